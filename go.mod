@@ -1,0 +1,3 @@
+module github.com/notenrechner/notenrechner
+
+go 1.26
