@@ -1,0 +1,160 @@
+package grading
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// Range is the band of one grade: it holds p with Min < p ≤ Max (SPEC §4).
+type Range struct {
+	Min Percent `json:"min"`
+	Max Percent `json:"max"`
+}
+
+// Schema holds the band widths, each a percentage of a grade's range, under their canonical names:
+// the width of the "-" band and of the plain band of grades 2–5, the "-" band of grade 1 and the
+// plain band of grade 6. Aliases of the original document exist only on input (ParseConfig).
+type Schema struct {
+	GeneralMinus, GeneralNormal, OneMinus, SixNormal Percent
+}
+
+// Config is the one stored configuration. It is a comparable value (no maps or slices), so a change
+// can be detected with == and a copy never aliases another.
+type Config struct {
+	Name   string
+	Grades [6]Range // Grades[0] is grade 1, Grades[5] grade 6
+	Schema Schema
+}
+
+// Default is the configuration of SPEC §4, written at first start.
+func Default() Config {
+	return Config{
+		Name: "Standard",
+		Grades: [6]Range{
+			{Min: 850000, Max: 1000000},
+			{Min: 700000, Max: 850000},
+			{Min: 550000, Max: 700000},
+			{Min: 400000, Max: 550000},
+			{Min: 200000, Max: 400000},
+			{Min: 0, Max: 200000},
+		},
+		Schema: Schema{GeneralMinus: 333300, GeneralNormal: 333300, OneMinus: 333300, SixNormal: 500000},
+	}
+}
+
+// MarshalJSON writes the canonical document of contracts.md with its keys in a fixed order, so the
+// same configuration always gives the same bytes (stored, sent to browsers, compared in tests).
+func (c Config) MarshalJSON() ([]byte, error) {
+	name, err := json.Marshal(c.Name)
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, 256+len(name))
+	b = append(b, `{"name":`...)
+	b = append(b, name...)
+	b = append(b, `,"grades":{`...)
+	for i, r := range c.Grades {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = strconv.AppendInt(b, int64(i+1), 10)
+		b = append(b, `":{"min":`...)
+		b = r.Min.appendText(b)
+		b = append(b, `,"max":`...)
+		b = r.Max.appendText(b)
+		b = append(b, '}')
+	}
+	s := c.Schema
+	b = append(b, `},"schema":{"general":{"minus":`...)
+	b = s.GeneralMinus.appendText(b)
+	b = append(b, `,"normal":`...)
+	b = s.GeneralNormal.appendText(b)
+	b = append(b, `},"1":{"minus":`...)
+	b = s.OneMinus.appendText(b)
+	b = append(b, `},"6":{"normal":`...)
+	b = s.SixNormal.appendText(b)
+	return append(b, `}}}`...), nil
+}
+
+// UnmarshalJSON is ParseConfig, so a Config inside a request or a stored row is validated the same
+// way wherever it is decoded. On error the receiver is left unchanged.
+func (c *Config) UnmarshalJSON(data []byte) error {
+	parsed, err := ParseConfig(data)
+	if err != nil {
+		return err
+	}
+	*c = parsed
+	return nil
+}
+
+// The 16 numbers of a configuration as one indexed set, so that parsing, validation and the relation
+// rules can address "the value of a field, whether it is usable, and where to report it" uniformly.
+const (
+	fieldGeneralMinus = 12 + iota // fields 0..11 are grade g's min (2g-2) and max (2g-1)
+	fieldGeneralNormal
+	fieldOneMinus
+	fieldSixNormal
+	fieldCount
+)
+
+func minField(grade int) int { return 2 * (grade - 1) }
+func maxField(grade int) int { return 2*(grade-1) + 1 }
+
+// fieldPath is the canonical path of a field, as used in ValidationError.Fields.
+func fieldPath(i int) string {
+	switch i {
+	case fieldGeneralMinus:
+		return "schema.general.minus"
+	case fieldGeneralNormal:
+		return "schema.general.normal"
+	case fieldOneMinus:
+		return "schema.1.minus"
+	case fieldSixNormal:
+		return "schema.6.normal"
+	}
+	end := ".min"
+	if i%2 == 1 {
+		end = ".max"
+	}
+	return "grades." + strconv.Itoa(i/2+1) + end
+}
+
+// values: ok[i] says v[i] is present and valid on its own (type, decimals, range), so relation rules
+// only judge usable numbers; path[i] is where a problem of the field is reported (an alias path when
+// the document used the alias).
+type values struct {
+	v    [fieldCount]Percent
+	ok   [fieldCount]bool
+	path [fieldCount]string
+}
+
+func (c Config) values() values {
+	var vs values
+	for g, r := range c.Grades {
+		vs.v[2*g], vs.v[2*g+1] = r.Min, r.Max
+	}
+	vs.v[fieldGeneralMinus] = c.Schema.GeneralMinus
+	vs.v[fieldGeneralNormal] = c.Schema.GeneralNormal
+	vs.v[fieldOneMinus] = c.Schema.OneMinus
+	vs.v[fieldSixNormal] = c.Schema.SixNormal
+	for i := range vs.path {
+		vs.ok[i] = true
+		vs.path[i] = fieldPath(i)
+	}
+	return vs
+}
+
+func (vs *values) config(name string) Config {
+	c := Config{Name: name}
+	for g := range c.Grades {
+		c.Grades[g] = Range{Min: vs.v[2*g], Max: vs.v[2*g+1]}
+	}
+	c.Schema = Schema{
+		GeneralMinus:  vs.v[fieldGeneralMinus],
+		GeneralNormal: vs.v[fieldGeneralNormal],
+		OneMinus:      vs.v[fieldOneMinus],
+		SixNormal:     vs.v[fieldSixNormal],
+	}
+	return c
+}

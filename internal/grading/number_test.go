@@ -1,0 +1,177 @@
+package grading
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+)
+
+func TestParseNumber(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // big.Rat RatString, "" for not a number
+	}{
+		{"12", "12"},
+		{"12,5", "25/2"},
+		{"12.5", "25/2"},
+		{"12,", "12"},
+		{"12.", "12"},
+		{",5", "1/2"},
+		{".5", "1/2"},
+		{"-3", "-3"},
+		{"+30", "30"},
+		{"-0", "0"},
+		{"007", "7"},
+		{"  7\t", "7"},
+		{"\u00a07\u3000", "7"},
+		{"\u00857\u2029", "7"},
+		{"-,25", "-1/4"},
+		{"0,0001", "1/10000"},
+		{strings.Repeat("9", 32), strings.Repeat("9", 32)},
+		{" " + strings.Repeat("9", 32) + " ", strings.Repeat("9", 32)},
+		{"-" + strings.Repeat("9", 31), "-" + strings.Repeat("9", 31)},
+		{strings.Repeat("9", 33), ""},
+		{"", ""},
+		{"   ", ""},
+		{"abc", ""},
+		{"12abc", ""},
+		{"1,2,3", ""},
+		{"1.000,5", ""},
+		{"1e3", ""},
+		{"0x10", ""},
+		{".", ""},
+		{",", ""},
+		{"+", ""},
+		{"-", ""},
+		{"--1", ""},
+		{"+-1", ""},
+		{"1 2", ""},
+		{"١٢", ""},
+		{"１２", ""},
+		{"\ufeff12", ""},
+		{"\u200b12", ""},
+		{"12-", ""},
+		{"- 12", ""},
+		{"Inf", ""},
+		{"NaN", ""},
+		{"1_000", ""},
+		{"\xff12", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			got, ok := ParseNumber(tc.in)
+			if tc.want == "" {
+				if ok {
+					t.Fatalf("ParseNumber(%q) = %v, true; want not a number", tc.in, got)
+				}
+				return
+			}
+			if !ok || got.RatString() != tc.want {
+				t.Fatalf("ParseNumber(%q) = %v, %v; want %s", tc.in, got, ok, tc.want)
+			}
+		})
+	}
+}
+
+func TestFormatPercentage(t *testing.T) {
+	tests := []struct {
+		p    string // a big.Rat literal
+		want string
+	}{
+		{"2300/30", "76,7%"},
+		{"100", "100,0%"},
+		{"-50", "-50,0%"},
+		{"0", "0,0%"},
+		{"1/20", "0,1%"},    // 0.05: half away from zero
+		{"-1/20", "-0,1%"},  // -0.05
+		{"49/1000", "0,0%"}, // 0.049
+		{"-49/1000", "-0,0%"},
+		{"1/100", "0,0%"},
+		{"-1/100", "-0,0%"}, // the sign stays: the grade is 6
+		{"7665/100", "76,7%"},
+		{"-7665/100", "-76,7%"},
+		{"7664999/100000", "76,6%"},
+		{"99999/1000", "100,0%"},
+		{"1/3", "0,3%"},
+		{"200/3", "66,7%"},
+		{"1000000000000000000000000000000000", "1000000000000000000000000000000000,0%"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.p, func(t *testing.T) {
+			p, ok := new(big.Rat).SetString(tc.p)
+			if !ok {
+				t.Fatalf("bad test literal %q", tc.p)
+			}
+			if got := FormatPercentage(p); got != tc.want {
+				t.Errorf("FormatPercentage(%s) = %q, want %q", tc.p, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestFormatBound(t *testing.T) {
+	tests := []struct{ x, want string }{
+		{"899995/10000", "90"},
+		{"7499/100", "74,99"},
+		{"26666/1000", "26,67"},
+		{"62125/1000", "62,13"}, // tie, away from zero
+		{"625/10", "62,5"},
+		{"0", "0"},
+		{"1/10000", "0"},
+		{"1/200", "0,01"},
+		{"-1/200", "-0,01"},
+		{"100", "100"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.x, func(t *testing.T) {
+			x, _ := new(big.Rat).SetString(tc.x)
+			if got := formatBound(x); got != tc.want {
+				t.Errorf("formatBound(%s) = %q, want %q", tc.x, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestGradeEdges(t *testing.T) {
+	std := Default()
+	gap := Default()
+	gap.Grades[2].Max = 650000 // grade 3 ends at 65, grade 2 starts at 70
+	tests := []struct {
+		name string
+		c    Config
+		p    string
+		want string
+	}{
+		{"zero is grade 6", std, "0", "6"},
+		{"just above 100", std, "1000000001/10000000", "1+"},
+		{"exactly 100", std, "100", "1"},
+		{"just below 0", std, "-1/1000000000", "6"},
+		{"t1 itself", std, "899995/10000", "1-"},
+		{"grade 2 minus threshold", std, "749995/10000", "2-"},
+		{"grade 2 plus threshold", std, "79999/1000", "2"},
+		{"above grade 2 plus threshold", std, "79999001/1000000", "2+"},
+		{"t6 itself", std, "10", "6"},
+		{"a gap gives no grade", gap, "67", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, _ := new(big.Rat).SetString(tc.p)
+			if got := Grade(tc.c, p); got != tc.want {
+				t.Errorf("Grade(%s) = %q, want %q", tc.p, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCalculateDoesNotMutateConfigOrShareState(t *testing.T) {
+	c := Default()
+	first := Calculate(c, "30", "23")
+	for range 3 {
+		if got := Calculate(c, "30", "23"); got != first {
+			t.Fatalf("Calculate is not repeatable: %+v then %+v", first, got)
+		}
+	}
+	if c != Default() {
+		t.Fatal("Calculate changed its config")
+	}
+}

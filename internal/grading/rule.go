@@ -1,0 +1,88 @@
+package grading
+
+import (
+	"math/big"
+	"strconv"
+)
+
+// Result is what the calculator shows; both fields are "" when the outputs are cleared.
+type Result struct {
+	Percentage string `json:"percentage"`
+	Grade      string `json:"grade"`
+}
+
+// Calculate is the whole calculator of SPEC §3: the two raw inputs in, the two outputs out. Either
+// input empty, zero or not a number clears both outputs; nothing else does (a negative total is
+// allowed and simply gives a negative or positive percentage).
+func Calculate(c Config, total, achieved string) Result {
+	t, ok := ParseNumber(total)
+	if !ok || t.Sign() == 0 {
+		return Result{}
+	}
+	a, ok := ParseNumber(achieved)
+	if !ok || a.Sign() == 0 {
+		return Result{}
+	}
+	p := new(big.Rat).Quo(a, t)
+	p.Mul(p, big.NewRat(100, 1))
+	return Result{Percentage: FormatPercentage(p), Grade: Grade(c, p)}
+}
+
+// Grade applies the rule of SPEC §4 to an exact percentage. p == 0 (unreachable from Calculate,
+// which clears on a zero input) gives "6", the grade of everything at or below grade 6's minimum.
+// It answers "" only for a configuration that leaves p in a gap, which validation prevents.
+func Grade(c Config, p *big.Rat) string {
+	hundred := big.NewRat(100, 1)
+	switch {
+	case p.Cmp(hundred) > 0:
+		return "1+"
+	case p.Sign() <= 0:
+		return "6"
+	}
+	for i, r := range c.Grades {
+		inside := p.Cmp(r.Min.Rat()) > 0 && p.Cmp(r.Max.Rat()) <= 0
+		if inside || (r.Max == hundredPercent && p.Cmp(hundred) >= 0) {
+			return subGrade(c, i+1, p)
+		}
+	}
+	return ""
+}
+
+// subGrade splits grade g into its bands with the thresholds of SPEC §4 rules 3–5.
+func subGrade(c Config, g int, p *big.Rat) string {
+	r, s := c.Grades[g-1], c.Schema
+	switch g {
+	case 1:
+		if p.Cmp(threshold(r, s.OneMinus)) <= 0 {
+			return "1-"
+		}
+		return "1"
+	case 6:
+		if p.Cmp(threshold(r, s.SixNormal)) > 0 {
+			return "6+"
+		}
+		return "6"
+	}
+	label := strconv.Itoa(g)
+	if p.Cmp(threshold(r, s.GeneralMinus)) <= 0 {
+		return label + "-"
+	}
+	if p.Cmp(threshold(r, s.GeneralMinus, s.GeneralNormal)) > 0 {
+		return label + "+"
+	}
+	return label
+}
+
+// threshold is min + range × (w₁ + w₂ + …) / 100 in percent, exact. In Percent units every term is an
+// integer over 10^10 (10^4 for the bounds times 100 × 10^4 for a width), so it is computed as one
+// big.Int numerator over 10^10; big.Int because a Config that never passed Validate may hold any int64.
+func threshold(r Range, widths ...Percent) *big.Rat {
+	w := new(big.Int)
+	for _, x := range widths {
+		w.Add(w, big.NewInt(int64(x)))
+	}
+	span := new(big.Int).Sub(big.NewInt(int64(r.Max)), big.NewInt(int64(r.Min)))
+	num := new(big.Int).Mul(big.NewInt(int64(r.Min)), big.NewInt(100*percentScale))
+	num.Add(num, span.Mul(span, w))
+	return new(big.Rat).SetFrac(num, big.NewInt(100*percentScale*percentScale))
+}

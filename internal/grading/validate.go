@@ -1,0 +1,151 @@
+package grading
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The German messages of the validator. The web app's zod schema repeats them word for word;
+// testdata/grading/messages.json is the shared copy and a test keeps the two equal.
+const (
+	msgRequired  = "Pflichtfeld."
+	msgNumber    = "Muss eine Zahl sein."
+	msgText      = "Muss ein Text sein."
+	msgObject    = "Muss ein Objekt sein."
+	msgDecimals  = "Höchstens 4 Nachkommastellen."
+	msgRange     = "Muss zwischen 0 und 100 liegen."
+	msgMinMax    = "Das Minimum muss kleiner als das Maximum sein."
+	msgMax1      = "Das Maximum der Note 1 muss 100 sein."
+	msgMin6      = "Das Minimum der Note 6 muss 0 sein."
+	msgSum       = "Minus- und Normalbereich zusammen dürfen 100 nicht überschreiten."
+	msgNameLen   = "Der Name muss 1 bis 80 Zeichen lang sein."
+	msgNameBlank = "Der Name darf nicht nur aus Leerzeichen bestehen."
+	msgUnknown   = "Unbekanntes Feld."
+	msgDuplicate = "Doppelt angegeben."
+)
+
+func msgAdjacent(next int) string {
+	return fmt.Sprintf("Muss dem Maximum der Note %d entsprechen (keine Lücke, keine Überschneidung).", next)
+}
+
+func msgGradeMissing(grade int) string { return fmt.Sprintf("Note %d fehlt.", grade) }
+
+func msgAlias(name, alias string) string {
+	return fmt.Sprintf("Nur eines von „%s“ und „%s“ angeben.", name, alias)
+}
+
+const maxNameLen = 80
+
+// ValidationError names every failing field of a configuration, by path ("grades.3.min"), with one
+// German message each, so the admin sees all problems at once and the API can answer 422 with them.
+type ValidationError struct {
+	Fields map[string]string
+}
+
+func (e *ValidationError) Error() string {
+	paths := make([]string, 0, len(e.Fields))
+	for p := range e.Fields {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var b strings.Builder
+	b.WriteString("grading: invalid configuration")
+	for i, p := range paths {
+		if i == 0 {
+			b.WriteString(": ")
+		} else {
+			b.WriteString("; ")
+		}
+		b.WriteString(p + ": " + e.Fields[p])
+	}
+	return b.String()
+}
+
+// fieldErrors keeps the first message per path: checks run from the most basic (type) to the most
+// derived (relations), so the first one is the one worth showing.
+type fieldErrors map[string]string
+
+func (f fieldErrors) add(path, msg string) {
+	if _, ok := f[path]; !ok {
+		f[path] = msg
+	}
+}
+
+func (f fieldErrors) err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return &ValidationError{Fields: map[string]string(f)}
+}
+
+// Validate applies the rules of SPEC §4 to a typed configuration, e.g. one built in code or read back
+// from storage. A typed Config cannot have missing fields, wrong types or extra decimals, so what is
+// left is the name, the ranges and the relations — with the same messages as ParseConfig.
+func (c Config) Validate() error {
+	errs := fieldErrors{}
+	if msg := nameProblem(c.Name); msg != "" {
+		errs.add("name", msg)
+	}
+	vs := c.values()
+	for i, v := range vs.v {
+		if !inRange(v) {
+			errs.add(vs.path[i], msgRange)
+			vs.ok[i] = false
+		}
+	}
+	checkRelations(&vs, errs)
+	return errs.err()
+}
+
+func inRange(p Percent) bool { return 0 <= p && p <= hundredPercent }
+
+// nameProblem counts characters as Unicode code points (a name of 80 emoji is 80 characters), and
+// refuses a name of only white space, which would show as an empty title.
+func nameProblem(name string) string {
+	if n := utf8.RuneCountInString(name); n < 1 || n > maxNameLen {
+		return msgNameLen
+	}
+	if strings.TrimFunc(name, unicode.IsSpace) == "" {
+		return msgNameBlank
+	}
+	return ""
+}
+
+// checkRelations applies the rules that tie fields together, only to fields that are usable on their
+// own: a relation broken merely because a value is missing or invalid is not reported twice.
+// The order of the checks is the priority when one path breaks several rules.
+func checkRelations(vs *values, errs fieldErrors) {
+	usable := func(fields ...int) bool {
+		for _, f := range fields {
+			if !vs.ok[f] {
+				return false
+			}
+		}
+		return true
+	}
+	if f := maxField(1); usable(f) && vs.v[f] != hundredPercent {
+		errs.add(vs.path[f], msgMax1)
+	}
+	if f := minField(6); usable(f) && vs.v[f] != 0 {
+		errs.add(vs.path[f], msgMin6)
+	}
+	for g := 1; g <= 6; g++ {
+		lo, hi := minField(g), maxField(g)
+		if usable(lo, hi) && vs.v[lo] >= vs.v[hi] {
+			errs.add(vs.path[lo], msgMinMax)
+		}
+	}
+	for g := 1; g <= 5; g++ {
+		lo, below := minField(g), maxField(g+1)
+		if usable(lo, below) && vs.v[lo] != vs.v[below] {
+			errs.add(vs.path[lo], msgAdjacent(g+1))
+		}
+	}
+	minus, normal := fieldGeneralMinus, fieldGeneralNormal
+	if usable(minus, normal) && vs.v[minus]+vs.v[normal] > hundredPercent {
+		errs.add(vs.path[normal], msgSum)
+	}
+}

@@ -1,0 +1,197 @@
+"""Validation vectors for generate.py: every message, invalid documents with the exact field map
+expected (written by hand from SPEC §4 and notes/contracts.md, not computed), and valid documents
+with aliases or unusual number spellings together with their canonical form."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+MSG = {
+    "required": "Pflichtfeld.",
+    "number": "Muss eine Zahl sein.",
+    "text": "Muss ein Text sein.",
+    "object": "Muss ein Objekt sein.",
+    "decimals": "Höchstens 4 Nachkommastellen.",
+    "range": "Muss zwischen 0 und 100 liegen.",
+    "minMax": "Das Minimum muss kleiner als das Maximum sein.",
+    "max1": "Das Maximum der Note 1 muss 100 sein.",
+    "min6": "Das Minimum der Note 6 muss 0 sein.",
+    "adjacent": "Muss dem Maximum der Note {next} entsprechen (keine Lücke, keine Überschneidung).",
+    "sum": "Minus- und Normalbereich zusammen dürfen 100 nicht überschreiten.",
+    "nameLength": "Der Name muss 1 bis 80 Zeichen lang sein.",
+    "nameBlank": "Der Name darf nicht nur aus Leerzeichen bestehen.",
+    "unknown": "Unbekanntes Feld.",
+    "gradeMissing": "Note {grade} fehlt.",
+    "alias": "Nur eines von „{name}“ und „{alias}“ angeben.",
+    "duplicate": "Doppelt angegeben.",
+}
+ADJ = lambda nxt: MSG["adjacent"].format(next=nxt)  # noqa: E731
+MISSING = lambda g: MSG["gradeMissing"].format(grade=g)  # noqa: E731
+ALIAS = lambda name, alias: MSG["alias"].format(name=name, alias=alias)  # noqa: E731
+
+
+class Lit:
+    """A number written exactly as given (e.g. 1E2, 33.330, -0), which float would not preserve."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+def standard_doc() -> dict:
+    grades = {"1": (85, 100), "2": (70, 85), "3": (55, 70), "4": (40, 55), "5": (20, 40), "6": (0, 20)}
+    return {
+        "name": "Standard",
+        "grades": {g: {"min": lo, "max": hi} for g, (lo, hi) in grades.items()},
+        "schema": {"general": {"minus": Lit("33.33"), "normal": Lit("33.33")}, "1": {"minus": Lit("33.33")},
+                   "6": {"normal": 50}},
+    }
+
+
+def edit(*changes) -> dict:
+    """The standard document with changes applied: (path, value) sets, (path,) deletes."""
+    doc = standard_doc()
+    for change in changes:
+        *parents, last = change[0].split(".")
+        node = doc
+        for key in parents:
+            node = node[key]
+        if len(change) == 1:
+            del node[last]
+        else:
+            node[last] = change[1]
+    return doc
+
+
+def invalid_cases() -> list[dict]:
+    c = lambda name, doc, fields: {"name": name, "document": doc, "fields": fields}  # noqa: E731
+    strings = [(f"grades.{g}.{k}", str(v)) for g, (lo, hi) in
+               {1: (85, 100), 2: (70, 85), 3: (55, 70), 4: (40, 55), 5: (20, 40), 6: (0, 20)}.items()
+               for k, v in (("min", lo), ("max", hi))]
+    return [
+        c("grade 1 max not 100", edit(("grades.1.max", 95)), {"grades.1.max": MSG["max1"]}),
+        c("grade 1 max 99.9999", edit(("grades.1.max", Lit("99.9999"))), {"grades.1.max": MSG["max1"]}),
+        c("grade 6 min not 0", edit(("grades.6.min", 5)), {"grades.6.min": MSG["min6"]}),
+        c("grade 6 min above its max: the endpoint rule wins", edit(("grades.6.min", 25)), {"grades.6.min": MSG["min6"]}),
+        c("gap between 2 and 3", edit(("grades.3.max", 69)), {"grades.2.min": ADJ(3)}),
+        c("overlap of 2 and 3", edit(("grades.2.min", 72)), {"grades.2.min": ADJ(3)}),
+        c("grade 2 reaches 100", edit(("grades.2.max", 100)), {"grades.1.min": ADJ(2)}),
+        c("min equals max: min < max wins over adjacency", edit(("grades.4.min", 55)), {"grades.4.min": MSG["minMax"]}),
+        c("min above max", edit(("grades.3.min", 75)), {"grades.3.min": MSG["minMax"]}),
+        c("bound above 100", edit(("grades.1.max", Lit("100.5"))), {"grades.1.max": MSG["range"]}),
+        c("negative bound", edit(("grades.6.min", -1)), {"grades.6.min": MSG["range"]}),
+        c("width above 100", edit(("schema.1.minus", 101)), {"schema.1.minus": MSG["range"]}),
+        c("negative width", edit(("schema.general.minus", -5)), {"schema.general.minus": MSG["range"]}),
+        c("general widths sum above 100", edit(("schema.general.minus", 60), ("schema.general.normal", 50)),
+          {"schema.general.normal": MSG["sum"]}),
+        c("five decimals in a width", edit(("schema.general.minus", Lit("33.33333"))),
+          {"schema.general.minus": MSG["decimals"]}),
+        c("five decimals in a bound: no relation error follows", edit(("grades.3.min", Lit("55.00001"))),
+          {"grades.3.min": MSG["decimals"]}),
+        c("decimals are reported before range", edit(("grades.2.max", Lit("150.12345"))), {"grades.2.max": MSG["decimals"]}),
+        c("five decimals in exponent form", edit(("schema.6.normal", Lit("1E-5"))), {"schema.6.normal": MSG["decimals"]}),
+        c("number as a string", edit(("grades.5.min", "20")), {"grades.5.min": MSG["number"]}),
+        c("number is null", edit(("schema.6.normal", None)), {"schema.6.normal": MSG["number"]}),
+        c("number is a boolean", edit(("grades.2.min", True)), {"grades.2.min": MSG["number"]}),
+        c("number is an object", edit(("schema.1.minus", {"value": 10})), {"schema.1.minus": MSG["number"]}),
+        c("every bound a string", edit(*strings), {path: MSG["number"] for path, _ in strings}),
+        c("name empty", edit(("name", "")), {"name": MSG["nameLength"]}),
+        c("name 81 characters", edit(("name", "x" * 81)), {"name": MSG["nameLength"]}),
+        c("name 81 astral characters (counted as code points)", edit(("name", "😀" * 81)), {"name": MSG["nameLength"]}),
+        c("name only spaces", edit(("name", "   ")), {"name": MSG["nameBlank"]}),
+        c("name only Unicode white space", edit(("name", "\u00a0\u3000\t")), {"name": MSG["nameBlank"]}),
+        c("name is a number", edit(("name", 42)), {"name": MSG["text"]}),
+        c("name is null", edit(("name", None)), {"name": MSG["text"]}),
+        c("name missing", edit(("name",)), {"name": MSG["required"]}),
+        c("unknown top-level field", edit(("version", 3)), {"version": MSG["unknown"]}),
+        c("grade 7", edit(("grades.7", {"min": 0, "max": 0})), {"grades.7": MSG["unknown"]}),
+        c("grade 0", edit(("grades.0", {"min": 0, "max": 0})), {"grades.0": MSG["unknown"]}),
+        c("unknown field in a grade", edit(("grades.3.mid", 60)), {"grades.3.mid": MSG["unknown"]}),
+        c("unknown schema entry", edit(("schema.2", {"minus": 10})), {"schema.2": MSG["unknown"]}),
+        c("unknown field in schema.general", edit(("schema.general.maximum", 10)), {"schema.general.maximum": MSG["unknown"]}),
+        c("plus is no alias in schema.1", edit(("schema.1.plus", 10)), {"schema.1.plus": MSG["unknown"]}),
+        c("plus is no alias in schema.6", edit(("schema.6.plus", 10)), {"schema.6.plus": MSG["unknown"]}),
+        c("unknown fields at every level", edit(("foo", 1), ("grades.9", 1), ("grades.2.x", 1), ("schema.x", 1),
+                                                ("schema.general.x", 1), ("schema.1.x", 1), ("schema.6.x", 1)),
+          {p: MSG["unknown"] for p in ("foo", "grades.9", "grades.2.x", "schema.x", "schema.general.x",
+                                        "schema.1.x", "schema.6.x")}),
+        c("grade 4 missing: no relation error follows", edit(("grades.4",)), {"grades.4": MISSING(4)}),
+        c("min missing", edit(("grades.2.min",)), {"grades.2.min": MSG["required"]}),
+        c("grades not an object", edit(("grades", [])), {"grades": MSG["object"]}),
+        c("grades null", edit(("grades", None)), {"grades": MSG["object"]}),
+        c("grade entry not an object", edit(("grades.1", 100)), {"grades.1": MSG["object"]}),
+        c("schema missing", edit(("schema",)), {"schema": MSG["required"]}),
+        c("schema.1 missing", edit(("schema.1",)), {"schema.1": MSG["required"]}),
+        c("schema.general not an object", edit(("schema.general", "33")), {"schema.general": MSG["object"]}),
+        c("schema.6 an array", edit(("schema.6", [50])), {"schema.6": MSG["object"]}),
+        c("schema.general.normal missing", edit(("schema.general.normal",)), {"schema.general.normal": MSG["required"]}),
+        c("general normal and plus", edit(("schema.general.plus", 20)), {"schema.general.plus": ALIAS("normal", "plus")}),
+        c("1 minus and normal", edit(("schema.1.normal", 20)), {"schema.1.normal": ALIAS("minus", "normal")}),
+        c("6 normal and minus", edit(("schema.6.minus", 20)), {"schema.6.minus": ALIAS("normal", "minus")}),
+        c("alias value out of range is reported at the alias", edit(("schema.general.normal",), ("schema.general.plus", 120)),
+          {"schema.general.plus": MSG["range"]}),
+        c("sum above 100 through the alias is reported at the alias",
+          edit(("schema.general.minus", 50), ("schema.general.normal",), ("schema.general.plus", 60)),
+          {"schema.general.plus": MSG["sum"]}),
+        c("alias conflict with an invalid canonical value", edit(("schema.6.normal", "50"), ("schema.6.minus", 50)),
+          {"schema.6.normal": MSG["number"], "schema.6.minus": ALIAS("normal", "minus")}),
+        c("empty object", {}, {"name": MSG["required"], "grades": MSG["required"], "schema": MSG["required"]}),
+        c("several errors at once",
+          edit(("name", ""), ("grades.1.max", 99), ("grades.3.min", Lit("55.123456")), ("grades.5",),
+               ("schema.general.minus", 70), ("schema.general.normal", 40), ("schema.6.minus", 10), ("version", 3)),
+          {"name": MSG["nameLength"], "grades.1.max": MSG["max1"], "grades.3.min": MSG["decimals"],
+           "grades.5": MISSING(5), "schema.general.normal": MSG["sum"], "schema.6.minus": ALIAS("normal", "minus"),
+           "version": MSG["unknown"]}),
+        c("a shifted scale: two gaps and both endpoints",
+          edit(("grades.1.min", 80), ("grades.1.max", 95), ("grades.2.max", 80), ("grades.3.max", 60),
+               ("grades.6.min", 1), ("grades.6.max", 21)),
+          {"grades.1.max": MSG["max1"], "grades.2.min": ADJ(3), "grades.5.min": ADJ(6), "grades.6.min": MSG["min6"]}),
+    ]
+
+
+def alias_cases() -> list[dict]:
+    canonical = standard_doc()
+    c = lambda name, doc, canon=canonical: {"name": name, "document": doc, "canonical": canon}  # noqa: E731
+    fractional = json.loads((HERE / "configs" / "fractional.json").read_text(encoding="utf-8"), parse_float=Lit)
+    extreme = json.loads((HERE / "configs" / "extreme.json").read_text(encoding="utf-8"), parse_float=Lit)
+    reordered = {
+        "schema": {"6": {"minus": 50}, "1": {"normal": Lit("33.33")}, "general": {"plus": Lit("33.33"), "minus": Lit("33.33")}},
+        "grades": {g: {"max": hi, "min": lo} for g, (lo, hi) in
+                   [("6", (0, 20)), ("5", (20, 40)), ("4", (40, 55)), ("3", (55, 70)), ("2", (70, 85)), ("1", (85, 100))]},
+        "name": "Standard",
+    }
+    forms = edit(("grades.1.min", Lit("85.0")), ("grades.1.max", Lit("1E2")), ("grades.2.max", Lit("8.5e1")),
+                 ("grades.6.min", Lit("-0")), ("schema.general.minus", Lit("33.330")),
+                 ("schema.general.normal", Lit("3333e-2")), ("schema.1.minus", Lit("0.3333E+2")),
+                 ("schema.6.normal", Lit("50.00000000")))
+    astral = "😀" * 80
+    return [
+        c("canonical document unchanged", standard_doc()),
+        c("general.plus for general.normal", edit(("schema.general.normal",), ("schema.general.plus", Lit("33.33")))),
+        c("1.normal for 1.minus", edit(("schema.1.minus",), ("schema.1.normal", Lit("33.33")))),
+        c("6.minus for 6.normal", edit(("schema.6.normal",), ("schema.6.minus", 50))),
+        c("all aliases, every key in another order", reordered),
+        c("number forms: 85.0, 1E2, 8.5e1, -0, 33.330, 3333e-2, 0.3333E+2, 50.00000000", forms),
+        c("name of 80 astral characters", edit(("name", astral)), edit(("name", astral))),
+        c("name of 80 characters with surrounding spaces is kept as given",
+          edit(("name", " " + "x" * 78 + " ")), edit(("name", " " + "x" * 78 + " "))),
+        c("name with quotes and HTML", edit(("name", '<b>"Klasse 7a" & Co</b>')), edit(("name", '<b>"Klasse 7a" & Co</b>'))),
+        c("fractional config", fractional, fractional),
+        c("extreme config", extreme, extreme),
+    ]
+
+
+def dump(value) -> str:
+    """Compact JSON, like json.dumps, but numbers given as Lit keep their exact text."""
+    if isinstance(value, Lit):
+        return value.text
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{json.dumps(k, ensure_ascii=False)}:{dump(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(dump(v) for v in value) + "]"
+    if isinstance(value, float):
+        raise TypeError("write decimals as Lit, floats are not exact")
+    return json.dumps(value, ensure_ascii=False)
