@@ -1,0 +1,159 @@
+// Package sqlite is the default storage backend: one file, no other service.
+// It uses modernc.org/sqlite (pure Go, no cgo) in WAL mode, so that readers
+// never wait for a writer and a second process (`config import`) may write
+// to the same file while the server runs.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Options tune a Store; the zero value is what production uses.
+type Options struct {
+	Now          func() time.Time // clock for saved_at; default time.Now
+	PollInterval time.Duration    // how often WaitConfigChange looks; default 200 ms
+}
+
+// Store is the SQLite implementation of store.Store.
+type Store struct {
+	db      *sql.DB
+	now     func() time.Time
+	poll    time.Duration
+	changed chan struct{} // closed and replaced on every save made through this Store
+	mu      sync.Mutex    // guards changed
+}
+
+var _ store.Store = (*Store)(nil)
+
+// Open opens (and creates, with its parent folder) the database file at path,
+// runs the pending migrations and writes the default configuration on first
+// start.
+func Open(ctx context.Context, path string, opts Options) (*Store, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("sqlite: create folder for %s: %w", path, err)
+		}
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Set("_txlock", "immediate") // writers take the lock at BEGIN: no upgrade deadlocks
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	s := &Store{db: db, now: opts.Now, poll: opts.PollInterval, changed: make(chan struct{})}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.poll <= 0 {
+		s.poll = 200 * time.Millisecond
+	}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := s.seedDefault(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Ping reports whether the database answers a query.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	if err := s.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		return fmt.Errorf("sqlite: ping: %w", err)
+	}
+	return nil
+}
+
+// migrate applies every embedded migration that is not yet recorded, each in
+// its own transaction. The immediate transaction makes two processes that
+// start at once take turns; the second finds the migration recorded.
+func (s *Store) migrate(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT`); err != nil {
+		return fmt.Errorf("sqlite: create schema_migrations: %w", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return fmt.Errorf("sqlite: list migrations: %w", err)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := s.applyMigration(ctx, name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) applyMigration(ctx context.Context, name string) error {
+	number, err := strconv.Atoi(strings.SplitN(filepath.Base(name), "_", 2)[0])
+	if err != nil {
+		return fmt.Errorf("sqlite: migration %s has no number: %w", name, err)
+	}
+	body, err := migrations.ReadFile(name)
+	if err != nil {
+		return fmt.Errorf("sqlite: read migration %s: %w", name, err)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlite: begin migration %d: %w", number, err)
+	}
+	defer tx.Rollback()
+	var done int
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM schema_migrations WHERE version = ?", number).Scan(&done); err != nil {
+		return fmt.Errorf("sqlite: check migration %d: %w", number, err)
+	}
+	if done > 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+		return fmt.Errorf("sqlite: apply migration %d: %w", number, err)
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+		number, s.now().UTC().Format(time.RFC3339Nano)); err != nil {
+		return fmt.Errorf("sqlite: record migration %d: %w", number, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: commit migration %d: %w", number, err)
+	}
+	return nil
+}
+
+// seedDefault writes the default configuration of SPEC §4 as version 1 when
+// no configuration is stored yet.
+func (s *Store) seedDefault(ctx context.Context) error {
+	_, err := s.saveConfig(ctx, grading.Default(), store.SavedBySystem, func(latest int64) bool { return latest == 0 })
+	if err == store.ErrConflict {
+		return nil // already seeded
+	}
+	return err
+}

@@ -1,0 +1,177 @@
+package sqlite
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+func openTemp(t *testing.T, path string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), path, Options{PollInterval: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("Open(%s): %v", path, err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func renamed(name string) grading.Config {
+	c := grading.Default()
+	c.Name = name
+	return c
+}
+
+func TestFirstStartWritesDefault(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "n.db") // the folder is created too
+	s := openTemp(t, path)
+	cv, err := s.LatestConfig(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cv.Version != 1 || cv.SavedBy != store.SavedBySystem || cv.Config != grading.Default() {
+		t.Fatalf("first start stored %+v, want version 1 of the default by system", cv)
+	}
+	var mode string
+	if err := s.db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal_mode = %q, %v; want wal", mode, err)
+	}
+
+	// A second start neither migrates again nor writes a second default.
+	s.Close()
+	s2 := openTemp(t, path)
+	var versions, migrationsRun int
+	s2.db.QueryRow("SELECT count(*) FROM config_versions").Scan(&versions)
+	s2.db.QueryRow("SELECT count(*) FROM schema_migrations").Scan(&migrationsRun)
+	if versions != 1 || migrationsRun != 1 {
+		t.Fatalf("after restart: %d versions, %d migrations; want 1 and 1", versions, migrationsRun)
+	}
+}
+
+func TestTwoProcessesStartingAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "n.db")
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := Open(context.Background(), path, Options{})
+			if err == nil {
+				err = s.Close()
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatalf("concurrent Open: %v", err)
+		}
+	}
+	s := openTemp(t, path)
+	var versions int
+	s.db.QueryRow("SELECT count(*) FROM config_versions").Scan(&versions)
+	if versions != 1 {
+		t.Fatalf("%d versions after concurrent first starts, want 1", versions)
+	}
+}
+
+func TestSaveConfigVersions(t *testing.T) {
+	now := time.Date(2026, 11, 22, 8, 30, 0, 0, time.UTC)
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "n.db"), Options{Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+
+	cv, err := s.SaveConfig(ctx, renamed("Oberstufe"), "a@schule.de", 1)
+	if err != nil || cv.Version != 2 || !cv.SavedAt.Equal(now) {
+		t.Fatalf("save on version 1 = %+v, %v; want version 2 at %v", cv, err, now)
+	}
+	if _, err := s.SaveConfig(ctx, renamed("Veraltet"), "b@schule.de", 1); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("save on stale version 1: err = %v, want ErrConflict", err)
+	}
+	if cv, err = s.SaveConfig(ctx, renamed("Import"), store.SavedByCLI, store.Unconditional); err != nil || cv.Version != 3 {
+		t.Fatalf("unconditional save = %+v, %v; want version 3", cv, err)
+	}
+	bad := grading.Default()
+	bad.Grades[0].Max = grading.Percent(90 * 10000)
+	if _, err := s.SaveConfig(ctx, bad, "a@schule.de", 3); err == nil {
+		t.Fatal("an invalid configuration was saved")
+	}
+	latest, err := s.LatestConfig(ctx)
+	if err != nil || latest.Version != 3 || latest.Config.Name != "Import" || latest.SavedBy != store.SavedByCLI {
+		t.Fatalf("latest = %+v, %v; want version 3 \"Import\" by cli", latest, err)
+	}
+}
+
+func TestConcurrentSavesOnOneVersion(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "n.db")
+	first := openTemp(t, path)
+	second := openTemp(t, path) // another process on the same file
+	var wg sync.WaitGroup
+	results := make(chan error, 10)
+	for i := range 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := first
+			if i%2 == 1 {
+				s = second
+			}
+			_, err := s.SaveConfig(context.Background(), renamed("Parallel"), "x@schule.de", 1)
+			results <- err
+		}()
+	}
+	wg.Wait()
+	close(results)
+	won := 0
+	for err := range results {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, store.ErrConflict):
+			t.Fatalf("concurrent save: %v", err)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d saves on version 1 succeeded, want exactly 1", won)
+	}
+}
+
+func TestWaitConfigChangeSeesOtherProcess(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "n.db")
+	server := openTemp(t, path)
+	cli := openTemp(t, path)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+
+	done := make(chan error, 1)
+	go func() { done <- server.WaitConfigChange(ctx, 1) }()
+	select {
+	case err := <-done:
+		t.Fatalf("WaitConfigChange returned before any change: %v", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	if _, err := cli.SaveConfig(ctx, renamed("Von außen"), store.SavedByCLI, store.Unconditional); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("WaitConfigChange after a save by another process: %v", err)
+	}
+
+	stopped, stop := context.WithCancel(context.Background())
+	stop()
+	if err := server.WaitConfigChange(stopped, 2); !errors.Is(err, context.Canceled) {
+		t.Fatalf("WaitConfigChange on a cancelled context = %v, want context.Canceled", err)
+	}
+}
