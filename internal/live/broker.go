@@ -1,0 +1,181 @@
+// Package live keeps every open page on the newest grade configuration: a
+// broker fans each new version out to the Server-Sent Events streams.
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// Event is one configuration version, encoded once so that every client
+// and every GET /config gets the same bytes without encoding again.
+type Event struct {
+	Version int64
+	Config  grading.Config
+	JSON    []byte // {"version","savedAt","savedBy","config"}
+	Frame   []byte // the complete SSE event, ready to write
+}
+
+// NewEvent encodes a stored configuration version.
+func NewEvent(cv store.ConfigVersion) (*Event, error) {
+	body, err := json.Marshal(struct {
+		Version int64          `json:"version"`
+		SavedAt time.Time      `json:"savedAt"`
+		SavedBy string         `json:"savedBy"`
+		Config  grading.Config `json:"config"`
+	}{cv.Version, cv.SavedAt.UTC(), cv.SavedBy, cv.Config})
+	if err != nil {
+		return nil, fmt.Errorf("live: encode version %d: %w", cv.Version, err)
+	}
+	frame := fmt.Appendf(nil, "id: %d\nevent: config\ndata: %s\n\n", cv.Version, body)
+	return &Event{Version: cv.Version, Config: cv.Config, JSON: body, Frame: frame}, nil
+}
+
+// Subscription is one client's feed. C is closed when the client is dropped
+// (it fell behind) or the broker shuts down; the client then reconnects.
+type Subscription struct {
+	C chan *Event
+}
+
+// Broker holds the current configuration and the subscribed clients.
+type Broker struct {
+	mu      sync.Mutex
+	current *Event
+	clients map[*Subscription]struct{}
+	buffer  int
+	closed  bool
+	logger  *slog.Logger
+}
+
+// NewBroker makes a broker whose clients may fall behind by at most buffer
+// events before they are dropped.
+func NewBroker(logger *slog.Logger, buffer int) *Broker {
+	if buffer < 1 {
+		buffer = 1
+	}
+	return &Broker{clients: make(map[*Subscription]struct{}), buffer: buffer, logger: logger}
+}
+
+// Subscribe registers a client and returns the current event (nil before the
+// first publish) atomically, so no version published in between is missed.
+func (b *Broker) Subscribe() (*Subscription, *Event) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	sub := &Subscription{C: make(chan *Event, b.buffer)}
+	if b.closed {
+		close(sub.C)
+		return sub, b.current
+	}
+	b.clients[sub] = struct{}{}
+	return sub, b.current
+}
+
+// Unsubscribe removes a client; safe to call after it was dropped.
+func (b *Broker) Unsubscribe(sub *Subscription) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.remove(sub)
+}
+
+func (b *Broker) remove(sub *Subscription) {
+	if _, ok := b.clients[sub]; ok {
+		delete(b.clients, sub)
+		close(sub.C)
+	}
+}
+
+// Publish makes ev the current event and hands it to every client without
+// waiting: a client whose buffer is full is dropped, so one slow reader
+// never delays the others.
+func (b *Broker) Publish(ev *Event) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.current = ev
+	dropped := 0
+	for sub := range b.clients {
+		select {
+		case sub.C <- ev:
+		default:
+			b.remove(sub)
+			dropped++
+		}
+	}
+	if dropped > 0 {
+		b.logger.Warn("dropped slow live clients", "count", dropped, "version", ev.Version)
+	}
+}
+
+// Current returns the newest published event, or nil before the first.
+func (b *Broker) Current() *Event {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.current
+}
+
+// Clients returns the number of open streams.
+func (b *Broker) Clients() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.clients)
+}
+
+// Close ends every stream (at server shutdown) and refuses new ones.
+func (b *Broker) Close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.closed = true
+	for sub := range b.clients {
+		b.remove(sub)
+	}
+}
+
+// Load publishes the newest stored version if it is not the current one.
+func (b *Broker) Load(ctx context.Context, s store.Store) error {
+	cv, err := s.LatestConfig(ctx)
+	if err != nil {
+		return err
+	}
+	if cur := b.Current(); cur != nil && cur.Version == cv.Version {
+		return nil
+	}
+	ev, err := NewEvent(cv)
+	if err != nil {
+		return err
+	}
+	b.Publish(ev)
+	return nil
+}
+
+// Follow keeps the broker on the newest stored version until ctx ends,
+// whoever saved it (this process, another instance, `config import`). While
+// the database fails it retries with growing pauses, up to 10 s.
+func (b *Broker) Follow(ctx context.Context, s store.Store) {
+	pause := 250 * time.Millisecond
+	for ctx.Err() == nil {
+		err := b.Load(ctx, s)
+		if err == nil {
+			var since int64
+			if cur := b.Current(); cur != nil {
+				since = cur.Version
+			}
+			err = s.WaitConfigChange(ctx, since)
+		}
+		if err == nil || ctx.Err() != nil {
+			pause = 250 * time.Millisecond
+			continue
+		}
+		b.logger.Error("following the stored configuration failed", "err", err, "retry_in", pause)
+		select {
+		case <-ctx.Done():
+		case <-time.After(pause):
+		}
+		pause = min(pause*2, 10*time.Second)
+	}
+}

@@ -1,0 +1,112 @@
+package live
+
+import (
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+func event(t testing.TB, version int64, name string) *Event {
+	t.Helper()
+	cfg := grading.Default()
+	cfg.Name = name
+	ev, err := NewEvent(store.ConfigVersion{Version: version, Config: cfg,
+		SavedAt: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), SavedBy: store.SavedBySystem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+func TestSubscribeGetsCurrentThenNewer(t *testing.T) {
+	b := NewBroker(quietLogger(), 4)
+	sub, cur := b.Subscribe()
+	if cur != nil {
+		t.Fatalf("current before any publish = %v, want nil", cur)
+	}
+	b.Publish(event(t, 1, "eins"))
+	if got := <-sub.C; got.Version != 1 {
+		t.Fatalf("got version %d, want 1", got.Version)
+	}
+	late, cur := b.Subscribe()
+	if cur == nil || cur.Version != 1 {
+		t.Fatalf("late subscriber's current = %v, want version 1", cur)
+	}
+	b.Publish(event(t, 2, "zwei"))
+	for _, s := range []*Subscription{sub, late} {
+		if got := <-s.C; got.Version != 2 {
+			t.Fatalf("got version %d, want 2", got.Version)
+		}
+	}
+	if b.Clients() != 2 {
+		t.Fatalf("Clients() = %d, want 2", b.Clients())
+	}
+	b.Unsubscribe(sub)
+	b.Unsubscribe(sub) // twice is harmless
+	if _, open := <-sub.C; open || b.Clients() != 1 {
+		t.Fatalf("after Unsubscribe: channel open=%v, clients=%d", open, b.Clients())
+	}
+}
+
+func TestSlowClientIsDroppedWithoutDelayingOthers(t *testing.T) {
+	const buffer = 4
+	b := NewBroker(quietLogger(), buffer)
+	slow, _ := b.Subscribe() // never reads
+	fast, _ := b.Subscribe()
+	received := make(chan int64, 100)
+	go func() {
+		for ev := range fast.C {
+			received <- ev.Version
+		}
+	}()
+
+	published := make(chan struct{})
+	go func() {
+		for v := int64(1); v <= 50; v++ {
+			b.Publish(event(t, v, "v"))
+			for len(received) < int(v) { // pace to the fast reader, never to the slow one
+				time.Sleep(time.Millisecond)
+			}
+		}
+		close(published)
+	}()
+	select {
+	case <-published:
+	case <-time.After(10 * time.Second):
+		t.Fatal("publishing was held up by a client that does not read")
+	}
+	for want := int64(1); want <= 50; want++ {
+		if got := <-received; got != want {
+			t.Fatalf("fast client got version %d, want %d", got, want)
+		}
+	}
+	n := 0
+	for range slow.C { // the buffered events, then the close
+		n++
+	}
+	if n != buffer {
+		t.Fatalf("slow client got %d events before being dropped, want its buffer of %d", n, buffer)
+	}
+	if b.Clients() != 1 {
+		t.Fatalf("Clients() = %d after dropping the slow one, want 1", b.Clients())
+	}
+}
+
+func TestCloseEndsEveryStream(t *testing.T) {
+	b := NewBroker(quietLogger(), 1)
+	sub, _ := b.Subscribe()
+	b.Close()
+	if _, open := <-sub.C; open {
+		t.Fatal("subscription still open after Close")
+	}
+	after, _ := b.Subscribe()
+	if _, open := <-after.C; open {
+		t.Fatal("a subscription made after Close is open")
+	}
+}

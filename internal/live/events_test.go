@@ -1,0 +1,190 @@
+package live
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// sseMessage is one parsed block of an event stream.
+type sseMessage struct {
+	id, event, data, comment string
+}
+
+type sseClient struct {
+	t    *testing.T
+	resp *http.Response
+	msgs chan sseMessage
+}
+
+func connect(t *testing.T, url, lastEventID string) *sseClient {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if lastEventID != "" {
+		req.Header.Set("Last-Event-ID", lastEventID)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); resp.Body.Close() })
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("status %d, content type %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	c := &sseClient{t: t, resp: resp, msgs: make(chan sseMessage, 100)}
+	go func() {
+		defer close(c.msgs)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		var m sseMessage
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case line == "":
+				if m != (sseMessage{}) {
+					c.msgs <- m
+				}
+				m = sseMessage{}
+			case strings.HasPrefix(line, ":"):
+				m.comment = strings.TrimSpace(line[1:])
+			case strings.HasPrefix(line, "id: "):
+				m.id = line[4:]
+			case strings.HasPrefix(line, "event: "):
+				m.event = line[7:]
+			case strings.HasPrefix(line, "data: "):
+				m.data = line[6:]
+			}
+		}
+	}()
+	return c
+}
+
+// nextEvent skips retry hints and heartbeats and returns the next config event.
+func (c *sseClient) nextEvent() sseMessage {
+	c.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case m, ok := <-c.msgs:
+			if !ok {
+				c.t.Fatal("stream ended while waiting for an event")
+			}
+			if m.event != "" {
+				return m
+			}
+		case <-timeout:
+			c.t.Fatal("no event within 10 s")
+		}
+	}
+}
+
+func checkEvent(t *testing.T, m sseMessage, version int64, name string) {
+	t.Helper()
+	var body struct {
+		Version int64 `json:"version"`
+		Config  struct {
+			Name string `json:"name"`
+		} `json:"config"`
+	}
+	if err := json.Unmarshal([]byte(m.data), &body); err != nil {
+		t.Fatalf("event data is not JSON: %v: %q", err, m.data)
+	}
+	if m.event != "config" || m.id != strconv.FormatInt(version, 10) || body.Version != version || body.Config.Name != name {
+		t.Fatalf("event = id %q, event %q, version %d, name %q; want id/version %d, config, name %q",
+			m.id, m.event, body.Version, body.Config.Name, version, name)
+	}
+}
+
+func startStream(t *testing.T, heartbeat time.Duration) (*Broker, string) {
+	b := NewBroker(quietLogger(), 4)
+	b.Publish(event(t, 1, "eins"))
+	srv := httptest.NewServer(Handler(b, heartbeat, quietLogger()))
+	t.Cleanup(func() { b.Close(); srv.Close() })
+	return b, srv.URL
+}
+
+func TestStreamConnectAndChange(t *testing.T) {
+	b, url := startStream(t, time.Hour)
+	c := connect(t, url, "")
+	checkEvent(t, c.nextEvent(), 1, "eins")
+	b.Publish(event(t, 2, "zwei"))
+	checkEvent(t, c.nextEvent(), 2, "zwei")
+}
+
+func TestStreamResumeWithoutDuplicate(t *testing.T) {
+	b, url := startStream(t, time.Hour)
+	c := connect(t, url, "1") // the client already has version 1
+	for b.Clients() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	b.Publish(event(t, 2, "zwei"))
+	checkEvent(t, c.nextEvent(), 2, "zwei") // not version 1 again first
+
+	behind := connect(t, url, "1") // missed version 2 while away: gets it at once
+	checkEvent(t, behind.nextEvent(), 2, "zwei")
+	garbage := connect(t, url, "kaputt") // unreadable id: start from the current version
+	checkEvent(t, garbage.nextEvent(), 2, "zwei")
+}
+
+func TestStreamHeartbeat(t *testing.T) {
+	_, url := startStream(t, 20*time.Millisecond)
+	c := connect(t, url, "1")
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case m := <-c.msgs:
+			if m.event != "" {
+				t.Fatalf("unexpected event %+v for an up-to-date client", m)
+			}
+			if m.comment == "ping" {
+				return
+			}
+		case <-timeout:
+			t.Fatal("no heartbeat comment")
+		}
+	}
+}
+
+// A client that opens a stream and never reads fills its socket, the
+// handler's write blocks, its buffer fills, and it is dropped, while a
+// reading client gets every version.
+func TestStreamSlowClientDoesNotBlockOthers(t *testing.T) {
+	b, url := startStream(t, time.Hour)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.(*net.TCPConn).SetReadBuffer(4096)
+	conn.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"))
+	fast := connect(t, url, "")
+	checkEvent(t, fast.nextEvent(), 1, "eins")
+	for b.Clients() < 2 {
+		time.Sleep(time.Millisecond)
+	}
+
+	big := strings.Repeat("x", 64)
+	for v := int64(2); v <= 400; v++ {
+		ev := event(t, v, "v"+strconv.FormatInt(v, 10))
+		ev.Frame = append(ev.Frame[:len(ev.Frame)-2], []byte("\n: "+strings.Repeat(big, 1024)+"\n\n")...) // 64 KiB of padding
+		published := make(chan struct{})
+		go func() { b.Publish(ev); close(published) }()
+		select {
+		case <-published:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("publishing version %d was held up by a client that does not read", v)
+		}
+		checkEvent(t, fast.nextEvent(), v, "v"+strconv.FormatInt(v, 10))
+	}
+	if n := b.Clients(); n != 1 {
+		t.Fatalf("%d clients after 25 MiB to a reader that never reads, want the slow one dropped", n)
+	}
+}
