@@ -1,0 +1,80 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// apiError is an error with everything a client needs: status, a stable
+// code for programs and a German message for people.
+type apiError struct {
+	Status  int
+	Code    string
+	Message string
+	Fields  map[string]string
+}
+
+func (e *apiError) Error() string { return e.Code + ": " + e.Message }
+
+var (
+	errNotFound       = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil}
+	errNoConfig       = &apiError{http.StatusServiceUnavailable, "config_unavailable", "Die Konfiguration ist noch nicht geladen. Bitte gleich erneut versuchen.", nil}
+	errInternal       = &apiError{http.StatusInternalServerError, "internal", "Interner Fehler. Bitte später erneut versuchen.", nil}
+	errMissingQueries = func(fields map[string]string) *apiError {
+		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage ist unvollständig.", fields}
+	}
+)
+
+type errorBody struct {
+	Error struct {
+		Code    string            `json:"code"`
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields,omitempty"`
+	} `json:"error"`
+}
+
+// writeError is the one place that turns an error into a status and the JSON
+// error body of SPEC §6. Unknown errors are logged here, once, and the
+// client gets a generic message without the detail.
+func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err error) {
+	var ae *apiError
+	var ve *grading.ValidationError
+	switch {
+	case errors.As(err, &ae):
+	case errors.As(err, &ve):
+		ae = &apiError{http.StatusUnprocessableEntity, "validation_failed", "Die Konfiguration ist ungültig.", ve.Fields}
+	case errors.Is(err, store.ErrConflict):
+		ae = &apiError{http.StatusPreconditionFailed, "config_conflict", "Jemand anderes hat inzwischen gespeichert.", nil}
+	case errors.Is(err, store.ErrNotFound):
+		ae = errNotFound
+	default:
+		ae = errInternal
+	}
+	if ae.Status >= 500 {
+		logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "status", ae.Status, "err", err)
+	}
+	var body errorBody
+	body.Error.Code, body.Error.Message, body.Error.Fields = ae.Code, ae.Message, ae.Fields
+	writeJSON(w, ae.Status, body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil { // only our own types get here; they always encode
+		http.Error(w, `{"error":{"code":"internal","message":"Interner Fehler."}}`, http.StatusInternalServerError)
+		return
+	}
+	writeJSONBytes(w, status, body)
+}
+
+func writeJSONBytes(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(body)
+	w.Write([]byte("\n"))
+}

@@ -1,0 +1,79 @@
+package server
+
+import (
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/live"
+)
+
+// handleConfigGet answers with the configuration the live stream carries,
+// so a page that reads it once and a page that follows the stream agree.
+func handleConfigGet(b *live.Broker, logger *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ev := b.Current()
+		if ev == nil {
+			writeError(w, r, logger, errNoConfig)
+			return
+		}
+		etag := `"` + strconv.FormatInt(ev.Version, 10) + `"`
+		w.Header().Set("ETag", etag)
+		w.Header().Set("Cache-Control", "no-cache")
+		if etagMatches(r.Header.Get("If-None-Match"), etag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		writeJSONBytes(w, http.StatusOK, ev.JSON)
+	})
+}
+
+// etagMatches implements the weak comparison of If-None-Match (RFC 9110
+// §13.1.2): a list of tags, W/ prefixes ignored, or "*".
+func etagMatches(header, etag string) bool {
+	for _, candidate := range strings.Split(header, ",") {
+		candidate = strings.TrimPrefix(strings.TrimSpace(candidate), "W/")
+		if candidate == "*" || candidate == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// handleGrade computes percentage and grade from the live configuration.
+// Values that are empty, zero or not a number give empty strings, as on the
+// page; a parameter that is missing altogether is a client error.
+func handleGrade(b *live.Broker, logger *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		missing := map[string]string{}
+		for _, name := range []string{"total", "achieved"} {
+			switch len(q[name]) {
+			case 0:
+				missing[name] = "Pflichtparameter."
+			case 1:
+			default:
+				missing[name] = "Nur einmal angeben."
+			}
+		}
+		if len(missing) > 0 {
+			writeError(w, r, logger, errMissingQueries(missing))
+			return
+		}
+		ev := b.Current()
+		if ev == nil {
+			writeError(w, r, logger, errNoConfig)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		writeJSON(w, http.StatusOK, grading.Calculate(ev.Config, q.Get("total"), q.Get("achieved")))
+	})
+}
+
+func handleAPINotFound(logger *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, r, logger, errNotFound)
+	})
+}

@@ -1,0 +1,85 @@
+// Package server is the HTTP face of Notenrechner: the JSON API under
+// /api/v1, the live configuration stream, health and metrics, and the
+// embedded web app for every other path.
+package server
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// Deps is everything the server needs, passed in so that tests can give
+// their own store, clock and assets.
+type Deps struct {
+	Logger    *slog.Logger
+	Store     store.Store
+	Broker    *live.Broker
+	Assets    fs.FS         // the built web app (web/dist)
+	Heartbeat time.Duration // SSE comment interval; default 20 s
+}
+
+// NewServer returns the complete handler.
+func NewServer(d Deps) http.Handler {
+	if d.Heartbeat <= 0 {
+		d.Heartbeat = 20 * time.Second
+	}
+	m := newMetrics()
+	mux := http.NewServeMux()
+	addRoutes(mux, d, m)
+	var h http.Handler = mux
+	h = securityHeaders(h)
+	h = recoverPanics(d.Logger, h)
+	h = countRequests(m, h)
+	return h
+}
+
+// countRequests records every answer under the route pattern that served it
+// (the mux sets r.Pattern), so that paths with IDs do not explode the labels.
+func countRequests(m *metrics, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		route := r.Pattern
+		if route == "" {
+			route = "unmatched"
+		}
+		status := rec.status
+		if status == 0 {
+			status = http.StatusOK
+		}
+		m.observe(route, status)
+	})
+}
+
+func recoverPanics(logger *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				logger.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
+				writeError(w, r, logger, errInternal)
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// securityHeaders sets headers that cost nothing and close whole classes of
+// attacks. Inline styles are allowed because react-hot-toast injects them.
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "+
+			"connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,163 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// fakeStore is enough store for the read-only handlers; the real backends
+// have their own tests.
+type fakeStore struct {
+	store.Store
+	pingErr error
+}
+
+func (f fakeStore) Ping(context.Context) error { return f.pingErr }
+
+var testAssets = fstest.MapFS{
+	"index.html":             {Data: []byte("<!doctype html><title>Notenrechner</title>")},
+	"favicon.svg":            {Data: []byte("<svg/>")},
+	"assets/index-abc123.js": {Data: []byte("console.log(1)")},
+}
+
+func newTestServer(t *testing.T, s store.Store) (http.Handler, *live.Broker) {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	b := live.NewBroker(logger, 4)
+	ev, err := live.NewEvent(store.ConfigVersion{Version: 3, Config: grading.Default(),
+		SavedAt: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), SavedBy: store.SavedBySystem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Publish(ev)
+	return NewServer(Deps{Logger: logger, Store: s, Broker: b, Assets: testAssets}), b
+}
+
+type scenario struct {
+	name       string
+	method     string
+	path       string
+	header     map[string]string
+	wantStatus int
+	wantBody   []string // fragments the body must contain
+	wantHeader map[string]string
+}
+
+func (sc scenario) run(t *testing.T, h http.Handler) {
+	t.Run(sc.name, func(t *testing.T) {
+		req := httptest.NewRequest(sc.method, sc.path, nil)
+		for k, v := range sc.header {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != sc.wantStatus {
+			t.Fatalf("status %d, want %d; body %s", rec.Code, sc.wantStatus, rec.Body)
+		}
+		for _, frag := range sc.wantBody {
+			if !strings.Contains(rec.Body.String(), frag) {
+				t.Errorf("body %q lacks %q", rec.Body, frag)
+			}
+		}
+		for k, v := range sc.wantHeader {
+			if got := rec.Header().Get(k); got != v {
+				t.Errorf("header %s = %q, want %q", k, got, v)
+			}
+		}
+	})
+}
+
+func TestAPI(t *testing.T) {
+	h, _ := newTestServer(t, fakeStore{})
+	jsonType := map[string]string{"Content-Type": "application/json; charset=utf-8"}
+	for _, sc := range []scenario{
+		{name: "config", method: "GET", path: "/api/v1/config", wantStatus: 200,
+			wantBody:   []string{`"version":3`, `"savedBy":"system"`, `"savedAt":"2026-11-22T09:00:00Z"`, `"config":{"name":"Standard"`, `"general":{"minus":33.33,"normal":33.33}`},
+			wantHeader: map[string]string{"ETag": `"3"`, "Content-Type": "application/json; charset=utf-8"}},
+		{name: "config not modified", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"3"`}, wantStatus: 304,
+			wantHeader: map[string]string{"ETag": `"3"`}},
+		{name: "config weak tag in a list", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"1", W/"3"`}, wantStatus: 304},
+		{name: "config stale tag", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"2"`}, wantStatus: 200,
+			wantBody: []string{`"version":3`}},
+		{name: "config write not yet allowed", method: "PUT", path: "/api/v1/config", wantStatus: 404,
+			wantBody: []string{`"code":"not_found"`}, wantHeader: jsonType},
+
+		{name: "grade", method: "GET", path: "/api/v1/grade?total=30&achieved=23", wantStatus: 200,
+			wantBody: []string{`{"percentage":"76,7%","grade":"2"}`}, wantHeader: jsonType},
+		{name: "grade comma and spaces", method: "GET", path: "/api/v1/grade?total=+25+&achieved=12,5", wantStatus: 200,
+			wantBody: []string{`{"percentage":"50,0%","grade":"4+"}`}},
+		{name: "grade over 100", method: "GET", path: "/api/v1/grade?total=10&achieved=11", wantStatus: 200,
+			wantBody: []string{`{"percentage":"110,0%","grade":"1+"}`}},
+		{name: "grade not a number clears", method: "GET", path: "/api/v1/grade?total=abc&achieved=3", wantStatus: 200,
+			wantBody: []string{`{"percentage":"","grade":""}`}},
+		{name: "grade zero clears", method: "GET", path: "/api/v1/grade?total=0&achieved=3", wantStatus: 200,
+			wantBody: []string{`{"percentage":"","grade":""}`}},
+		{name: "grade empty clears", method: "GET", path: "/api/v1/grade?total=&achieved=", wantStatus: 200,
+			wantBody: []string{`{"percentage":"","grade":""}`}},
+		{name: "grade missing parameter", method: "GET", path: "/api/v1/grade?total=30", wantStatus: 400,
+			wantBody: []string{`"code":"bad_request"`, `"fields":{"achieved":"Pflichtparameter."}`}, wantHeader: jsonType},
+		{name: "grade repeated parameter", method: "GET", path: "/api/v1/grade?total=30&total=20&achieved=3", wantStatus: 400,
+			wantBody: []string{`"total":"Nur einmal angeben."`}},
+
+		{name: "unknown api path", method: "GET", path: "/api/v1/nichts", wantStatus: 404,
+			wantBody: []string{`{"error":{"code":"not_found","message":"Diese Adresse gibt es nicht."}}`}, wantHeader: jsonType},
+		{name: "unknown api version", method: "POST", path: "/api/v2/config", wantStatus: 404, wantBody: []string{`"not_found"`}},
+
+		{name: "health", method: "GET", path: "/healthz", wantStatus: 200, wantBody: []string{`"status":"ok"`}},
+		{name: "home", method: "GET", path: "/", wantStatus: 200, wantBody: []string{"<title>Notenrechner</title>"},
+			wantHeader: map[string]string{"Cache-Control": "no-cache", "Content-Type": "text/html; charset=utf-8"}},
+		{name: "admin route is the app", method: "GET", path: "/admin", wantStatus: 200, wantBody: []string{"<title>Notenrechner</title>"}},
+		{name: "index.html is the app", method: "GET", path: "/index.html", wantStatus: 200, wantBody: []string{"<title>Notenrechner</title>"}},
+		{name: "hashed asset cached for a year", method: "GET", path: "/assets/index-abc123.js", wantStatus: 200,
+			wantBody: []string{"console.log"}, wantHeader: map[string]string{"Cache-Control": "public, max-age=31536000, immutable"}},
+		{name: "missing asset", method: "GET", path: "/assets/index-gone.js", wantStatus: 404},
+		{name: "missing file with extension", method: "GET", path: "/robots.txt", wantStatus: 404},
+		{name: "unhashed file revalidated", method: "GET", path: "/favicon.svg", wantStatus: 200,
+			wantHeader: map[string]string{"Cache-Control": "no-cache"}},
+	} {
+		sc.run(t, h)
+	}
+}
+
+func TestHealthReportsDatabaseDown(t *testing.T) {
+	h, _ := newTestServer(t, fakeStore{pingErr: errors.New("database is locked")})
+	scenario{name: "down", method: "GET", path: "/healthz", wantStatus: 503,
+		wantBody: []string{`"database":"down"`}}.run(t, h)
+}
+
+func TestNoConfigYet(t *testing.T) {
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: live.NewBroker(logger, 1), Assets: testAssets})
+	for _, path := range []string{"/api/v1/config", "/api/v1/grade?total=1&achieved=1"} {
+		scenario{name: path, method: "GET", path: path, wantStatus: 503,
+			wantBody: []string{`"code":"config_unavailable"`}}.run(t, h)
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	h, b := newTestServer(t, fakeStore{})
+	for _, path := range []string{"/api/v1/config", "/api/v1/config", "/api/v1/nichts"} {
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", path, nil))
+	}
+	sub, _ := b.Subscribe()
+	defer b.Unsubscribe(sub)
+	scenario{name: "metrics", method: "GET", path: "/metrics", wantStatus: 200, wantBody: []string{
+		"# TYPE notenrechner_http_requests_total counter\n",
+		`notenrechner_http_requests_total{route="GET /api/v1/config",status="200"} 2` + "\n",
+		`notenrechner_http_requests_total{route="/api/",status="404"} 1` + "\n",
+		"notenrechner_sse_streams_open 1\n",
+		"notenrechner_config_version 3\n",
+	}}.run(t, h)
+}
