@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+const configHelp = `Aufruf:
+  notenrechner config export [--db …] [DATEI]   Konfiguration als JSON ausgeben (ohne DATEI: Standardausgabe)
+  notenrechner config import [--db …] DATEI     Konfiguration prüfen und als neue Version speichern
+                                                (DATEI "-" liest die Standardeingabe)
+
+Der Import nimmt auch die Form des ursprünglichen Dokuments mit den Alias-Namen an
+(general.plus, 1.normal, 6.minus). Eine ungültige Datei ändert nichts; alle
+fehlerhaften Felder werden genannt. Ein laufender Server zeigt die neue Version
+sofort auf allen offenen Seiten.
+
+Optionen:
+`
+
+func cmdConfig(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, configHelp)
+		return fmt.Errorf("%w: config braucht export oder import", errUsage)
+	}
+	sub, rest := args[0], args[1:]
+	if sub == "-h" || sub == "-help" || sub == "--help" || sub == "help" {
+		fmt.Fprint(stdout, configHelp)
+		return nil
+	}
+	fs := flag.NewFlagSet("config "+sub, flag.ContinueOnError)
+	db := dbFlag(fs, getenv)
+	if helped, err := parseFlags(fs, rest, configHelp, stderr); helped || err != nil {
+		return err
+	}
+	switch sub {
+	case "export":
+		if fs.NArg() > 1 {
+			return fmt.Errorf("%w: config export nimmt höchstens eine DATEI", errUsage)
+		}
+		return configExport(ctx, *db, fs.Arg(0), stdout, stderr)
+	case "import":
+		if fs.NArg() != 1 {
+			return fmt.Errorf("%w: config import braucht genau eine DATEI", errUsage)
+		}
+		return configImport(ctx, *db, fs.Arg(0), stdin, stdout, stderr)
+	default:
+		return fmt.Errorf("%w: unbekannter Befehl config %q", errUsage, sub)
+	}
+}
+
+func configExport(ctx context.Context, dsn, path string, stdout, stderr io.Writer) error {
+	st, err := openStore(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	cv, err := st.LatestConfig(ctx)
+	if err != nil {
+		return err
+	}
+	doc, err := json.MarshalIndent(cv.Config, "", "  ")
+	if err != nil {
+		return fmt.Errorf("Konfiguration kodieren: %w", err)
+	}
+	doc = append(doc, '\n')
+	if path == "" || path == "-" {
+		_, err = stdout.Write(doc)
+		return err
+	}
+	if err := writeFileAtomic(path, doc); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "Version %d nach %s exportiert.\n", cv.Version, path)
+	return nil
+}
+
+func configImport(ctx context.Context, dsn, path string, stdin io.Reader, stdout, stderr io.Writer) error {
+	cfg, err := readConfigFile(path, stdin, stderr)
+	if err != nil {
+		return fmt.Errorf("nichts importiert: %w", err)
+	}
+	st, err := openStore(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	cv, err := st.SaveConfig(ctx, cfg, store.SavedByCLI, store.Unconditional)
+	if err != nil {
+		return fmt.Errorf("Konfiguration speichern: %w", err)
+	}
+	fmt.Fprintf(stdout, "Konfiguration „%s“ als Version %d gespeichert.\n", cv.Config.Name, cv.Version)
+	return nil
+}
+
+// printConfigError lists every failing field of a rejected document.
+func printConfigError(w io.Writer, path string, err error) {
+	var ve *grading.ValidationError
+	if !errors.As(err, &ve) {
+		fmt.Fprintf(w, "%s: kein gültiges JSON-Dokument (%v)\n", path, err)
+		return
+	}
+	fields := make([]string, 0, len(ve.Fields))
+	for f := range ve.Fields {
+		fields = append(fields, f)
+	}
+	sort.Strings(fields)
+	fmt.Fprintf(w, "%s: %d ungültige Felder:\n", path, len(fields))
+	for _, f := range fields {
+		fmt.Fprintf(w, "  %s: %s\n", f, ve.Fields[f])
+	}
+}
+
+// writeFileAtomic writes through a temporary file and a rename, so that an
+// interrupted export never leaves half a file behind.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".notenrechner-export-*")
+	if err != nil {
+		return fmt.Errorf("Export anlegen: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("Export schreiben: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("Export schreiben: %w", err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return fmt.Errorf("Export schreiben: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("Export ablegen: %w", err)
+	}
+	return nil
+}

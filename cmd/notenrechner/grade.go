@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+)
+
+const gradeHelp = `Aufruf: notenrechner grade --config DATEI GESAMT ERREICHT
+
+Berechnet Prozentzahl und Note wie GET /api/v1/grade und gibt dasselbe JSON aus,
+z. B. {"percentage":"76,7%","grade":"2-"}. Leere, nicht lesbare oder Null-Werte
+ergeben leere Texte. Die Konfigurationsdatei darf die Alias-Namen enthalten.
+Negative Werte sind erlaubt: notenrechner grade --config k.json -- -10 5
+
+Optionen:
+`
+
+func cmdGrade(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
+	configPath := fs.String("config", "", "Konfigurationsdatei (JSON, Pflicht)")
+	if helped, err := parseFlags(fs, numbersAfterDashes(args, "config"), gradeHelp, stderr); helped || err != nil {
+		return err
+	}
+	if *configPath == "" {
+		return fmt.Errorf("%w: --config DATEI fehlt", errUsage)
+	}
+	if fs.NArg() != 2 {
+		return fmt.Errorf("%w: erwartet GESAMT und ERREICHT, bekam %d Argumente", errUsage, fs.NArg())
+	}
+	cfg, err := readConfigFile(*configPath, nil, stderr)
+	if err != nil {
+		return err
+	}
+	out, err := json.Marshal(grading.Calculate(cfg, fs.Arg(0), fs.Arg(1)))
+	if err != nil {
+		return fmt.Errorf("Ergebnis kodieren: %w", err)
+	}
+	_, err = fmt.Fprintf(stdout, "%s\n", out)
+	return err
+}
+
+// numbersAfterDashes lets negative numbers through as arguments: the flag
+// package would read "-10" as an unknown option. Positional arguments (and
+// not the value of a flag) move behind "--", in order.
+func numbersAfterDashes(args []string, valueFlags ...string) []string {
+	var flags, numbers []string
+	takesValue := map[string]bool{}
+	for _, f := range valueFlags {
+		takesValue["-"+f], takesValue["--"+f] = true, true
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			numbers = append(numbers, args[i+1:]...)
+			i = len(args)
+		case takesValue[a] && i+1 < len(args):
+			flags = append(flags, a, args[i+1])
+			i++
+		case isPositional(a):
+			numbers = append(numbers, a)
+		default:
+			flags = append(flags, a)
+		}
+	}
+	return append(append(flags, "--"), numbers...)
+}
+
+// isPositional tells arguments from options: anything that does not start
+// with "-", a lone "-", or a negative number.
+func isPositional(a string) bool {
+	if a == "" || a == "-" || a[0] != '-' {
+		return true
+	}
+	_, ok := grading.ParseNumber(a)
+	return ok
+}
+
+// readConfigFile reads and validates a configuration document from a file
+// ("-" is standard input). A rejected document prints every failing field.
+func readConfigFile(path string, stdin io.Reader, stderr io.Writer) (grading.Config, error) {
+	var (
+		data []byte
+		err  error
+	)
+	if path == "-" && stdin != nil {
+		data, err = io.ReadAll(io.LimitReader(stdin, 1<<20))
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return grading.Config{}, fmt.Errorf("Konfiguration lesen: %w", err)
+	}
+	cfg, err := grading.ParseConfig(data)
+	if err != nil {
+		printConfigError(stderr, path, err)
+		return grading.Config{}, fmt.Errorf("%s ist keine gültige Konfiguration", path)
+	}
+	return cfg, nil
+}

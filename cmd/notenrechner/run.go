@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// errUsage marks a wrong command line; main exits with status 2 for it.
+var errUsage = errors.New("falscher Aufruf")
+
+const usage = `notenrechner – Notenrechner für Schulen
+
+Aufruf:
+  notenrechner serve [Optionen]                 Server starten (Rechner, API, Live-Konfiguration)
+  notenrechner grade --config DATEI GESAMT ERREICHT
+                                                Prozent und Note berechnen (JSON wie GET /api/v1/grade)
+  notenrechner config export [DATEI]            gespeicherte Konfiguration ausgeben
+  notenrechner config import DATEI              Konfiguration prüfen und als neue Version speichern
+
+Jeder Befehl kennt --help.
+`
+
+// run is the program without its process: arguments, environment and
+// streams come in, so that tests can call it like the shell does.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("%w: kein Befehl angegeben", errUsage)
+	}
+	switch args[0] {
+	case "serve":
+		return cmdServe(ctx, args[1:], getenv, stderr)
+	case "grade":
+		return cmdGrade(args[1:], stdout, stderr)
+	case "config":
+		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("%w: unbekannter Befehl %q", errUsage, args[0])
+	}
+}
+
+// parseFlags parses a command's flags; --help prints the command's help and
+// ends the command successfully.
+func parseFlags(fs *flag.FlagSet, args []string, help string, stderr io.Writer) (helped bool, err error) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), help)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return true, nil
+		}
+		return false, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return false, nil
+}
+
+// envOr reads a NOTENRECHNER_* variable, or gives the fallback.
+func envOr(getenv func(string) string, name, fallback string) string {
+	if v := strings.TrimSpace(getenv(name)); v != "" {
+		return v
+	}
+	return fallback
+}

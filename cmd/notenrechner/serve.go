@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/server"
+	"github.com/notenrechner/notenrechner/web"
+)
+
+const serveHelp = `Aufruf: notenrechner serve [Optionen]
+
+Startet den Server: Rechner unter /, Verwaltung unter /admin, API unter /api/v1,
+Live-Konfiguration unter /api/v1/config/events. Beendet sich geordnet bei SIGINT/SIGTERM.
+
+Optionen (Vorrang: Option, dann Umgebungsvariable, dann Vorgabe):
+`
+
+type serveOptions struct {
+	addr, db, baseURL, logFormat string
+}
+
+func cmdServe(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	var o serveOptions
+	fs.StringVar(&o.addr, "addr", envOr(getenv, "NOTENRECHNER_ADDR", ":8080"), "Adresse, an der der Server lauscht (NOTENRECHNER_ADDR)")
+	db := dbFlag(fs, getenv)
+	fs.StringVar(&o.baseURL, "base-url", envOr(getenv, "NOTENRECHNER_BASE_URL", ""), "öffentliche Adresse, z. B. https://noten.schule.de (NOTENRECHNER_BASE_URL; Vorgabe http://localhost:PORT)")
+	fs.StringVar(&o.logFormat, "log-format", envOr(getenv, "NOTENRECHNER_LOG_FORMAT", "text"), "Protokollformat text oder json (NOTENRECHNER_LOG_FORMAT)")
+	if helped, err := parseFlags(fs, args, serveHelp, stderr); helped || err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: serve erwartet keine Argumente, bekam %q", errUsage, fs.Args())
+	}
+	o.db = *db
+	logger, err := newLogger(stderr, o.logFormat)
+	if err != nil {
+		return err
+	}
+	return serve(ctx, o, logger)
+}
+
+func newLogger(w io.Writer, format string) (*slog.Logger, error) {
+	switch format {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, nil)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, nil)), nil
+	default:
+		return nil, fmt.Errorf("%w: --log-format muss text oder json sein, nicht %q", errUsage, format)
+	}
+}
+
+func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
+	st, err := openStore(ctx, o.db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("lauschen an %s: %w", o.addr, err)
+	}
+	defer ln.Close()
+	baseURL, err := resolveBaseURL(o.baseURL, ln.Addr())
+	if err != nil {
+		return err
+	}
+
+	broker := live.NewBroker(logger, 8)
+	if err := broker.Load(ctx, st); err != nil {
+		return fmt.Errorf("Konfiguration laden: %w", err)
+	}
+	followCtx, stopFollowing := context.WithCancel(ctx)
+	defer stopFollowing()
+	go broker.Follow(followCtx, st)
+
+	srv := &http.Server{
+		Handler:           server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist()}),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second, // the event stream lifts it for itself
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	srv.RegisterOnShutdown(broker.Close) // ends the streams, or Shutdown would wait for them
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	logger.Info("Notenrechner läuft", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("server: %w", err)
+	case <-ctx.Done():
+	}
+	logger.Info("Notenrechner wird beendet")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("server beenden: %w", err)
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("server: %w", err)
+	}
+	return nil
+}
+
+// resolveBaseURL checks --base-url, or derives http://localhost:PORT.
+func resolveBaseURL(raw string, addr net.Addr) (*url.URL, error) {
+	if raw == "" {
+		port := "8080"
+		if tcp, ok := addr.(*net.TCPAddr); ok {
+			port = fmt.Sprint(tcp.Port)
+		}
+		raw = "http://localhost:" + port
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("%w: --base-url muss eine absolute http(s)-Adresse sein, nicht %q", errUsage, raw)
+	}
+	return u, nil
+}
+
+// redactDSN hides a password in a database address before it is logged.
+func redactDSN(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil || u.User == nil {
+		return dsn
+	}
+	return u.Redacted()
+}
