@@ -1,0 +1,69 @@
+import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import importPlugin from 'eslint-plugin-import'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default defineConfig([
+  // e2e/ (Playwright specs against the built binary) is linted once it has its tsconfig and @playwright/test.
+  globalIgnores(['dist', 'node_modules', 'test-results', 'playwright-report', 'e2e']),
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [
+      js.configs.recommended,
+      tseslint.configs.strictTypeChecked,
+      tseslint.configs.stylisticTypeChecked,
+      reactHooks.configs.flat['recommended-latest'],
+      importPlugin.flatConfigs.recommended,
+      importPlugin.flatConfigs.typescript,
+    ],
+    languageOptions: {
+      ecmaVersion: 2022,
+      globals: globals.browser,
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    settings: {
+      'import/resolver': {
+        typescript: { project: './tsconfig.json' },
+      },
+    },
+    rules: {
+      // bulletproof-react: shared code (components, lib) → features → app, never the other way,
+      // and features do not import each other.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/features/calculator', from: './src/features', except: ['./calculator'] },
+            { target: './src/features/admin', from: './src/features', except: ['./admin'] },
+            { target: './src/features', from: './src/app' },
+            { target: ['./src/components', './src/lib'], from: ['./src/features', './src/app'] },
+          ],
+        },
+      ],
+      'import/no-cycle': 'error',
+      'import/order': [
+        'warn',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          pathGroups: [{ pattern: '@/**', group: 'internal' }],
+          alphabetize: { order: 'asc' },
+        },
+      ],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+    },
+  },
+  {
+    files: ['vite.config.ts', 'eslint.config.js'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['**/*.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node, sourceType: 'module' },
+  },
+])

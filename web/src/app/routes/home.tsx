@@ -1,0 +1,5 @@
+import { Calculator } from '@/features/calculator/components/calculator'
+
+export function HomeRoute() {
+  return <Calculator />
+}

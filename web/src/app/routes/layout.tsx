@@ -1,0 +1,18 @@
+import { Suspense } from 'react'
+import { Outlet } from 'react-router'
+import { Header } from '@/components/header'
+import { Spinner } from '@/components/spinner'
+
+/** Header on every route; lazily loaded routes show the spinner while their chunk loads. */
+export function Layout() {
+  return (
+    <div className="min-h-dvh bg-slate-50 text-slate-900">
+      <Header />
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <Suspense fallback={<Spinner label="Wird geladen" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  )
+}

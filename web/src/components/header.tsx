@@ -1,0 +1,46 @@
+import { Calculator, House, Settings } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link, useLocation } from 'react-router'
+
+interface HeaderProps {
+  /** The top-left slot (the sign-out button once someone is signed in). */
+  start?: ReactNode
+}
+
+const iconLink =
+  'inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/15 ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800'
+
+/** The green bar on every route: product icon and title, and the link to the other route. */
+export function Header({ start }: HeaderProps) {
+  const onAdmin = useLocation().pathname.startsWith('/admin')
+  return (
+    <header className="bg-green-800 text-white shadow-sm">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        {start}
+        <h1 className="min-w-0 flex-1 text-xl font-semibold tracking-tight">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-3 rounded-lg py-1 pr-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800"
+          >
+            <span className="inline-flex size-9 items-center justify-center rounded-lg bg-white text-green-800">
+              <Calculator className="size-5" aria-hidden="true" />
+            </span>
+            Notenrechner
+          </Link>
+        </h1>
+        <nav aria-label="Hauptnavigation">
+          {onAdmin ? (
+            <Link to="/" className={iconLink} aria-label="Rechner" title="Rechner">
+              <House className="size-6" aria-hidden="true" />
+            </Link>
+          ) : (
+            <Link to="/admin" className={iconLink} aria-label="Verwaltung" title="Verwaltung">
+              <Settings className="size-6" aria-hidden="true" />
+            </Link>
+          )}
+        </nav>
+      </div>
+    </header>
+  )
+}

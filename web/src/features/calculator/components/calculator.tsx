@@ -1,0 +1,118 @@
+import { useId, useMemo, useState } from 'react'
+import { GradeTable } from '@/components/grade-table'
+import { Spinner } from '@/components/spinner'
+import type { GradingConfig } from '@/lib/config'
+import { table } from '@/lib/grade-table'
+import { useLiveConfig } from '@/lib/use-live-config'
+import { calculate } from '../grading'
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6'
+const labelClass = 'block text-sm font-medium text-slate-700'
+const inputClass =
+  'mt-1.5 block h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-lg tabular-nums text-slate-900 ' +
+  'placeholder:text-slate-500 focus:border-green-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-green-700/40'
+const outputClass =
+  'mt-1.5 flex h-12 w-full items-center rounded-lg bg-green-50 px-3 text-2xl font-semibold tabular-nums text-green-900'
+
+/** The calculator route's content: spinner until the live configuration arrives, then form and table. */
+export function Calculator() {
+  const live = useLiveConfig()
+  if (live.state === 'loading') return <Spinner label="Konfiguration wird geladen" />
+  return <CalculatorForm config={live.data.config} />
+}
+
+function CalculatorForm({ config }: { config: GradingConfig }) {
+  const id = useId()
+  const [total, setTotal] = useState('')
+  const [achieved, setAchieved] = useState('')
+  const result = calculate(config, total, achieved)
+  const cells = useMemo(() => table(config), [config])
+  const ids = {
+    total: `${id}-total`,
+    achieved: `${id}-achieved`,
+    percentage: `${id}-percentage`,
+    grade: `${id}-grade`,
+  }
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby={`${id}-heading`} className={card}>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+          Note berechnen
+        </h2>
+        <form
+          className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4"
+          onSubmit={(e) => {
+            e.preventDefault()
+          }}
+          noValidate
+        >
+          <div className="col-span-2 sm:col-span-1">
+            <label htmlFor={ids.total} className={labelClass}>
+              Gesamtpunktzahl
+            </label>
+            <input
+              id={ids.total}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="z. B. 30"
+              value={total}
+              onChange={(e) => {
+                setTotal(e.target.value)
+              }}
+              className={inputClass}
+            />
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <label htmlFor={ids.achieved} className={labelClass}>
+              Erreichte Punktzahl
+            </label>
+            <input
+              id={ids.achieved}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="z. B. 23,5"
+              value={achieved}
+              onChange={(e) => {
+                setAchieved(e.target.value)
+              }}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.percentage} id={`${ids.percentage}-label`} className={labelClass}>
+              Erreichte Prozentzahl
+            </label>
+            <output
+              id={ids.percentage}
+              htmlFor={`${ids.total} ${ids.achieved}`}
+              aria-labelledby={`${ids.percentage}-label`}
+              className={outputClass}
+            >
+              {result.percentage}
+            </output>
+          </div>
+          <div>
+            <label htmlFor={ids.grade} id={`${ids.grade}-label`} className={labelClass}>
+              Note
+            </label>
+            <output
+              id={ids.grade}
+              htmlFor={`${ids.total} ${ids.achieved}`}
+              aria-labelledby={`${ids.grade}-label`}
+              className={outputClass}
+            >
+              {result.grade}
+            </output>
+          </div>
+        </form>
+      </section>
+
+      <section aria-label="Notenschlüssel" className={card}>
+        <GradeTable cells={cells} name={config.name} />
+      </section>
+    </div>
+  )
+}

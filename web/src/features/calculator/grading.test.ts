@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { gradingConfigSchema, type GradingConfig } from '@/lib/config'
+import { table, type TableCell } from '@/lib/grade-table'
+import { rational } from '@/lib/rational'
+import { calculate, formatPercentage, gradeOf, parseNumber } from './grading'
+
+// The shared vectors of testdata/grading/ (contracts.md), which internal/grading passes too.
+const vectors = join(import.meta.dirname, '../../../../testdata/grading')
+const readJson = (name: string): unknown => JSON.parse(readFileSync(join(vectors, name), 'utf8'))
+
+interface Case {
+  config: string
+  total: string
+  achieved: string
+  percentage: string
+  grade: string
+}
+
+const configs = new Map<string, GradingConfig>(
+  readdirSync(join(vectors, 'configs'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => [f.replace(/\.json$/, ''), gradingConfigSchema.parse(readJson(`configs/${f}`))]),
+)
+const { cases } = readJson('cases.json') as { cases: Case[] }
+const tables = readJson('tables.json') as Record<string, TableCell[]>
+
+function config(name: string): GradingConfig {
+  const c = configs.get(name)
+  if (c === undefined) throw new Error(`testdata/grading/configs/${name}.json is missing`)
+  return c
+}
+
+describe('shared vectors', () => {
+  it('are all there', () => {
+    expect([...configs.keys()].sort()).toEqual(['extreme', 'fractional', 'standard'])
+    expect(cases.length).toBeGreaterThanOrEqual(300)
+    expect(Object.keys(tables).sort()).toEqual(['extreme', 'fractional', 'standard'])
+  })
+
+  it.each(cases.map((c, i) => ({ ...c, i })))(
+    'case $i: $config total=$total achieved=$achieved → "$percentage" "$grade"',
+    ({ config: name, total, achieved, percentage, grade }) => {
+      expect(calculate(config(name), total, achieved)).toEqual({ percentage, grade })
+    },
+  )
+
+  it.each(Object.entries(tables))('table %s', (name, cells) => {
+    expect(cells).toHaveLength(16)
+    expect(table(config(name))).toEqual(cells)
+  })
+})
+
+describe('parseNumber', () => {
+  it.each([
+    ['12', 12n, 1n],
+    ['12,5', 25n, 2n],
+    ['12.5', 25n, 2n],
+    ['12,', 12n, 1n],
+    [',5', 1n, 2n],
+    ['-3', -3n, 1n],
+    ['+30', 30n, 1n],
+    ['\u00a0 7 \t\u2003', 7n, 1n],
+    ['1'.repeat(32), BigInt('1'.repeat(32)), 1n],
+  ])('reads %j', (input, n, d) => {
+    expect(parseNumber(input)).toEqual({ n, d })
+  })
+
+  it.each(['', ' ', 'abc', '12abc', '1,2,3', '1.000,5', ',', '-', '+-1', '１２', '1e3', '1'.repeat(33)])(
+    'rejects %j',
+    (input) => {
+      expect(parseNumber(input)).toBeNull()
+    },
+  )
+})
+
+describe('formatPercentage', () => {
+  it.each([
+    [rational(7667n, 100n), '76,7%'],
+    [rational(100n), '100,0%'],
+    [rational(-50n), '-50,0%'],
+    [rational(5n, 100n), '0,1%'],
+    [rational(-5n, 100n), '-0,1%'],
+    [rational(-4n, 100n), '-0,0%'],
+  ])('%o → %s', (p, text) => {
+    expect(formatPercentage(p)).toBe(text)
+  })
+})
+
+describe('a configuration without the special entries of 1 and 6', () => {
+  const standard = (): GradingConfig => structuredClone(config('standard'))
+
+  it('shows "? - ?" for the cells of 1 when schema["1"] is missing', () => {
+    const c = standard()
+    delete c.schema['1']
+    const cells = table(c)
+    expect(cells.slice(0, 2)).toEqual([
+      { grade: '1', range: '? - ?' },
+      { grade: '1-', range: '? - ?' },
+    ])
+    expect(cells.slice(2)).toEqual(tables.standard?.slice(2))
+  })
+
+  it('shows "? - ?" for the cells of 6 when schema["6"].normal is missing', () => {
+    const c = standard()
+    c.schema['6'] = {}
+    const cells = table(c)
+    expect(cells.slice(14)).toEqual([
+      { grade: '6+', range: '? - ?' },
+      { grade: '6', range: '? - ?' },
+    ])
+    expect(cells.slice(0, 14)).toEqual(tables.standard?.slice(0, 14))
+  })
+
+  it('gives "?" only for grades that need the missing entry', () => {
+    const c = standard()
+    delete c.schema['1']
+    delete c.schema['6']
+    expect(calculate(c, '100', '95')).toEqual({ percentage: '95,0%', grade: '?' })
+    expect(calculate(c, '100', '5')).toEqual({ percentage: '5,0%', grade: '?' })
+    expect(calculate(c, '100', '50')).toEqual({ percentage: '50,0%', grade: '4+' })
+    expect(calculate(c, '100', '101')).toEqual({ percentage: '101,0%', grade: '1+' })
+    expect(calculate(c, '100', '-1')).toEqual({ percentage: '-1,0%', grade: '6' })
+    expect(gradeOf(c, rational(0n))).toBe('6')
+  })
+})

@@ -1,0 +1,8 @@
+// The only module that knows the server's URLs.
+
+export const CONFIG_EVENTS_URL = '/api/v1/config/events'
+
+/** Opens the live configuration stream (SSE, `config` events, see contracts.md). */
+export function openConfigEvents(): EventSource {
+  return new EventSource(CONFIG_EVENTS_URL)
+}

@@ -1,0 +1,16 @@
+// Formatting of server data for people (German).
+
+const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** "22.11.2026, 11:00" in the viewer's time zone; the raw text if it is not a date. */
+export function formatSavedAt(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)
+}
+
+/** Who saved a configuration: "System", "Kommandozeile" or the account's email. */
+export function formatSavedBy(savedBy: string): string {
+  if (savedBy === 'system') return 'System'
+  if (savedBy === 'cli') return 'Kommandozeile'
+  return savedBy
+}

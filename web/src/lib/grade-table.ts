@@ -1,0 +1,102 @@
+import type { GradingConfig } from './config'
+import { add, div, fromConfigNumber, mul, rational, roundedDecimal, sub, type Rational } from './rational'
+
+// The bands of SPEC §4: for each grade its sub-bands with their exact thresholds. The
+// calculator's grade decision (features/calculator/grading.ts) and the table both read
+// these bands, so the two can never disagree.
+
+export const GRADES = ['1', '2', '3', '4', '5', '6'] as const
+export type Grade = (typeof GRADES)[number]
+
+export const GRADE_LABELS = [
+  '1', '1-', '2+', '2', '2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-', '6+', '6',
+] as const
+export type GradeLabel = (typeof GRADE_LABELS)[number]
+
+/** A table cell's band; bounds is null when the configuration lacks a width it needs. */
+export interface Band {
+  label: GradeLabel
+  bounds: { low: Rational; high: Rational } | null
+}
+
+/** One grade's range (min, max] and its sub-bands, highest first. */
+export interface GradeBands {
+  grade: Grade
+  min: Rational | null
+  max: Rational | null
+  bands: Band[]
+}
+
+export interface TableCell {
+  grade: GradeLabel
+  range: string
+}
+
+const HUNDRED = rational(100n)
+
+function percent(x: number | undefined): Rational | null {
+  return x === undefined ? null : fromConfigNumber(x)
+}
+
+/** min + (max − min) × width / 100, or null when any input is unknown. */
+function threshold(min: Rational | null, max: Rational | null, width: Rational | null): Rational | null {
+  if (min === null || max === null || width === null) return null
+  return add(min, div(mul(sub(max, min), width), HUNDRED))
+}
+
+/** Splits [min, max] at the cut points (ascending) into bands labelled highest first. */
+function split(labels: readonly GradeLabel[], min: Rational | null, max: Rational | null, cuts: (Rational | null)[]): Band[] {
+  const edges: Rational[] = []
+  for (const edge of [min, ...cuts, max]) {
+    if (edge === null) return labels.map((label) => ({ label, bounds: null }))
+    edges.push(edge)
+  }
+  edges.reverse() // descending, like the labels
+  return labels.flatMap((label, i) => {
+    const high = edges[i]
+    const low = edges[i + 1]
+    return high === undefined || low === undefined ? [] : [{ label, bounds: { low, high } }]
+  })
+}
+
+export function gradeBands(config: GradingConfig): GradeBands[] {
+  const { schema } = config
+  return GRADES.map((grade) => {
+    const g = config.grades[grade]
+    const min = percent(g.min)
+    const max = percent(g.max)
+    let bands: Band[]
+    if (grade === '1') {
+      const t1 = threshold(min, max, percent(schema['1']?.minus))
+      bands = split(['1', '1-'], min, max, [t1])
+    } else if (grade === '6') {
+      const t6 = threshold(min, max, percent(schema['6']?.normal))
+      bands = split(['6+', '6'], min, max, [t6])
+    } else {
+      const m = threshold(min, max, percent(schema.general?.minus))
+      const normal = percent(schema.general?.normal)
+      const n = m === null || min === null || max === null || normal === null
+        ? null
+        : add(m, div(mul(sub(max, min), normal), HUNDRED))
+      bands = split([`${grade}+`, grade, `${grade}-`] as GradeLabel[], min, max, [m, n])
+    }
+    return { grade, min, max, bands }
+  })
+}
+
+/** A bound as the table shows it: 2 decimals half away from zero, comma, no trailing zeros. */
+export function formatBound(x: Rational): string {
+  const { negative, text } = roundedDecimal(x, 2)
+  const trimmed = text.replace(/,?0+$/, '')
+  return negative && /[1-9]/.test(trimmed) ? `-${trimmed}` : trimmed
+}
+
+/** The 16 cells 1, 1-, 2+ … 6+, 6 with their "low - high" ranges ("? - ?" when unknown). */
+export function table(config: GradingConfig): TableCell[] {
+  return gradeBands(config).flatMap(({ bands }) =>
+    bands.map(({ label, bounds }) => ({
+      grade: label,
+      range: bounds === null ? '? - ?' : `${formatBound(bounds.low)} - ${formatBound(bounds.high)}`,
+    })),
+  )
+}
