@@ -1,0 +1,78 @@
+// Starts the real binary (../bin/notenrechner, built by `make build`) with a
+// temporary SQLite database on a free loopback port.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const binary = resolve(import.meta.dirname, '../../bin/notenrechner');
+const run = promisify(execFile);
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => {
+        done(port);
+      });
+    });
+  });
+}
+
+export class TestServer {
+  readonly dir = mkdtempSync(join(tmpdir(), 'notenrechner-e2e-'));
+  readonly db = `sqlite:${join(this.dir, 'notenrechner.db')}`;
+  private process?: ChildProcess;
+  private log = '';
+  port = 0;
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.port === 0) this.port = await freePort();
+    this.process = spawn(binary, ['serve', '--addr', `127.0.0.1:${this.port}`, '--db', this.db], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    this.process.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      try {
+        const res = await fetch(`${this.url}/healthz`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (this.process.exitCode !== null) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`notenrechner did not become healthy:\n${this.log}`);
+  }
+
+  async stop(): Promise<void> {
+    const proc = this.process;
+    if (proc?.exitCode !== null) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+  }
+
+  /** Runs `notenrechner config import` as a separate process on the same database file. */
+  async importConfig(document: unknown): Promise<string> {
+    const file = join(this.dir, `import-${Date.now()}.json`);
+    writeFileSync(file, JSON.stringify(document));
+    const { stdout } = await run(binary, ['config', 'import', '--db', this.db, file]);
+    return stdout;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

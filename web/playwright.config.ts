@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests drive Debian's Chromium (no browser download) against the
+// real binary, which each test starts with its own temporary database
+// (e2e/fixtures.ts). Two workers at most: CI machines have two cores.
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: {
+    locale: 'de-DE',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});
