@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent oracle for the shared grading vectors (SPEC.md §3-4, notes/contracts.md).
+"""Independent oracle for the shared grading vectors (SPEC.md §3-4, docs/architecture.md).
 
 Run from anywhere:  python3 testdata/grading/generate.py
 
@@ -32,7 +32,7 @@ from documents import MSG, alias_cases, dump, invalid_cases  # noqa: E402
 HERE = Path(__file__).resolve().parent
 CONFIG_NAMES = ("standard", "fractional", "extreme")
 
-# --- Reading a person's input (SPEC §3, contracts.md) ----------------------------------------------
+# --- Reading a person's input (SPEC §3, docs/architecture.md) ----------------------------------------------
 
 # The Unicode White_Space property, listed explicitly: Python's str.strip() also strips U+001C..U+001F
 # and JavaScript's trim() strips U+FEFF, neither of which is White_Space.
@@ -150,7 +150,7 @@ def format_bound(x: Fraction) -> str:
 
 
 def table(c: Config) -> list[dict]:
-    """contracts.md: 16 cells, each "low - high" with the exact thresholds, rounded to 2 decimals."""
+    """docs/architecture.md: 16 cells, each "low - high" with the exact thresholds, rounded to 2 decimals."""
     cell = lambda label, lo, hi: {"grade": label, "range": f"{format_bound(lo)} - {format_bound(hi)}"}  # noqa: E731
     lo1, hi1 = c.grades[1]
     t1 = lo1 + (hi1 - lo1) * c.one_minus / 100
@@ -211,7 +211,7 @@ ACCEPTED_SPELLINGS = [  # all mean 12 (or 12.5 / 0.5 / 30) and must parse
 ]
 
 STANDARD_SPECIALS = [
-    # examples of SPEC and contracts
+    # examples of SPEC and docs/architecture.md
     ("30", "23"), ("11", "11"), ("3", "1"), ("3", "2"), ("7", "5"), ("60", "45,5"), ("42,5", "17"),
     # over 100 %
     ("10", "11"), ("100", "100,0001"), ("1", "1000"), ("100", "100"),

@@ -2,7 +2,7 @@
 
 export const CONFIG_EVENTS_URL = '/api/v1/config/events'
 
-/** Opens the live configuration stream (SSE, `config` events, see contracts.md). */
+/** Opens the live configuration stream (SSE, `config` events, see docs/architecture.md). */
 export function openConfigEvents(): EventSource {
   return new EventSource(CONFIG_EVENTS_URL)
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-// The configuration as the browser receives it (contracts.md: GET /api/v1/config and every
+// The configuration as the browser receives it (docs/architecture.md: GET /api/v1/config and every
 // SSE `config` event). Parsed loosely on purpose: a document that lacks a band width still
 // shows, and the affected grades read "?" (SPEC §4, defensive); storage validation is the
 // server's job.

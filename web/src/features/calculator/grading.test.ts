@@ -6,7 +6,7 @@ import { table, type TableCell } from '@/lib/grade-table'
 import { rational } from '@/lib/rational'
 import { calculate, formatPercentage, gradeOf, parseNumber } from './grading'
 
-// The shared vectors of testdata/grading/ (contracts.md), which internal/grading passes too.
+// The shared vectors of testdata/grading/ (docs/architecture.md), which internal/grading passes too.
 const vectors = join(import.meta.dirname, '../../../../testdata/grading')
 const readJson = (name: string): unknown => JSON.parse(readFileSync(join(vectors, name), 'utf8'))
 

@@ -1,0 +1,51 @@
+# Notenrechner: one binary with the web app embedded.
+#   make run    build everything and serve http://localhost:8080 on SQLite
+#   make test   every test: Go (with -race), web unit tests, browser tests
+#   make bench  benchmarks (results go to docs/benchmarks.md by hand)
+
+BIN        := bin/notenrechner
+WEB_SRC    := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
+NODE_STAMP := web/node_modules/.package-lock.json
+
+.PHONY: run build web test test-go test-web test-e2e lint bench fuzz clean
+
+run: build
+	./$(BIN) serve
+
+build: $(BIN)
+
+$(NODE_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+web/dist/index.html: $(NODE_STAMP) $(WEB_SRC)
+	cd web && npm run build
+
+web: web/dist/index.html
+
+$(BIN): web/dist/index.html $(shell find cmd internal -name '*.go') web/embed.go go.mod go.sum
+	go build -trimpath -o $(BIN) ./cmd/notenrechner
+
+test: test-go test-web test-e2e
+
+test-go:
+	go vet ./cmd/... ./internal/... ./web
+	test -z "$$(gofmt -l cmd internal web/embed.go)" || (gofmt -l cmd internal web/embed.go; exit 1)
+	go test -race -count=1 ./cmd/... ./internal/... ./web
+
+test-web: $(NODE_STAMP)
+	cd web && npm run lint && npm run typecheck && npm test
+
+test-e2e: $(BIN)
+	cd web && npm run e2e
+
+bench:
+	go test -run='^$$' -bench=. -benchmem -count=1 ./internal/...
+
+# A short fuzzing round of every target; CI does not run it.
+fuzz:
+	go test -run='^$$' -fuzz=FuzzParseNumber -fuzztime=30s ./internal/grading
+	go test -run='^$$' -fuzz=FuzzParseConfig -fuzztime=30s ./internal/grading
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html
