@@ -16,6 +16,11 @@ var (
 	// ErrConflict is returned when a save was based on a version that is no
 	// longer the newest one, so that nobody overwrites a change unknowingly.
 	ErrConflict = errors.New("store: conflict")
+	// ErrEmailTaken is returned when an account with that email exists.
+	ErrEmailTaken = errors.New("store: email taken")
+	// ErrLastAdmin is returned when a change would leave no admin account,
+	// which would lock the school out of its own configuration.
+	ErrLastAdmin = errors.New("store: last admin")
 )
 
 // Unconditional as the base version of SaveConfig saves on top of whatever
@@ -39,15 +44,26 @@ type ConfigVersion struct {
 
 // Store is implemented by every storage backend.
 type Store interface {
+	ConfigStore
+	UserStore
+	SessionStore
+	// Ping reports whether the database answers.
+	Ping(ctx context.Context) error
+	Close() error
+}
+
+// ConfigStore keeps the versions of the grade configuration.
+type ConfigStore interface {
 	// LatestConfig returns the newest configuration version.
 	LatestConfig(ctx context.Context) (ConfigVersion, error)
+	// ConfigAt returns one version, or ErrNotFound.
+	ConfigAt(ctx context.Context, version int64) (ConfigVersion, error)
+	// ConfigHistory returns every version, newest first.
+	ConfigHistory(ctx context.Context) ([]ConfigVersion, error)
 	// SaveConfig stores cfg as a new version if base is the newest version
 	// (or base is Unconditional); otherwise it returns ErrConflict.
 	SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (ConfigVersion, error)
 	// WaitConfigChange blocks until the newest version differs from since,
 	// also when another process changed it, or until ctx ends.
 	WaitConfigChange(ctx context.Context, since int64) error
-	// Ping reports whether the database answers.
-	Ping(ctx context.Context) error
-	Close() error
 }

@@ -23,6 +23,40 @@ func (s *Store) LatestConfig(ctx context.Context) (store.ConfigVersion, error) {
 	return cv, nil
 }
 
+// ConfigAt returns one stored version.
+func (s *Store) ConfigAt(ctx context.Context, version int64) (store.ConfigVersion, error) {
+	row := s.db.QueryRowContext(ctx, `SELECT version, document, saved_at, saved_by
+		FROM config_versions WHERE version = ?`, version)
+	cv, err := scanConfigVersion(row)
+	if err != nil {
+		return store.ConfigVersion{}, fmt.Errorf("sqlite: config version %d: %w", version, err)
+	}
+	return cv, nil
+}
+
+// ConfigHistory returns every version, newest first. A school saves a few
+// times a year, so the whole list is small.
+func (s *Store) ConfigHistory(ctx context.Context) ([]store.ConfigVersion, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT version, document, saved_at, saved_by
+		FROM config_versions ORDER BY version DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: config history: %w", err)
+	}
+	defer rows.Close()
+	var history []store.ConfigVersion
+	for rows.Next() {
+		cv, err := scanConfigVersion(rows)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: config history: %w", err)
+		}
+		history = append(history, cv)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: config history: %w", err)
+	}
+	return history, nil
+}
+
 // SaveConfig stores cfg as the next version when base is the newest version.
 func (s *Store) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
 	cv, err := s.saveConfig(ctx, cfg, savedBy, func(latest int64) bool {
@@ -104,7 +138,10 @@ func (s *Store) signalChange() {
 	s.changed = make(chan struct{})
 }
 
-func scanConfigVersion(row *sql.Row) (store.ConfigVersion, error) {
+// scanner is what *sql.Row and *sql.Rows have in common.
+type scanner interface{ Scan(dest ...any) error }
+
+func scanConfigVersion(row scanner) (store.ConfigVersion, error) {
 	var (
 		cv      store.ConfigVersion
 		doc     string

@@ -1,0 +1,107 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// CreateToken stores a one-time link by its hash.
+func (s *Store) CreateToken(ctx context.Context, t store.Token) error {
+	var userID sql.NullInt64
+	if t.UserID != 0 {
+		userID = sql.NullInt64{Int64: t.UserID, Valid: true}
+	}
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at)
+		VALUES (?, ?, ?, ?)`, t.Hash, t.Kind, userID, millis(t.ExpiresAt)); err != nil {
+		return fmt.Errorf("sqlite: create %s token: %w", t.Kind, err)
+	}
+	return nil
+}
+
+// ValidToken returns an unused, unexpired token of the kind.
+func (s *Store) ValidToken(ctx context.Context, kind store.TokenKind, hash string, now time.Time) (store.Token, error) {
+	t, err := validToken(ctx, s.db, kind, hash, now)
+	if err != nil {
+		return t, fmt.Errorf("sqlite: %s token: %w", kind, err)
+	}
+	return t, nil
+}
+
+func validToken(ctx context.Context, q querier, kind store.TokenKind, hash string, now time.Time) (store.Token, error) {
+	var (
+		t       = store.Token{Hash: hash, Kind: kind}
+		userID  sql.NullInt64
+		expires int64
+	)
+	err := q.QueryRowContext(ctx, `SELECT user_id, expires_at FROM tokens
+		WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?`,
+		hash, kind, millis(now)).Scan(&userID, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return t, store.ErrNotFound
+	}
+	if err != nil {
+		return t, err
+	}
+	t.UserID, t.ExpiresAt = userID.Int64, fromMillis(expires)
+	return t, nil
+}
+
+func useToken(ctx context.Context, tx *sql.Tx, hash string, now time.Time) error {
+	_, err := tx.ExecContext(ctx, "UPDATE tokens SET used_at = ? WHERE token_hash = ?", millis(now), hash)
+	return err
+}
+
+// CreateFirstAdmin uses a setup token and creates the first admin, in one
+// transaction, so a link works once and only while no admin exists.
+func (s *Store) CreateFirstAdmin(ctx context.Context, tokenHash string, u store.User, now time.Time) (store.User, error) {
+	var created store.User
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := validToken(ctx, tx, store.TokenSetup, tokenHash, now); err != nil {
+			return err
+		}
+		var admins int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM users WHERE role = 'admin'").Scan(&admins); err != nil {
+			return err
+		}
+		if admins > 0 {
+			return store.ErrNotFound
+		}
+		if err := useToken(ctx, tx, tokenHash, now); err != nil {
+			return err
+		}
+		u.Role = store.RoleAdmin
+		var err error
+		created, err = insertUser(ctx, tx, u)
+		return err
+	})
+	if err != nil {
+		return store.User{}, fmt.Errorf("sqlite: create first admin: %w", err)
+	}
+	return created, nil
+}
+
+// AcceptInvite uses an invite token and sets the account's password.
+func (s *Store) AcceptInvite(ctx context.Context, tokenHash, passwordHash string, now time.Time) (store.User, error) {
+	var updated store.User
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		t, err := validToken(ctx, tx, store.TokenInvite, tokenHash, now)
+		if err != nil {
+			return err
+		}
+		if err := useToken(ctx, tx, tokenHash, now); err != nil {
+			return err
+		}
+		updated, err = scanUser(tx.QueryRowContext(ctx, "UPDATE users SET password_hash = ? WHERE id = ? RETURNING "+userColumns,
+			passwordHash, t.UserID))
+		return err
+	})
+	if err != nil {
+		return store.User{}, fmt.Errorf("sqlite: accept invite: %w", err)
+	}
+	return updated, nil
+}
