@@ -93,10 +93,14 @@ func (b *Broker) remove(sub *Subscription) {
 
 // Publish makes ev the current event and hands it to every client without
 // waiting: a client whose buffer is full is dropped, so one slow reader
-// never delays the others.
+// never delays the others. Versions only grow; an event that is not newer
+// than the current one (a save handler and the follower racing) is ignored.
 func (b *Broker) Publish(ev *Event) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.current != nil && ev.Version <= b.current.Version {
+		return
+	}
 	b.current = ev
 	dropped := 0
 	for sub := range b.clients {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
@@ -22,10 +23,13 @@ type apiError struct {
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
 
 var (
-	errNotFound       = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil}
-	errNoConfig       = &apiError{http.StatusServiceUnavailable, "config_unavailable", "Die Konfiguration ist noch nicht geladen. Bitte gleich erneut versuchen.", nil}
-	errInternal       = &apiError{http.StatusInternalServerError, "internal", "Interner Fehler. Bitte später erneut versuchen.", nil}
-	errMissingQueries = func(fields map[string]string) *apiError {
+	errNotFound        = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil}
+	errNoConfig        = &apiError{http.StatusServiceUnavailable, "config_unavailable", "Die Konfiguration ist noch nicht geladen. Bitte gleich erneut versuchen.", nil}
+	errInternal        = &apiError{http.StatusInternalServerError, "internal", "Interner Fehler. Bitte später erneut versuchen.", nil}
+	errUnauthenticated = &apiError{http.StatusUnauthorized, "unauthenticated", "Bitte melden Sie sich an.", nil}
+	errForbidden       = &apiError{http.StatusForbidden, "forbidden", "Dieses Konto darf das nicht.", nil}
+	errCrossOrigin     = &apiError{http.StatusForbidden, "cross_origin", "Anfragen von fremden Seiten sind nicht erlaubt.", nil}
+	errMissingQueries  = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage ist unvollständig.", fields}
 	}
 )
@@ -48,6 +52,10 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 	case errors.As(err, &ae):
 	case errors.As(err, &ve):
 		ae = &apiError{http.StatusUnprocessableEntity, "validation_failed", "Die Konfiguration ist ungültig.", ve.Fields}
+	case errors.Is(err, auth.ErrUnauthenticated):
+		ae = errUnauthenticated
+	case errors.Is(err, auth.ErrForbidden):
+		ae = errForbidden
 	case errors.Is(err, store.ErrConflict):
 		ae = &apiError{http.StatusPreconditionFailed, "config_conflict", "Jemand anderes hat inzwischen gespeichert.", nil}
 	case errors.Is(err, store.ErrNotFound):

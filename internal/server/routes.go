@@ -3,14 +3,41 @@ package server
 import (
 	"net/http"
 
+	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
 )
 
 // addRoutes lists every route of the product in one place.
 func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
+	deny := func(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, d.Logger, err) }
+	// Only routes that need the account read the session: static files and
+	// the event stream cost no database query.
+	withUser := func(h http.Handler) http.Handler { return d.Sessions.Load(deny, h) }
+	signedIn := func(h http.Handler) http.Handler { return withUser(auth.RequireUser(deny, h)) }
+	admin := func(h http.Handler) http.Handler { return withUser(auth.RequireAdmin(deny, h)) }
+
 	mux.Handle("GET /api/v1/config", handleConfigGet(d.Broker, d.Logger))
 	mux.Handle("GET /api/v1/config/events", live.Handler(d.Broker, d.Heartbeat, d.Logger))
+	mux.Handle("PUT /api/v1/config", admin(handleConfigPut(d)))
+	mux.Handle("GET /api/v1/config/history", admin(handleHistory(d)))
+	mux.Handle("GET /api/v1/config/history/{version}", admin(handleHistoryVersion(d)))
+	mux.Handle("POST /api/v1/config/history/{version}/restore", admin(handleRestore(d)))
 	mux.Handle("GET /api/v1/grade", handleGrade(d.Broker, d.Logger))
+
+	mux.Handle("POST /api/v1/auth/login", handleLogin(d))
+	mux.Handle("POST /api/v1/auth/logout", handleLogout(d))
+	mux.Handle("GET /api/v1/auth/session", withUser(handleSession(d.Logger)))
+	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d)))
+	mux.Handle("GET /api/v1/auth/setup/{token}", handleSetupCheck(d))
+	mux.Handle("POST /api/v1/auth/setup/{token}", handleSetup(d))
+	mux.Handle("GET /api/v1/auth/invite/{token}", handleInviteCheck(d))
+	mux.Handle("POST /api/v1/auth/invite/{token}", handleInviteAccept(d))
+
+	mux.Handle("GET /api/v1/users", admin(handleUsersList(d)))
+	mux.Handle("POST /api/v1/users", admin(handleUserCreate(d)))
+	mux.Handle("PATCH /api/v1/users/{id}", admin(handleUserUpdate(d)))
+	mux.Handle("DELETE /api/v1/users/{id}", admin(handleUserDelete(d)))
+
 	mux.Handle("/api/", handleAPINotFound(d.Logger))
 
 	mux.Handle("GET /healthz", handleHealth(d.Store))

@@ -7,8 +7,10 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"time"
 
+	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
@@ -21,21 +23,60 @@ type Deps struct {
 	Broker    *live.Broker
 	Assets    fs.FS         // the built web app (web/dist)
 	Heartbeat time.Duration // SSE comment interval; default 20 s
+	BaseURL   *url.URL      // public address, for links and the cookie's Secure flag
+	Now       func() time.Time
+	// PasswordParams are the argon2id parameters for new hashes; stored
+	// hashes with weaker ones are upgraded at the next sign-in.
+	PasswordParams auth.Params
+	Sessions       *auth.Sessions // default: from Store, Now and BaseURL
+	Limiter        *auth.Limiter  // default: SPEC §5 limits on Store
 }
 
 // NewServer returns the complete handler.
 func NewServer(d Deps) http.Handler {
-	if d.Heartbeat <= 0 {
-		d.Heartbeat = 20 * time.Second
-	}
+	d = withDefaults(d)
 	m := newMetrics()
 	mux := http.NewServeMux()
 	addRoutes(mux, d, m)
 	var h http.Handler = mux
+	h = refuseCrossOrigin(d, h)
+	h = limitBodies(h)
 	h = securityHeaders(h)
 	h = recoverPanics(d.Logger, h)
 	h = countRequests(m, h)
 	return h
+}
+
+func withDefaults(d Deps) Deps {
+	if d.Heartbeat <= 0 {
+		d.Heartbeat = 20 * time.Second
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.BaseURL == nil {
+		d.BaseURL = &url.URL{Scheme: "http", Host: "localhost:8080"}
+	}
+	if d.PasswordParams == (auth.Params{}) {
+		d.PasswordParams = auth.DefaultParams
+	}
+	if d.Sessions == nil {
+		d.Sessions = auth.NewSessions(d.Store, d.Now, d.BaseURL.Scheme == "https")
+	}
+	if d.Limiter == nil {
+		d.Limiter = auth.NewLimiter(d.Store, d.Now)
+	}
+	return d
+}
+
+// refuseCrossOrigin rejects writes a browser sends on behalf of another
+// site (Sec-Fetch-Site, Origin), with the JSON error of the API.
+func refuseCrossOrigin(d Deps, next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, r, d.Logger, errCrossOrigin)
+	}))
+	return cop.Handler(next)
 }
 
 // countRequests records every answer under the route pattern that served it

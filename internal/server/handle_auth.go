@@ -1,0 +1,221 @@
+package server
+
+import (
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+var (
+	errBadCredentials = &apiError{http.StatusUnauthorized, "invalid_credentials", "E-Mail oder Passwort ist falsch.", nil}
+	errSetupInvalid   = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil}
+	errInviteInvalid  = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil}
+)
+
+// userJSON is an account as the API shows it: never the password hash.
+type userJSON struct {
+	ID           int64      `json:"id"`
+	Email        string     `json:"email"`
+	Role         store.Role `json:"role"`
+	CreatedAt    time.Time  `json:"createdAt"`
+	LastSignInAt *time.Time `json:"lastSignInAt"`
+	Pending      bool       `json:"pending"`
+}
+
+func toUserJSON(u store.User) userJSON {
+	j := userJSON{ID: u.ID, Email: u.Email, Role: u.Role, CreatedAt: u.CreatedAt, Pending: u.Pending()}
+	if !u.LastSignInAt.IsZero() {
+		t := u.LastSignInAt
+		j.LastSignInAt = &t
+	}
+	return j
+}
+
+type userResponse struct {
+	User *userJSON `json:"user"`
+}
+
+func userBody(u store.User) userResponse {
+	j := toUserJSON(u)
+	return userResponse{User: &j}
+}
+
+type credentials struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// handleLogin signs in. A wrong email and a wrong password give the same
+// answer after the same work (one argon2id run either way), and failures
+// count against the account and the client address.
+func handleLogin(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var c credentials
+		if err := decodeJSON(r, &c); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		email := auth.NormalizeEmail(c.Email)
+		if err := fieldErrors(map[string]string{"email": required(email), "password": required(c.Password)}); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		addr := clientAddress(r)
+		wait, err := d.Limiter.Blocked(r.Context(), addr, email)
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		if wait > 0 {
+			minutes := int(wait.Minutes()) + 1
+			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+			writeError(w, r, d.Logger, &apiError{http.StatusTooManyRequests, "too_many_attempts",
+				"Zu viele Anmeldeversuche. Bitte in " + strconv.Itoa(minutes) + " Minuten erneut versuchen.", nil})
+			return
+		}
+		u, ok, err := checkCredentials(r, d, email, c.Password)
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		if !ok {
+			if err := d.Limiter.Failed(r.Context(), addr, email); err != nil {
+				d.Logger.Error("recording a failed sign-in", "err", err)
+			}
+			writeError(w, r, d.Logger, errBadCredentials)
+			return
+		}
+		if err := d.Limiter.Succeeded(r.Context(), email); err != nil {
+			d.Logger.Error("clearing sign-in failures", "err", err)
+		}
+		signIn(w, r, d, u)
+	})
+}
+
+// checkCredentials verifies a password, and upgrades its hash when the
+// stored parameters are weaker than today's.
+func checkCredentials(r *http.Request, d Deps, email, password string) (store.User, bool, error) {
+	u, err := d.Store.UserByEmail(r.Context(), email)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && u.Pending()) {
+		auth.DummyVerify(password)
+		return u, false, nil
+	}
+	if err != nil {
+		return u, false, err
+	}
+	ok, err := auth.VerifyPassword(password, u.PasswordHash)
+	if err != nil || !ok {
+		return u, false, err
+	}
+	if auth.NeedsRehash(u.PasswordHash, d.PasswordParams) {
+		if hash, err := auth.HashPassword(password, d.PasswordParams); err == nil {
+			if err := d.Store.SetPassword(r.Context(), u.ID, hash); err != nil {
+				d.Logger.Error("upgrading a password hash", "user", u.ID, "err", err)
+			}
+		}
+	}
+	return u, true, nil
+}
+
+// signIn starts a fresh session (never reusing a token from before) and
+// answers with the account.
+func signIn(w http.ResponseWriter, r *http.Request, d Deps, u store.User) {
+	if err := d.Sessions.Prune(r.Context()); err != nil {
+		d.Logger.Error("pruning expired sessions", "err", err)
+	}
+	if err := d.Sessions.Start(r.Context(), w, u.ID); err != nil {
+		writeError(w, r, d.Logger, err)
+		return
+	}
+	now := d.Now()
+	if err := d.Store.RecordSignIn(r.Context(), u.ID, now); err != nil {
+		d.Logger.Error("recording a sign-in", "user", u.ID, "err", err)
+	}
+	u.LastSignInAt = now
+	writeJSON(w, http.StatusOK, userBody(u))
+}
+
+func handleLogout(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := d.Sessions.End(w, r); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+func handleSession(logger *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		u, _, ok := auth.UserFrom(r.Context())
+		if !ok {
+			writeJSON(w, http.StatusOK, userResponse{})
+			return
+		}
+		writeJSON(w, http.StatusOK, userBody(u))
+	})
+}
+
+// handlePasswordChange sets a new password and ends every other session of
+// the account, so that a stolen session dies with the old password.
+func handlePasswordChange(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			CurrentPassword string `json:"currentPassword"`
+			NewPassword     string `json:"newPassword"`
+		}
+		if err := decodeJSON(r, &body); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		u, ses, _ := auth.UserFrom(r.Context())
+		ok, err := auth.VerifyPassword(body.CurrentPassword, u.PasswordHash)
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		fields := map[string]string{"newPassword": auth.CheckPassword(body.NewPassword)}
+		if !ok {
+			fields["currentPassword"] = "Das aktuelle Passwort ist falsch."
+		}
+		if err := fieldErrors(fields); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		hash, err := auth.HashPassword(body.NewPassword, d.PasswordParams)
+		if err == nil {
+			err = d.Store.SetPassword(r.Context(), u.ID, hash)
+		}
+		if err == nil {
+			err = d.Sessions.EndOthers(r.Context(), ses)
+		}
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+func required(v string) string {
+	if v == "" {
+		return "Pflichtfeld."
+	}
+	return ""
+}
+
+// clientAddress is the peer address without its port.
+func clientAddress(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

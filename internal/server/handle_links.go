@@ -1,0 +1,109 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// handleSetupCheck tells the setup page whether its link still works.
+func handleSetupCheck(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, err := d.Store.ValidToken(r.Context(), store.TokenSetup, auth.HashToken(r.PathValue("token")), d.Now())
+		if errors.Is(err, store.ErrNotFound) {
+			err = errSetupInvalid
+		}
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+// handleSetup creates the first admin through the one-time link the server
+// logged at start, and signs them in.
+func handleSetup(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var c credentials
+		if err := decodeJSON(r, &c); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		email := auth.NormalizeEmail(c.Email)
+		if err := fieldErrors(map[string]string{"email": auth.CheckEmail(email), "password": auth.CheckPassword(c.Password)}); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		hash, err := auth.HashPassword(c.Password, d.PasswordParams)
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		now := d.Now()
+		u, err := d.Store.CreateFirstAdmin(r.Context(), auth.HashToken(r.PathValue("token")),
+			store.User{Email: email, PasswordHash: hash, CreatedAt: now}, now)
+		if errors.Is(err, store.ErrNotFound) {
+			err = errSetupInvalid
+		}
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		d.Logger.Info("first admin created through the setup link", "email", u.Email)
+		signIn(w, r, d, u)
+	})
+}
+
+// handleInviteCheck shows whose password an invite link sets.
+func handleInviteCheck(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t, err := d.Store.ValidToken(r.Context(), store.TokenInvite, auth.HashToken(r.PathValue("token")), d.Now())
+		var u store.User
+		if err == nil {
+			u, err = d.Store.UserByID(r.Context(), t.UserID)
+		}
+		if errors.Is(err, store.ErrNotFound) {
+			err = errInviteInvalid
+		}
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]string{"email": u.Email})
+	})
+}
+
+// handleInviteAccept sets the password of an added account, once, and
+// signs the person in.
+func handleInviteAccept(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Password string `json:"password"`
+		}
+		if err := decodeJSON(r, &body); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		if err := fieldErrors(map[string]string{"password": auth.CheckPassword(body.Password)}); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		hash, err := auth.HashPassword(body.Password, d.PasswordParams)
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		u, err := d.Store.AcceptInvite(r.Context(), auth.HashToken(r.PathValue("token")), hash, d.Now())
+		if errors.Is(err, store.ErrNotFound) {
+			err = errInviteInvalid
+		}
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		signIn(w, r, d, u)
+	})
+}

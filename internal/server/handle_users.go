@@ -1,0 +1,142 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// InviteValidity is how long the link for a new account works (SPEC §2).
+const InviteValidity = 24 * time.Hour
+
+var (
+	errEmailTaken = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil}
+	errBadRole    = "Rolle muss admin oder user sein."
+)
+
+func handleUsersList(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		users, err := d.Store.ListUsers(r.Context())
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		list := make([]userJSON, 0, len(users))
+		for _, u := range users {
+			list = append(list, toUserJSON(u))
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"users": list})
+	})
+}
+
+// handleUserCreate adds an account without a password and answers with a
+// one-time link through which the person sets one. The link is shown
+// once: only its hash is stored.
+func handleUserCreate(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Email string     `json:"email"`
+			Role  store.Role `json:"role"`
+		}
+		if err := decodeJSON(r, &body); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		email := auth.NormalizeEmail(body.Email)
+		fields := map[string]string{"email": auth.CheckEmail(email)}
+		if !body.Role.Valid() {
+			fields["role"] = errBadRole
+		}
+		if err := fieldErrors(fields); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		now := d.Now()
+		u, err := d.Store.CreateUser(r.Context(), store.User{Email: email, Role: body.Role, CreatedAt: now})
+		if errors.Is(err, store.ErrEmailTaken) {
+			err = errEmailTaken
+		}
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		token, hash := auth.NewToken()
+		expires := now.Add(InviteValidity)
+		if err := d.Store.CreateToken(r.Context(), store.Token{Hash: hash, Kind: store.TokenInvite, UserID: u.ID, ExpiresAt: expires}); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		writeJSON(w, http.StatusCreated, map[string]any{
+			"user":            toUserJSON(u),
+			"inviteLink":      AdminLink(d.BaseURL, "invite", token),
+			"inviteExpiresAt": expires,
+		})
+	})
+}
+
+// AdminLink is BASE/admin?KIND=TOKEN, the form of every one-time link.
+func AdminLink(base *url.URL, kind, token string) string {
+	u := *base
+	u.Path = "/admin"
+	u.RawQuery = url.Values{kind: {token}}.Encode()
+	return u.String()
+}
+
+func handleUserUpdate(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id, ok := pathID(r)
+		if !ok {
+			writeError(w, r, d.Logger, errNotFound)
+			return
+		}
+		var body struct {
+			Role store.Role `json:"role"`
+		}
+		if err := decodeJSON(r, &body); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		if !body.Role.Valid() {
+			writeError(w, r, d.Logger, fieldErrors(map[string]string{"role": errBadRole}))
+			return
+		}
+		u, err := d.Store.SetRole(r.Context(), id, body.Role)
+		if errors.Is(err, store.ErrLastAdmin) {
+			err = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht herabgestuft werden.", nil}
+		}
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, userBody(u))
+	})
+}
+
+func handleUserDelete(d Deps) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id, ok := pathID(r)
+		if !ok {
+			writeError(w, r, d.Logger, errNotFound)
+			return
+		}
+		err := d.Store.DeleteUser(r.Context(), id)
+		if errors.Is(err, store.ErrLastAdmin) {
+			err = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht entfernt werden.", nil}
+		}
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+func pathID(r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	return id, err == nil && id > 0
+}
