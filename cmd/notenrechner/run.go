@@ -20,6 +20,9 @@ Aufruf:
                                                 Prozent und Note berechnen (JSON wie GET /api/v1/grade)
   notenrechner config export [DATEI]            gespeicherte Konfiguration ausgeben
   notenrechner config import DATEI              Konfiguration prüfen und als neue Version speichern
+  notenrechner admin create --email E           Admin-Konto anlegen (Passwort von der Eingabe)
+  notenrechner admin set-password --email E     Passwort eines Kontos neu setzen
+  notenrechner admin list                       Konten zeigen
 
 Jeder Befehl kennt --help.
 `
@@ -38,6 +41,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdGrade(args[1:], stdout, stderr)
 	case "config":
 		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
+	case "admin":
+		return cmdAdmin(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -12,8 +12,10 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/internal/server"
+	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/web"
 )
 
@@ -85,8 +87,12 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	defer stopFollowing()
 	go broker.Follow(followCtx, st)
 
+	if err := announceSetupLink(ctx, st, baseURL, logger); err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler:           server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist()}),
+		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist(),
+			BaseURL: baseURL, Now: time.Now}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second, // the event stream lifts it for itself
@@ -112,6 +118,25 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("server: %w", err)
 	}
+	return nil
+}
+
+// SetupLinkValidity is how long the first-admin link works.
+const SetupLinkValidity = time.Hour
+
+// announceSetupLink logs a one-time link that creates the first admin, when
+// there is none yet, so that a new school can start from the browser.
+func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, logger *slog.Logger) error {
+	admins, err := st.CountAdmins(ctx)
+	if err != nil || admins > 0 {
+		return err
+	}
+	token, hash := auth.NewToken()
+	if err := st.CreateToken(ctx, store.Token{Hash: hash, Kind: store.TokenSetup, ExpiresAt: time.Now().Add(SetupLinkValidity)}); err != nil {
+		return err
+	}
+	logger.Warn("Noch kein Admin-Konto: Einrichtungslink (1 Stunde gültig, einmal benutzbar; oder notenrechner admin create)",
+		"url", server.AdminLink(base, "setup", token))
 	return nil
 }
 
