@@ -86,36 +86,6 @@ func TestTwoProcessesStartingAtOnce(t *testing.T) {
 	}
 }
 
-func TestSaveConfigVersions(t *testing.T) {
-	now := time.Date(2026, 11, 22, 8, 30, 0, 0, time.UTC)
-	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "n.db"), Options{Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ctx := context.Background()
-
-	cv, err := s.SaveConfig(ctx, renamed("Oberstufe"), "a@schule.de", 1)
-	if err != nil || cv.Version != 2 || !cv.SavedAt.Equal(now) {
-		t.Fatalf("save on version 1 = %+v, %v; want version 2 at %v", cv, err, now)
-	}
-	if _, err := s.SaveConfig(ctx, renamed("Veraltet"), "b@schule.de", 1); !errors.Is(err, store.ErrConflict) {
-		t.Fatalf("save on stale version 1: err = %v, want ErrConflict", err)
-	}
-	if cv, err = s.SaveConfig(ctx, renamed("Import"), store.SavedByCLI, store.Unconditional); err != nil || cv.Version != 3 {
-		t.Fatalf("unconditional save = %+v, %v; want version 3", cv, err)
-	}
-	bad := grading.Default()
-	bad.Grades[0].Max = grading.Percent(90 * 10000)
-	if _, err := s.SaveConfig(ctx, bad, "a@schule.de", 3); err == nil {
-		t.Fatal("an invalid configuration was saved")
-	}
-	latest, err := s.LatestConfig(ctx)
-	if err != nil || latest.Version != 3 || latest.Config.Name != "Import" || latest.SavedBy != store.SavedByCLI {
-		t.Fatalf("latest = %+v, %v; want version 3 \"Import\" by cli", latest, err)
-	}
-}
-
 func TestConcurrentSavesOnOneVersion(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "n.db")
 	first := openTemp(t, path)

@@ -1,0 +1,207 @@
+package storetest
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+func addUser(t *testing.T, s store.Store, email string, role store.Role) store.User {
+	t.Helper()
+	return must(s.CreateUser(context.Background(), store.User{Email: email, Role: role, PasswordHash: "hash-" + email, CreatedAt: t0}))
+}
+
+func testUsers(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, fixedClock())
+	b := addUser(t, s, "b@schule.de", store.RoleUser)
+	a := addUser(t, s, "a@schule.de", store.RoleAdmin)
+	if a.ID == b.ID || a.Email != "a@schule.de" || a.PasswordHash != "hash-a@schule.de" || !a.CreatedAt.Equal(t0) || !a.LastSignInAt.IsZero() {
+		t.Fatalf("created %+v", a)
+	}
+	if _, err := s.CreateUser(ctx, store.User{Email: "a@schule.de", Role: store.RoleUser, CreatedAt: t0}); !errors.Is(err, store.ErrEmailTaken) {
+		t.Fatalf("second account for one email: %v, want ErrEmailTaken", err)
+	}
+	if got := must(s.UserByEmail(ctx, "b@schule.de")); got.ID != b.ID {
+		t.Fatalf("UserByEmail = %+v", got)
+	}
+	if _, err := s.UserByEmail(ctx, "c@schule.de"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown email: %v", err)
+	}
+	if _, err := s.UserByID(ctx, 999); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown id: %v", err)
+	}
+	list := must(s.ListUsers(ctx))
+	if len(list) != 2 || list[0].Email != "a@schule.de" || list[1].Email != "b@schule.de" {
+		t.Fatalf("ListUsers = %+v, want ordered by email", list)
+	}
+	if n := must(s.CountAdmins(ctx)); n != 1 {
+		t.Fatalf("CountAdmins = %d", n)
+	}
+	if err := s.SetPassword(ctx, b.ID, "neu"); err != nil {
+		t.Fatal(err)
+	}
+	signedIn := t0.Add(time.Hour)
+	if err := s.RecordSignIn(ctx, b.ID, signedIn); err != nil {
+		t.Fatal(err)
+	}
+	if got := must(s.UserByID(ctx, b.ID)); got.PasswordHash != "neu" || !got.LastSignInAt.Equal(signedIn) {
+		t.Fatalf("after SetPassword and RecordSignIn: %+v", got)
+	}
+	if err := s.SetPassword(ctx, 999, "x"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("SetPassword of an unknown account: %v", err)
+	}
+}
+
+func testLastAdmin(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, fixedClock())
+	a := addUser(t, s, "a@schule.de", store.RoleAdmin)
+	u := addUser(t, s, "u@schule.de", store.RoleUser)
+	if _, err := s.SetRole(ctx, a.ID, store.RoleUser); !errors.Is(err, store.ErrLastAdmin) {
+		t.Fatalf("demote the last admin: %v", err)
+	}
+	if err := s.DeleteUser(ctx, a.ID); !errors.Is(err, store.ErrLastAdmin) {
+		t.Fatalf("delete the last admin: %v", err)
+	}
+	if _, err := s.SetRole(ctx, 999, store.RoleUser); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("unknown account: %v", err)
+	}
+	if got := must(s.SetRole(ctx, u.ID, store.RoleAdmin)); got.Role != store.RoleAdmin {
+		t.Fatalf("promote: %+v", got)
+	}
+	if got := must(s.SetRole(ctx, a.ID, store.RoleUser)); got.Role != store.RoleUser {
+		t.Fatalf("demote with another admin left: %+v", got)
+	}
+	if err := s.DeleteUser(ctx, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteUser(ctx, u.ID); !errors.Is(err, store.ErrLastAdmin) {
+		t.Fatalf("delete the now last admin: %v", err)
+	}
+}
+
+func testTokens(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, fixedClock())
+	noErr(t, s.CreateToken(ctx, store.Token{Hash: "setup-1", Kind: store.TokenSetup, ExpiresAt: t0.Add(time.Hour)}))
+	noErr(t, s.CreateToken(ctx, store.Token{Hash: "setup-2", Kind: store.TokenSetup, ExpiresAt: t0.Add(time.Hour)}))
+	if _, err := s.ValidToken(ctx, store.TokenSetup, "setup-1", t0.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a token at its expiry time: %v, want ErrNotFound", err)
+	}
+	if _, err := s.ValidToken(ctx, store.TokenInvite, "setup-1", t0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a setup token used as invite: %v", err)
+	}
+	first := must(s.CreateFirstAdmin(ctx, "setup-1", store.User{Email: "chef@schule.de", PasswordHash: "h", CreatedAt: t0}, t0))
+	if first.Role != store.RoleAdmin {
+		t.Fatalf("first admin: %+v", first)
+	}
+	if _, err := s.CreateFirstAdmin(ctx, "setup-1", store.User{Email: "x@schule.de", PasswordHash: "h", CreatedAt: t0}, t0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("setup token used twice: %v", err)
+	}
+	if _, err := s.CreateFirstAdmin(ctx, "setup-2", store.User{Email: "y@schule.de", PasswordHash: "h", CreatedAt: t0}, t0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a second setup link while an admin exists: %v", err)
+	}
+
+	invited := must(s.CreateUser(ctx, store.User{Email: "neu@schule.de", Role: store.RoleUser, CreatedAt: t0}))
+	if !invited.Pending() {
+		t.Fatal("an account without password is not pending")
+	}
+	noErr(t, s.CreateToken(ctx, store.Token{Hash: "inv", Kind: store.TokenInvite, UserID: invited.ID, ExpiresAt: t0.Add(24 * time.Hour)}))
+	tok := must(s.ValidToken(ctx, store.TokenInvite, "inv", t0))
+	if tok.UserID != invited.ID || !tok.ExpiresAt.Equal(t0.Add(24*time.Hour)) {
+		t.Fatalf("invite token %+v", tok)
+	}
+	accepted := must(s.AcceptInvite(ctx, "inv", "pw-hash", t0))
+	if accepted.ID != invited.ID || accepted.PasswordHash != "pw-hash" {
+		t.Fatalf("accepted %+v", accepted)
+	}
+	if _, err := s.AcceptInvite(ctx, "inv", "other", t0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("invite used twice: %v", err)
+	}
+}
+
+func testSessions(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, fixedClock())
+	u := addUser(t, s, "a@schule.de", store.RoleAdmin)
+	for _, h := range []string{"s1", "s2", "s3"} {
+		noErr(t, s.CreateSession(ctx, store.Session{TokenHash: h, UserID: u.ID, CreatedAt: t0, LastSeenAt: t0}))
+	}
+	ses, owner := must2(s.SessionByHash(ctx, "s1"))
+	if ses.UserID != u.ID || owner.Email != "a@schule.de" || !ses.CreatedAt.Equal(t0) {
+		t.Fatalf("SessionByHash = %+v, %+v", ses, owner)
+	}
+	later := t0.Add(2 * time.Hour)
+	noErr(t, s.TouchSession(ctx, "s1", later))
+	if ses, _ = must2(s.SessionByHash(ctx, "s1")); !ses.LastSeenAt.Equal(later) {
+		t.Fatalf("touched session last seen %v, want %v", ses.LastSeenAt, later)
+	}
+	noErr(t, s.DeleteOtherSessions(ctx, u.ID, "s1"))
+	for h, want := range map[string]bool{"s1": true, "s2": false, "s3": false} {
+		if _, _, err := s.SessionByHash(ctx, h); (err == nil) != want {
+			t.Fatalf("session %s present = %v, want %v", h, err == nil, want)
+		}
+	}
+	noErr(t, s.CreateSession(ctx, store.Session{TokenHash: "old", UserID: u.ID, CreatedAt: t0.Add(-40 * 24 * time.Hour), LastSeenAt: later}))
+	noErr(t, s.DeleteExpiredSessions(ctx, t0.Add(time.Hour), t0.Add(-30*24*time.Hour)))
+	if _, _, err := s.SessionByHash(ctx, "old"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a session past the absolute limit survived pruning: %v", err)
+	}
+	if _, _, err := s.SessionByHash(ctx, "s1"); err != nil {
+		t.Fatalf("a live session was pruned: %v", err)
+	}
+	noErr(t, s.DeleteSession(ctx, "s1"))
+	if _, _, err := s.SessionByHash(ctx, "s1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("deleted session: %v", err)
+	}
+}
+
+func must2(s store.Session, u store.User, err error) (store.Session, store.User) {
+	if err != nil {
+		panic(err)
+	}
+	return s, u
+}
+
+func testLoginFailures(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, fixedClock())
+	for i := range 3 {
+		noErr(t, s.RecordLoginFailure(ctx, "email:a", t0.Add(time.Duration(i)*time.Minute)))
+	}
+	noErr(t, s.RecordLoginFailure(ctx, "addr:1", t0))
+	n, oldest, err := s.LoginFailures(ctx, "email:a", t0.Add(time.Minute))
+	if err != nil || n != 2 || !oldest.Equal(t0.Add(time.Minute)) {
+		t.Fatalf("LoginFailures since t0+1m = %d, %v, %v; want 2 from t0+1m", n, oldest, err)
+	}
+	noErr(t, s.ClearLoginFailures(ctx, "email:a"))
+	if n, _, _ = s.LoginFailures(ctx, "email:a", t0.Add(-time.Hour)); n != 0 {
+		t.Fatalf("%d failures after clearing", n)
+	}
+	if n, _, _ = s.LoginFailures(ctx, "addr:1", t0.Add(-time.Hour)); n != 1 {
+		t.Fatalf("clearing one key touched another: %d", n)
+	}
+}
+
+func testDeleteUserCascades(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, fixedClock())
+	addUser(t, s, "chef@schule.de", store.RoleAdmin)
+	u := addUser(t, s, "weg@schule.de", store.RoleUser)
+	noErr(t, s.CreateSession(ctx, store.Session{TokenHash: "ses", UserID: u.ID, CreatedAt: t0, LastSeenAt: t0}))
+	noErr(t, s.CreateToken(ctx, store.Token{Hash: "inv", Kind: store.TokenInvite, UserID: u.ID, ExpiresAt: t0.Add(time.Hour)}))
+	noErr(t, s.DeleteUser(ctx, u.ID))
+	if _, _, err := s.SessionByHash(ctx, "ses"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("session of a deleted account: %v", err)
+	}
+	if _, err := s.ValidToken(ctx, store.TokenInvite, "inv", t0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("invite of a deleted account: %v", err)
+	}
+	if err := s.DeleteUser(ctx, u.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("deleting twice: %v", err)
+	}
+}

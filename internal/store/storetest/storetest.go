@@ -1,0 +1,146 @@
+// Package storetest is the behaviour every storage backend must show. Each
+// backend's tests call Run with a function that opens a fresh, empty store.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// Opener opens a new, empty store (with its first-start default written)
+// whose clock is now.
+type Opener func(t *testing.T, now func() time.Time) store.Store
+
+// Run runs the whole suite.
+func Run(t *testing.T, open Opener) {
+	for name, test := range map[string]func(*testing.T, Opener){
+		"ConfigVersions":        testConfigVersions,
+		"ConcurrentSaves":       testConcurrentSaves,
+		"WaitConfigChange":      testWaitConfigChange,
+		"Users":                 testUsers,
+		"LastAdmin":             testLastAdmin,
+		"Tokens":                testTokens,
+		"Sessions":              testSessions,
+		"LoginFailures":         testLoginFailures,
+		"DeleteUserEndsAllOfIt": testDeleteUserCascades,
+	} {
+		t.Run(name, func(t *testing.T) { test(t, open) })
+	}
+}
+
+var t0 = time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
+
+func fixedClock() func() time.Time { return func() time.Time { return t0 } }
+
+func named(name string) grading.Config {
+	c := grading.Default()
+	c.Name = name
+	return c
+}
+
+// must returns v, or stops the test (through a panic, which fails it with
+// a trace) when a call the test depends on failed.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func noErr(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func testConfigVersions(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, fixedClock())
+	first := must(s.LatestConfig(ctx))
+	if first.Version != 1 || first.SavedBy != store.SavedBySystem || first.Config != grading.Default() {
+		t.Fatalf("first start: %+v, want version 1, the default, by system", first)
+	}
+	saved := must(s.SaveConfig(ctx, named("Zwei"), "a@schule.de", 1))
+	if saved.Version != 2 || !saved.SavedAt.Equal(t0) || saved.SavedBy != "a@schule.de" {
+		t.Fatalf("save: %+v", saved)
+	}
+	if _, err := s.SaveConfig(ctx, named("Veraltet"), "b@schule.de", 1); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("save on a stale version: %v, want ErrConflict", err)
+	}
+	must(s.SaveConfig(ctx, named("Drei"), store.SavedByCLI, store.Unconditional))
+	bad := grading.Default()
+	bad.Grades[0].Max = 90 * 10000
+	if _, err := s.SaveConfig(ctx, bad, "a@schule.de", 3); err == nil {
+		t.Fatal("an invalid configuration was stored")
+	}
+	history := must(s.ConfigHistory(ctx))
+	if len(history) != 3 || history[0].Version != 3 || history[0].Config.Name != "Drei" || history[2].Version != 1 {
+		t.Fatalf("history: %+v, want versions 3, 2, 1", history)
+	}
+	if at := must(s.ConfigAt(ctx, 2)); at.Config.Name != "Zwei" {
+		t.Fatalf("ConfigAt(2) = %+v", at)
+	}
+	if _, err := s.ConfigAt(ctx, 9); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("ConfigAt(9): %v, want ErrNotFound", err)
+	}
+}
+
+func testConcurrentSaves(t *testing.T, open Opener) {
+	s := open(t, fixedClock())
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.SaveConfig(context.Background(), named("Parallel"), "x@schule.de", 1)
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	won := 0
+	for err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, store.ErrConflict):
+			t.Fatalf("concurrent save: %v", err)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d of 8 saves on version 1 succeeded, want exactly 1", won)
+	}
+}
+
+func testWaitConfigChange(t *testing.T, open Opener) {
+	s := open(t, fixedClock())
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.WaitConfigChange(ctx, 1) }()
+	select {
+	case err := <-done:
+		t.Fatalf("returned before any change: %v", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	must(s.SaveConfig(ctx, named("Neu"), "a@schule.de", 1))
+	if err := <-done; err != nil {
+		t.Fatalf("after a save: %v", err)
+	}
+	if err := s.WaitConfigChange(ctx, 1); err != nil { // already different: at once
+		t.Fatal(err)
+	}
+	stopped, stop := context.WithCancel(context.Background())
+	stop()
+	if err := s.WaitConfigChange(stopped, 2); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v, want context.Canceled", err)
+	}
+}
