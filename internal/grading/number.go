@@ -59,18 +59,28 @@ func FormatPercentage(p *big.Rat) string {
 	return b.String()
 }
 
-// formatBound shows a table bound: two decimals rounded half away from zero, comma, trailing zeros
-// dropped ("90", "74,99", "62,5").
-func formatBound(x *big.Rat) string {
-	text := roundedMagnitude(x, 2).String()
+// formatBound shows a table bound with at most two decimals, comma, trailing zeros dropped ("90",
+// "74,99", "62,5"). Bounds are rounded outward: a band's low end down and its high end up, so the
+// range a cell shows always contains its exact band (74.9995–79.999 shows as "74,99 - 80").
+func formatBound(x *big.Rat, up bool) string {
+	n := new(big.Int).Mul(x.Num(), pow10(2))
+	if up {
+		n.Neg(n)
+	}
+	n.Div(n, x.Denom()) // Euclidean: rounds down for the positive denominator
+	if up {
+		n.Neg(n)
+	}
+	sign := ""
+	if n.Sign() < 0 {
+		sign = "-"
+		n.Abs(n)
+	}
+	text := n.String()
 	for len(text) < 3 {
 		text = "0" + text
 	}
 	intPart, frac := text[:len(text)-2], strings.TrimRight(text[len(text)-2:], "0")
-	sign := ""
-	if x.Sign() < 0 {
-		sign = "-"
-	}
 	if frac == "" {
 		return sign + intPart
 	}

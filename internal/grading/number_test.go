@@ -110,23 +110,32 @@ func TestFormatPercentage(t *testing.T) {
 }
 
 func TestFormatBound(t *testing.T) {
-	tests := []struct{ x, want string }{
-		{"899995/10000", "90"},
-		{"7499/100", "74,99"},
-		{"26666/1000", "26,67"},
-		{"62125/1000", "62,13"}, // tie, away from zero
-		{"625/10", "62,5"},
-		{"0", "0"},
-		{"1/10000", "0"},
-		{"1/200", "0,01"},
-		{"-1/200", "-0,01"},
-		{"100", "100"},
+	tests := []struct {
+		x        string
+		up       bool
+		want     string
+		why string
+	}{
+		{"85", false, "85", "SPEC §4: 1- is 85 - 90"},
+		{"899995/10000", true, "90", "SPEC §4: 1- is 85 - 90"},
+		{"749995/10000", false, "74,99", "SPEC §4: 2 is 74,99 - 80"},
+		{"79999/1000", true, "80", "SPEC §4: 2 is 74,99 - 80"},
+		{"26666/1000", false, "26,66", "low end down"},
+		{"26666/1000", true, "26,67", "high end up"},
+		{"625/10", true, "62,5", "exact stays"},
+		{"625/10", false, "62,5", "exact stays"},
+		{"0", false, "0", ""},
+		{"1/10000", false, "0", ""},
+		{"1/10000", true, "0,01", ""},
+		{"100", true, "100", ""},
+		{"-1/200", false, "-0,01", "defensive: negative rounds down too"},
+		{"-1/200", true, "0", "defensive"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.x, func(t *testing.T) {
 			x, _ := new(big.Rat).SetString(tc.x)
-			if got := formatBound(x); got != tc.want {
-				t.Errorf("formatBound(%s) = %q, want %q", tc.x, got, tc.want)
+			if got := formatBound(x, tc.up); got != tc.want {
+				t.Errorf("formatBound(%s, up=%v) = %q, want %q (%s)", tc.x, tc.up, got, tc.want, tc.why)
 			}
 		})
 	}

@@ -13,7 +13,7 @@ type Cell struct {
 
 // Table gives the 16 cells 1, 1-, 2+, 2, 2-, … 5-, 6+, 6. Each bound is a threshold of the rule Grade
 // applies (threshold is shared), so the table and the calculator cannot disagree; bounds are shown
-// with two decimals, rounded half away from zero. A typed Config always has the special entries of
+// with two decimals, rounded outward (low down, high up). A typed Config always has the special entries of
 // grades 1 and 6, so the "? - ?" cells of SPEC §4 exist only in the web app's defensive path.
 func Table(c Config) []Cell {
 	s := c.Schema
@@ -40,5 +40,5 @@ func Table(c Config) []Cell {
 }
 
 func cell(grade string, low, high *big.Rat) Cell {
-	return Cell{Grade: grade, Range: formatBound(low) + " - " + formatBound(high)}
+	return Cell{Grade: grade, Range: formatBound(low, false) + " - " + formatBound(high, true)}
 }

@@ -142,16 +142,17 @@ def thresholds(c: Config) -> list[Fraction]:
     return sorted(points)
 
 
-def format_bound(x: Fraction) -> str:
-    n = round_half_away(x, 2)
-    int_part, frac = divmod(n, 100)
+def format_bound(x: Fraction, up: bool) -> str:
+    """Rounded outward to 2 decimals: a band's low end down, its high end up (SPEC §4: 74,99 - 80)."""
+    n = math.ceil(x * 100) if up else math.floor(x * 100)
+    int_part, frac = divmod(abs(n), 100)
     text = str(int_part) + ("," + f"{frac:02d}".rstrip("0") if frac else "")
-    return ("-" if x < 0 else "") + text
+    return ("-" if n < 0 else "") + text
 
 
 def table(c: Config) -> list[dict]:
-    """docs/architecture.md: 16 cells, each "low - high" with the exact thresholds, rounded to 2 decimals."""
-    cell = lambda label, lo, hi: {"grade": label, "range": f"{format_bound(lo)} - {format_bound(hi)}"}  # noqa: E731
+    """docs/architecture.md: 16 cells, each "low - high" with the exact thresholds, rounded outward to 2 decimals."""
+    cell = lambda label, lo, hi: {"grade": label, "range": f"{format_bound(lo, False)} - {format_bound(hi, True)}"}  # noqa: E731
     lo1, hi1 = c.grades[1]
     t1 = lo1 + (hi1 - lo1) * c.one_minus / 100
     cells = [cell("1", t1, hi1), cell("1-", lo1, t1)]
@@ -292,8 +293,11 @@ def self_check(configs: dict[str, Config]) -> None:
     for c, total, achieved, percentage, g in expected:
         got = calculate(c, total, achieved)
         assert got == (percentage, g), (c.name, total, achieved, got)
-    assert format_bound(Fraction("89.9995")) == "90" and format_bound(Fraction("26.666")) == "26,67"
-    assert format_bound(Fraction("62.125")) == "62,13" and format_bound(Fraction("62.5")) == "62,5"
+    # SPEC §4's examples with the default: 1- is 85 - 89.9995, 2 is 74.9995 - 79.999
+    assert format_bound(Fraction("85"), False) == "85" and format_bound(Fraction("89.9995"), True) == "90"
+    assert format_bound(Fraction("74.9995"), False) == "74,99" and format_bound(Fraction("79.999"), True) == "80"
+    assert format_bound(Fraction("26.666"), False) == "26,66" and format_bound(Fraction("26.666"), True) == "26,67"
+    assert format_bound(Fraction("62.5"), True) == "62,5" and format_bound(Fraction("0.0001"), False) == "0"
 
 
 # --- Writing ----------------------------------------------------------------------------------------

@@ -19,8 +19,8 @@ test('a configuration imported by another process shows on every open page witho
   expect(out).toContain('Version 2');
 
   for (const page of pages) {
-    // grade 1 is now 90-100 with a 33.33 % minus band: 90 - 93,33
-    await expect(page.getByRole('cell', { name: '90 - 93,33', exact: true }).filter({ visible: true })).toBeVisible();
+    // grade 1 is now 90-100 with a 33.33 % minus band: 90 - 93,34
+    await expect(page.getByRole('cell', { name: '90 - 93,34', exact: true }).filter({ visible: true })).toBeVisible();
     await expect(page.getByText('Oberstufe')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded');
   }

@@ -1,5 +1,5 @@
 import type { GradingConfig } from './config'
-import { add, div, fromConfigNumber, mul, rational, roundedDecimal, sub, type Rational } from './rational'
+import { add, div, fromConfigNumber, mul, rational, sub, type Rational } from './rational'
 
 // The bands of SPEC §4: for each grade its sub-bands with their exact thresholds. The
 // calculator's grade decision (features/calculator/grading.ts) and the table both read
@@ -84,11 +84,23 @@ export function gradeBands(config: GradingConfig): GradeBands[] {
   })
 }
 
-/** A bound as the table shows it: 2 decimals half away from zero, comma, no trailing zeros. */
-export function formatBound(x: Rational): string {
-  const { negative, text } = roundedDecimal(x, 2)
-  const trimmed = text.replace(/,?0+$/, '')
-  return negative && /[1-9]/.test(trimmed) ? `-${trimmed}` : trimmed
+/**
+ * A bound as the table shows it: at most 2 decimals, comma, no trailing zeros. Bounds round
+ * outward (a band's low end down, its high end up), so a cell's range always contains its
+ * exact band: 74.9995 – 79.999 shows as "74,99 - 80" (SPEC §4).
+ */
+export function formatBound(x: Rational, up: boolean): string {
+  // floor or ceil of x·100; BigInt division truncates toward zero, d > 0
+  const scaled = x.n * 100n
+  let q = scaled / x.d
+  const exact = q * x.d === scaled
+  if (!exact && up && scaled > 0n) q += 1n
+  if (!exact && !up && scaled < 0n) q -= 1n
+  const abs = q < 0n ? -q : q
+  const digits = abs.toString().padStart(3, '0')
+  const frac = digits.slice(-2).replace(/0+$/, '')
+  const text = frac === '' ? digits.slice(0, -2) : `${digits.slice(0, -2)},${frac}`
+  return q < 0n ? `-${text}` : text
 }
 
 /** The 16 cells 1, 1-, 2+ … 6+, 6 with their "low - high" ranges ("? - ?" when unknown). */
@@ -96,7 +108,7 @@ export function table(config: GradingConfig): TableCell[] {
   return gradeBands(config).flatMap(({ bands }) =>
     bands.map(({ label, bounds }) => ({
       grade: label,
-      range: bounds === null ? '? - ?' : `${formatBound(bounds.low)} - ${formatBound(bounds.high)}`,
+      range: bounds === null ? '? - ?' : `${formatBound(bounds.low, false)} - ${formatBound(bounds.high, true)}`,
     })),
   )
 }
