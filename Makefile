@@ -23,7 +23,7 @@ web/dist/index.html: $(NODE_STAMP) $(WEB_SRC)
 
 web: web/dist/index.html
 
-$(BIN): web/dist/index.html $(shell find cmd internal -name '*.go') web/embed.go go.mod go.sum
+$(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.sql' -o -name '*.txt') web/embed.go go.mod go.sum
 	go build -trimpath -o $(BIN) ./cmd/notenrechner
 
 test: test-go test-web test-e2e

@@ -41,7 +41,7 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	fs := flag.NewFlagSet("admin "+sub, flag.ContinueOnError)
 	db := dbFlag(fs, getenv)
 	email := fs.String("email", "", "E-Mail-Adresse des Kontos")
-	if helped, err := parseFlags(fs, args[1:], adminHelp, stderr); helped || err != nil {
+	if helped, err := parseFlags(fs, args[1:], adminHelp, stdout); helped || err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -40,6 +40,8 @@ func TestGradeCommand(t *testing.T) {
 		{[]string{"--config", cfg, "--", "-10", "5"}, `{"percentage":"-50,0%","grade":"6"}`},
 		{[]string{"--config", cfg, "-10", "5"}, `{"percentage":"-50,0%","grade":"6"}`},
 		{[]string{"--config=" + cfg, "30", "abc"}, `{"percentage":"","grade":""}`},
+		{[]string{"-config", cfg, "30", "-12abc"}, `{"percentage":"","grade":""}`},     // as GET /grade answers
+		{[]string{"30", "--config", cfg, "23"}, `{"percentage":"76,7%","grade":"2-"}`}, // 76.67 ≤ 78.125
 	} {
 		out, errOut, err := runCmd(t, append([]string{"grade"}, tc.args...)...)
 		if err != nil || strings.TrimSpace(out) != tc.want {

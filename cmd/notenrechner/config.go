@@ -40,7 +40,7 @@ func cmdConfig(ctx context.Context, args []string, getenv func(string) string, s
 	}
 	fs := flag.NewFlagSet("config "+sub, flag.ContinueOnError)
 	db := dbFlag(fs, getenv)
-	if helped, err := parseFlags(fs, rest, configHelp, stderr); helped || err != nil {
+	if helped, err := parseFlags(fs, rest, configHelp, stdout); helped || err != nil {
 		return err
 	}
 	switch sub {

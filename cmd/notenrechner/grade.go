@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 )
@@ -23,7 +24,7 @@ Optionen:
 func cmdGrade(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
 	configPath := fs.String("config", "", "Konfigurationsdatei (JSON, Pflicht)")
-	if helped, err := parseFlags(fs, numbersAfterDashes(args, "config"), gradeHelp, stderr); helped || err != nil {
+	if helped, err := parseFlags(fs, positionalsLast(args), gradeHelp, stdout); helped || err != nil {
 		return err
 	}
 	if *configPath == "" {
@@ -44,41 +45,31 @@ func cmdGrade(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// numbersAfterDashes lets negative numbers through as arguments: the flag
-// package would read "-10" as an unknown option. Positional arguments (and
-// not the value of a flag) move behind "--", in order.
-func numbersAfterDashes(args []string, valueFlags ...string) []string {
-	var flags, numbers []string
-	takesValue := map[string]bool{}
-	for _, f := range valueFlags {
-		takesValue["-"+f], takesValue["--"+f] = true, true
-	}
+// positionalsLast sorts grade's arguments for the flag package, which would
+// read "-10" or "-12abc" as unknown options: everything that is not one of
+// grade's own flags is a value (TOTAL, ACHIEVED) and moves behind "--", in
+// order, so that the command answers like GET /api/v1/grade does.
+func positionalsLast(args []string) []string {
+	var flags, values []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		switch {
+		switch name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "="); {
 		case a == "--":
-			numbers = append(numbers, args[i+1:]...)
+			values = append(values, args[i+1:]...)
 			i = len(args)
-		case takesValue[a] && i+1 < len(args):
-			flags = append(flags, a, args[i+1])
-			i++
-		case isPositional(a):
-			numbers = append(numbers, a)
-		default:
+		case strings.HasPrefix(a, "-") && (name == "h" || name == "help"):
 			flags = append(flags, a)
+		case strings.HasPrefix(a, "-") && name == "config":
+			flags = append(flags, a)
+			if !hasValue && i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		default:
+			values = append(values, a)
 		}
 	}
-	return append(append(flags, "--"), numbers...)
-}
-
-// isPositional tells arguments from options: anything that does not start
-// with "-", a lone "-", or a negative number.
-func isPositional(a string) bool {
-	if a == "" || a == "-" || a[0] != '-' {
-		return true
-	}
-	_, ok := grading.ParseNumber(a)
-	return ok
+	return append(append(flags, "--"), values...)
 }
 
 // readConfigFile reads and validates a configuration document from a file

@@ -36,7 +36,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	switch args[0] {
 	case "serve":
-		return cmdServe(ctx, args[1:], getenv, stderr)
+		return cmdServe(ctx, args[1:], getenv, stdout, stderr)
 	case "grade":
 		return cmdGrade(args[1:], stdout, stderr)
 	case "config":
@@ -52,19 +52,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 }
 
-// parseFlags parses a command's flags; --help prints the command's help and
-// ends the command successfully.
-func parseFlags(fs *flag.FlagSet, args []string, help string, stderr io.Writer) (helped bool, err error) {
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), help)
-		fs.PrintDefaults()
-	}
+// parseFlags parses a command's flags. --help prints the command's help to
+// stdout and ends the command successfully; a wrong flag becomes one usage
+// error, which main prints once.
+func parseFlags(fs *flag.FlagSet, args []string, help string, stdout io.Writer) (helped bool, err error) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, help)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
 			return true, nil
 		}
-		return false, fmt.Errorf("%w: %v", errUsage, err)
+		return false, fmt.Errorf("%w: %v (Hilfe: notenrechner %s --help)", errUsage, err, fs.Name())
 	}
 	return false, nil
 }

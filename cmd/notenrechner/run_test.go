@@ -49,10 +49,19 @@ func freeAddr(t *testing.T) string {
 // startServer runs `notenrechner serve` in-process and waits on /healthz.
 func startServer(t *testing.T, db string, env map[string]string) (base string, stop func() error) {
 	t.Helper()
+	return startServerWith(t, db, env, &syncBuffer{})
+}
+
+func startServerLogging(t *testing.T, db string, logs *syncBuffer) (base string, stop func() error) {
+	t.Helper()
+	return startServerWith(t, db, nil, logs)
+}
+
+func startServerWith(t *testing.T, db string, env map[string]string, logs *syncBuffer) (base string, stop func() error) {
+	t.Helper()
 	addr := freeAddr(t)
 	getenv := func(k string) string { return env[k] }
 	ctx, cancel := context.WithCancel(context.Background())
-	logs := &syncBuffer{}
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, []string{"serve", "--addr", addr, "--db", db}, getenv, nil, io.Discard, logs) }()
 	base = "http://" + addr
@@ -129,8 +138,13 @@ func TestImportWhileServingReachesStream(t *testing.T) {
 		}
 		close(events)
 	}()
-	if id := <-events; id != "1" {
-		t.Fatalf("first event id %q, want 1", id)
+	select {
+	case id := <-events:
+		if id != "1" {
+			t.Fatalf("first event id %q, want 1", id)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no first event within 10 s")
 	}
 	file := writeFile(t, dir, "neu.json", strings.Replace(aliasDoc, "Original", "Neu", 1))
 	var out, errOut bytes.Buffer

@@ -31,14 +31,14 @@ type serveOptions struct {
 	addr, db, baseURL, logFormat string
 }
 
-func cmdServe(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+func cmdServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	var o serveOptions
 	fs.StringVar(&o.addr, "addr", envOr(getenv, "NOTENRECHNER_ADDR", ":8080"), "Adresse, an der der Server lauscht (NOTENRECHNER_ADDR)")
 	db := dbFlag(fs, getenv)
 	fs.StringVar(&o.baseURL, "base-url", envOr(getenv, "NOTENRECHNER_BASE_URL", ""), "öffentliche Adresse, z. B. https://noten.schule.de (NOTENRECHNER_BASE_URL; Vorgabe http://localhost:PORT)")
 	fs.StringVar(&o.logFormat, "log-format", envOr(getenv, "NOTENRECHNER_LOG_FORMAT", "text"), "Protokollformat text oder json (NOTENRECHNER_LOG_FORMAT)")
-	if helped, err := parseFlags(fs, args, serveHelp, stderr); helped || err != nil {
+	if helped, err := parseFlags(fs, args, serveHelp, stdout); helped || err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -84,8 +84,9 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return fmt.Errorf("Konfiguration laden: %w", err)
 	}
 	followCtx, stopFollowing := context.WithCancel(ctx)
-	defer stopFollowing()
-	go broker.Follow(followCtx, st)
+	following := make(chan struct{})
+	go func() { broker.Follow(followCtx, st); close(following) }()
+	defer func() { stopFollowing(); <-following }() // before the store closes
 
 	if err := announceSetupLink(ctx, st, baseURL, logger); err != nil {
 		return err
@@ -113,6 +114,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
+		srv.Close() // cut what is still running before the store closes under it
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {

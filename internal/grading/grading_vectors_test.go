@@ -157,6 +157,9 @@ func TestVectorAliasConfigs(t *testing.T) {
 		}
 	}
 	readVectors(t, "alias-configs.json", &file)
+	if len(file.Cases) < 10 {
+		t.Fatalf("only %d alias documents; the file should cover every alias", len(file.Cases))
+	}
 	for _, tc := range file.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			c, err := ParseConfig(tc.Document)

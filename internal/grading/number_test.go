@@ -111,10 +111,10 @@ func TestFormatPercentage(t *testing.T) {
 
 func TestFormatBound(t *testing.T) {
 	tests := []struct {
-		x        string
-		up       bool
-		want     string
-		why string
+		x    string
+		up   bool
+		want string
+		why  string
 	}{
 		{"85", false, "85", "SPEC §4: 1- is 85 - 90"},
 		{"899995/10000", true, "90", "SPEC §4: 1- is 85 - 90"},

@@ -141,12 +141,12 @@ func (b *Broker) Close() {
 }
 
 // Load publishes the newest stored version if it is not the current one.
-func (b *Broker) Load(ctx context.Context, s store.Store) error {
+func (b *Broker) Load(ctx context.Context, s store.ConfigStore) error {
 	cv, err := s.LatestConfig(ctx)
 	if err != nil {
 		return err
 	}
-	if cur := b.Current(); cur != nil && cur.Version == cv.Version {
+	if cur := b.Current(); cur != nil && cur.Version >= cv.Version {
 		return nil
 	}
 	ev, err := NewEvent(cv)
@@ -160,7 +160,7 @@ func (b *Broker) Load(ctx context.Context, s store.Store) error {
 // Follow keeps the broker on the newest stored version until ctx ends,
 // whoever saved it (this process, another instance, `config import`). While
 // the database fails it retries with growing pauses, up to 10 s.
-func (b *Broker) Follow(ctx context.Context, s store.Store) {
+func (b *Broker) Follow(ctx context.Context, s store.ConfigStore) {
 	pause := 250 * time.Millisecond
 	for ctx.Err() == nil {
 		err := b.Load(ctx, s)

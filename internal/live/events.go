@@ -60,8 +60,8 @@ func Handler(b *Broker, heartbeat time.Duration, logger *slog.Logger) http.Handl
 				if !open {
 					return // dropped as too slow, or shutting down
 				}
-				if ev.Version == sent {
-					continue
+				if ev.Version <= sent {
+					continue // the client has it (resumed) or something newer
 				}
 				if !write(ev.Frame) {
 					return

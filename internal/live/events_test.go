@@ -122,9 +122,7 @@ func TestStreamConnectAndChange(t *testing.T) {
 func TestStreamResumeWithoutDuplicate(t *testing.T) {
 	b, url := startStream(t, time.Hour)
 	c := connect(t, url, "1") // the client already has version 1
-	for b.Clients() == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	waitForClients(t, b, 1)
 	b.Publish(event(t, 2, "zwei"))
 	checkEvent(t, c.nextEvent(), 2, "zwei") // not version 1 again first
 
@@ -167,9 +165,7 @@ func TestStreamSlowClientDoesNotBlockOthers(t *testing.T) {
 	conn.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"))
 	fast := connect(t, url, "")
 	checkEvent(t, fast.nextEvent(), 1, "eins")
-	for b.Clients() < 2 {
-		time.Sleep(time.Millisecond)
-	}
+	waitForClients(t, b, 2)
 
 	big := strings.Repeat("x", 64)
 	for v := int64(2); v <= 400; v++ {
@@ -186,5 +182,16 @@ func TestStreamSlowClientDoesNotBlockOthers(t *testing.T) {
 	}
 	if n := b.Clients(); n != 1 {
 		t.Fatalf("%d clients after 25 MiB to a reader that never reads, want the slow one dropped", n)
+	}
+}
+
+func waitForClients(t *testing.T, b *Broker, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for b.Clients() < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d clients after 10 s, want %d", b.Clients(), n)
+		}
+		time.Sleep(time.Millisecond)
 	}
 }

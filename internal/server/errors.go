@@ -23,13 +23,14 @@ type apiError struct {
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
 
 var (
-	errNotFound        = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil}
-	errNoConfig        = &apiError{http.StatusServiceUnavailable, "config_unavailable", "Die Konfiguration ist noch nicht geladen. Bitte gleich erneut versuchen.", nil}
-	errInternal        = &apiError{http.StatusInternalServerError, "internal", "Interner Fehler. Bitte später erneut versuchen.", nil}
-	errUnauthenticated = &apiError{http.StatusUnauthorized, "unauthenticated", "Bitte melden Sie sich an.", nil}
-	errForbidden       = &apiError{http.StatusForbidden, "forbidden", "Dieses Konto darf das nicht.", nil}
-	errCrossOrigin     = &apiError{http.StatusForbidden, "cross_origin", "Anfragen von fremden Seiten sind nicht erlaubt.", nil}
-	errMissingQueries  = func(fields map[string]string) *apiError {
+	errNotFound         = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil}
+	errMethodNotAllowed = &apiError{http.StatusMethodNotAllowed, "method_not_allowed", "Diese Methode ist hier nicht erlaubt.", nil}
+	errNoConfig         = &apiError{http.StatusServiceUnavailable, "config_unavailable", "Die Konfiguration ist noch nicht geladen. Bitte gleich erneut versuchen.", nil}
+	errInternal         = &apiError{http.StatusInternalServerError, "internal", "Interner Fehler. Bitte später erneut versuchen.", nil}
+	errUnauthenticated  = &apiError{http.StatusUnauthorized, "unauthenticated", "Bitte melden Sie sich an.", nil}
+	errForbidden        = &apiError{http.StatusForbidden, "forbidden", "Dieses Konto darf das nicht.", nil}
+	errCrossOrigin      = &apiError{http.StatusForbidden, "cross_origin", "Anfragen von fremden Seiten sind nicht erlaubt.", nil}
+	errMissingQueries   = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage ist unvollständig.", fields}
 	}
 )

@@ -38,7 +38,7 @@ func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
 	mux.Handle("PATCH /api/v1/users/{id}", admin(handleUserUpdate(d)))
 	mux.Handle("DELETE /api/v1/users/{id}", admin(handleUserDelete(d)))
 
-	mux.Handle("/api/", handleAPINotFound(d.Logger))
+	mux.Handle("/api/", handleAPIFallback(mux, d.Logger))
 
 	mux.Handle("GET /healthz", handleHealth(d.Store))
 	mux.Handle("GET /metrics", handleMetrics(m, d.Broker))

@@ -112,6 +112,10 @@ func TestAPI(t *testing.T) {
 		{name: "unknown api path", method: "GET", path: "/api/v1/nichts", wantStatus: 404,
 			wantBody: []string{`{"error":{"code":"not_found","message":"Diese Adresse gibt es nicht."}}`}, wantHeader: jsonType},
 		{name: "unknown api version", method: "POST", path: "/api/v2/config", wantStatus: 404, wantBody: []string{`"not_found"`}},
+		{name: "wrong method", method: "DELETE", path: "/api/v1/config", wantStatus: 405,
+			wantBody: []string{`"code":"method_not_allowed"`}, wantHeader: map[string]string{"Allow": "GET, PUT"}},
+		{name: "wrong method with a path value", method: "GET", path: "/api/v1/config/history/3/restore", wantStatus: 405,
+			wantHeader: map[string]string{"Allow": "POST"}},
 
 		{name: "health", method: "GET", path: "/healthz", wantStatus: 200, wantBody: []string{`"status":"ok"`}},
 		{name: "home", method: "GET", path: "/", wantStatus: 200, wantBody: []string{"<title>Notenrechner</title>"},

@@ -2,8 +2,10 @@ import { expect, standardConfig, test } from './fixtures';
 
 test('a configuration imported by another process shows on every open page without reload', async ({ browser, server }) => {
   const pages = [];
+  const contexts = [];
   for (let i = 0; i < 2; i++) {
     const context = await browser.newContext({ baseURL: server.url });
+    contexts.push(context);
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('cell', { name: '85 - 90', exact: true }).filter({ visible: true })).toBeVisible();
@@ -24,6 +26,7 @@ test('a configuration imported by another process shows on every open page witho
     await expect(page.getByText('Oberstufe')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded');
   }
+  for (const context of contexts) await context.close();
 });
 
 test('the page tells when the live connection is lost and when it is back', async ({ page, server }) => {

@@ -100,7 +100,7 @@ func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy stri
 	return cv, nil
 }
 
-// WaitConfigChange returns when the newest version differs from since. Saves
+// WaitConfigChange returns when a version newer than since is stored. Saves
 // made through this Store wake it at once; saves by other processes are seen
 // by polling, which costs one indexed query per interval.
 func (s *Store) WaitConfigChange(ctx context.Context, since int64) error {
@@ -113,7 +113,7 @@ func (s *Store) WaitConfigChange(ctx context.Context, since int64) error {
 		if err != nil && ctx.Err() == nil {
 			return fmt.Errorf("sqlite: poll config version: %w", err)
 		}
-		if err == nil && latest != since {
+		if err == nil && latest > since {
 			return nil
 		}
 		select {

@@ -8,6 +8,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -152,7 +153,7 @@ func (s *Store) applyMigration(ctx context.Context, name string) error {
 // no configuration is stored yet.
 func (s *Store) seedDefault(ctx context.Context) error {
 	_, err := s.saveConfig(ctx, grading.Default(), store.SavedBySystem, func(latest int64) bool { return latest == 0 })
-	if err == store.ErrConflict {
+	if errors.Is(err, store.ErrConflict) {
 		return nil // already seeded
 	}
 	return err

@@ -135,7 +135,7 @@ func testWaitConfigChange(t *testing.T, open Opener) {
 	if err := <-done; err != nil {
 		t.Fatalf("after a save: %v", err)
 	}
-	if err := s.WaitConfigChange(ctx, 1); err != nil { // already different: at once
+	if err := s.WaitConfigChange(ctx, 1); err != nil { // already newer: at once
 		t.Fatal(err)
 	}
 	stopped, stop := context.WithCancel(context.Background())
