@@ -28,7 +28,7 @@ Optionen (Vorrang: Option, dann Umgebungsvariable, dann Vorgabe):
 `
 
 type serveOptions struct {
-	addr, db, baseURL, logFormat string
+	addr, db, baseURL, logFormat, trustedProxies string
 }
 
 func cmdServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -38,6 +38,8 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	db := dbFlag(fs, getenv)
 	fs.StringVar(&o.baseURL, "base-url", envOr(getenv, "NOTENRECHNER_BASE_URL", ""), "öffentliche Adresse, z. B. https://noten.schule.de (NOTENRECHNER_BASE_URL; Vorgabe http://localhost:PORT)")
 	fs.StringVar(&o.logFormat, "log-format", envOr(getenv, "NOTENRECHNER_LOG_FORMAT", "text"), "Protokollformat text oder json (NOTENRECHNER_LOG_FORMAT)")
+	fs.StringVar(&o.trustedProxies, "trusted-proxies", envOr(getenv, "NOTENRECHNER_TRUSTED_PROXIES", ""),
+		"Load-Balancer, deren X-Forwarded-For gilt: Adressen oder CIDR, durch Komma getrennt (NOTENRECHNER_TRUSTED_PROXIES)")
 	if helped, err := parseFlags(fs, args, serveHelp, stdout); helped || err != nil {
 		return err
 	}
@@ -64,6 +66,10 @@ func newLogger(w io.Writer, format string) (*slog.Logger, error) {
 }
 
 func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
+	trusted, err := server.ParseTrustedProxies(o.trustedProxies)
+	if err != nil {
+		return fmt.Errorf("%w: --trusted-proxies: %v", errUsage, err)
+	}
 	st, err := openStore(ctx, o.db)
 	if err != nil {
 		return err
@@ -93,7 +99,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	}
 	srv := &http.Server{
 		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist(),
-			BaseURL: baseURL, Now: time.Now}),
+			BaseURL: baseURL, Now: time.Now, TrustedProxies: trusted}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second, // the event stream lifts it for itself

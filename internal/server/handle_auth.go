@@ -3,7 +3,6 @@ package server
 import (
 	"errors"
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -66,7 +65,7 @@ func handleLogin(d Deps) http.Handler {
 			writeError(w, r, d.Logger, err)
 			return
 		}
-		addr := clientAddress(r)
+		addr := clientAddress(r, d.TrustedProxies)
 		wait, err := d.Limiter.Blocked(r.Context(), addr, email)
 		if err != nil {
 			writeError(w, r, d.Logger, err)
@@ -209,13 +208,4 @@ func required(v string) string {
 		return "Pflichtfeld."
 	}
 	return ""
-}
-
-// clientAddress is the peer address without its port.
-func clientAddress(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }

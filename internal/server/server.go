@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"time"
 
@@ -29,7 +30,9 @@ type Deps struct {
 	// hashes with weaker ones are upgraded at the next sign-in.
 	PasswordParams auth.Params
 	Sessions       *auth.Sessions // default: from Store, Now and BaseURL
-	Limiter        *auth.Limiter  // default: SPEC §5 limits on Store
+	// TrustedProxies are load balancers whose X-Forwarded-For is believed.
+	TrustedProxies []netip.Prefix
+	Limiter        *auth.Limiter // default: SPEC §5 limits on Store
 }
 
 // NewServer returns the complete handler.

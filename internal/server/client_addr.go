@@ -1,0 +1,78 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+)
+
+// clientAddress is the address the sign-in limits count against. Behind a
+// load balancer every request comes from the balancer, so when the peer is a
+// trusted proxy the address is taken from X-Forwarded-For: the rightmost
+// entry that is not itself a trusted proxy (entries further left can be
+// forged by the client).
+func clientAddress(r *http.Request, trusted []netip.Prefix) string {
+	peer := peerAddr(r)
+	if !isTrusted(peer, trusted) {
+		return peer.String()
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break
+		}
+		if !isTrusted(hop.Unmap(), trusted) {
+			return hop.Unmap().String()
+		}
+	}
+	return peer.String()
+}
+
+func peerAddr(r *http.Request) netip.Addr {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	addr, err := netip.ParseAddr(host)
+	if err != nil {
+		return netip.Addr{}
+	}
+	return addr.Unmap()
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseTrustedProxies reads a comma-separated list of addresses or CIDR
+// prefixes (NOTENRECHNER_TRUSTED_PROXIES).
+func ParseTrustedProxies(list string) ([]netip.Prefix, error) {
+	var prefixes []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, "/") {
+			addr, err := netip.ParseAddr(item)
+			if err != nil {
+				return nil, err
+			}
+			prefixes = append(prefixes, netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			return nil, err
+		}
+		prefixes = append(prefixes, p.Masked())
+	}
+	return prefixes, nil
+}
