@@ -1,0 +1,97 @@
+package postgres
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// migrateLock is the key of the advisory lock every migration holds, so
+// that instances starting at once take turns and the later ones find the
+// work done. The number is arbitrary but must never change ("notenr").
+const migrateLock int64 = 0x6e6f74656e72
+
+// migrate applies every embedded migration that is not yet recorded, each in
+// its own transaction.
+func (s *Store) migrate(ctx context.Context) error {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return fmt.Errorf("postgres: list migrations: %w", err)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := s.applyMigration(ctx, name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applyMigration runs one migration under the advisory lock. The lock is a
+// transaction lock: it ends with the transaction, also when a connection dies
+// half-way, so no instance can leave it held. schema_migrations is created in
+// the same locked transaction, because two concurrent CREATE TABLE IF NOT
+// EXISTS can both try to create it and one fails.
+func (s *Store) applyMigration(ctx context.Context, name string) error {
+	number, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
+	if err != nil {
+		return fmt.Errorf("postgres: migration %s has no number: %w", name, err)
+	}
+	body, err := migrations.ReadFile(name)
+	if err != nil {
+		return fmt.Errorf("postgres: read migration %s: %w", name, err)
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", migrateLock); err != nil {
+			return fmt.Errorf("take the migration lock: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			version integer PRIMARY KEY, applied_at timestamptz NOT NULL)`); err != nil {
+			return fmt.Errorf("create schema_migrations: %w", err)
+		}
+		var done bool
+		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE version = $1)",
+			number).Scan(&done); err != nil {
+			return fmt.Errorf("check: %w", err)
+		}
+		if done {
+			return nil
+		}
+		// Without arguments pgx uses the simple protocol, which runs every
+		// statement of the file.
+		if _, err := tx.Exec(ctx, string(body)); err != nil {
+			return fmt.Errorf("apply: %w", err)
+		}
+		_, err := tx.Exec(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)", number, s.now())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("postgres: migration %d: %w", number, err)
+	}
+	return nil
+}
+
+// seedDefault writes the default configuration of SPEC §4 as version 1 when
+// no configuration is stored yet. Saves take turns (see saveConfig), so of
+// several instances starting at once exactly one writes it.
+func (s *Store) seedDefault(ctx context.Context) error {
+	_, err := s.saveConfig(ctx, grading.Default(), store.SavedBySystem, func(latest int64) bool { return latest == 0 })
+	if errors.Is(err, store.ErrConflict) {
+		return nil // already seeded
+	}
+	return err
+}
