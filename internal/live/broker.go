@@ -159,9 +159,10 @@ func (b *Broker) Load(ctx context.Context, s store.ConfigStore) error {
 
 // Follow keeps the broker on the newest stored version until ctx ends,
 // whoever saved it (this process, another instance, `config import`). While
-// the database fails it retries with growing pauses, up to 10 s.
+// the database fails it retries every second, so that pages catch up within
+// a second of its return; the failure is logged once, not every second.
 func (b *Broker) Follow(ctx context.Context, s store.ConfigStore) {
-	pause := 250 * time.Millisecond
+	failing := false
 	for ctx.Err() == nil {
 		err := b.Load(ctx, s)
 		if err == nil {
@@ -171,15 +172,23 @@ func (b *Broker) Follow(ctx context.Context, s store.ConfigStore) {
 			}
 			err = s.WaitConfigChange(ctx, since)
 		}
-		if err == nil || ctx.Err() != nil {
-			pause = 250 * time.Millisecond
+		if ctx.Err() != nil {
+			return
+		}
+		if err == nil {
+			if failing {
+				b.logger.Info("following the stored configuration again")
+				failing = false
+			}
 			continue
 		}
-		b.logger.Error("following the stored configuration failed", "err", err, "retry_in", pause)
+		if !failing {
+			b.logger.Error("following the stored configuration failed; retrying every second", "err", err)
+			failing = true
+		}
 		select {
 		case <-ctx.Done():
-		case <-time.After(pause):
+		case <-time.After(time.Second):
 		}
-		pause = min(pause*2, 10*time.Second)
 	}
 }

@@ -39,7 +39,7 @@ func newListener(cfg *pgx.ConnConfig, opts Options, wake func()) *listener {
 		l.minDelay = 250 * time.Millisecond
 	}
 	if l.maxDelay <= 0 {
-		l.maxDelay = 10 * time.Second
+		l.maxDelay = time.Second
 	}
 	l.maxDelay = max(l.maxDelay, l.minDelay)
 	if l.keepAlive <= 0 {
