@@ -70,7 +70,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("%w: --trusted-proxies: %v", errUsage, err)
 	}
-	st, err := openStore(ctx, o.db)
+	st, err := openStore(ctx, o.db, logger)
 	if err != nil {
 		return err
 	}
