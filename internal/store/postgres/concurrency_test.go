@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
 )
 
 // Several instances share one database: each test here runs its contenders
@@ -46,7 +47,7 @@ func closeGate(t *testing.T, dsn, lock string) *gate {
 func (g *gate) open(t *testing.T, n int) {
 	t.Helper()
 	eventually(t, fmt.Sprintf("%d transactions wait for a lock", n), func() bool {
-		return queryInt(t, g.dsn, `SELECT count(*) FROM pg_stat_activity
+		return pgtest.QueryInt(t, g.dsn, `SELECT count(*) FROM pg_stat_activity
 			WHERE datname = current_database() AND wait_event_type = 'Lock'`) >= n
 	})
 	if err := g.tx.Commit(context.Background()); err != nil {
@@ -58,7 +59,7 @@ func (g *gate) open(t *testing.T, n int) {
 // commits: exactly one wins, the others get ErrConflict (not a unique
 // violation, not a second version 2).
 func TestConcurrentSavesFromTwoInstances(t *testing.T) {
-	dsn := freshDatabase(t)
+	dsn := pgtest.FreshDatabase(t)
 	a, b := openStore(t, dsn, Options{}), openStore(t, dsn, Options{})
 	g := closeGate(t, dsn, "LOCK TABLE config_versions IN SHARE MODE") // readers pass, writers wait
 	const saves = 6                                                    // within the two pools' connections, so that all can wait at once
@@ -101,7 +102,7 @@ func TestConcurrentDemotionsKeepAnAdmin(t *testing.T) {
 		{"delete", func(s *Store, id int64) error { return s.DeleteUser(ctx, id) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dsn := freshDatabase(t)
+			dsn := pgtest.FreshDatabase(t)
 			a, b := openStore(t, dsn, Options{}), openStore(t, dsn, Options{})
 			var ids [2]int64
 			for i := range ids {
@@ -134,7 +135,7 @@ func TestConcurrentDemotionsKeepAnAdmin(t *testing.T) {
 // once must still create only one admin.
 func TestTwoSetupLinksAtOnce(t *testing.T) {
 	ctx := context.Background()
-	dsn := freshDatabase(t)
+	dsn := pgtest.FreshDatabase(t)
 	a, b := openStore(t, dsn, Options{}), openStore(t, dsn, Options{})
 	now := time.Now()
 	for _, h := range []string{"setup-a", "setup-b"} {
@@ -168,7 +169,7 @@ func TestTwoSetupLinksAtOnce(t *testing.T) {
 // One invite link used twice at once sets the password once.
 func TestInviteUsedTwiceAtOnce(t *testing.T) {
 	ctx := context.Background()
-	dsn := freshDatabase(t)
+	dsn := pgtest.FreshDatabase(t)
 	a, b := openStore(t, dsn, Options{}), openStore(t, dsn, Options{})
 	now := time.Now()
 	u, err := a.CreateUser(ctx, store.User{Email: "neu@schule.de", Role: store.RoleUser, CreatedAt: now})

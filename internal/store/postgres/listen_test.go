@@ -8,6 +8,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
 )
 
 // bound is how long a change may take to arrive before a test fails. Changes
@@ -61,7 +62,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 }
 
 func TestSaveOnOneInstanceWakesTheOther(t *testing.T) {
-	dsn := freshDatabase(t)
+	dsn := pgtest.FreshDatabase(t)
 	a := openStore(t, dsn, Options{PollInterval: noPolling})
 	b := openStore(t, dsn, Options{})
 	done := waitAsync(t, a, 1)
@@ -74,7 +75,7 @@ func TestSaveOnOneInstanceWakesTheOther(t *testing.T) {
 // A quiet listening connection is pinged now and then; the pings must
 // neither break nor replace it.
 func TestQuietListenerKeepsListening(t *testing.T) {
-	dsn := freshDatabase(t)
+	dsn := pgtest.FreshDatabase(t)
 	a := openStore(t, dsn, Options{PollInterval: noPolling, keepAlive: 20 * time.Millisecond})
 	b := openStore(t, dsn, Options{})
 	pid := a.listener.backendPID()
@@ -93,7 +94,7 @@ func TestQuietListenerKeepsListening(t *testing.T) {
 // listener must reconnect and make the waiters look again, and then receive
 // notifications on its new connection.
 func TestListenerRecoversFromALostConnection(t *testing.T) {
-	dsn := freshDatabase(t)
+	dsn := pgtest.FreshDatabase(t)
 	a := openStore(t, dsn, Options{PollInterval: noPolling, ReconnectMin: 300 * time.Millisecond, ReconnectMax: time.Second})
 	b := openStore(t, dsn, Options{})
 	killed := a.listener.backendPID()
@@ -101,7 +102,7 @@ func TestListenerRecoversFromALostConnection(t *testing.T) {
 		t.Fatal("no listening connection after Open")
 	}
 	done := waitAsync(t, a, 1)
-	adminExec(t, dsn, "SELECT pg_terminate_backend($1)", int64(killed))
+	pgtest.Exec(t, dsn, "SELECT pg_terminate_backend($1)", int64(killed))
 	eventually(t, "A notices the lost connection", func() bool { return a.listener.backendPID() == 0 })
 	mustSave(t, b, "Während der Trennung") // its notification reaches nobody on A
 	if err := <-done; err != nil {
@@ -119,13 +120,13 @@ func TestListenerRecoversFromALostConnection(t *testing.T) {
 // While the database refuses connections the listener keeps trying; it
 // listens again once they are allowed, and Close ends it while it retries.
 func TestListenerRetriesUntilTheDatabaseIsBack(t *testing.T) {
-	dsn := freshDatabase(t)
-	server, name := testServer(t), dsnDatabase(t, dsn)
+	dsn := pgtest.FreshDatabase(t)
+	server, name := pgtest.Server(t), pgtest.Database(t, dsn)
 	a := openStore(t, dsn, Options{PollInterval: noPolling, ReconnectMin: 20 * time.Millisecond, ReconnectMax: 50 * time.Millisecond})
 	b := openStore(t, dsn, Options{})
 	cut := func() {
-		adminExec(t, server, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS false")
-		adminExec(t, server, "SELECT pg_terminate_backend($1)", int64(a.listener.backendPID()))
+		pgtest.Exec(t, server, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS false")
+		pgtest.Exec(t, server, "SELECT pg_terminate_backend($1)", int64(a.listener.backendPID()))
 		eventually(t, "A notices the lost connection", func() bool { return a.listener.backendPID() == 0 })
 		time.Sleep(300 * time.Millisecond) // several refused attempts
 	}
@@ -135,7 +136,7 @@ func TestListenerRetriesUntilTheDatabaseIsBack(t *testing.T) {
 	if a.listener.backendPID() != 0 {
 		t.Fatal("the listener connected to a database that refuses connections")
 	}
-	adminExec(t, server, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS true")
+	pgtest.Exec(t, server, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS true")
 	if err := <-done; err != nil {
 		t.Fatalf("WaitConfigChange on A once the database is back: %v", err)
 	}
@@ -148,11 +149,11 @@ func TestListenerRetriesUntilTheDatabaseIsBack(t *testing.T) {
 	case <-time.After(bound):
 		t.Fatal("Close hangs while the listener retries")
 	}
-	adminExec(t, server, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS true")
+	pgtest.Exec(t, server, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS true")
 }
 
 func TestCloseLeavesNothingBehind(t *testing.T) {
-	dsn := freshDatabase(t)
+	dsn := pgtest.FreshDatabase(t)
 	before := runtime.NumGoroutine()
 	s, err := Open(context.Background(), dsn, Options{Logger: testLogger(t)})
 	if err != nil {
@@ -174,7 +175,7 @@ func TestCloseLeavesNothingBehind(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	eventually(t, "the database has no connections from the closed Store", func() bool {
-		return queryInt(t, testServer(t), "SELECT count(*) FROM pg_stat_activity WHERE datname = $1",
-			dsnDatabase(t, dsn)) == 0
+		return pgtest.QueryInt(t, pgtest.Server(t), "SELECT count(*) FROM pg_stat_activity WHERE datname = $1",
+			pgtest.Database(t, dsn)) == 0
 	})
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
 )
 
 // secret is a password that must never appear in an error.
@@ -53,7 +55,7 @@ func TestInvalidAddressHidesPassword(t *testing.T) {
 // with nobody listening. The server may trust every connection, so the
 // unknown database is what makes it refuse for sure.
 func TestConnectErrorNamesHostNotPassword(t *testing.T) {
-	server, err := url.Parse(testServer(t))
+	server, err := url.Parse(pgtest.Server(t))
 	if err != nil {
 		t.Fatal(err)
 	}
