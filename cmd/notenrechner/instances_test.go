@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
+)
+
+// instance is `notenrechner serve` in a process of its own.
+type instance struct {
+	base string
+	cmd  *exec.Cmd
+	logs *syncBuffer
+}
+
+func startInstance(t *testing.T, name, dsn string) *instance {
+	t.Helper()
+	u, _ := url.Parse(dsn)
+	q := u.Query()
+	q.Set("application_name", "notenrechner-"+name) // so a test can find this instance's connections
+	u.RawQuery = q.Encode()
+	addr := freeAddr(t)
+	in := &instance{base: "http://" + addr, logs: &syncBuffer{}}
+	in.cmd = exec.Command(os.Args[0], "serve", "--addr", addr, "--db", u.String())
+	in.cmd.Env = append(os.Environ(), "NOTENRECHNER_RUN_MAIN=1")
+	in.cmd.Stderr = in.logs
+	if err := in.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.cmd.Process.Signal(os.Interrupt)
+		in.cmd.Wait()
+	})
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if resp, err := http.Get(in.base + "/healthz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return in
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("instance %s not healthy after 20 s:\n%s", name, in.logs)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// stream collects the ids of the config events an SSE client receives.
+type stream struct {
+	ids chan string
+}
+
+func openStream(t *testing.T, base string) *stream {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/v1/config/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); resp.Body.Close() })
+	s := &stream{ids: make(chan string, 100)}
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+				s.ids <- id
+			}
+		}
+	}()
+	return s
+}
+
+// next waits for the next event; the bound only turns a hang into a failure.
+func (s *stream) next(t *testing.T) (string, time.Duration) {
+	t.Helper()
+	start := time.Now()
+	select {
+	case id := <-s.ids:
+		return id, time.Since(start)
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event within 10 s")
+		return "", 0
+	}
+}
+
+// quiet asserts that no further event arrives for a while (no duplicates).
+func (s *stream) quiet(t *testing.T, d time.Duration) {
+	t.Helper()
+	select {
+	case id := <-s.ids:
+		t.Fatalf("unexpected extra event with id %s", id)
+	case <-time.After(d):
+	}
+}
+
+func signInAdmin(t *testing.T, base, dsn string) *http.Cookie {
+	t.Helper()
+	if _, errOut, err := runWithInput(t, "Zebrafink-Kastanie-42\n", "admin", "create", "--db", dsn, "--email", "chefin@schule.de"); err != nil {
+		t.Fatalf("admin create: %v %s", err, errOut)
+	}
+	resp, err := http.Post(base+"/api/v1/auth/login", "application/json",
+		strings.NewReader(`{"email":"chefin@schule.de","password":"Zebrafink-Kastanie-42"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for _, c := range resp.Cookies() {
+		if c.Name == "notenrechner_session" {
+			return c
+		}
+	}
+	t.Fatalf("sign-in: %d without a session cookie", resp.StatusCode)
+	return nil
+}
+
+func putConfig(t *testing.T, base string, cookie *http.Cookie, ifMatch, name string) int {
+	t.Helper()
+	req, _ := http.NewRequest("PUT", base+"/api/v1/config", strings.NewReader(strings.Replace(aliasDoc, "Original", name, 1)))
+	req.Header.Set("If-Match", ifMatch)
+	req.AddCookie(cookie)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// Two server processes on one PostgreSQL behave like one: a save through A
+// reaches a page on B, also after B lost its database connections, exactly
+// once; and two saves on the same version from both are one win, one 412.
+func TestTwoInstancesOnOnePostgres(t *testing.T) {
+	dsn := pgtest.FreshDatabase(t)
+	a := startInstance(t, "a", dsn)
+	b := startInstance(t, "b", dsn)
+	cookie := signInAdmin(t, a.base, dsn)
+	onB := openStream(t, b.base)
+	if id, _ := onB.next(t); id != "1" {
+		t.Fatalf("first event on B has id %s, want 1", id)
+	}
+
+	if code := putConfig(t, a.base, cookie, `"1"`, "Von A"); code != 200 {
+		t.Fatalf("save on A: %d", code)
+	}
+	id, took := onB.next(t)
+	if id != "2" {
+		t.Fatalf("B's page got id %s after A's save, want 2", id)
+	}
+	t.Logf("A's save reached B's page after %v", took)
+
+	// Every connection of B dies, as in a database restart.
+	pgtest.Exec(t, dsn, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE application_name = 'notenrechner-b' AND datname = current_database()`)
+	time.Sleep(200 * time.Millisecond) // the save lands while B is still reconnecting
+	if code := putConfig(t, a.base, cookie, `"2"`, "Nach dem Abbruch"); code != 200 {
+		t.Fatalf("save on A after B lost its connections: %d", code)
+	}
+	if id, took = onB.next(t); id != "3" {
+		t.Fatalf("after B reconnected its page got id %s, want 3", id)
+	}
+	t.Logf("the save during B's reconnect reached B's page after %v", took)
+	onB.quiet(t, 1500*time.Millisecond)
+
+	// The same If-Match on both instances at once: exactly one wins.
+	var wg sync.WaitGroup
+	codes := make([]int, 2)
+	for i, in := range []*instance{a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = putConfig(t, in.base, cookie, `"3"`, fmt.Sprintf("Gleichzeitig %d", i))
+		}()
+	}
+	wg.Wait()
+	if !(codes[0] == 200 && codes[1] == 412 || codes[0] == 412 && codes[1] == 200) {
+		t.Fatalf("concurrent saves on version 3 answered %v, want one 200 and one 412", codes)
+	}
+	if id, _ = onB.next(t); id != "4" {
+		t.Fatalf("B's page got id %s after the winning save, want 4", id)
+	}
+	onB.quiet(t, time.Second)
+}
