@@ -195,3 +195,53 @@ func TestTwoInstancesOnOnePostgres(t *testing.T) {
 	}
 	onB.quiet(t, time.Second)
 }
+
+// While its database is unreachable an instance reports itself down on
+// /healthz; when the database returns it recovers by itself, and its pages
+// get the saves made meanwhile.
+func TestInstanceRecoversWhenTheDatabaseReturns(t *testing.T) {
+	dsn := pgtest.FreshDatabase(t)
+	u, _ := url.Parse(dsn)
+	proxy := newTCPProxy(t, u.Host)
+	viaProxy := *u
+	viaProxy.Host = proxy.addr
+	a := startInstance(t, "a", dsn)
+	b := startInstance(t, "b", viaProxy.String())
+	cookie := signInAdmin(t, a.base, dsn)
+	onB := openStream(t, b.base)
+	if id, _ := onB.next(t); id != "1" {
+		t.Fatalf("first event id %s", id)
+	}
+
+	proxy.cut()
+	waitHealth(t, b.base, http.StatusServiceUnavailable)
+	if code := putConfig(t, a.base, cookie, `"1"`, "Während des Ausfalls"); code != 200 {
+		t.Fatalf("save on A while B's database is unreachable: %d", code)
+	}
+	proxy.restore()
+	waitHealth(t, b.base, http.StatusOK)
+	id, took := onB.next(t)
+	if id != "2" {
+		t.Fatalf("after the database returned B's page got id %s, want 2", id)
+	}
+	t.Logf("B caught up %v after its health returned", took)
+	onB.quiet(t, time.Second)
+}
+
+func waitHealth(t *testing.T, base string, want int) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get(base + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == want {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/healthz did not answer %d within 30 s", want)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
