@@ -37,7 +37,8 @@ export class TestServer {
 
   async start(): Promise<void> {
     if (this.port === 0) this.port = await freePort();
-    this.process = spawn(binary, ['serve', '--addr', `127.0.0.1:${this.port}`, '--db', this.db], {
+    const args = ['serve', '--addr', `127.0.0.1:${this.port}`, '--db', this.db, '--base-url', this.url];
+    this.process = spawn(binary, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     this.process.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
@@ -69,6 +70,33 @@ export class TestServer {
     writeFileSync(file, JSON.stringify(document));
     const { stdout } = await run(binary, ['config', 'import', '--db', this.db, file]);
     return stdout;
+  }
+
+  /**
+   * The first-admin setup link the server logged at start (slog text: `url="http://…/admin?setup=TOKEN"`;
+   * slog quotes the value because it holds "="). Throws when the log has none.
+   */
+  setupLink(): string {
+    const line = this.log.split('\n').findLast((l) => l.includes('/admin?setup='));
+    const url = line === undefined ? undefined : /url="?([^"\s]+)"?/.exec(line)?.[1];
+    if (url === undefined) throw new Error(`no setup link in the server's log:\n${this.log}`);
+    return url;
+  }
+
+  /** Runs `notenrechner admin create` as a separate process, the password on standard input. */
+  async createAdmin(email: string, password: string): Promise<string> {
+    return new Promise((done, fail) => {
+      const child = spawn(binary, ['admin', 'create', '--db', this.db, '--email', email], { stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.once('error', fail);
+      child.once('exit', (code) => {
+        if (code === 0) done(out);
+        else fail(new Error(`admin create exited with ${String(code)}:\n${out}`));
+      });
+      child.stdin.end(`${password}\n`);
+    });
   }
 
   async dispose(): Promise<void> {

@@ -1,19 +1,26 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { AUTH_CHANNEL } from '@/lib/auth'
+import { FakeApi, json, noContent, testUser } from '@/test/fake-api'
+import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
 import { AppProvider } from './provider'
 import { routes } from './router'
 
+let api: FakeApi
+
 beforeEach(() => {
   FakeEventSource.install()
+  FakeBroadcastChannel.install()
+  api = new FakeApi().install()
 })
 
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+function signedInAs(user: ReturnType<typeof testUser> | null) {
+  api.on('GET /auth/session', json(200, { user }))
+}
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] })
@@ -33,16 +40,29 @@ function deliverConfig() {
 }
 
 describe('App', () => {
-  it('shows the header with title and the link to the admin page, and no sign-out while signed out', () => {
+  it('shows the header with title and the link to the admin page, and no sign-out while signed out', async () => {
+    signedInAs(null)
     renderApp('/')
     const banner = within(screen.getByRole('banner'))
     expect(banner.getByRole('heading', { level: 1, name: 'Notenrechner' })).toBeInTheDocument()
     expect(banner.getByRole('link', { name: 'Verwaltung' })).toHaveAttribute('href', '/admin')
     expect(banner.queryByRole('link', { name: 'Rechner' })).not.toBeInTheDocument()
+    await waitFor(() => {
+      expect(api.callsTo('GET /auth/session')).toHaveLength(1)
+    })
     expect(banner.queryByRole('button', { name: 'Abmelden' })).not.toBeInTheDocument()
   })
 
-  it('shares one stream between the routes and shows the configuration read-only on /admin', async () => {
+  it('shows the sign-in form on /admin while signed out', async () => {
+    signedInAs(null)
+    renderApp('/admin')
+    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeInTheDocument()
+    expect(screen.getByLabelText('E-Mail')).toBeInTheDocument()
+    expect(screen.getByLabelText('Passwort')).toBeInTheDocument()
+  })
+
+  it('shares one stream between the routes; an admin gets the editor of the live configuration', async () => {
+    signedInAs(testUser())
     const user = userEvent.setup()
     const router = renderApp('/')
     expect(screen.getByRole('status', { name: 'Konfiguration wird geladen' })).toBeInTheDocument()
@@ -51,12 +71,9 @@ describe('App', () => {
 
     await user.click(screen.getByRole('link', { name: 'Verwaltung' }))
     expect(router.state.location.pathname).toBe('/admin')
-    expect(await screen.findByRole('heading', { name: 'Aktuelle Konfiguration' })).toBeInTheDocument()
-    expect(screen.getByText('Version 3')).toBeInTheDocument()
-    expect(screen.getByText('22.11.2026, 10:00')).toBeInTheDocument() // TZ=UTC in vite.config.ts
-    expect(screen.getByText('Kommandozeile')).toBeInTheDocument()
-    expect(screen.getAllByRole('table', { name: 'Notenschlüssel: Standard' })).toHaveLength(2)
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    expect(await screen.findByRole('tab', { name: 'Konfiguration', selected: true })).toBeInTheDocument()
+    expect(screen.getByText(/Bearbeitet wird Version 3 .* gespeichert am 22\.11\.2026, 10:00 von Kommandozeile\./)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard')
     expect(FakeEventSource.instances).toHaveLength(1)
 
     await user.click(screen.getByRole('link', { name: 'Rechner' }))
@@ -65,31 +82,60 @@ describe('App', () => {
     expect(FakeEventSource.instances).toHaveLength(1)
   })
 
-  it('shows a spinner while /admin waits for the configuration', async () => {
+  it('shows a spinner while the editor waits for the configuration', async () => {
+    signedInAs(testUser())
     renderApp('/admin')
     expect(await screen.findByRole('link', { name: 'Rechner' })).toHaveAttribute('href', '/')
     expect(await screen.findByRole('status', { name: 'Konfiguration wird geladen' })).toBeInTheDocument()
     deliverConfig()
-    expect(screen.getByText('Version 3')).toBeInTheDocument()
+    expect(screen.getByText(/Bearbeitet wird Version 3/)).toBeInTheDocument()
+  })
+
+  it('tells an account without the admin role that it may not edit, and offers "Passwort ändern"', async () => {
+    signedInAs(testUser({ id: 7, email: 'lehrer@schule.de', role: 'user' }))
+    renderApp('/admin')
+    expect(await screen.findByRole('heading', { name: 'Keine Bearbeitungsrechte' })).toBeInTheDocument()
+    expect(screen.getByText(/darf den Notenschlüssel und die Konten nicht bearbeiten/)).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Passwort ändern' })).toBeInTheDocument()
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument()
+  })
+
+  it('signs out from the header: toast, back to the calculator, other tabs told', async () => {
+    signedInAs(testUser())
+    api.on('POST /auth/logout', noContent())
+    const user = userEvent.setup()
+    const router = renderApp('/admin')
+    const signOut = await screen.findByRole('button', { name: 'Abmelden' })
+    api.on('GET /auth/session', json(200, { user: null }))
+
+    await user.click(signOut)
+    expect(await screen.findByText('Abgemeldet.')).toBeInTheDocument()
+    expect(api.callsTo('POST /auth/logout')).toHaveLength(1)
+    expect(router.state.location.pathname).toBe('/')
+    expect(screen.queryByRole('button', { name: 'Abmelden' })).not.toBeInTheDocument()
+    expect(FakeBroadcastChannel.posted).toEqual([{ name: AUTH_CHANNEL, data: { type: 'changed' } }])
+  })
+
+  it('shows a sign-out in another tab without reload', async () => {
+    signedInAs(testUser())
+    renderApp('/admin')
+    expect(await screen.findByRole('button', { name: 'Abmelden' })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Konfiguration' })).toBeInTheDocument()
+
+    api.on('GET /auth/session', json(200, { user: null }))
+    act(() => {
+      FakeBroadcastChannel.deliver(AUTH_CHANNEL, { type: 'changed' })
+    })
+    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Abmelden' })).not.toBeInTheDocument()
+    expect(api.callsTo('GET /auth/session')).toHaveLength(2)
   })
 
   it('answers unknown paths with a notice and a way back', () => {
+    signedInAs(null)
     renderApp('/nirgendwo')
     expect(screen.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Zum Rechner' })).toHaveAttribute('href', '/')
-  })
-})
-
-describe('formatSavedBy on /admin', () => {
-  it.each([
-    ['system', 'System'],
-    ['lehrerin@example.org', 'lehrerin@example.org'],
-  ])('%s is shown as %s', async (savedBy, shown) => {
-    renderApp('/admin')
-    act(() => {
-      FakeEventSource.latest.open()
-      FakeEventSource.latest.send({ ...standardLiveConfig(1), savedBy })
-    })
-    expect(await screen.findByText(shown)).toBeInTheDocument()
   })
 })

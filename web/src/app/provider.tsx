@@ -1,14 +1,21 @@
 import type { ReactNode } from 'react'
 import { Toaster } from 'react-hot-toast'
+import { AuthContext, useAuthSource } from '@/lib/auth'
 import { LiveConfigContext, useLiveConfigSource } from '@/lib/use-live-config'
 
-/** One live configuration stream for every route, and the toasts (react-hot-toast defaults, SPEC §2). */
+/**
+ * What every route shares: the sign-in state (read at start, kept equal across tabs), one live
+ * configuration stream, and the toasts (react-hot-toast defaults, SPEC §2).
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
+  const auth = useAuthSource()
   const live = useLiveConfigSource()
   return (
-    <LiveConfigContext value={live}>
-      {children}
-      <Toaster />
-    </LiveConfigContext>
+    <AuthContext value={auth}>
+      <LiveConfigContext value={live}>
+        {children}
+        <Toaster />
+      </LiveConfigContext>
+    </AuthContext>
   )
 }

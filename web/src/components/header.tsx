@@ -7,7 +7,8 @@ interface HeaderProps {
   start?: ReactNode
 }
 
-const iconLink =
+/** The look of the header's icon buttons and links (white on green, focus ring in white). */
+export const headerIconClass =
   'inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/15 ' +
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800'
 
@@ -31,11 +32,11 @@ export function Header({ start }: HeaderProps) {
         </h1>
         <nav aria-label="Hauptnavigation">
           {onAdmin ? (
-            <Link to="/" className={iconLink} aria-label="Rechner" title="Rechner">
+            <Link to="/" className={headerIconClass} aria-label="Rechner" title="Rechner">
               <House className="size-6" aria-hidden="true" />
             </Link>
           ) : (
-            <Link to="/admin" className={iconLink} aria-label="Verwaltung" title="Verwaltung">
+            <Link to="/admin" className={headerIconClass} aria-label="Verwaltung" title="Verwaltung">
               <Settings className="size-6" aria-hidden="true" />
             </Link>
           )}

@@ -1,8 +1,239 @@
-// The only module that knows the server's URLs.
+import { z } from 'zod/mini'
+import { liveConfigSchema, type GradingConfig, type LiveConfig } from './config'
 
-export const CONFIG_EVENTS_URL = '/api/v1/config/events'
+// The only module that knows the server's URLs and fetch (STYLE.md). Every call of the API
+// contract (docs/architecture.md, /api/v1) is one typed function here; a failure is an ApiError.
+
+const API = '/api/v1'
+export const CONFIG_EVENTS_URL = `${API}/config/events`
 
 /** Opens the live configuration stream (SSE, `config` events, see docs/architecture.md). */
 export function openConfigEvents(): EventSource {
   return new EventSource(CONFIG_EVENTS_URL)
+}
+
+export const userSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(['admin', 'user']),
+  createdAt: z.string(),
+  lastSignInAt: z.nullable(z.string()),
+  pending: z.boolean(),
+})
+export type User = z.infer<typeof userSchema>
+export type Role = User['role']
+
+const userResponse = z.object({ user: userSchema })
+const sessionResponse = z.object({ user: z.nullable(userSchema) })
+const inviteResponse = z.object({ email: z.string() })
+const historyEntrySchema = z.object({ version: z.number(), savedAt: z.string(), savedBy: z.string(), name: z.string() })
+export type HistoryEntry = z.infer<typeof historyEntrySchema>
+const historyResponse = z.object({ versions: z.array(historyEntrySchema) })
+const usersResponse = z.object({ users: z.array(userSchema) })
+const createUserResponse = z.object({ user: userSchema, inviteLink: z.string(), inviteExpiresAt: z.string() })
+export type CreatedUser = z.infer<typeof createUserResponse>
+
+const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.optional(z.string()),
+    fields: z.optional(z.record(z.string(), z.string())),
+    current: z.optional(z.unknown()),
+  }),
+})
+
+/** Messages for answers that carry none of their own (a proxy's error page, a lost connection). */
+const FALLBACK_MESSAGES: Record<number, string> = {
+  0: 'Keine Verbindung zum Server. Bitte später erneut versuchen.',
+  401: 'Bitte melden Sie sich an.',
+  403: 'Dieses Konto darf das nicht.',
+  404: 'Nicht gefunden.',
+  413: 'Die Anfrage ist zu groß.',
+  429: 'Zu viele Anfragen. Bitte später erneut versuchen.',
+}
+const FALLBACK_MESSAGE = 'Der Server hat die Anfrage nicht ausgeführt. Bitte später erneut versuchen.'
+const BAD_RESPONSE = 'Unerwartete Antwort des Servers.'
+
+/**
+ * A refused or failed API call: the HTTP status (0 when the server was not reached), the stable
+ * error code of the contract, its German message, the field messages of a 422 (path → message)
+ * and, for a 412 on PUT /config, the version that is stored now.
+ */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly fields: Record<string, string>
+  readonly current: LiveConfig | undefined
+  /** Seconds from a 429's Retry-After header, when given. */
+  readonly retryAfter: number | undefined
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    extra: { fields?: Record<string, string>; current?: LiveConfig; retryAfter?: number } = {},
+  ) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.fields = extra.fields ?? {}
+    this.current = extra.current
+    this.retryAfter = extra.retryAfter
+  }
+}
+
+/** True for 401 and 403: the session ended or the account lost its role; read the session again. */
+export function isAuthError(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 401 || err.status === 403)
+}
+
+/** The German message to show for any error a call may throw. */
+export function errorMessage(err: unknown): string {
+  return err instanceof ApiError ? err.message : FALLBACK_MESSAGE
+}
+
+interface RequestOptions {
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
+  const init: RequestInit = { method, headers, credentials: 'same-origin' }
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    init.body = JSON.stringify(options.body)
+  }
+  let res: Response
+  try {
+    res = await fetch(API + path, init)
+  } catch {
+    throw new ApiError(0, 'network', FALLBACK_MESSAGES[0] ?? FALLBACK_MESSAGE)
+  }
+  if (!res.ok) throw await toApiError(res)
+  return res
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const fallback = FALLBACK_MESSAGES[res.status] ?? FALLBACK_MESSAGE
+  const retry = Number(res.headers.get('Retry-After'))
+  const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : undefined
+  let json: unknown
+  try {
+    json = await res.json()
+  } catch {
+    return new ApiError(res.status, 'unknown', fallback, retryAfter === undefined ? {} : { retryAfter })
+  }
+  const parsed = errorBody.safeParse(json)
+  if (!parsed.success) return new ApiError(res.status, 'unknown', fallback, retryAfter === undefined ? {} : { retryAfter })
+  const { code, message, fields, current } = parsed.data.error
+  const currentConfig = current === undefined ? undefined : liveConfigSchema.safeParse(current)
+  return new ApiError(res.status, code, message ?? fallback, {
+    ...(fields === undefined ? {} : { fields }),
+    ...(currentConfig?.success === true ? { current: currentConfig.data } : {}),
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+  })
+}
+
+async function json<T>(res: Response, schema: z.ZodMiniType<T>): Promise<T> {
+  let body: unknown
+  try {
+    body = await res.json()
+  } catch {
+    throw new ApiError(res.status, 'bad_response', BAD_RESPONSE)
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) throw new ApiError(res.status, 'bad_response', BAD_RESPONSE)
+  return parsed.data
+}
+
+const segment = (s: string | number) => encodeURIComponent(String(s))
+
+// --- Sessions and passwords ---------------------------------------------------------------
+
+/** The signed-in account, or null. */
+export async function getSession(): Promise<User | null> {
+  return (await json(await send('GET', '/auth/session'), sessionResponse)).user
+}
+
+export async function login(email: string, password: string): Promise<User> {
+  return (await json(await send('POST', '/auth/login', { body: { email, password } }), userResponse)).user
+}
+
+export async function logout(): Promise<void> {
+  await send('POST', '/auth/logout')
+}
+
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await send('POST', '/auth/password', { body: { currentPassword, newPassword } })
+}
+
+/** Resolves when the first-admin setup token is valid; ApiError 404 `setup_invalid` otherwise. */
+export async function checkSetupToken(token: string): Promise<void> {
+  await send('GET', `/auth/setup/${segment(token)}`)
+}
+
+/** Creates the first admin and signs it in. */
+export async function setupFirstAdmin(token: string, email: string, password: string): Promise<User> {
+  const res = await send('POST', `/auth/setup/${segment(token)}`, { body: { email, password } })
+  return (await json(res, userResponse)).user
+}
+
+/** The email an invitation is for; ApiError 404 `invite_invalid` when it is not (any longer) valid. */
+export async function getInvite(token: string): Promise<{ email: string }> {
+  return json(await send('GET', `/auth/invite/${segment(token)}`), inviteResponse)
+}
+
+/** Sets the password of an invited account and signs it in. */
+export async function acceptInvite(token: string, password: string): Promise<User> {
+  return (await json(await send('POST', `/auth/invite/${segment(token)}`, { body: { password } }), userResponse)).user
+}
+
+// --- Configuration --------------------------------------------------------------------------
+
+export async function getConfig(): Promise<LiveConfig> {
+  return json(await send('GET', '/config'), liveConfigSchema)
+}
+
+/**
+ * Saves a configuration over `version`, the one the editor loaded (If-Match). A newer stored
+ * version gives ApiError 412 `config_conflict` with `current`; invalid fields a 422 with `fields`.
+ */
+export async function saveConfig(config: GradingConfig, version: number): Promise<LiveConfig> {
+  const res = await send('PUT', '/config', { body: config, headers: { 'If-Match': `"${String(version)}"` } })
+  return json(res, liveConfigSchema)
+}
+
+/** Earlier versions, newest first. */
+export async function getHistory(): Promise<HistoryEntry[]> {
+  return (await json(await send('GET', '/config/history'), historyResponse)).versions
+}
+
+export async function getHistoryVersion(version: number): Promise<LiveConfig> {
+  return json(await send('GET', `/config/history/${segment(version)}`), liveConfigSchema)
+}
+
+/** Stores the document of an earlier version as a new version, which is returned. */
+export async function restoreVersion(version: number): Promise<LiveConfig> {
+  return json(await send('POST', `/config/history/${segment(version)}/restore`), liveConfigSchema)
+}
+
+// --- Accounts -------------------------------------------------------------------------------
+
+export async function listUsers(): Promise<User[]> {
+  return (await json(await send('GET', '/users'), usersResponse)).users
+}
+
+/** Adds an account; the answer holds its one-time set-password link (shown once). */
+export async function createUser(email: string, role: Role): Promise<CreatedUser> {
+  return json(await send('POST', '/users', { body: { email, role } }), createUserResponse)
+}
+
+export async function updateUserRole(id: number, role: Role): Promise<User> {
+  return (await json(await send('PATCH', `/users/${segment(id)}`, { body: { role } }), userResponse)).user
+}
+
+export async function deleteUser(id: number): Promise<void> {
+  await send('DELETE', `/users/${segment(id)}`)
 }

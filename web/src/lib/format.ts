@@ -14,3 +14,8 @@ export function formatSavedBy(savedBy: string): string {
   if (savedBy === 'cli') return 'Kommandozeile'
   return savedBy
 }
+
+/** A role as people read it. */
+export function formatRole(role: 'admin' | 'user'): string {
+  return role === 'admin' ? 'Admin' : 'Benutzer'
+}

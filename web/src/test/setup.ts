@@ -1,7 +1,36 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import toast from 'react-hot-toast'
+import { afterEach, vi } from 'vitest'
+
+// jsdom has <dialog> without its methods: enough of them for ConfirmDialog.
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open')
+  }
+  Object.defineProperty(HTMLDialogElement.prototype, 'open', {
+    get(this: HTMLDialogElement) {
+      return this.hasAttribute('open')
+    },
+    set(this: HTMLDialogElement, value: boolean) {
+      if (value) this.setAttribute('open', '')
+      else this.removeAttribute('open')
+    },
+  })
+}
+
+// jsdom lacks matchMedia; react-hot-toast asks it for prefers-reduced-motion.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    Object.assign(new EventTarget(), { matches: false, media: query, onchange: null }) as unknown as MediaQueryList
+}
 
 afterEach(() => {
   cleanup()
+  toast.remove() // react-hot-toast keeps its toasts in a module-level store
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })

@@ -1,0 +1,28 @@
+import type { ComponentProps } from 'react'
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'link'
+
+const base =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-700 focus-visible:ring-offset-2 ' +
+  'disabled:cursor-not-allowed disabled:opacity-60'
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-green-700 text-white hover:bg-green-800',
+  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+  danger: 'bg-red-700 text-white hover:bg-red-800 focus-visible:ring-red-700',
+  link: 'min-h-0 px-1 text-green-800 underline underline-offset-2 hover:text-green-900',
+}
+
+export function buttonClass(variant: Variant = 'primary', extra = ''): string {
+  return `${base} ${variants[variant]} ${extra}`.trim()
+}
+
+interface ButtonProps extends ComponentProps<'button'> {
+  variant?: Variant
+}
+
+/** A button in one of the product's styles; type="button" unless told otherwise. */
+export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClass(variant, className)} {...props} />
+}

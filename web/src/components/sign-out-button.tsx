@@ -1,0 +1,41 @@
+import { LogOut } from 'lucide-react'
+import { useState } from 'react'
+import toast from 'react-hot-toast'
+import { useNavigate } from 'react-router'
+import { errorMessage } from '@/lib/api-client'
+import { useAuth } from '@/lib/auth'
+import { headerIconClass } from './header'
+
+/** The header's "Abmelden" icon: only while signed in; signs out, says so and goes to the calculator. */
+export function SignOutButton() {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  if (auth.user === null) return null
+
+  const signOut = async () => {
+    setBusy(true)
+    try {
+      await auth.logout()
+      toast.success('Abgemeldet.')
+      await navigate('/')
+    } catch (err) {
+      toast.error(errorMessage(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className={headerIconClass}
+      aria-label="Abmelden"
+      title="Abmelden"
+      disabled={busy}
+      onClick={() => void signOut()}
+    >
+      <LogOut className="size-6" aria-hidden="true" />
+    </button>
+  )
+}

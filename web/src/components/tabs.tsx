@@ -1,0 +1,92 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+
+export interface Tab {
+  id: string
+  label: string
+  content: ReactNode
+}
+
+interface TabsProps {
+  /** The accessible name of the tab list. */
+  label: string
+  tabs: Tab[]
+}
+
+/**
+ * WAI-ARIA tabs with automatic activation (arrow keys, Home, End). Every panel stays mounted and
+ * only the chosen one is shown, so unsaved edits survive a look at another tab.
+ */
+export function Tabs({ label, tabs }: TabsProps) {
+  const [selected, setSelected] = useState(tabs[0]?.id ?? '')
+  const base = useId()
+  const refs = useRef(new Map<string, HTMLButtonElement>())
+
+  const select = (index: number) => {
+    const tab = tabs[(index + tabs.length) % tabs.length]
+    if (tab === undefined) return
+    setSelected(tab.id)
+    refs.current.get(tab.id)?.focus()
+  }
+
+  const onKeyDown = (e: KeyboardEvent, index: number) => {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }
+    const to = moves[e.key]
+    if (to === undefined) return
+    e.preventDefault()
+    select(to)
+  }
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label={label}
+        className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200 p-1 sm:inline-grid sm:grid-cols-none sm:auto-cols-max sm:grid-flow-col"
+      >
+        {tabs.map((tab, index) => {
+          const active = tab.id === selected
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                if (el === null) refs.current.delete(tab.id)
+                else refs.current.set(tab.id, el)
+              }}
+              type="button"
+              role="tab"
+              id={`${base}-tab-${tab.id}`}
+              aria-selected={active}
+              aria-controls={`${base}-panel-${tab.id}`}
+              tabIndex={active ? 0 : -1}
+              onClick={() => {
+                setSelected(tab.id)
+              }}
+              onKeyDown={(e) => {
+                onKeyDown(e, index)
+              }}
+              className={
+                'min-h-11 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors ' +
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-700 ' +
+                (active ? 'bg-white text-green-800 shadow-sm' : 'text-slate-700 hover:bg-white/60 hover:text-slate-900')
+              }
+            >
+              {tab.label}
+            </button>
+          )
+        })}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${base}-panel-${tab.id}`}
+          aria-labelledby={`${base}-tab-${tab.id}`}
+          hidden={tab.id !== selected}
+          className="pt-6"
+        >
+          {tab.content}
+        </div>
+      ))}
+    </div>
+  )
+}

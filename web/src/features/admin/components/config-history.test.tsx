@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { FakeApi, json, testUser } from '@/test/fake-api'
+import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
+import { standardLiveConfig } from '@/test/live-config'
+import { renderFeature } from '@/test/render'
+import { ConfigHistory } from './config-history'
+
+let api: FakeApi
+
+const versions = [
+  { version: 3, savedAt: '2026-11-22T12:00:00Z', savedBy: 'admin@schule.de', name: 'Oberstufe' },
+  { version: 2, savedAt: '2026-11-21T08:15:00Z', savedBy: 'cli', name: 'Import' },
+  { version: 1, savedAt: '2026-11-20T07:00:00Z', savedBy: 'system', name: 'Standard' },
+]
+
+beforeEach(() => {
+  FakeBroadcastChannel.install()
+  api = new FakeApi().install().on('GET /auth/session', json(200, { user: testUser() }))
+})
+
+describe('ConfigHistory', () => {
+  it('lists every version with when and by whom; the current one cannot be restored', async () => {
+    api.on('GET /config/history', json(200, { versions }))
+    renderFeature(<ConfigHistory />, { live: standardLiveConfig(3) })
+    const list = await screen.findByRole('list', { name: 'Gespeicherte Versionen' })
+    const items = within(list).getAllByRole('listitem') // the column header is hidden from assistive technology
+    expect(items).toHaveLength(3)
+    expect(items[0]).toHaveTextContent(/Version 3.*Oberstufe.*22\.11\.2026, 12:00.*admin@schule\.de.*Aktuell/)
+    expect(items[1]).toHaveTextContent(/Version 2.*Import.*21\.11\.2026, 08:15.*Kommandozeile/)
+    expect(items[2]).toHaveTextContent(/Version 1.*Standard.*System/)
+    expect(screen.queryByRole('button', { name: 'Version 3 wiederherstellen' })).not.toBeInTheDocument()
+  })
+
+  it('restores after asking, says which new version it became, and reads the list again', async () => {
+    api.once('GET /config/history', json(200, { versions }))
+    api.on('GET /config/history', json(200, { versions: [{ ...versions[2], version: 4, savedBy: 'admin@schule.de' }, ...versions] }))
+    api.on('POST /config/history/1/restore', json(200, { ...standardLiveConfig(4), savedBy: 'admin@schule.de' }))
+    const user = userEvent.setup()
+    const { pushLive } = renderFeature(<ConfigHistory />, { live: standardLiveConfig(3) })
+
+    await user.click(await screen.findByRole('button', { name: 'Version 1 wiederherstellen' }))
+    const dialog = screen.getByRole('dialog', { name: 'Version 1 wiederherstellen?' })
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus()
+    expect(api.callsTo('POST /config/history/1/restore')).toHaveLength(0)
+
+    await user.click(within(dialog).getByRole('button', { name: 'Wiederherstellen' }))
+    expect(await screen.findByText('Version 1 als Version 4 wiederhergestellt.')).toBeInTheDocument()
+    expect(api.callsTo('POST /config/history/1/restore')).toHaveLength(1)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    pushLive(standardLiveConfig(4))
+    expect(await screen.findByText('Version 4')).toBeInTheDocument()
+    expect(api.callsTo('GET /config/history').length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('does nothing when the question is cancelled', async () => {
+    api.on('GET /config/history', json(200, { versions }))
+    const user = userEvent.setup()
+    renderFeature(<ConfigHistory />, { live: standardLiveConfig(3) })
+    await user.click(await screen.findByRole('button', { name: 'Version 2 wiederherstellen' }))
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+  })
+
+  it('reads the list again when the live version changes', async () => {
+    api.on('GET /config/history', json(200, { versions }))
+    const { pushLive } = renderFeature(<ConfigHistory />, { live: standardLiveConfig(3) })
+    await screen.findByRole('list', { name: 'Gespeicherte Versionen' })
+    expect(api.callsTo('GET /config/history')).toHaveLength(1)
+    pushLive(standardLiveConfig(4))
+    await screen.findByRole('list', { name: 'Gespeicherte Versionen' })
+    expect(api.callsTo('GET /config/history')).toHaveLength(2)
+  })
+})

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import toast from 'react-hot-toast'
+import { useNavigate } from 'react-router'
+import { z } from 'zod/mini'
+import { Button } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Spinner } from '@/components/spinner'
+import { TextField } from '@/components/text-field'
+import { newPasswordSchema, repeatMatches } from '@/lib/account-rules'
+import { ApiError, errorMessage, getInvite } from '@/lib/api-client'
+import { useAuth } from '@/lib/auth'
+import { sameName, showServerErrors } from '@/lib/form-errors'
+import { AuthCard } from './auth-card'
+import { InvalidLink } from './invalid-link'
+import { NewPasswordFields } from './password-fields'
+import { useTokenCheck } from './use-token-check'
+
+const schema = z
+  .object({ password: newPasswordSchema, repeat: z.string() })
+  .check(repeatMatches((v: { password: string; repeat: string }) => [v.password, v.repeat], 'repeat'))
+type Values = z.infer<typeof schema>
+
+const TITLE = 'Passwort festlegen'
+
+/** /admin?invite=TOKEN: the person an admin added sets a password once and is signed in. */
+export function AcceptInviteForm({ token }: { token: string }) {
+  const [check, setCheck] = useTokenCheck(token, getInvite)
+  if (check.state === 'checking') return <Spinner label="Link wird geprüft" />
+  if (check.state === 'invalid') {
+    return (
+      <InvalidLink
+        title={TITLE}
+        message={check.message}
+        hint="Ein Link gilt 24 Stunden und nur einmal. Einen neuen Link erstellt ein Admin-Konto unter „Konten“, indem es das Konto entfernt und neu anlegt."
+      />
+    )
+  }
+  if (check.state === 'failed') {
+    return (
+      <AuthCard title={TITLE}>
+        <Notice tone="error" role="alert">
+          <p>{check.message}</p>
+        </Notice>
+      </AuthCard>
+    )
+  }
+  return (
+    <InviteForm
+      token={token}
+      email={check.data.email}
+      onInvalid={(message) => {
+        setCheck({ state: 'invalid', message })
+      }}
+    />
+  )
+}
+
+function InviteForm({ token, email, onInvalid }: { token: string; email: string; onInvalid: (message: string) => void }) {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: '', repeat: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = async ({ password }: Values) => {
+    setFailure(null)
+    try {
+      await auth.acceptInvite(token, password)
+      toast.success('Passwort festgelegt. Sie sind angemeldet.')
+      await navigate('/admin', { replace: true })
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) onInvalid(err.message)
+      else if (err instanceof ApiError && err.status === 422) {
+        const rest = showServerErrors(form.setError, err.fields, sameName<Values>(['password']))
+        if (rest.length > 0) setFailure(rest.join(' '))
+      } else setFailure(errorMessage(err))
+    }
+  }
+
+  return (
+    <AuthCard title={TITLE} description="Mit diesem Passwort melden Sie sich künftig an.">
+      <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-4">
+        {failure !== null && (
+          <Notice tone="error" role="alert">
+            <p>{failure}</p>
+          </Notice>
+        )}
+        <TextField label="E-Mail" type="email" autoComplete="username" value={email} readOnly />
+        <NewPasswordFields
+          password={form.register('password')}
+          repeat={form.register('repeat')}
+          errors={{ password: errors.password?.message, repeat: errors.repeat?.message }}
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Wird gespeichert …' : 'Passwort festlegen'}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import toast from 'react-hot-toast'
+import { z } from 'zod/mini'
+import { Button } from '@/components/button'
+import { Card } from '@/components/card'
+import { Notice } from '@/components/notice'
+import { TextField } from '@/components/text-field'
+import { newPasswordSchema, repeatMatches, requiredSchema } from '@/lib/account-rules'
+import { ApiError, changePassword, errorMessage } from '@/lib/api-client'
+import { useAuth } from '@/lib/auth'
+import { showServerErrors } from '@/lib/form-errors'
+import { NewPasswordFields } from './password-fields'
+
+const schema = z
+  .object({ currentPassword: requiredSchema, password: newPasswordSchema, repeat: z.string() })
+  .check(repeatMatches((v: { password: string; repeat: string }) => [v.password, v.repeat], 'repeat'))
+type Values = z.infer<typeof schema>
+
+const EMPTY: Values = { currentPassword: '', password: '', repeat: '' }
+
+/** The server's field names of POST /auth/password, mapped to this form's. */
+function fieldFor(path: string): keyof Values | null {
+  if (path === 'currentPassword') return 'currentPassword'
+  if (path === 'newPassword') return 'password'
+  return null
+}
+
+/** "Passwort ändern" for the signed-in account; other sessions of the account end on the server. */
+export function ChangePasswordForm() {
+  const auth = useAuth()
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = async ({ currentPassword, password }: Values) => {
+    setFailure(null)
+    try {
+      await changePassword(currentPassword, password)
+      form.reset(EMPTY)
+      toast.success('Passwort geändert.')
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) {
+        const rest = showServerErrors(form.setError, err.fields, fieldFor)
+        if (rest.length > 0) setFailure(rest.join(' '))
+        return
+      }
+      if (err instanceof ApiError && err.status === 401) void auth.refresh()
+      setFailure(errorMessage(err))
+    }
+  }
+
+  return (
+    <Card title="Passwort ändern" description="Andere Anmeldungen dieses Kontos (z. B. auf anderen Geräten) werden dabei beendet.">
+      <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="max-w-md space-y-4">
+        {failure !== null && (
+          <Notice tone="error" role="alert">
+            <p>{failure}</p>
+          </Notice>
+        )}
+        {/* Password managers pair the new password with the account's name. */}
+        <input type="text" autoComplete="username" value={auth.user?.email ?? ''} readOnly hidden />
+        <TextField
+          label="Aktuelles Passwort"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <NewPasswordFields
+          label="Neues Passwort"
+          password={form.register('password')}
+          repeat={form.register('repeat')}
+          errors={{ password: errors.password?.message, repeat: errors.repeat?.message }}
+        />
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Wird geändert …' : 'Passwort ändern'}
+        </Button>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { buttonClass } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { AuthCard } from './auth-card'
+
+/** The plain notice for a setup or invitation link that cannot be used (any more). */
+export function InvalidLink({ title, message, hint }: { title: string; message: string; hint: ReactNode }) {
+  return (
+    <AuthCard title={title}>
+      <Notice tone="error" role="alert">
+        <p>{message}</p>
+      </Notice>
+      <p className="mt-4 text-sm text-slate-700">{hint}</p>
+      <Link to="/admin" replace className={buttonClass('secondary', 'mt-4 w-full')}>
+        Zur Anmeldung
+      </Link>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router'
+import { Card } from '@/components/card'
+import type { User } from '@/lib/api-client'
+
+/** What a signed-in account without the admin role sees on /admin: it may not edit. */
+export function ReadOnlyNotice({ user }: { user: User }) {
+  return (
+    <Card title="Keine Bearbeitungsrechte" className="wrap-anywhere">
+      <p className="text-slate-800">
+        Dieses Konto ({user.email}) darf den Notenschlüssel und die Konten nicht bearbeiten; das dürfen nur
+        Admin-Konten.
+      </p>
+      <p className="mt-3 text-slate-800">
+        Der{' '}
+        <Link
+          to="/"
+          className="rounded font-medium text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-700"
+        >
+          Rechner
+        </Link>{' '}
+        steht allen offen.
+      </p>
+    </Card>
+  )
+}

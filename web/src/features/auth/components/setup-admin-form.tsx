@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import toast from 'react-hot-toast'
+import { useNavigate } from 'react-router'
+import { z } from 'zod/mini'
+import { Button } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Spinner } from '@/components/spinner'
+import { TextField } from '@/components/text-field'
+import { emailSchema, newPasswordSchema, repeatMatches } from '@/lib/account-rules'
+import { ApiError, checkSetupToken, errorMessage } from '@/lib/api-client'
+import { useAuth } from '@/lib/auth'
+import { sameName, showServerErrors } from '@/lib/form-errors'
+import { AuthCard } from './auth-card'
+import { InvalidLink } from './invalid-link'
+import { NewPasswordFields } from './password-fields'
+import { useTokenCheck } from './use-token-check'
+
+const schema = z
+  .object({ email: emailSchema, password: newPasswordSchema, repeat: z.string() })
+  .check(repeatMatches((v: { password: string; repeat: string }) => [v.password, v.repeat], 'repeat'))
+type Values = z.infer<typeof schema>
+
+const TITLE = 'Erstes Admin-Konto anlegen'
+
+/** /admin?setup=TOKEN: the one-time link the server logs while no admin exists creates the first admin. */
+export function SetupAdminForm({ token }: { token: string }) {
+  const [check, setCheck] = useTokenCheck(token, checkSetupToken)
+  if (check.state === 'checking') return <Spinner label="Einrichtungslink wird geprüft" />
+  if (check.state === 'invalid') {
+    return (
+      <InvalidLink
+        title={TITLE}
+        message={check.message}
+        hint={
+          <>
+            Solange es kein Admin-Konto gibt, schreibt der Server bei jedem Start einen neuen Einrichtungslink in sein
+            Protokoll; auf dem Server legt <code className="rounded bg-slate-100 px-1">notenrechner admin create</code> das
+            Konto ebenfalls an.
+          </>
+        }
+      />
+    )
+  }
+  if (check.state === 'failed') {
+    return (
+      <AuthCard title={TITLE}>
+        <Notice tone="error" role="alert">
+          <p>{check.message}</p>
+        </Notice>
+      </AuthCard>
+    )
+  }
+  return (
+    <SetupForm
+      token={token}
+      onInvalid={(message) => {
+        setCheck({ state: 'invalid', message })
+      }}
+    />
+  )
+}
+
+function SetupForm({ token, onInvalid }: { token: string; onInvalid: (message: string) => void }) {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '', repeat: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = async ({ email, password }: Values) => {
+    setFailure(null)
+    try {
+      await auth.setupFirstAdmin(token, email.trim(), password)
+      toast.success('Admin-Konto angelegt. Sie sind angemeldet.')
+      await navigate('/admin', { replace: true })
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) onInvalid(err.message)
+      else if (err instanceof ApiError && err.status === 422) {
+        const rest = showServerErrors(form.setError, err.fields, sameName<Values>(['email', 'password']))
+        if (rest.length > 0) setFailure(rest.join(' '))
+      } else setFailure(errorMessage(err))
+    }
+  }
+
+  return (
+    <AuthCard title={TITLE} description="Dieses Konto darf den Notenschlüssel bearbeiten und weitere Konten anlegen.">
+      <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-4">
+        {failure !== null && (
+          <Notice tone="error" role="alert">
+            <p>{failure}</p>
+          </Notice>
+        )}
+        <TextField
+          label="E-Mail"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <NewPasswordFields
+          password={form.register('password')}
+          repeat={form.register('repeat')}
+          errors={{ password: errors.password?.message, repeat: errors.repeat?.message }}
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Wird angelegt …' : 'Admin-Konto anlegen'}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import toast from 'react-hot-toast'
+import { z } from 'zod/mini'
+import { Button } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { TextField } from '@/components/text-field'
+import { MSG_INVALID_CREDENTIALS, requiredSchema } from '@/lib/account-rules'
+import { ApiError, errorMessage } from '@/lib/api-client'
+import { useAuth } from '@/lib/auth'
+import { sameName, showServerErrors } from '@/lib/form-errors'
+import { AuthCard } from './auth-card'
+
+const schema = z.object({ email: requiredSchema, password: requiredSchema })
+type Values = z.infer<typeof schema>
+
+/**
+ * The sign-in form of /admin. A wrong pair gives one generic message at the form, never which of
+ * the two was wrong; too many attempts give the server's message (429).
+ */
+export function SignInForm() {
+  const auth = useAuth()
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = async ({ email, password }: Values) => {
+    setFailure(null)
+    try {
+      await auth.login(email.trim(), password)
+      toast.success('Angemeldet.')
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        setFailure(MSG_INVALID_CREDENTIALS)
+        form.setValue('password', '')
+        form.setFocus('password')
+      } else if (err instanceof ApiError && err.status === 422) {
+        const rest = showServerErrors(form.setError, err.fields, sameName<Values>(['email', 'password']))
+        if (rest.length > 0) setFailure(rest.join(' '))
+      } else {
+        setFailure(errorMessage(err))
+      }
+    }
+  }
+
+  return (
+    <AuthCard title="Anmelden" description="Zum Bearbeiten des Notenschlüssels mit dem eigenen Konto anmelden.">
+      <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-4">
+        {failure !== null && (
+          <Notice tone="error" role="alert">
+            <p>{failure}</p>
+          </Notice>
+        )}
+        <TextField
+          label="E-Mail"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Passwort"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Wird angemeldet …' : 'Anmelden'}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod/mini'
+import { codePointLength } from './text'
+
+// The account rules the server also checks (notes of issue 4, SPEC §5), with the server's German
+// messages, for the forms of features/auth and features/admin. The list of common passwords is
+// only on the server; its 422 message is shown at the same field.
+
+export const MSG_REQUIRED = 'Pflichtfeld.'
+export const MSG_EMAIL = 'Bitte eine gültige E-Mail-Adresse angeben.'
+export const MSG_PASSWORD_SHORT = 'Mindestens 10 Zeichen.'
+export const MSG_PASSWORD_LONG = 'Höchstens 256 Zeichen.'
+export const MSG_PASSWORD_MISMATCH = 'Die Passwörter stimmen nicht überein.'
+export const MSG_INVALID_CREDENTIALS = 'E-Mail oder Passwort ist falsch.'
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const MAX_EMAIL = 254
+export const MIN_PASSWORD = 10
+export const MAX_PASSWORD = 256
+
+/**
+ * A check that reports the first rule a value breaks, one message per field. (zod's `abort` would
+ * do that too, but an aborted field also stops the object's own checks, such as the repeat rule.)
+ */
+function firstBroken<T>(rules: [ok: (v: T) => boolean, message: string][]) {
+  return z.superRefine<T>((value, ctx) => {
+    const broken = rules.find(([ok]) => !ok(value))
+    if (broken !== undefined) ctx.addIssue({ code: 'custom', message: broken[1], input: value })
+  })
+}
+
+/** An email as the server accepts it: trimmed, user@host.tld, at most 254 characters. */
+export const emailSchema = z.string().check(
+  firstBroken<string>([
+    [(s) => s.trim() !== '', MSG_REQUIRED],
+    [(s) => EMAIL.test(s.trim()) && s.trim().length <= MAX_EMAIL, MSG_EMAIL],
+  ]),
+)
+
+/** A new password: 10 to 256 code points, no composition rules. */
+export const newPasswordSchema = z.string().check(
+  firstBroken<string>([
+    [(s) => codePointLength(s) >= MIN_PASSWORD, MSG_PASSWORD_SHORT],
+    [(s) => codePointLength(s) <= MAX_PASSWORD, MSG_PASSWORD_LONG],
+  ]),
+)
+
+/** Any non-empty text (a password to check, an email to sign in with). */
+export const requiredSchema = z.string().check(z.minLength(1, MSG_REQUIRED))
+
+/**
+ * "The repeat must equal the new password", reported at the repeat field; it runs even when other
+ * fields have problems, so both show at once.
+ */
+export function repeatMatches<T>(pick: (v: T) => [password: string, repeat: string], repeatPath: string) {
+  return z.refine<T>(
+    (v) => {
+      const [password, repeat] = pick(v)
+      return password === repeat
+    },
+    { error: MSG_PASSWORD_MISMATCH, path: [repeatPath], when: () => true },
+  )
+}

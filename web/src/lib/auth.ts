@@ -1,0 +1,131 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import * as api from './api-client'
+import type { User } from './api-client'
+
+// The sign-in state of this browser (SPEC §5): learned at start from GET /auth/session, and kept
+// equal across tabs: whoever signs in or out posts {type: 'changed'} on a BroadcastChannel, and
+// every other tab reads the session again (also whenever a window regains focus, which covers
+// browsers without BroadcastChannel and sessions that ended on the server).
+
+export const AUTH_CHANNEL = 'notenrechner-auth'
+
+export interface AuthMessage {
+  type: 'changed'
+}
+
+export interface Auth {
+  /** True until the first answer of GET /auth/session. */
+  loading: boolean
+  user: User | null
+  /** Signs in; throws ApiError (401 invalid_credentials, 429 too_many_attempts, 422 fields). */
+  login: (email: string, password: string) => Promise<User>
+  logout: () => Promise<void>
+  /** Reads the session again (after a 401, or when another tab changed it). */
+  refresh: () => Promise<void>
+  /** Creates the first admin through the setup link and signs it in. */
+  setupFirstAdmin: (token: string, email: string, password: string) => Promise<User>
+  /** Sets the password of an invited account and signs it in. */
+  acceptInvite: (token: string, password: string) => Promise<User>
+}
+
+/** Opens the cross-tab channel, or null where the browser has none. */
+function openChannel(): BroadcastChannel | null {
+  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL)
+}
+
+/**
+ * Holds the sign-in state for the whole app; call it once, in the app's providers. Answers that
+ * arrive out of order never win: each change of state takes a ticket, and only the newest ticket's
+ * answer is applied (a slow session read cannot undo a sign-in that finished after it started).
+ */
+export function useAuthSource(): Auth {
+  const [state, setState] = useState<{ loading: boolean; user: User | null }>({ loading: true, user: null })
+  const ticket = useRef(0)
+  const channel = useRef<BroadcastChannel | null>(null)
+
+  const apply = useCallback((mine: number, user: User | null) => {
+    if (mine !== ticket.current) return
+    // Keep the same object when nothing changed, so a re-read on focus re-renders nothing.
+    setState((prev) => (!prev.loading && sameUser(prev.user, user) ? prev : { loading: false, user }))
+  }, [])
+
+  const refresh = useCallback(async () => {
+    const mine = ++ticket.current
+    try {
+      apply(mine, await api.getSession())
+    } catch (err) {
+      // Unknown rather than wrong: keep what we had, but stop showing the spinner.
+      console.warn('auth: could not read the session', err)
+      if (mine === ticket.current) setState((s) => ({ ...s, loading: false }))
+    }
+  }, [apply])
+
+  /** Runs a call that changes the session, applies its user and tells the other tabs. */
+  const change = useCallback(
+    async (call: () => Promise<User | null>): Promise<User | null> => {
+      const mine = ++ticket.current
+      const user = await call()
+      apply(mine, user)
+      const message: AuthMessage = { type: 'changed' }
+      channel.current?.postMessage(message)
+      return user
+    },
+    [apply],
+  )
+
+  useEffect(() => {
+    const ch = openChannel()
+    channel.current = ch
+    const onMessage = (event: MessageEvent<unknown>) => {
+      const data = event.data
+      if (typeof data === 'object' && data !== null && (data as Partial<AuthMessage>).type === 'changed') void refresh()
+    }
+    const onFocus = () => void refresh()
+    ch?.addEventListener('message', onMessage)
+    window.addEventListener('focus', onFocus)
+    void refresh()
+    return () => {
+      ch?.removeEventListener('message', onMessage)
+      ch?.close()
+      channel.current = null
+      window.removeEventListener('focus', onFocus)
+    }
+  }, [refresh])
+
+  return useMemo<Auth>(
+    () => ({
+      loading: state.loading,
+      user: state.user,
+      refresh,
+      login: async (email, password) => signedIn(await change(() => api.login(email, password))),
+      logout: async () => {
+        await change(async () => {
+          await api.logout()
+          return null
+        })
+      },
+      setupFirstAdmin: async (token, email, password) =>
+        signedIn(await change(() => api.setupFirstAdmin(token, email, password))),
+      acceptInvite: async (token, password) => signedIn(await change(() => api.acceptInvite(token, password))),
+    }),
+    [state, refresh, change],
+  )
+}
+
+function sameUser(a: User | null, b: User | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+function signedIn(user: User | null): User {
+  if (user === null) throw new Error('auth: expected a user')
+  return user
+}
+
+export const AuthContext = createContext<Auth | null>(null)
+
+/** The sign-in state provided by the app's providers. */
+export function useAuth(): Auth {
+  const value = useContext(AuthContext)
+  if (value === null) throw new Error('useAuth must be used inside AuthContext')
+  return value
+}
