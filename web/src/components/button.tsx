@@ -4,7 +4,7 @@ type Variant = 'primary' | 'secondary' | 'danger' | 'link'
 
 const base =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors ' +
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-700 focus-visible:ring-offset-2 ' +
+  'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 focus-visible:ring-offset-2 ' +
   'disabled:cursor-not-allowed disabled:opacity-60'
 
 const variants: Record<Variant, string> = {

@@ -11,6 +11,9 @@ interface CardProps {
   className?: string
 }
 
+/** The look of every white section; `Card` uses it, and sections with their own heading too. */
+export const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6'
+
 /** A white section with a heading, the building block of the admin page. */
 export function Card({ title, level = 2, description, aside, children, className = '' }: CardProps) {
   const id = useId()
@@ -18,7 +21,7 @@ export function Card({ title, level = 2, description, aside, children, className
   return (
     <section
       aria-labelledby={id}
-      className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className}`.trim()}
+      className={`${cardClass} ${className}`.trim()}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">

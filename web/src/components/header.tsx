@@ -10,7 +10,7 @@ interface HeaderProps {
 /** The look of the header's icon buttons and links (white on green, focus ring in white). */
 export const headerIconClass =
   'inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/15 ' +
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800'
+  'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800'
 
 /** The green bar on every route: product icon and title, and the link to the other route. */
 export function Header({ start }: HeaderProps) {
@@ -22,7 +22,7 @@ export function Header({ start }: HeaderProps) {
         <h1 className="min-w-0 flex-1 text-xl font-semibold tracking-tight">
           <Link
             to="/"
-            className="inline-flex items-center gap-3 rounded-lg py-1 pr-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800"
+            className="inline-flex items-center gap-3 rounded-lg py-1 pr-2 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800"
           >
             <span className="inline-flex size-9 items-center justify-center rounded-lg bg-white text-green-800">
               <Calculator className="size-5" aria-hidden="true" />

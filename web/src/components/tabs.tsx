@@ -66,7 +66,7 @@ export function Tabs({ label, tabs }: TabsProps) {
               }}
               className={
                 'min-h-11 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors ' +
-                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-700 ' +
+                'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 ' +
                 (active ? 'bg-white text-green-800 shadow-sm' : 'text-slate-700 hover:bg-white/60 hover:text-slate-900')
               }
             >

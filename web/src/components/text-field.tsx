@@ -8,10 +8,10 @@ export const hintClass = 'mt-1 text-sm text-slate-600'
 export function inputClass(invalid: boolean, extra = ''): string {
   return (
     'block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 ' +
-    'focus:outline-none focus-visible:ring-2 read-only:bg-slate-50 ' +
+    'focus:outline-hidden focus-visible:ring-2 read-only:bg-slate-50 ' +
     (invalid
       ? 'border-red-700 focus:border-red-700 focus-visible:ring-red-700/40 '
-      : 'border-slate-400 focus:border-green-700 focus-visible:ring-green-700/40 ') +
+      : 'border-slate-500 focus:border-green-700 focus-visible:ring-green-700 ') +
     extra
   ).trim()
 }

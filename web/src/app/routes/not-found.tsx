@@ -8,7 +8,7 @@ export function NotFoundRoute() {
         Diese Adresse gibt es nicht.{' '}
         <Link
           to="/"
-          className="rounded font-medium text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-700"
+          className="rounded font-medium text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700"
         >
           Zum Rechner
         </Link>

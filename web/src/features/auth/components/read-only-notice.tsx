@@ -14,7 +14,7 @@ export function ReadOnlyNotice({ user }: { user: User }) {
         Der{' '}
         <Link
           to="/"
-          className="rounded font-medium text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-700"
+          className="rounded font-medium text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700"
         >
           Rechner
         </Link>{' '}

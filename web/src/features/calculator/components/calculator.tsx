@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react'
+import { cardClass as card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
 import { Spinner } from '@/components/spinner'
 import type { GradingConfig } from '@/lib/config'
@@ -6,11 +7,10 @@ import { table } from '@/lib/grade-table'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { calculate } from '../grading'
 
-const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6'
 const labelClass = 'block text-sm font-medium text-slate-700'
 const inputClass =
-  'mt-1.5 block h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-lg tabular-nums text-slate-900 ' +
-  'placeholder:text-slate-500 focus:border-green-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-green-700/40'
+  'mt-1.5 block h-12 w-full rounded-lg border border-slate-500 bg-white px-3 text-lg tabular-nums text-slate-900 ' +
+  'placeholder:text-slate-500 focus:border-green-700 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700'
 const outputClass =
   'mt-1.5 flex h-12 w-full items-center rounded-lg bg-green-50 px-3 text-2xl font-semibold tabular-nums text-green-900'
 
@@ -82,26 +82,24 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
             />
           </div>
           <div>
-            <label htmlFor={ids.percentage} id={`${ids.percentage}-label`} className={labelClass}>
+            <label htmlFor={ids.percentage} className={labelClass}>
               Erreichte Prozentzahl
             </label>
             <output
               id={ids.percentage}
               htmlFor={`${ids.total} ${ids.achieved}`}
-              aria-labelledby={`${ids.percentage}-label`}
               className={outputClass}
             >
               {result.percentage}
             </output>
           </div>
           <div>
-            <label htmlFor={ids.grade} id={`${ids.grade}-label`} className={labelClass}>
+            <label htmlFor={ids.grade} className={labelClass}>
               Note
             </label>
             <output
               id={ids.grade}
               htmlFor={`${ids.total} ${ids.achieved}`}
-              aria-labelledby={`${ids.grade}-label`}
               className={outputClass}
             >
               {result.grade}
