@@ -6,16 +6,14 @@ import { useNavigate } from 'react-router'
 import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
-import { Spinner } from '@/components/spinner'
 import { TextField } from '@/components/text-field'
 import { newPasswordSchema, repeatMatches } from '@/lib/account-rules'
 import { ApiError, errorMessage, getInvite } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { sameName, showServerErrors } from '@/lib/form-errors'
 import { AuthCard } from './auth-card'
-import { InvalidLink } from './invalid-link'
+import { LinkGate } from './link-gate'
 import { NewPasswordFields } from './password-fields'
-import { useTokenCheck } from './use-token-check'
 
 const schema = z
   .object({ password: newPasswordSchema, repeat: z.string() })
@@ -23,37 +21,16 @@ const schema = z
 type Values = z.infer<typeof schema>
 
 const TITLE = 'Passwort festlegen'
+const HINT =
+  'Ein Link gilt 24 Stunden und nur einmal. Einen neuen Link erstellt ein Admin-Konto unter „Konten“, ' +
+  'indem es das Konto entfernt und neu anlegt.'
 
 /** /admin?invite=TOKEN: the person an admin added sets a password once and is signed in. */
 export function AcceptInviteForm({ token }: { token: string }) {
-  const [check, setCheck] = useTokenCheck(token, getInvite)
-  if (check.state === 'checking') return <Spinner label="Link wird geprüft" />
-  if (check.state === 'invalid') {
-    return (
-      <InvalidLink
-        title={TITLE}
-        message={check.message}
-        hint="Ein Link gilt 24 Stunden und nur einmal. Einen neuen Link erstellt ein Admin-Konto unter „Konten“, indem es das Konto entfernt und neu anlegt."
-      />
-    )
-  }
-  if (check.state === 'failed') {
-    return (
-      <AuthCard title={TITLE}>
-        <Notice tone="error" role="alert">
-          <p>{check.message}</p>
-        </Notice>
-      </AuthCard>
-    )
-  }
   return (
-    <InviteForm
-      token={token}
-      email={check.data.email}
-      onInvalid={(message) => {
-        setCheck({ state: 'invalid', message })
-      }}
-    />
+    <LinkGate token={token} check={getInvite} title={TITLE} checkingLabel="Link wird geprüft" hint={HINT}>
+      {(data, onInvalid) => <InviteForm token={token} email={data.email} onInvalid={onInvalid} />}
+    </LinkGate>
   )
 }
 

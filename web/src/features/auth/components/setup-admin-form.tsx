@@ -6,16 +6,14 @@ import { useNavigate } from 'react-router'
 import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
-import { Spinner } from '@/components/spinner'
 import { TextField } from '@/components/text-field'
 import { emailSchema, newPasswordSchema, repeatMatches } from '@/lib/account-rules'
 import { ApiError, checkSetupToken, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { sameName, showServerErrors } from '@/lib/form-errors'
 import { AuthCard } from './auth-card'
-import { InvalidLink } from './invalid-link'
+import { LinkGate } from './link-gate'
 import { NewPasswordFields } from './password-fields'
-import { useTokenCheck } from './use-token-check'
 
 const schema = z
   .object({ email: emailSchema, password: newPasswordSchema, repeat: z.string() })
@@ -24,41 +22,20 @@ type Values = z.infer<typeof schema>
 
 const TITLE = 'Erstes Admin-Konto anlegen'
 
+const HINT = (
+  <>
+    Solange es kein Admin-Konto gibt, schreibt der Server bei jedem Start einen neuen Einrichtungslink in sein
+    Protokoll; auf dem Server legt <code className="rounded bg-slate-100 px-1">notenrechner admin create</code> das
+    Konto ebenfalls an.
+  </>
+)
+
 /** /admin?setup=TOKEN: the one-time link the server logs while no admin exists creates the first admin. */
 export function SetupAdminForm({ token }: { token: string }) {
-  const [check, setCheck] = useTokenCheck(token, checkSetupToken)
-  if (check.state === 'checking') return <Spinner label="Einrichtungslink wird geprüft" />
-  if (check.state === 'invalid') {
-    return (
-      <InvalidLink
-        title={TITLE}
-        message={check.message}
-        hint={
-          <>
-            Solange es kein Admin-Konto gibt, schreibt der Server bei jedem Start einen neuen Einrichtungslink in sein
-            Protokoll; auf dem Server legt <code className="rounded bg-slate-100 px-1">notenrechner admin create</code> das
-            Konto ebenfalls an.
-          </>
-        }
-      />
-    )
-  }
-  if (check.state === 'failed') {
-    return (
-      <AuthCard title={TITLE}>
-        <Notice tone="error" role="alert">
-          <p>{check.message}</p>
-        </Notice>
-      </AuthCard>
-    )
-  }
   return (
-    <SetupForm
-      token={token}
-      onInvalid={(message) => {
-        setCheck({ state: 'invalid', message })
-      }}
-    />
+    <LinkGate token={token} check={checkSetupToken} title={TITLE} checkingLabel="Einrichtungslink wird geprüft" hint={HINT}>
+      {(_, onInvalid) => <SetupForm token={token} onInvalid={onInvalid} />}
+    </LinkGate>
   )
 }
 
