@@ -161,7 +161,8 @@ func TestConfigWriteAPI(t *testing.T) {
 		{"save", "PUT", "/api/v1/config", standardDoc("Oberstufe"), "admin", ifMatch(`"1"`), 200,
 			[]string{`"version":2`, `"savedBy":"admin@schule.de"`, `"name":"Oberstufe"`}},
 		{"stale version", "PUT", "/api/v1/config", standardDoc("Veraltet"), "admin", ifMatch(`"1"`), 412,
-			[]string{`"code":"config_conflict"`, `"current":{"version":2`, `"name":"Oberstufe"`}},
+			[]string{`{"error":{"code":"config_conflict","current":{"version":2,`, `"name":"Oberstufe"`,
+				`"message":"Jemand anderes hat inzwischen Version 2 gespeichert."`}},
 		{"bare and weak tags", "PUT", "/api/v1/config", standardDoc("Drei"), "admin", ifMatch(`W/"2"`), 200, []string{`"version":3`}},
 	})
 	if cur := e.broker.Current(); cur.Version != 3 || cur.Config.Name != "Drei" {

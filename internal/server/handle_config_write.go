@@ -75,11 +75,11 @@ func writeConflict(w http.ResponseWriter, r *http.Request, d Deps) {
 		writeError(w, r, d.Logger, err)
 		return
 	}
-	writeJSON(w, http.StatusPreconditionFailed, map[string]any{
-		"error": map[string]string{"code": "config_conflict",
-			"message": fmt.Sprintf("Jemand anderes hat inzwischen Version %d gespeichert.", cv.Version)},
+	writeJSON(w, http.StatusPreconditionFailed, map[string]any{"error": map[string]any{
+		"code":    "config_conflict",
+		"message": fmt.Sprintf("Jemand anderes hat inzwischen Version %d gespeichert.", cv.Version),
 		"current": versionJSON(cv),
-	})
+	}})
 }
 
 // parseIfMatch reads a version from If-Match: "7", W/"7" or 7.
