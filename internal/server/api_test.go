@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +24,9 @@ import (
 var cheapParams = auth.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}
 
 const goodPassword = "Zebrafink-Kastanie-42"
+
+// gateSlots is how many password checks the test server runs at once.
+const gateSlots = 2
 
 // apiEnv is the whole server on a real SQLite store with a clock the test
 // moves.
@@ -56,7 +60,7 @@ func newAPIEnv(t *testing.T, base string) *apiEnv {
 		e.cookieName = "__Host-notenrechner_session"
 	}
 	e.h = NewServer(Deps{Logger: logger, Store: st, Broker: e.broker, Assets: testAssets, BaseURL: baseURL,
-		Now: clock, PasswordParams: cheapParams})
+		Now: clock, PasswordParams: cheapParams, Gate: auth.NewGate(gateSlots)})
 	return e
 }
 
@@ -306,4 +310,41 @@ func decode[T any](t *testing.T, rec *httptest.ResponseRecorder) T {
 		t.Fatalf("body %s: %v", rec.Body, err)
 	}
 	return v
+}
+
+// Simultaneous guesses cannot all pass the limit check before any failure
+// is counted: checks run inside the password gate, so at most gateSlots-1
+// guesses beyond the limit get an answer other than 429.
+func TestConcurrentGuessesAreLimited(t *testing.T) {
+	e := newAPIEnv(t, "http://noten.test")
+	e.addUser("admin", "admin@schule.de", store.RoleAdmin)
+	codes := make(chan int, 40)
+	var wg sync.WaitGroup
+	for range 40 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes <- e.do("POST", "/api/v1/auth/login", `{"email":"admin@schule.de","password":"falsch-falsch"}`, "", nil).Code
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	counts := map[int]int{}
+	for c := range codes {
+		counts[c]++
+	}
+	if counts[401] < 5 || counts[401] > 5+gateSlots-1 || counts[401]+counts[429] != 40 {
+		t.Fatalf("40 simultaneous wrong passwords answered %v; want 5 to %d × 401, the rest 429", counts, 5+gateSlots-1)
+	}
+}
+
+func TestPasswordChangeGuessesAreLimited(t *testing.T) {
+	e := newAPIEnv(t, "http://noten.test")
+	e.addUser("admin", "admin@schule.de", store.RoleAdmin)
+	wrong := `{"currentPassword":"falsch-falsch","newPassword":"Neues-Passwort-99"}`
+	for range 5 {
+		e.run([]apiCase{{"wrong current", "POST", "/api/v1/auth/password", wrong, "admin", nil, 422, nil}})
+	}
+	right := `{"currentPassword":"` + goodPassword + `","newPassword":"Neues-Passwort-99"}`
+	e.run([]apiCase{{"limited", "POST", "/api/v1/auth/password", right, "admin", nil, 429, []string{`"too_many_attempts"`}}})
 }

@@ -30,6 +30,7 @@ var (
 	errUnauthenticated  = &apiError{http.StatusUnauthorized, "unauthenticated", "Bitte melden Sie sich an.", nil}
 	errForbidden        = &apiError{http.StatusForbidden, "forbidden", "Dieses Konto darf das nicht.", nil}
 	errCrossOrigin      = &apiError{http.StatusForbidden, "cross_origin", "Anfragen von fremden Seiten sind nicht erlaubt.", nil}
+	errBusy             = &apiError{http.StatusServiceUnavailable, "busy", "Der Server ist gerade ausgelastet. Bitte gleich erneut versuchen.", nil}
 	errMissingQueries   = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage ist unvollständig.", fields}
 	}
@@ -57,6 +58,8 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 		ae = errUnauthenticated
 	case errors.Is(err, auth.ErrForbidden):
 		ae = errForbidden
+	case errors.Is(err, auth.ErrBusy):
+		ae = errBusy
 	case errors.Is(err, store.ErrConflict):
 		ae = &apiError{http.StatusPreconditionFailed, "config_conflict", "Jemand anderes hat inzwischen gespeichert.", nil}
 	case errors.Is(err, store.ErrNotFound):

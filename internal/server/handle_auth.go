@@ -66,28 +66,23 @@ func handleLogin(d Deps) http.Handler {
 			return
 		}
 		addr := clientAddress(r, d.TrustedProxies)
-		wait, err := d.Limiter.Blocked(r.Context(), addr, email)
-		if err != nil {
-			writeError(w, r, d.Logger, err)
-			return
-		}
-		if wait > 0 {
-			minutes := int(wait.Minutes()) + 1
-			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
-			writeError(w, r, d.Logger, &apiError{http.StatusTooManyRequests, "too_many_attempts",
-				"Zu viele Anmeldeversuche. Bitte in " + strconv.Itoa(minutes) + " Minuten erneut versuchen.", nil})
-			return
-		}
-		u, ok, err := checkCredentials(r, d, email, c.Password)
-		if err != nil {
-			writeError(w, r, d.Logger, err)
-			return
-		}
-		if !ok {
+		var u store.User
+		err := d.Gate.Do(r.Context(), func() error {
+			if err := checkLimit(w, r, d, addr, email); err != nil {
+				return err
+			}
+			var ok bool
+			var err error
+			if u, ok, err = checkCredentials(r, d, email, c.Password); err != nil || ok {
+				return err
+			}
 			if err := d.Limiter.Failed(r.Context(), addr, email); err != nil {
 				d.Logger.Error("recording a failed sign-in", "err", err)
 			}
-			writeError(w, r, d.Logger, errBadCredentials)
+			return errBadCredentials
+		})
+		if err != nil {
+			writeError(w, r, d.Logger, err)
 			return
 		}
 		if err := d.Limiter.Succeeded(r.Context(), email); err != nil {
@@ -95,6 +90,18 @@ func handleLogin(d Deps) http.Handler {
 		}
 		signIn(w, r, d, u)
 	})
+}
+
+// checkLimit refuses with 429 and Retry-After while the account or the
+// address has too many recent failures.
+func checkLimit(w http.ResponseWriter, r *http.Request, d Deps, addr, email string) error {
+	wait, err := d.Limiter.Blocked(r.Context(), addr, email)
+	if err != nil || wait <= 0 {
+		return err
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+	return &apiError{http.StatusTooManyRequests, "too_many_attempts",
+		"Zu viele Anmeldeversuche. Bitte in " + strconv.Itoa(int(wait.Minutes())+1) + " Minuten erneut versuchen.", nil}
 }
 
 // checkCredentials verifies a password, and upgrades its hash when the
@@ -175,26 +182,36 @@ func handlePasswordChange(d Deps) http.Handler {
 			return
 		}
 		u, ses, _ := auth.UserFrom(r.Context())
-		ok, err := auth.VerifyPassword(body.CurrentPassword, u.PasswordHash)
-		if err != nil {
-			writeError(w, r, d.Logger, err)
-			return
-		}
-		fields := map[string]string{"newPassword": auth.CheckPassword(body.NewPassword)}
-		if !ok {
-			fields["currentPassword"] = "Das aktuelle Passwort ist falsch."
-		}
-		if err := fieldErrors(fields); err != nil {
-			writeError(w, r, d.Logger, err)
-			return
-		}
-		hash, err := auth.HashPassword(body.NewPassword, d.PasswordParams)
-		if err == nil {
-			err = d.Store.SetPassword(r.Context(), u.ID, hash)
-		}
-		if err == nil {
-			err = d.Sessions.EndOthers(r.Context(), ses)
-		}
+		addr := clientAddress(r, d.TrustedProxies)
+		err := d.Gate.Do(r.Context(), func() error {
+			// Guessing the current password from a stolen session counts
+			// against the same limits as guessing at sign-in.
+			if err := checkLimit(w, r, d, addr, u.Email); err != nil {
+				return err
+			}
+			ok, err := auth.VerifyPassword(body.CurrentPassword, u.PasswordHash)
+			if err != nil {
+				return err
+			}
+			fields := map[string]string{"newPassword": auth.CheckPassword(body.NewPassword)}
+			if !ok {
+				fields["currentPassword"] = "Das aktuelle Passwort ist falsch."
+				if err := d.Limiter.Failed(r.Context(), addr, u.Email); err != nil {
+					d.Logger.Error("recording a failed password check", "err", err)
+				}
+			}
+			if err := fieldErrors(fields); err != nil {
+				return err
+			}
+			hash, err := auth.HashPassword(body.NewPassword, d.PasswordParams)
+			if err == nil {
+				err = d.Store.SetPassword(r.Context(), u.ID, hash)
+			}
+			if err == nil {
+				err = d.Sessions.EndOthers(r.Context(), ses)
+			}
+			return err
+		})
 		if err != nil {
 			writeError(w, r, d.Logger, err)
 			return

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"runtime"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
@@ -33,6 +34,7 @@ type Deps struct {
 	// TrustedProxies are load balancers whose X-Forwarded-For is believed.
 	TrustedProxies []netip.Prefix
 	Limiter        *auth.Limiter // default: SPEC §5 limits on Store
+	Gate           *auth.Gate    // bounds argon2id work; default: one slot per CPU
 }
 
 // NewServer returns the complete handler.
@@ -68,6 +70,9 @@ func withDefaults(d Deps) Deps {
 	}
 	if d.Limiter == nil {
 		d.Limiter = auth.NewLimiter(d.Store, d.Now)
+	}
+	if d.Gate == nil {
+		d.Gate = auth.NewGate(runtime.NumCPU())
 	}
 	return d
 }
