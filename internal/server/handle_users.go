@@ -57,17 +57,14 @@ func handleUserCreate(d Deps) http.Handler {
 			return
 		}
 		now := d.Now()
-		u, err := d.Store.CreateUser(r.Context(), store.User{Email: email, Role: body.Role, CreatedAt: now})
+		token, hash := auth.NewToken()
+		expires := now.Add(InviteValidity)
+		u, err := d.Store.CreateInvitedUser(r.Context(), store.User{Email: email, Role: body.Role, CreatedAt: now},
+			store.Token{Hash: hash, Kind: store.TokenInvite, ExpiresAt: expires})
 		if errors.Is(err, store.ErrEmailTaken) {
 			err = errEmailTaken
 		}
 		if err != nil {
-			writeError(w, r, d.Logger, err)
-			return
-		}
-		token, hash := auth.NewToken()
-		expires := now.Add(InviteValidity)
-		if err := d.Store.CreateToken(r.Context(), store.Token{Hash: hash, Kind: store.TokenInvite, UserID: u.ID, ExpiresAt: expires}); err != nil {
 			writeError(w, r, d.Logger, err)
 			return
 		}

@@ -58,6 +58,10 @@ type Token struct {
 type UserStore interface {
 	// CreateUser adds an account; ErrEmailTaken if the email exists.
 	CreateUser(ctx context.Context, u User) (User, error)
+	// CreateInvitedUser adds an account without a password together with
+	// its invite token (t.UserID is filled in), in one transaction, so an
+	// account never exists without its link.
+	CreateInvitedUser(ctx context.Context, u User, t Token) (User, error)
 	UserByID(ctx context.Context, id int64) (User, error)
 	UserByEmail(ctx context.Context, email string) (User, error)
 	// ListUsers returns every account, ordered by email.
@@ -92,7 +96,9 @@ type SessionStore interface {
 	// DeleteOtherSessions ends every session of the user but keepHash.
 	DeleteOtherSessions(ctx context.Context, userID int64, keepHash string) error
 	// DeleteExpiredSessions removes sessions idle since idleBefore or
-	// created before createdBefore.
+	// created before createdBefore, and with them sign-in failures older
+	// than idleBefore and one-time links that expired before it or were
+	// used, so that nothing grows without bound.
 	DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error
 
 	RecordLoginFailure(ctx context.Context, key string, at time.Time) error

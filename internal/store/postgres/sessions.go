@@ -66,8 +66,22 @@ func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepHash 
 
 // DeleteExpiredSessions removes sessions past either time-out.
 func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error {
-	if _, err := s.pool.Exec(ctx, "DELETE FROM sessions WHERE last_seen_at < $1 OR created_at < $2",
-		ms(idleBefore), ms(createdBefore)); err != nil {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			{"DELETE FROM sessions WHERE last_seen_at < $1 OR created_at < $2", []any{ms(idleBefore), ms(createdBefore)}},
+			{"DELETE FROM login_failures WHERE at < $1", []any{ms(idleBefore)}},
+			{"DELETE FROM tokens WHERE expires_at < $1 OR used_at IS NOT NULL", []any{ms(idleBefore)}},
+		} {
+			if _, err := tx.Exec(ctx, q.sql, q.args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("postgres: delete expired sessions: %w", err)
 	}
 	return nil

@@ -101,7 +101,9 @@ func (s *Store) AcceptInvite(ctx context.Context, tokenHash, passwordHash string
 		if err != nil {
 			return err
 		}
-		updated, err = scanUser(tx.QueryRow(ctx, "UPDATE users SET password_hash = $1 WHERE id = $2 RETURNING "+userColumns,
+		// Only an account still waiting for its password: after an operator
+		// set one (admin set-password), an old link must not replace it.
+		updated, err = scanUser(tx.QueryRow(ctx, "UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = '' RETURNING "+userColumns,
 			passwordHash, t.UserID))
 		return err
 	})

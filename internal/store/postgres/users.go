@@ -54,6 +54,24 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) (store.User, error
 	return created, nil
 }
 
+// CreateInvitedUser adds a pending account and its invite token at once.
+func (s *Store) CreateInvitedUser(ctx context.Context, u store.User, t store.Token) (store.User, error) {
+	var created store.User
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if created, err = insertUser(ctx, tx, u); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
+			t.Hash, t.Kind, created.ID, ms(t.ExpiresAt))
+		return err
+	})
+	if err != nil {
+		return store.User{}, fmt.Errorf("postgres: create invited user: %w", err)
+	}
+	return created, nil
+}
+
 func insertUser(ctx context.Context, q querier, u store.User) (store.User, error) {
 	created, err := scanUser(q.QueryRow(ctx, `INSERT INTO users (email, role, password_hash, created_at)
 		VALUES ($1, $2, $3, $4) RETURNING `+userColumns, u.Email, u.Role, u.PasswordHash, ms(u.CreatedAt)))

@@ -69,8 +69,22 @@ func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepHash 
 
 // DeleteExpiredSessions removes sessions past either time-out.
 func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error {
-	if _, err := s.db.ExecContext(ctx, "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?",
-		millis(idleBefore), millis(createdBefore)); err != nil {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			{"DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?", []any{millis(idleBefore), millis(createdBefore)}},
+			{"DELETE FROM login_failures WHERE at < ?", []any{millis(idleBefore)}},
+			{"DELETE FROM tokens WHERE expires_at < ? OR used_at IS NOT NULL", []any{millis(idleBefore)}},
+		} {
+			if _, err := tx.ExecContext(ctx, q.sql, q.args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("sqlite: delete expired sessions: %w", err)
 	}
 	return nil

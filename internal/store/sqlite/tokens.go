@@ -96,7 +96,9 @@ func (s *Store) AcceptInvite(ctx context.Context, tokenHash, passwordHash string
 		if err := useToken(ctx, tx, tokenHash, now); err != nil {
 			return err
 		}
-		updated, err = scanUser(tx.QueryRowContext(ctx, "UPDATE users SET password_hash = ? WHERE id = ? RETURNING "+userColumns,
+		// Only an account still waiting for its password: after an operator
+		// set one (admin set-password), an old link must not replace it.
+		updated, err = scanUser(tx.QueryRowContext(ctx, "UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = '' RETURNING "+userColumns,
 			passwordHash, t.UserID))
 		return err
 	})

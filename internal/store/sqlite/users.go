@@ -53,6 +53,24 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) (store.User, error
 	return created, nil
 }
 
+// CreateInvitedUser adds a pending account and its invite token at once.
+func (s *Store) CreateInvitedUser(ctx context.Context, u store.User, t store.Token) (store.User, error) {
+	var created store.User
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if created, err = insertUser(ctx, tx, u); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at) VALUES (?, ?, ?, ?)`,
+			t.Hash, t.Kind, created.ID, millis(t.ExpiresAt))
+		return err
+	})
+	if err != nil {
+		return store.User{}, fmt.Errorf("sqlite: create invited user: %w", err)
+	}
+	return created, nil
+}
+
 func insertUser(ctx context.Context, q querier, u store.User) (store.User, error) {
 	row := q.QueryRowContext(ctx, `INSERT INTO users (email, role, password_hash, created_at)
 		VALUES (?, ?, ?, ?) RETURNING `+userColumns, u.Email, u.Role, u.PasswordHash, millis(u.CreatedAt))

@@ -115,6 +115,17 @@ func testTokens(t *testing.T, open Opener) {
 	if tok.UserID != invited.ID || !tok.ExpiresAt.Equal(t0.Add(24*time.Hour)) {
 		t.Fatalf("invite token %+v", tok)
 	}
+	// An operator's set-password makes an open invitation useless.
+	other := must(s.CreateUser(ctx, store.User{Email: "zwei@schule.de", Role: store.RoleAdmin, CreatedAt: t0}))
+	noErr(t, s.CreateToken(ctx, store.Token{Hash: "inv2", Kind: store.TokenInvite, UserID: other.ID, ExpiresAt: t0.Add(24 * time.Hour)}))
+	noErr(t, s.SetPassword(ctx, other.ID, "set-by-operator"))
+	if _, err := s.AcceptInvite(ctx, "inv2", "attacker", t0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an invitation replaced a password set meanwhile: %v", err)
+	}
+	if got := must(s.UserByID(ctx, other.ID)); got.PasswordHash != "set-by-operator" {
+		t.Fatalf("password after the refused invitation: %q", got.PasswordHash)
+	}
+
 	accepted := must(s.AcceptInvite(ctx, "inv", "pw-hash", t0))
 	if accepted.ID != invited.ID || accepted.PasswordHash != "pw-hash" {
 		t.Fatalf("accepted %+v", accepted)
@@ -203,5 +214,47 @@ func testDeleteUserCascades(t *testing.T, open Opener) {
 	}
 	if err := s.DeleteUser(ctx, u.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("deleting twice: %v", err)
+	}
+}
+
+func testInvitedUser(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, fixedClock())
+	u := must(s.CreateInvitedUser(ctx, store.User{Email: "neu@schule.de", Role: store.RoleUser, CreatedAt: t0},
+		store.Token{Hash: "inv", Kind: store.TokenInvite, ExpiresAt: t0.Add(24 * time.Hour)}))
+	if !u.Pending() || u.Email != "neu@schule.de" {
+		t.Fatalf("invited user %+v", u)
+	}
+	if tok := must(s.ValidToken(ctx, store.TokenInvite, "inv", t0)); tok.UserID != u.ID {
+		t.Fatalf("token belongs to %d, want %d", tok.UserID, u.ID)
+	}
+	_, err := s.CreateInvitedUser(ctx, store.User{Email: "neu@schule.de", Role: store.RoleUser, CreatedAt: t0},
+		store.Token{Hash: "inv-2", Kind: store.TokenInvite, ExpiresAt: t0.Add(24 * time.Hour)})
+	if !errors.Is(err, store.ErrEmailTaken) {
+		t.Fatalf("a second account for the email: %v", err)
+	}
+	if _, err := s.ValidToken(ctx, store.TokenInvite, "inv-2", t0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("the refused account left its token behind: %v", err)
+	}
+}
+
+func testPruning(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, fixedClock())
+	u := addUser(t, s, "a@schule.de", store.RoleAdmin)
+	day := 24 * time.Hour
+	noErr(t, s.RecordLoginFailure(ctx, "addr:old", t0.Add(-2*day)))
+	noErr(t, s.RecordLoginFailure(ctx, "addr:new", t0))
+	noErr(t, s.CreateToken(ctx, store.Token{Hash: "expired", Kind: store.TokenSetup, ExpiresAt: t0.Add(-2 * day)}))
+	noErr(t, s.CreateToken(ctx, store.Token{Hash: "open", Kind: store.TokenInvite, UserID: u.ID, ExpiresAt: t0.Add(day)}))
+	noErr(t, s.DeleteExpiredSessions(ctx, t0.Add(-day), t0.Add(-30*day)))
+	if n, _, _ := s.LoginFailures(ctx, "addr:old", t0.Add(-10*day)); n != 0 {
+		t.Fatalf("%d failures older than a day survived pruning", n)
+	}
+	if n, _, _ := s.LoginFailures(ctx, "addr:new", t0.Add(-10*day)); n != 1 {
+		t.Fatalf("a recent failure was pruned")
+	}
+	if _, err := s.ValidToken(ctx, store.TokenInvite, "open", t0); err != nil {
+		t.Fatalf("an open link was pruned: %v", err)
 	}
 }

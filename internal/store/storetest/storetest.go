@@ -29,6 +29,8 @@ func Run(t *testing.T, open Opener) {
 		"Sessions":              testSessions,
 		"LoginFailures":         testLoginFailures,
 		"DeleteUserEndsAllOfIt": testDeleteUserCascades,
+		"InvitedUser":           testInvitedUser,
+		"Pruning":               testPruning,
 	} {
 		t.Run(name, func(t *testing.T) { test(t, open) })
 	}
