@@ -56,7 +56,7 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	default:
 		return fmt.Errorf("%w: unbekannter Befehl admin %q", errUsage, sub)
 	}
-	st, err := openStore(ctx, *db, quietLogger(stderr))
+	st, err := openStore(ctx, *db, quietLogger(stderr), 0)
 	if err != nil {
 		return err
 	}

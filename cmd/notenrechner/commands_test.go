@@ -120,3 +120,16 @@ func TestHelpAndUsage(t *testing.T) {
 		}
 	}
 }
+
+func TestRedactDSN(t *testing.T) {
+	for _, dsn := range []string{
+		"postgres://noten:Geheim-1@db:5432/noten",
+		"postgres://db/noten?user=noten&password=Geheim-1",
+		"postgres://noten@db/noten?sslpassword=Geheim-1&sslmode=verify-full",
+		"postgres://db/noten?password=Geheim-1%25x",
+	} {
+		if got := redactDSN(dsn); strings.Contains(got, "Geheim") || !strings.Contains(got, "db") {
+			t.Errorf("redactDSN(%q) = %q", dsn, got)
+		}
+	}
+}

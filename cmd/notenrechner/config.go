@@ -60,7 +60,7 @@ func cmdConfig(ctx context.Context, args []string, getenv func(string) string, s
 }
 
 func configExport(ctx context.Context, dsn, path string, stdout, stderr io.Writer) error {
-	st, err := openStore(ctx, dsn, quietLogger(stderr))
+	st, err := openStore(ctx, dsn, quietLogger(stderr), 0)
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func configImport(ctx context.Context, dsn, path string, stdin io.Reader, stdout
 	if err != nil {
 		return fmt.Errorf("nichts importiert: %w", err)
 	}
-	st, err := openStore(ctx, dsn, quietLogger(stderr))
+	st, err := openStore(ctx, dsn, quietLogger(stderr), 0)
 	if err != nil {
 		return err
 	}

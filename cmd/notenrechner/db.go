@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/postgres"
@@ -27,7 +28,8 @@ func dbFlag(fs *flag.FlagSet, getenv func(string) string) *string {
 
 // openStore opens the database a --db value names. Errors never contain a
 // password: the postgres store names host, port and cause only.
-func openStore(ctx context.Context, dsn string, logger *slog.Logger) (store.Store, error) {
+// pollInterval is the PostgreSQL store's safety-net poll (0: its default).
+func openStore(ctx context.Context, dsn string, logger *slog.Logger, pollInterval time.Duration) (store.Store, error) {
 	switch {
 	case strings.HasPrefix(dsn, "sqlite:"):
 		path := strings.TrimPrefix(dsn, "sqlite:")
@@ -36,7 +38,7 @@ func openStore(ctx context.Context, dsn string, logger *slog.Logger) (store.Stor
 		}
 		return sqlite.Open(ctx, path, sqlite.Options{})
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger})
+		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval})
 	default:
 		return nil, fmt.Errorf("%w: --db muss mit sqlite: oder postgres:// beginnen", errUsage)
 	}

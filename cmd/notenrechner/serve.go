@@ -29,6 +29,7 @@ Optionen (Vorrang: Option, dann Umgebungsvariable, dann Vorgabe):
 
 type serveOptions struct {
 	addr, db, baseURL, logFormat, trustedProxies string
+	pollInterval                                 time.Duration
 }
 
 func cmdServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -47,6 +48,13 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 		return fmt.Errorf("%w: serve erwartet keine Argumente, bekam %q", errUsage, fs.Args())
 	}
 	o.db = *db
+	if v := getenv("NOTENRECHNER_POSTGRES_POLL_INTERVAL"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("%w: NOTENRECHNER_POSTGRES_POLL_INTERVAL muss eine Dauer sein, z. B. 5s", errUsage)
+		}
+		o.pollInterval = d
+	}
 	logger, err := newLogger(stderr, o.logFormat)
 	if err != nil {
 		return err
@@ -70,7 +78,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("%w: --trusted-proxies: %v", errUsage, err)
 	}
-	st, err := openStore(ctx, o.db, logger)
+	st, err := openStore(ctx, o.db, logger, o.pollInterval)
 	if err != nil {
 		return err
 	}
@@ -164,11 +172,20 @@ func resolveBaseURL(raw string, addr net.Addr) (*url.URL, error) {
 	return u, nil
 }
 
-// redactDSN hides a password in a database address before it is logged.
+// redactDSN hides passwords in a database address before it is logged:
+// in the user part and in the password and sslpassword parameters that
+// PostgreSQL also accepts. An address it cannot read is not logged at all.
 func redactDSN(dsn string) string {
 	u, err := url.Parse(dsn)
-	if err != nil || u.User == nil {
-		return dsn
+	if err != nil {
+		return "(nicht lesbar)"
 	}
+	q := u.Query()
+	for _, key := range []string{"password", "sslpassword"} {
+		if q.Has(key) {
+			q.Set(key, "xxxxx")
+		}
+	}
+	u.RawQuery = q.Encode()
 	return u.Redacted()
 }

@@ -27,7 +27,7 @@ func BenchmarkVerifyPassword(b *testing.B) {
 
 func BenchmarkDummyVerify(b *testing.B) {
 	for b.Loop() {
-		DummyVerify("wrong horse battery staple")
+		DummyVerify("wrong horse battery staple", DefaultParams)
 	}
 }
 

@@ -95,11 +95,11 @@ func NeedsRehash(encoded string, p Params) bool {
 		s.SaltLen < p.SaltLen || s.KeyLen < p.KeyLen
 }
 
-// DummyVerify does the work of VerifyPassword against a hash made with DefaultParams and throws
-// the answer away. The server calls it when the email is unknown, so that a wrong email and a
+// DummyVerify does the work of VerifyPassword against a hash made with p (the parameters new
+// hashes get) and throws the answer away. The server calls it when the email is unknown, so that a wrong email and a
 // wrong password take the same time and an attacker cannot learn which accounts exist.
-func DummyVerify(password string) {
-	_, _ = VerifyPassword(password, dummyHash(DefaultParams))
+func DummyVerify(password string, p Params) {
+	_, _ = VerifyPassword(password, dummyHash(p))
 }
 
 // dummyHash is a well-formed hash with p and all-zero salt and key. It goes through the same

@@ -247,5 +247,5 @@ func TestDummyHash(t *testing.T) {
 	if want := base64.RawStdEncoding.EncodeToString(make([]byte, 16)); !strings.Contains(encoded, "$"+want+"$") {
 		t.Errorf("dummy hash %q, want an all-zero salt", encoded)
 	}
-	DummyVerify("correct horse battery staple")
+	DummyVerify("correct horse battery staple", DefaultParams)
 }

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"fmt"
+	"net/netip"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/store"
@@ -25,7 +26,16 @@ func NewLimiter(s store.SessionStore, now func() time.Time) *Limiter {
 }
 
 func accountKey(email string) string { return "email:" + email }
-func addressKey(addr string) string  { return "addr:" + addr }
+
+// addressKey groups IPv6 clients by their /64, the block one household or
+// one attacker typically gets; IPv4 addresses count singly.
+func addressKey(addr string) string {
+	if a, err := netip.ParseAddr(addr); err == nil && a.Is6() && !a.Is4In6() {
+		p, _ := a.Prefix(64)
+		return "addr:" + p.String()
+	}
+	return "addr:" + addr
+}
 
 // Blocked returns how long the caller must wait before trying again, or 0.
 func (l *Limiter) Blocked(ctx context.Context, addr, email string) (time.Duration, error) {

@@ -46,8 +46,16 @@ func (m *Sessions) CookieName() string {
 	return "notenrechner_session"
 }
 
-// Start signs a user in: a new random token, only its hash stored.
-func (m *Sessions) Start(ctx context.Context, w http.ResponseWriter, userID int64) error {
+// Start signs a user in: a new random token, only its hash stored. A
+// session the browser already carries (another account, or this one) ends,
+// so that no earlier token stays valid beside the new one.
+func (m *Sessions) Start(w http.ResponseWriter, r *http.Request, userID int64) error {
+	ctx := r.Context()
+	if c, err := r.Cookie(m.CookieName()); err == nil && c.Value != "" {
+		if err := m.store.DeleteSession(ctx, HashToken(c.Value)); err != nil {
+			return fmt.Errorf("auth: end the previous session: %w", err)
+		}
+	}
 	token, hash := NewToken()
 	now := m.now()
 	if err := m.store.CreateSession(ctx, store.Session{TokenHash: hash, UserID: userID, CreatedAt: now, LastSeenAt: now}); err != nil {

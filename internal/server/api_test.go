@@ -217,6 +217,14 @@ func TestLoginAPI(t *testing.T) {
 		{"session gone after logout", "GET", "/api/v1/auth/session", "", "admin", nil, 200, []string{`{"user":null}`}},
 		{"logout again is harmless", "POST", "/api/v1/auth/logout", "", "", nil, 204, nil},
 	})
+	// Signing in from a browser that still carries a session ends that one.
+	old := e.login("admin@schule.de", goodPassword)
+	e.cookies["old"] = old
+	rec := e.do("POST", "/api/v1/auth/login", `{"email":"admin@schule.de","password":"`+goodPassword+`"}`, "old", nil)
+	if rec.Code != 200 {
+		t.Fatalf("second sign-in: %d", rec.Code)
+	}
+	e.run([]apiCase{{"the earlier token is gone", "GET", "/api/v1/auth/session", "", "old", nil, 200, []string{`{"user":null}`}}})
 }
 
 func TestLoginRateLimits(t *testing.T) {

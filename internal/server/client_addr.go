@@ -19,7 +19,7 @@ func clientAddress(r *http.Request, trusted []netip.Prefix) string {
 	}
 	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
 	for i := len(hops) - 1; i >= 0; i-- {
-		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		hop, err := parseHop(strings.TrimSpace(hops[i]))
 		if err != nil {
 			break
 		}
@@ -28,6 +28,15 @@ func clientAddress(r *http.Request, trusted []netip.Prefix) string {
 		}
 	}
 	return peer.String()
+}
+
+// parseHop reads an X-Forwarded-For entry, which some proxies write with a
+// port ("203.0.113.7:5000", "[2001:db8::1]:443").
+func parseHop(s string) (netip.Addr, error) {
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr(), nil
+	}
+	return netip.ParseAddr(s)
 }
 
 func peerAddr(r *http.Request) netip.Addr {

@@ -22,6 +22,8 @@ func TestClientAddress(t *testing.T) {
 		{"garbage header", "10.1.2.3:443", "nonsense", "10.1.2.3"},
 		{"IPv6 loopback proxy", "[::1]:8080", "2001:db8::1", "2001:db8::1"},
 		{"IPv4-mapped peer", "[::ffff:10.1.2.3]:443", "198.51.100.1", "198.51.100.1"},
+		{"entry with a port", "10.1.2.3:443", "198.51.100.1:5000", "198.51.100.1"},
+		{"IPv6 entry with a port", "10.1.2.3:443", "[2001:db8::1]:443", "2001:db8::1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := httptest.NewRequest("POST", "/", nil)

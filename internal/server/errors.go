@@ -68,7 +68,8 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 		ae = errInternal
 	}
 	if ae.Status >= 500 {
-		logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "status", ae.Status, "err", err)
+		// The route pattern, not the path: paths of one-time links carry tokens.
+		logger.Error("request failed", "method", r.Method, "route", r.Pattern, "status", ae.Status, "err", err)
 	}
 	var body errorBody
 	body.Error.Code, body.Error.Message, body.Error.Fields = ae.Code, ae.Message, ae.Fields

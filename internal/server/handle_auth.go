@@ -2,7 +2,6 @@ package server
 
 import (
 	"errors"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"time"
@@ -109,7 +108,7 @@ func checkLimit(w http.ResponseWriter, r *http.Request, d Deps, addr, email stri
 func checkCredentials(r *http.Request, d Deps, email, password string) (store.User, bool, error) {
 	u, err := d.Store.UserByEmail(r.Context(), email)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && u.Pending()) {
-		auth.DummyVerify(password)
+		auth.DummyVerify(password, d.PasswordParams)
 		return u, false, nil
 	}
 	if err != nil {
@@ -135,7 +134,7 @@ func signIn(w http.ResponseWriter, r *http.Request, d Deps, u store.User) {
 	if err := d.Sessions.Prune(r.Context()); err != nil {
 		d.Logger.Error("pruning expired sessions", "err", err)
 	}
-	if err := d.Sessions.Start(r.Context(), w, u.ID); err != nil {
+	if err := d.Sessions.Start(w, r, u.ID); err != nil {
 		writeError(w, r, d.Logger, err)
 		return
 	}
@@ -157,9 +156,8 @@ func handleLogout(d Deps) http.Handler {
 	})
 }
 
-func handleSession(logger *slog.Logger) http.Handler {
+func handleSession() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
 		u, _, ok := auth.UserFrom(r.Context())
 		if !ok {
 			writeJSON(w, http.StatusOK, userResponse{})

@@ -16,7 +16,7 @@ const InviteValidity = 24 * time.Hour
 
 var (
 	errEmailTaken = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil}
-	errBadRole    = "Rolle muss admin oder user sein."
+	msgBadRole    = "Rolle muss admin oder user sein."
 )
 
 func handleUsersList(d Deps) http.Handler {
@@ -50,7 +50,7 @@ func handleUserCreate(d Deps) http.Handler {
 		email := auth.NormalizeEmail(body.Email)
 		fields := map[string]string{"email": auth.CheckEmail(email)}
 		if !body.Role.Valid() {
-			fields["role"] = errBadRole
+			fields["role"] = msgBadRole
 		}
 		if err := fieldErrors(fields); err != nil {
 			writeError(w, r, d.Logger, err)
@@ -99,7 +99,7 @@ func handleUserUpdate(d Deps) http.Handler {
 			return
 		}
 		if !body.Role.Valid() {
-			writeError(w, r, d.Logger, fieldErrors(map[string]string{"role": errBadRole}))
+			writeError(w, r, d.Logger, fieldErrors(map[string]string{"role": msgBadRole}))
 			return
 		}
 		u, err := d.Store.SetRole(r.Context(), id, body.Role)

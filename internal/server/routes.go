@@ -12,7 +12,7 @@ func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
 	deny := func(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, d.Logger, err) }
 	// Only routes that need the account read the session: static files and
 	// the event stream cost no database query.
-	withUser := func(h http.Handler) http.Handler { return d.Sessions.Load(deny, h) }
+	withUser := func(h http.Handler) http.Handler { return noStore(d.Sessions.Load(deny, h)) }
 	signedIn := func(h http.Handler) http.Handler { return withUser(auth.RequireUser(deny, h)) }
 	admin := func(h http.Handler) http.Handler { return withUser(auth.RequireAdmin(deny, h)) }
 
@@ -26,7 +26,7 @@ func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
 
 	mux.Handle("POST /api/v1/auth/login", handleLogin(d))
 	mux.Handle("POST /api/v1/auth/logout", handleLogout(d))
-	mux.Handle("GET /api/v1/auth/session", withUser(handleSession(d.Logger)))
+	mux.Handle("GET /api/v1/auth/session", withUser(handleSession()))
 	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d)))
 	mux.Handle("GET /api/v1/auth/setup/{token}", handleSetupCheck(d))
 	mux.Handle("POST /api/v1/auth/setup/{token}", handleSetup(d))
@@ -44,4 +44,13 @@ func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
 	mux.Handle("GET /metrics", handleMetrics(m, d.Broker))
 
 	mux.Handle("/", handleApp(d.Assets, d.Logger))
+}
+
+// noStore keeps answers that depend on the signed-in account out of every
+// cache.
+func noStore(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
 }

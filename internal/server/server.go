@@ -112,7 +112,7 @@ func recoverPanics(logger *slog.Logger, next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				logger.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
+				logger.Error("panic in handler", "method", r.Method, "route", r.Pattern, "panic", v)
 				writeError(w, r, logger, errInternal)
 			}
 		}()
