@@ -211,6 +211,8 @@ func TestLoginAPI(t *testing.T) {
 		{"unknown email, same answer", "POST", "/api/v1/auth/login", `{"email":"wer@schule.de","password":"falsch-falsch"}`, "", nil, 401, []string{generic}},
 		{"missing fields", "POST", "/api/v1/auth/login", `{}`, "", nil, 422, []string{`"email":"Pflichtfeld."`, `"password":"Pflichtfeld."`}},
 		{"malformed", "POST", "/api/v1/auth/login", `nope`, "", nil, 400, []string{`"invalid_json"`}},
+		{"too large", "POST", "/api/v1/auth/login", `{"email":"` + strings.Repeat("a", 70<<10) + `"}`, "", nil, 413, []string{`"too_large"`}},
+		{"cross-origin sign-in", "POST", "/api/v1/auth/login", `{"email":"admin@schule.de","password":"x"}`, "", map[string]string{"Origin": "https://evil.example"}, 403, []string{`"cross_origin"`}},
 		{"session signed out", "GET", "/api/v1/auth/session", "", "", nil, 200, []string{`{"user":null}`}},
 		{"session signed in", "GET", "/api/v1/auth/session", "", "admin", nil, 200, []string{`"email":"admin@schule.de"`, `"lastSignInAt":"2026-11-22T08:00:00Z"`}},
 		{"logout", "POST", "/api/v1/auth/logout", "", "admin", nil, 204, nil},
