@@ -115,10 +115,15 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(broker.Close) // ends the streams, or Shutdown would wait for them
+	logger.Info("Notenrechner läuft", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
+	return serveUntilDone(ctx, srv, ln, logger)
+}
+
+// serveUntilDone serves until ctx ends, then shuts down: running requests
+// get 10 s, after which whatever still runs is cut before the store closes.
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, logger *slog.Logger) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	logger.Info("Notenrechner läuft", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
-
 	select {
 	case err := <-served:
 		return fmt.Errorf("server: %w", err)
@@ -128,7 +133,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
-		srv.Close() // cut what is still running before the store closes under it
+		srv.Close()
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
