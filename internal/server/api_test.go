@@ -35,6 +35,7 @@ type apiEnv struct {
 	h          http.Handler
 	st         *sqlite.Store
 	broker     *live.Broker
+	dbPath     string
 	now        time.Time
 	cookies    map[string]string // who → session cookie value
 	cookieName string
@@ -44,7 +45,8 @@ func newAPIEnv(t *testing.T, base string) *apiEnv {
 	t.Helper()
 	e := &apiEnv{t: t, now: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), cookies: map[string]string{}}
 	clock := func() time.Time { return e.now }
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "n.db"), sqlite.Options{Now: clock})
+	e.dbPath = filepath.Join(t.TempDir(), "n.db")
+	st, err := sqlite.Open(context.Background(), e.dbPath, sqlite.Options{Now: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,6 +99,9 @@ func (e *apiEnv) login(email, password string) string {
 
 func (e *apiEnv) do(method, path, body, who string, header map[string]string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json") // as the web app sends; tests may override it
+	}
 	if c := e.cookies[who]; c != "" {
 		req.AddCookie(&http.Cookie{Name: e.cookieName, Value: c})
 	}

@@ -45,7 +45,7 @@ func NewServer(d Deps) http.Handler {
 	addRoutes(mux, d, m)
 	var h http.Handler = mux
 	h = refuseCrossOrigin(d, h)
-	h = limitBodies(h)
+	h = limitBodies(d.Logger, h)
 	h = securityHeaders(h)
 	h = recoverPanics(d.Logger, h)
 	h = countRequests(m, h)
