@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxBodyBytes bounds every request body (SPEC §6).
@@ -70,7 +71,9 @@ func readBody(r *http.Request) ([]byte, error) {
 	if errors.As(err, &tooLarge) {
 		return nil, errTooLarge
 	}
-	if err != nil {
+	// JSON is UTF-8 (RFC 8259); encoding/json would quietly turn invalid
+	// bytes into U+FFFD and store text nobody typed.
+	if err != nil || !utf8.Valid(body) {
 		return nil, errInvalidJSON
 	}
 	return body, nil
