@@ -7,7 +7,7 @@ BIN        := bin/notenrechner
 WEB_SRC    := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
 NODE_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build web test test-go test-web test-e2e lint bench fuzz clean
+.PHONY: run build web test test-go test-web test-e2e lint bench fuzz fuzz-ci audit clean
 
 run: build
 	./$(BIN) serve
@@ -26,7 +26,7 @@ web: web/dist/index.html
 $(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.sql' -o -name '*.txt') web/embed.go go.mod go.sum
 	go build -trimpath -o $(BIN) ./cmd/notenrechner
 
-test: test-go test-web test-e2e
+test: test-go fuzz-ci test-web test-e2e
 
 test-go:
 	go vet ./cmd/... ./internal/... ./web
@@ -42,10 +42,39 @@ test-e2e: $(BIN)
 bench:
 	go test -run='^$$' -bench=. -benchmem -count=1 ./internal/...
 
-# A short fuzzing round of every target; CI does not run it.
+# Every fuzz target as package:Target; go test fuzzes one target per run.
+# The committed seeds (testdata/fuzz/<Target>/) also run in test-go.
+FUZZ_TARGETS := \
+	./internal/grading:FuzzParseNumber \
+	./internal/grading:FuzzParseConfig \
+	./internal/server:FuzzLoginBody \
+	./internal/server:FuzzPasswordChangeBody \
+	./internal/server:FuzzSetupBody \
+	./internal/server:FuzzInviteAcceptBody \
+	./internal/server:FuzzConfigPutBody \
+	./internal/server:FuzzUserCreateBody \
+	./internal/server:FuzzUserUpdateBody
+FUZZTIME ?= 2m
+
+define run-fuzz
+	@listed="$$(for t in $(FUZZ_TARGETS); do echo $${t#*:}; done | sort)"; \
+	found="$$(grep -rhoE '^func Fuzz[A-Za-z0-9_]+' cmd internal | sed 's/^func //' | sort)"; \
+	[ "$$listed" = "$$found" ] || { echo "FUZZ_TARGETS lists:" $$listed; \
+	  echo "but the code has:" $$found; exit 1; }
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  echo "fuzz $${t#*:} for $(1)"; \
+	  go test -run='^$$' -fuzz="^$${t#*:}$$" -fuzztime=$(1) $${t%%:*}; \
+	done
+endef
+
+# CI: each target for a bounded time (about 2 minutes in all, plus the
+# first instrumented build).
+fuzz-ci:
+	$(call run-fuzz,10s)
+
+# Longer rounds by hand: make fuzz FUZZTIME=10m
 fuzz:
-	go test -run='^$$' -fuzz=FuzzParseNumber -fuzztime=30s ./internal/grading
-	go test -run='^$$' -fuzz=FuzzParseConfig -fuzztime=30s ./internal/grading
+	$(call run-fuzz,$(FUZZTIME))
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

@@ -31,7 +31,7 @@ const gateSlots = 2
 // apiEnv is the whole server on a real SQLite store with a clock the test
 // moves.
 type apiEnv struct {
-	t          *testing.T
+	t          testing.TB
 	h          http.Handler
 	st         *sqlite.Store
 	broker     *live.Broker
@@ -41,7 +41,7 @@ type apiEnv struct {
 	cookieName string
 }
 
-func newAPIEnv(t *testing.T, base string) *apiEnv {
+func newAPIEnv(t testing.TB, base string, tweaks ...func(*Deps)) *apiEnv {
 	t.Helper()
 	e := &apiEnv{t: t, now: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), cookies: map[string]string{}}
 	clock := func() time.Time { return e.now }
@@ -61,8 +61,12 @@ func newAPIEnv(t *testing.T, base string) *apiEnv {
 	if baseURL.Scheme == "https" {
 		e.cookieName = "__Host-notenrechner_session"
 	}
-	e.h = NewServer(Deps{Logger: logger, Store: st, Broker: e.broker, Assets: testAssets, BaseURL: baseURL,
-		Now: clock, PasswordParams: cheapParams, Gate: auth.NewGate(gateSlots)})
+	d := Deps{Logger: logger, Store: st, Broker: e.broker, Assets: testAssets, BaseURL: baseURL,
+		Now: clock, PasswordParams: cheapParams, Gate: auth.NewGate(gateSlots)}
+	for _, tweak := range tweaks {
+		tweak(&d)
+	}
+	e.h = NewServer(d)
 	return e
 }
 

@@ -112,7 +112,7 @@ func TestHostileRequests(t *testing.T) {
 		{"PATCH", "/api/v1/users/2", "admin", nil, map[string]any{"role": "admin"}, "role"},
 		{"PUT", "/api/v1/config", "admin", ifMatch(`"1"`), configDoc(), "name"},
 	}
-	before := e.snapshot()
+	before := e.snapshot(t)
 	for _, rt := range routes {
 		for _, hb := range hostileBodies {
 			header := map[string]string{}
@@ -147,7 +147,7 @@ func TestHostileRequests(t *testing.T) {
 	for _, path := range []string{"/api/v1/config/history/1e308/restore", "/api/v1/config/history/0.5/restore", "/api/v1/config/history/NaN/restore"} {
 		e.checkError("POST "+path, "POST", path, "", "admin", nil, 404, "not_found")
 	}
-	if after := e.snapshot(); after != before {
+	if after := e.snapshot(t); after != before {
 		t.Errorf("hostile requests changed the database:\nbefore %s\nafter  %s", before, after)
 	}
 	if v := e.broker.Current().Version; v != 1 {
@@ -216,7 +216,7 @@ func (e *apiEnv) checkError(name, method, path, body, who string, header map[str
 }
 
 // checkErrorShape asserts the JSON error of SPEC §6 and returns its code.
-func checkErrorShape(t *testing.T, name string, rec *httptest.ResponseRecorder) string {
+func checkErrorShape(t testing.TB, name string, rec *httptest.ResponseRecorder) string {
 	t.Helper()
 	if rec.Code >= 500 {
 		t.Errorf("%s: a server error %d", name, rec.Code)
@@ -249,18 +249,18 @@ func checkErrorShape(t *testing.T, name string, rec *httptest.ResponseRecorder) 
 
 // snapshot is every row the API could have written, as text. Failed
 // sign-ins (login_failures) are left out: counting them is the point.
-func (e *apiEnv) snapshot() string {
-	e.t.Helper()
+func (e *apiEnv) snapshot(t testing.TB) string {
+	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+e.dbPath+"?mode=ro")
 	if err != nil {
-		e.t.Fatal(err)
+		t.Fatal(err)
 	}
 	defer db.Close()
 	var out strings.Builder
 	for _, table := range []string{"config_versions", "users", "sessions", "tokens"} {
 		rows, err := db.Query("SELECT * FROM " + table + " ORDER BY 1")
 		if err != nil {
-			e.t.Fatal(err)
+			t.Fatal(err)
 		}
 		cols, _ := rows.Columns()
 		for rows.Next() {
@@ -270,7 +270,7 @@ func (e *apiEnv) snapshot() string {
 				ptrs[i] = &vals[i]
 			}
 			if err := rows.Scan(ptrs...); err != nil {
-				e.t.Fatal(err)
+				t.Fatal(err)
 			}
 			fmt.Fprintf(&out, "%s%v\n", table, vals)
 		}
