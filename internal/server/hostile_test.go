@@ -224,6 +224,9 @@ func checkErrorShape(t testing.TB, name string, rec *httptest.ResponseRecorder) 
 	if ct := rec.Header().Get("Content-Type"); ct != "application/json; charset=utf-8" {
 		t.Errorf("%s: Content-Type %q", name, ct)
 	}
+	if strings.Contains(rec.Body.String(), "$argon2id$") || strings.Contains(rec.Body.String(), goodPassword) {
+		t.Errorf("%s: an error body shows a password or its hash: %s", name, rec.Body)
+	}
 	dec := json.NewDecoder(rec.Body)
 	dec.DisallowUnknownFields()
 	var body struct {
