@@ -56,25 +56,14 @@ FUZZ_TARGETS := \
 	./internal/server:FuzzUserUpdateBody
 FUZZTIME ?= 2m
 
-define run-fuzz
-	@listed="$$(for t in $(FUZZ_TARGETS); do echo $${t#*:}; done | sort)"; \
-	found="$$(grep -rhoE '^func Fuzz[A-Za-z0-9_]+' cmd internal | sed 's/^func //' | sort)"; \
-	[ "$$listed" = "$$found" ] || { echo "FUZZ_TARGETS lists:" $$listed; \
-	  echo "but the code has:" $$found; exit 1; }
-	@set -e; for t in $(FUZZ_TARGETS); do \
-	  echo "fuzz $${t#*:} for $(1)"; \
-	  go test -run='^$$' -fuzz="^$${t#*:}$$" -fuzztime=$(1) $${t%%:*}; \
-	done
-endef
-
 # CI: each target for a bounded time (about 2 minutes in all, plus the
 # first instrumented build).
 fuzz-ci:
-	$(call run-fuzz,10s)
+	scripts/fuzz.sh 10s $(FUZZ_TARGETS)
 
 # Longer rounds by hand: make fuzz FUZZTIME=10m
 fuzz:
-	$(call run-fuzz,$(FUZZTIME))
+	scripts/fuzz.sh $(FUZZTIME) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html
