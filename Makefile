@@ -2,12 +2,14 @@
 #   make run    build everything and serve http://localhost:8080 on SQLite
 #   make test   every test: Go (with -race), web unit tests, browser tests
 #   make bench  benchmarks (results go to docs/benchmarks.md by hand)
+#   make audit  govulncheck and npm audit (CI runs it too)
+#   make fuzz   longer fuzzing rounds (make test runs fuzz-ci, 10 s a target)
 
 BIN        := bin/notenrechner
 WEB_SRC    := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
 NODE_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build web test test-go test-web test-e2e lint bench fuzz fuzz-ci audit clean
+.PHONY: run build web test test-go test-web test-e2e lint bench fuzz fuzz-ci audit vulncheck npm-audit clean
 
 run: build
 	./$(BIN) serve
@@ -64,6 +66,16 @@ fuzz-ci:
 # Longer rounds by hand: make fuzz FUZZTIME=10m
 fuzz:
 	scripts/fuzz.sh $(FUZZTIME) $(FUZZ_TARGETS)
+
+# Supply chain (CI runs it after the tests): known vulnerabilities in the Go
+# modules and the shipped npm packages; fails on those with a fix available.
+audit: vulncheck npm-audit
+
+vulncheck:
+	scripts/vulncheck.sh
+
+npm-audit: $(NODE_STAMP)
+	scripts/npm-audit.sh
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html
