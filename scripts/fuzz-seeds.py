@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus of the request-body fuzz targets (internal/server/testdata/fuzz/<Target>/)
-in Go's corpus format: one valid body per target and the same hostile variations for all.
+"""Writes the committed seed corpora of the fuzz targets (testdata/fuzz/<Target>/ of internal/server
+and internal/grading) in Go's corpus format: for each request body one valid body and the same hostile
+variations; hostile numbers and documents for the grading targets (which also seed from the vectors).
 Run from the repository root; existing seed files are overwritten, new fuzzer finds stay."""
 import json, os
 
@@ -73,3 +74,39 @@ for target, (valid, field) in TARGETS.items():
         data = body.encode() if isinstance(body, str) else body
         with open(os.path.join(d, "seed-" + name), "w") as f:
             f.write("go test fuzz v1\n[]byte(%s)\nstring(%s)\n" % (go_quote(data), go_quote(ctype.encode())))
+
+# The grading targets: hostile numbers (FuzzParseNumber takes total and achieved) and documents.
+NUMBERS = {
+    "nan": ("NaN", "1"), "infinity": ("Infinity", "-Infinity"), "exponent": ("1e308", "1E-5"),
+    "hex": ("0x10", "0b1"), "fullwidth-digits": ("１２", "٣"), "two-separators": ("1,2,3", "1.2.3"),
+    "separator-only": (",", "."), "signs": ("+-1", "--1"), "nbsp-and-tab": ("\u00a040\t", "\u2003 31,5 "),
+    "33-digits": ("1" * 33, "0," + "5" * 31), "5-decimals": ("40", "31,12345"), "negative-zero": ("-0", "-0,0"),
+    "nul": ("4\x000", "1"),
+}
+d = "internal/grading/testdata/fuzz/FuzzParseNumber"
+os.makedirs(d, exist_ok=True)
+for name, (total, achieved) in NUMBERS.items():
+    with open(os.path.join(d, "seed-" + name), "w") as f:
+        f.write("go test fuzz v1\nstring(%s)\nstring(%s)\n" % (go_quote(total.encode()), go_quote(achieved.encode())))
+
+doc = json.dumps(STANDARD, separators=(",", ":"))
+DOCUMENTS = {
+    "invalid-utf8": doc.encode().replace(b"Standard", b"Stan\xffdard"),
+    "bom": "\ufeff".encode() + doc.encode(),
+    "nan": doc.replace('"min":55', '"min":NaN').encode(),
+    "1e308": doc.replace('"min":55', '"min":1e308').encode(),
+    "5-decimals": doc.replace('"min":55', '"min":55.00001').encode(),
+    "negative-zero": doc.replace('"min":0,', '"min":-0,').encode(),
+    "duplicate-key": doc.replace('{"name":"Standard"', '{"name":"Standard","name":"Zwei"').encode(),
+    "deep-nesting": doc.replace('"name":"Standard"', '"name":' + "[" * 5000 + "]" * 5000).encode(),
+    "alias-and-name": doc.replace('"general":{', '"general":{"plus":33.33,').encode(),
+    "string-number": doc.replace('"min":55', '"min":"55"').encode(),
+    "null-grade": doc.replace('"3":{"min":55,"max":70}', '"3":null').encode(),
+    "long-name": doc.replace('"Standard"', json.dumps("ä" * 10000)).encode(),
+    "top-level-array": ("[" + doc + "]").encode(),
+}
+d = "internal/grading/testdata/fuzz/FuzzParseConfig"
+os.makedirs(d, exist_ok=True)
+for name, data in DOCUMENTS.items():
+    with open(os.path.join(d, "seed-" + name), "w") as f:
+        f.write("go test fuzz v1\n[]byte(%s)\n" % go_quote(data))
