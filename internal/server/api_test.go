@@ -261,6 +261,9 @@ func TestLoginRateLimits(t *testing.T) {
 		e.run([]apiCase{{"spray", "POST", "/api/v1/auth/login", `{"email":"x` + string(rune('a'+i)) + `@schule.de","password":"falsch-falsch"}`, "", nil, 401, nil}})
 	}
 	e.run([]apiCase{{"address blocked", "POST", "/api/v1/auth/login", right, "", nil, 429, []string{`"too_many_attempts"`}}})
+	if retry, _ := strconv.Atoi(e.do("POST", "/api/v1/auth/login", right, "", nil).Header().Get("Retry-After")); retry < 1 || retry > 15*60+1 {
+		t.Fatalf("address block: Retry-After %d s, want 1 to 901", retry)
+	}
 }
 
 func TestSessionExpiry(t *testing.T) {
