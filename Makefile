@@ -2,12 +2,14 @@
 #   make run    build everything and serve http://localhost:8080 on SQLite
 #   make test   every test: Go (with -race), web unit tests, browser tests
 #   make bench  benchmarks (results go to docs/benchmarks.md by hand)
+#   make audit  govulncheck and npm audit (CI runs it too)
+#   make fuzz   longer fuzzing rounds (make test runs fuzz-ci, 10 s a target)
 
 BIN        := bin/notenrechner
 WEB_SRC    := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
 NODE_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build web test test-go test-web test-e2e lint bench fuzz clean
+.PHONY: run build web test test-go test-web test-e2e lint bench fuzz fuzz-ci audit vulncheck npm-audit clean
 
 run: build
 	./$(BIN) serve
@@ -26,7 +28,7 @@ web: web/dist/index.html
 $(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.sql' -o -name '*.txt') web/embed.go go.mod go.sum
 	go build -trimpath -o $(BIN) ./cmd/notenrechner
 
-test: test-go test-web test-e2e
+test: test-go fuzz-ci test-web test-e2e
 
 test-go:
 	go vet ./cmd/... ./internal/... ./web
@@ -42,10 +44,38 @@ test-e2e: $(BIN)
 bench:
 	go test -run='^$$' -bench=. -benchmem -count=1 ./internal/...
 
-# A short fuzzing round of every target; CI does not run it.
+# Every fuzz target as package:Target; go test fuzzes one target per run.
+# The committed seeds (testdata/fuzz/<Target>/) also run in test-go.
+FUZZ_TARGETS := \
+	./internal/grading:FuzzParseNumber \
+	./internal/grading:FuzzParseConfig \
+	./internal/server:FuzzLoginBody \
+	./internal/server:FuzzPasswordChangeBody \
+	./internal/server:FuzzSetupBody \
+	./internal/server:FuzzInviteAcceptBody \
+	./internal/server:FuzzConfigPutBody \
+	./internal/server:FuzzUserCreateBody \
+	./internal/server:FuzzUserUpdateBody
+FUZZTIME ?= 2m
+
+# CI: each target for a bounded time (about 2 minutes in all, plus the
+# first instrumented build).
+fuzz-ci:
+	scripts/fuzz.sh 10s $(FUZZ_TARGETS)
+
+# Longer rounds by hand: make fuzz FUZZTIME=10m
 fuzz:
-	go test -run='^$$' -fuzz=FuzzParseNumber -fuzztime=30s ./internal/grading
-	go test -run='^$$' -fuzz=FuzzParseConfig -fuzztime=30s ./internal/grading
+	scripts/fuzz.sh $(FUZZTIME) $(FUZZ_TARGETS)
+
+# Supply chain (CI runs it after the tests): known vulnerabilities in the Go
+# modules and the shipped npm packages; fails on those with a fix available.
+audit: vulncheck npm-audit
+
+vulncheck:
+	scripts/vulncheck.sh
+
+npm-audit: $(NODE_STAMP)
+	scripts/npm-audit.sh
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

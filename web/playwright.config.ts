@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 // (e2e/fixtures.ts). Two workers at most: CI machines have two cores.
 export default defineConfig({
   testDir: './e2e',
+  // A run directory for the servers' logs, audited for secrets at the end.
+  globalSetup: './e2e/global-setup.ts',
+  globalTeardown: './e2e/global-teardown.ts',
   outputDir: './test-results',
   workers: 2,
   fullyParallel: true,

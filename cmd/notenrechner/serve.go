@@ -109,6 +109,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist(),
 			BaseURL: baseURL, Now: time.Now, TrustedProxies: trusted}),
 		ReadHeaderTimeout: 10 * time.Second,
+		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second, // the event stream lifts it for itself
 		IdleTimeout:       2 * time.Minute,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -64,7 +65,7 @@ func HashPassword(password string, p Params) (string, error) {
 	}
 	salt := make([]byte, p.SaltLen)
 	_, _ = rand.Read(salt) // never fails since Go 1.24; it crashes the program instead
-	key := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, p.KeyLen)
+	key := deriveKey(password, salt, p)
 	return encodeHash(p, salt, key), nil
 }
 
@@ -80,8 +81,27 @@ func VerifyPassword(password, encoded string) (ok bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	got := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, p.KeyLen)
+	got := deriveKey(password, salt, p)
 	return subtle.ConstantTimeCompare(got, key) == 1, nil
+}
+
+// kdfObserver is told about every argon2id run; see ObserveKDF.
+var kdfObserver atomic.Pointer[func(Params, int)]
+
+// ObserveKDF calls fn with the parameters (SaltLen the salt's actual length)
+// and the password length in bytes of every argon2id computation from now
+// until stop is called. Tests use it to prove that two code paths do the
+// same password work, which a timing test could only suggest.
+func ObserveKDF(fn func(p Params, passwordLen int)) (stop func()) {
+	kdfObserver.Store(&fn)
+	return func() { kdfObserver.Store(nil) }
+}
+
+func deriveKey(password string, salt []byte, p Params) []byte {
+	if fn := kdfObserver.Load(); fn != nil {
+		(*fn)(Params{Memory: p.Memory, Time: p.Time, Threads: p.Threads, SaltLen: uint32(len(salt)), KeyLen: p.KeyLen}, len(password))
+	}
+	return argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, p.KeyLen)
 }
 
 // NeedsRehash reports whether a hash was made with parameters weaker than p, so that the server

@@ -57,3 +57,16 @@ func IsCommonPassword(password string) bool {
 	_, ok := commonPasswords()[password]
 	return ok
 }
+
+// CheckSignInLength returns the messages for an email or password longer than any account's can
+// be, else "". The server refuses such a sign-in at once: no account can match, so it needs no
+// password work, says nothing about which accounts exist and is not counted as a guess.
+func CheckSignInLength(email, password string) (emailMsg, passwordMsg string) {
+	if utf8.RuneCountInString(NormalizeEmail(email)) > maxEmailLen {
+		emailMsg = msgEmail
+	}
+	if utf8.RuneCountInString(password) > maxPasswordLen {
+		passwordMsg = msgPasswordLong
+	}
+	return emailMsg, passwordMsg
+}

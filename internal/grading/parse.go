@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 )
 
 // ErrMalformed marks input that is not a configuration document at all (not JSON, not an object,
@@ -23,6 +24,9 @@ const maxDocumentSize = 64 << 10
 func ParseConfig(data []byte) (Config, error) {
 	if len(data) > maxDocumentSize {
 		return Config{}, fmt.Errorf("%w: larger than 64 KiB", ErrMalformed)
+	}
+	if !utf8.Valid(data) { // encoding/json would store U+FFFD for the bad bytes
+		return Config{}, fmt.Errorf("%w: not UTF-8", ErrMalformed)
 	}
 	if !json.Valid(data) {
 		return Config{}, fmt.Errorf("%w: not JSON", ErrMalformed)

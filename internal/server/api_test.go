@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -31,20 +32,22 @@ const gateSlots = 2
 // apiEnv is the whole server on a real SQLite store with a clock the test
 // moves.
 type apiEnv struct {
-	t          *testing.T
+	t          testing.TB
 	h          http.Handler
 	st         *sqlite.Store
 	broker     *live.Broker
+	dbPath     string
 	now        time.Time
 	cookies    map[string]string // who → session cookie value
 	cookieName string
 }
 
-func newAPIEnv(t *testing.T, base string) *apiEnv {
+func newAPIEnv(t testing.TB, base string, tweaks ...func(*Deps)) *apiEnv {
 	t.Helper()
 	e := &apiEnv{t: t, now: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), cookies: map[string]string{}}
 	clock := func() time.Time { return e.now }
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "n.db"), sqlite.Options{Now: clock})
+	e.dbPath = filepath.Join(t.TempDir(), "n.db")
+	st, err := sqlite.Open(context.Background(), e.dbPath, sqlite.Options{Now: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,8 +62,12 @@ func newAPIEnv(t *testing.T, base string) *apiEnv {
 	if baseURL.Scheme == "https" {
 		e.cookieName = "__Host-notenrechner_session"
 	}
-	e.h = NewServer(Deps{Logger: logger, Store: st, Broker: e.broker, Assets: testAssets, BaseURL: baseURL,
-		Now: clock, PasswordParams: cheapParams, Gate: auth.NewGate(gateSlots)})
+	d := Deps{Logger: logger, Store: st, Broker: e.broker, Assets: testAssets, BaseURL: baseURL,
+		Now: clock, PasswordParams: cheapParams, Gate: auth.NewGate(gateSlots)}
+	for _, tweak := range tweaks {
+		tweak(&d)
+	}
+	e.h = NewServer(d)
 	return e
 }
 
@@ -97,6 +104,9 @@ func (e *apiEnv) login(email, password string) string {
 
 func (e *apiEnv) do(method, path, body, who string, header map[string]string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json") // as the web app sends; tests may override it
+	}
 	if c := e.cookies[who]; c != "" {
 		req.AddCookie(&http.Cookie{Name: e.cookieName, Value: c})
 	}
@@ -238,7 +248,8 @@ func TestLoginRateLimits(t *testing.T) {
 	}
 	right := `{"email":"admin@schule.de","password":"` + goodPassword + `"}`
 	rec := e.do("POST", "/api/v1/auth/login", right, "", nil)
-	if rec.Code != 429 || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "Zu viele Anmeldeversuche") {
+	retry, _ := strconv.Atoi(rec.Header().Get("Retry-After"))
+	if rec.Code != 429 || retry < 1 || retry > 15*60+1 || !strings.Contains(rec.Body.String(), "Zu viele Anmeldeversuche") {
 		t.Fatalf("6th attempt within 15 min = %d %s (Retry-After %q), want 429 even with the right password",
 			rec.Code, rec.Body, rec.Header().Get("Retry-After"))
 	}
@@ -250,6 +261,9 @@ func TestLoginRateLimits(t *testing.T) {
 		e.run([]apiCase{{"spray", "POST", "/api/v1/auth/login", `{"email":"x` + string(rune('a'+i)) + `@schule.de","password":"falsch-falsch"}`, "", nil, 401, nil}})
 	}
 	e.run([]apiCase{{"address blocked", "POST", "/api/v1/auth/login", right, "", nil, 429, []string{`"too_many_attempts"`}}})
+	if retry, _ := strconv.Atoi(e.do("POST", "/api/v1/auth/login", right, "", nil).Header().Get("Retry-After")); retry < 1 || retry > 15*60+1 {
+		t.Fatalf("address block: Retry-After %d s, want 1 to 901", retry)
+	}
 }
 
 func TestSessionExpiry(t *testing.T) {

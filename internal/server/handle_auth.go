@@ -60,7 +60,8 @@ func handleLogin(d Deps) http.Handler {
 			return
 		}
 		email := auth.NormalizeEmail(c.Email)
-		if err := fieldErrors(map[string]string{"email": required(email), "password": required(c.Password)}); err != nil {
+		emailMsg, passwordMsg := auth.CheckSignInLength(email, c.Password)
+		if err := fieldErrors(map[string]string{"email": required(email) + emailMsg, "password": required(c.Password) + passwordMsg}); err != nil {
 			writeError(w, r, d.Logger, err)
 			return
 		}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { recordSecrets } from './log-audit';
 import { TestServer } from './server';
 
 export interface GradeConfig {
@@ -15,7 +16,63 @@ export function standardConfig(): GradeConfig {
   return JSON.parse(readFileSync(file, 'utf8')) as GradeConfig;
 }
 
-export const test = base.extend<{ server: TestServer }>({
+const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword'];
+
+/**
+ * Records every secret that crosses the wire in a context: passwords in
+ * request bodies, tokens in one-time link paths and invitation answers,
+ * session cookies. The log audit (log-audit.ts) then proves none of them
+ * reached a log line.
+ */
+function watchSecrets(context: BrowserContext, pending: Promise<unknown>[]): void {
+  context.on('request', (req) => {
+    const token = /\/api\/v1\/auth\/(?:setup|invite)\/([^/?]+)/.exec(req.url())?.[1];
+    if (token !== undefined) recordSecrets('token', [decodeURIComponent(token)]);
+    const body = req.postData();
+    if (body === null || !req.url().includes('/api/v1/')) return;
+    try {
+      const fields = JSON.parse(body) as Record<string, unknown>;
+      recordSecrets('password', SECRET_FIELDS.map((f) => fields[f]).filter((v): v is string => typeof v === 'string'));
+    } catch {
+      // not JSON: nothing to record
+    }
+  });
+  context.on('response', (res) => {
+    pending.push(
+      (async () => {
+        for (const h of await res.headersArray()) {
+          const value = /^(?:__Host-)?notenrechner_session=([^;]*)/.exec(h.value)?.[1];
+          if (h.name.toLowerCase() === 'set-cookie' && value) recordSecrets('session', [value]);
+        }
+        if (res.request().method() === 'POST' && res.url().endsWith('/api/v1/users') && res.ok()) {
+          const { inviteLink } = (await res.json()) as { inviteLink?: string };
+          if (inviteLink) recordSecrets('token', [new URL(inviteLink).searchParams.get('invite') ?? '']);
+        }
+      })().catch(() => undefined), // a closed page cannot give its body; its cookie was seen anyway
+    );
+  });
+}
+
+export const test = base.extend<{ server: TestServer; secretWatch: undefined }>({
+  // Watches the test's own context and every context it opens itself.
+  secretWatch: [
+    async ({ browser, context }, use) => {
+      const pending: Promise<unknown>[] = [];
+      watchSecrets(context, pending);
+      const b = browser as Browser & { newContext: Browser['newContext'] };
+      const original = b.newContext.bind(b);
+      b.newContext = async (...args) => {
+        const c = await original(...args);
+        watchSecrets(c, pending);
+        return c;
+      };
+      await use(undefined);
+      b.newContext = original;
+      await Promise.all(pending);
+      for (const c of b.contexts()) recordSecrets('session', (await c.cookies()).map((k) => k.value));
+    },
+    { auto: true },
+  ],
   server: async ({}, use) => {
     const server = new TestServer();
     await server.start();

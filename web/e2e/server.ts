@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { appendLog, recordSecrets } from './log-audit';
 
 const binary = resolve(import.meta.dirname, '../../bin/notenrechner');
 const run = promisify(execFile);
@@ -29,6 +30,7 @@ export class TestServer {
   readonly db = `sqlite:${join(this.dir, 'notenrechner.db')}`;
   private process?: ChildProcess;
   private log = '';
+  private starts = 0;
   port = 0;
 
   get url(): string {
@@ -41,7 +43,11 @@ export class TestServer {
     this.process = spawn(binary, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    this.process.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
+    const logName = `server-${String(process.pid)}-${String(this.port)}-${String(++this.starts)}`;
+    this.process.stderr?.on('data', (chunk: Buffer) => {
+      this.log += chunk.toString();
+      appendLog(logName, chunk.toString()); // for the log audit after the run (log-audit.ts)
+    });
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       try {
@@ -68,7 +74,8 @@ export class TestServer {
   async importConfig(document: unknown): Promise<string> {
     const file = join(this.dir, `import-${Date.now()}.json`);
     writeFileSync(file, JSON.stringify(document));
-    const { stdout } = await run(binary, ['config', 'import', '--db', this.db, file]);
+    const { stdout, stderr } = await run(binary, ['config', 'import', '--db', this.db, file]);
+    appendLog(`cli-${String(process.pid)}-${String(this.port)}`, stdout + stderr);
     return stdout;
   }
 
@@ -80,11 +87,13 @@ export class TestServer {
     const line = this.log.split('\n').findLast((l) => l.includes('/admin?setup='));
     const url = line === undefined ? undefined : /url="?([^"\s]+)"?/.exec(line)?.[1];
     if (url === undefined) throw new Error(`no setup link in the server's log:\n${this.log}`);
+    recordSecrets('token', [new URL(url).searchParams.get('setup') ?? '']);
     return url;
   }
 
   /** Runs `notenrechner admin create` as a separate process, the password on standard input. */
   async createAdmin(email: string, password: string): Promise<string> {
+    recordSecrets('password', [password]);
     return new Promise((done, fail) => {
       const child = spawn(binary, ['admin', 'create', '--db', this.db, '--email', email], { stdio: ['pipe', 'pipe', 'pipe'] });
       let out = '';
@@ -92,6 +101,7 @@ export class TestServer {
       child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.once('error', fail);
       child.once('exit', (code) => {
+        appendLog(`cli-${String(process.pid)}-${String(this.port)}`, out);
         if (code === 0) done(out);
         else fail(new Error(`admin create exited with ${String(code)}:\n${out}`));
       });
