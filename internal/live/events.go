@@ -12,6 +12,11 @@ import (
 // for this long is given up on (it reconnects and resumes).
 const writeTimeout = 10 * time.Second
 
+// retryFrame tells EventSource to reconnect 1 s after a dropped stream (its
+// own default differs between browsers). The page opens a new EventSource
+// with back-off when the browser gives up (web/src/lib/use-live-config.ts).
+var retryFrame = []byte("retry: 1000\n\n")
+
 // Handler serves GET /api/v1/config/events: the current configuration at
 // connect (unless Last-Event-ID says the client has it already), every new
 // version after that, and a comment line every heartbeat so that proxies
@@ -41,7 +46,7 @@ func Handler(b *Broker, heartbeat time.Duration, logger *slog.Logger) http.Handl
 			}
 			return rc.Flush() == nil
 		}
-		if !write([]byte("retry: 1000\n\n")) {
+		if !write(retryFrame) {
 			return
 		}
 		if current != nil && current.Version != sent {

@@ -15,7 +15,7 @@ import (
 
 // sseMessage is one parsed block of an event stream.
 type sseMessage struct {
-	id, event, data, comment string
+	id, event, data, comment, retry string
 }
 
 type sseClient struct {
@@ -59,6 +59,8 @@ func connect(t *testing.T, url, lastEventID string) *sseClient {
 				m.id = line[4:]
 			case strings.HasPrefix(line, "event: "):
 				m.event = line[7:]
+			case strings.HasPrefix(line, "retry: "):
+				m.retry = line[7:]
 			case strings.HasPrefix(line, "data: "):
 				m.data = line[6:]
 			}
@@ -193,5 +195,23 @@ func waitForClients(t *testing.T, b *Broker, n int) {
 			t.Fatalf("%d clients after 10 s, want %d", b.Clients(), n)
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// The stream opens with a retry: hint, before any event, so that a browser
+// reconnects after a second whatever its own default; a resumed stream too.
+func TestStreamSetsRetry(t *testing.T) {
+	_, url := startStream(t, time.Hour)
+	for _, last := range []string{"", "1"} {
+		c := connect(t, url, last)
+		select {
+		case m := <-c.msgs:
+			ms, err := strconv.Atoi(m.retry)
+			if err != nil || ms < 100 || ms > 10_000 || m.event != "" {
+				t.Fatalf("first block (Last-Event-ID %q) = %+v; want a retry of 0.1–10 s before any event", last, m)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("no first block within 10 s")
+		}
 	}
 }
