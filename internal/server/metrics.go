@@ -79,6 +79,9 @@ func writeRuntime(w io.Writer) {
 	fmt.Fprintln(w, "# HELP go_memstats_heap_inuse_bytes Number of heap bytes that are in use.")
 	fmt.Fprintln(w, "# TYPE go_memstats_heap_inuse_bytes gauge")
 	fmt.Fprintf(w, "go_memstats_heap_inuse_bytes %d\n", ms.HeapInuse)
+	fmt.Fprintln(w, "# HELP go_memstats_last_gc_time_seconds Number of seconds since 1970 of last garbage collection.")
+	fmt.Fprintln(w, "# TYPE go_memstats_last_gc_time_seconds gauge")
+	fmt.Fprintf(w, "go_memstats_last_gc_time_seconds %s\n", strconv.FormatFloat(float64(ms.LastGC)/1e9, 'f', 3, 64))
 	if rss, ok := residentBytes(); ok {
 		fmt.Fprintln(w, "# HELP process_resident_memory_bytes Resident memory size in bytes.")
 		fmt.Fprintln(w, "# TYPE process_resident_memory_bytes gauge")

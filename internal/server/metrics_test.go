@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // scrapeGauges reads the unlabelled samples of /metrics, checking that each
@@ -43,8 +44,12 @@ func scrapeGauges(t *testing.T) map[string]float64 {
 // started and a large block in use show up, and leave again.
 func TestRuntimeMetrics(t *testing.T) {
 	const extra, block = 100, 64 << 20
+	gcAt := float64(time.Now().UnixMilli()) / 1000
 	debug.FreeOSMemory() // start from a collected heap that holds no spare pages
 	before := scrapeGauges(t)
+	if last := before["go_memstats_last_gc_time_seconds"]; last < gcAt-0.01 || last > gcAt+60 {
+		t.Errorf("go_memstats_last_gc_time_seconds = %v, want the collection just made (≈ %v)", last, gcAt)
+	}
 	release := make(chan struct{})
 	for range extra {
 		go func() { <-release }()
@@ -57,7 +62,7 @@ func TestRuntimeMetrics(t *testing.T) {
 	runtime.KeepAlive(held)
 	close(release)
 
-	for _, name := range []string{"go_goroutines", "go_memstats_heap_inuse_bytes", "process_resident_memory_bytes"} {
+	for _, name := range []string{"go_goroutines", "go_memstats_heap_inuse_bytes", "go_memstats_last_gc_time_seconds", "process_resident_memory_bytes"} {
 		if _, ok := during[name]; !ok {
 			t.Fatalf("%s is missing from /metrics", name)
 		}
