@@ -2,12 +2,13 @@
 #   make run    build everything and serve http://localhost:8080 on SQLite
 #   make test   every test: Go (with -race), web unit tests, browser tests
 #   make bench  benchmarks (results go to docs/benchmarks.md by hand)
+#   make soak   10 minutes of 2,000 live clients, saves and grade requests (SOAK_DURATION=1m to try it)
 
 BIN        := bin/notenrechner
 WEB_SRC    := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
 NODE_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build web test test-go test-web test-e2e lint bench fuzz clean
+.PHONY: run build web test test-go test-web test-e2e lint bench soak fuzz clean
 
 run: build
 	./$(BIN) serve
@@ -29,8 +30,8 @@ $(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.s
 test: test-go test-web test-e2e
 
 test-go:
-	go vet ./cmd/... ./internal/... ./web
-	test -z "$$(gofmt -l cmd internal web/embed.go)" || (gofmt -l cmd internal web/embed.go; exit 1)
+	go vet ./cmd/... ./internal/... ./tools/... ./web
+	test -z "$$(gofmt -l cmd internal tools web/embed.go)" || (gofmt -l cmd internal tools web/embed.go; exit 1)
 	go test -race -count=1 ./cmd/... ./internal/... ./web
 
 test-web: $(NODE_STAMP)
@@ -41,6 +42,11 @@ test-e2e: $(BIN)
 
 bench:
 	go test -run='^$$' -bench=. -benchmem -count=1 ./internal/...
+
+# A load test of the real binary on loopback; fails when a client misses the
+# final version or goroutines/memory do not return to their start level.
+soak:
+	go run ./tools/soak
 
 # A short fuzzing round of every target; CI does not run it.
 fuzz:
