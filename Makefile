@@ -4,12 +4,13 @@
 #   make bench  benchmarks (results go to docs/benchmarks.md by hand)
 #   make audit  govulncheck and npm audit (CI runs it too)
 #   make fuzz   longer fuzzing rounds (make test runs fuzz-ci, 10 s a target)
+#   make soak   10 minutes of 2,000 live clients, saves and grade requests (SOAK_DURATION=1m to try it)
 
 BIN        := bin/notenrechner
 WEB_SRC    := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
 NODE_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build web test test-go test-web test-e2e lint bench fuzz fuzz-ci audit vulncheck npm-audit clean
+.PHONY: run build web test test-go test-web test-e2e lint bench soak fuzz fuzz-ci audit vulncheck npm-audit clean
 
 run: build
 	./$(BIN) serve
@@ -31,8 +32,8 @@ $(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.s
 test: test-go fuzz-ci test-web test-e2e
 
 test-go:
-	go vet ./cmd/... ./internal/... ./web
-	test -z "$$(gofmt -l cmd internal web/embed.go)" || (gofmt -l cmd internal web/embed.go; exit 1)
+	go vet ./cmd/... ./internal/... ./tools/... ./web
+	test -z "$$(gofmt -l cmd internal tools web/embed.go)" || (gofmt -l cmd internal tools web/embed.go; exit 1)
 	go test -race -count=1 ./cmd/... ./internal/... ./web
 
 test-web: $(NODE_STAMP)
@@ -43,6 +44,11 @@ test-e2e: $(BIN)
 
 bench:
 	go test -run='^$$' -bench=. -benchmem -count=1 ./internal/...
+
+# A load test of the real binary on loopback; fails when a client misses the
+# final version or goroutines/memory do not return to their start level.
+soak:
+	go run ./tools/soak
 
 # Every fuzz target as package:Target; go test fuzzes one target per run.
 # The committed seeds (testdata/fuzz/<Target>/) also run in test-go.

@@ -26,13 +26,22 @@ type instance struct {
 
 func startInstance(t *testing.T, name, dsn string) *instance {
 	t.Helper()
-	u, _ := url.Parse(dsn)
-	q := u.Query()
-	q.Set("application_name", "notenrechner-"+name) // so a test can find this instance's connections
-	u.RawQuery = q.Encode()
-	addr := freeAddr(t)
+	if strings.HasPrefix(dsn, "postgres") {
+		u, _ := url.Parse(dsn)
+		q := u.Query()
+		q.Set("application_name", "notenrechner-"+name) // so a test can find this instance's connections
+		u.RawQuery = q.Encode()
+		dsn = u.String()
+	}
+	return startProcess(t, name, freeAddr(t), dsn)
+}
+
+// startProcess runs `notenrechner serve` at addr on dsn as a process of its
+// own and waits until /healthz answers 200.
+func startProcess(t *testing.T, name, addr, dsn string) *instance {
+	t.Helper()
 	in := &instance{base: "http://" + addr, logs: &syncBuffer{}}
-	in.cmd = exec.Command(os.Args[0], "serve", "--addr", addr, "--db", u.String())
+	in.cmd = exec.Command(os.Args[0], "serve", "--addr", addr, "--db", dsn)
 	// The safety-net poll is pushed out of reach, so that only LISTEN/NOTIFY
 	// (and the re-read after a reconnect) can deliver a save in this test.
 	in.cmd.Env = append(os.Environ(), "NOTENRECHNER_RUN_MAIN=1", "NOTENRECHNER_POSTGRES_POLL_INTERVAL=1h")

@@ -15,7 +15,7 @@ import (
 
 // sseMessage is one parsed block of an event stream.
 type sseMessage struct {
-	id, event, data, comment string
+	id, event, data, comment, retry string
 }
 
 type sseClient struct {
@@ -59,8 +59,10 @@ func connect(t *testing.T, url, lastEventID string) *sseClient {
 				m.id = line[4:]
 			case strings.HasPrefix(line, "event: "):
 				m.event = line[7:]
-			case strings.HasPrefix(line, "data: "):
-				m.data = line[6:]
+			case strings.HasPrefix(line, "retry: "):
+				m.retry = line[7:]
+			case strings.HasPrefix(line, "data:"):
+				m.data = strings.TrimPrefix(line[5:], " ")
 			}
 		}
 	}()
@@ -77,7 +79,7 @@ func (c *sseClient) nextEvent() sseMessage {
 			if !ok {
 				c.t.Fatal("stream ended while waiting for an event")
 			}
-			if m.event != "" {
+			if m.event != "" && m.event != "ping" {
 				return m
 			}
 		case <-timeout:
@@ -139,14 +141,14 @@ func TestStreamHeartbeat(t *testing.T) {
 	for {
 		select {
 		case m := <-c.msgs:
+			if m.event == "ping" && m.comment == "ping" {
+				return // a comment for proxies, an event the page can see
+			}
 			if m.event != "" {
 				t.Fatalf("unexpected event %+v for an up-to-date client", m)
 			}
-			if m.comment == "ping" {
-				return
-			}
 		case <-timeout:
-			t.Fatal("no heartbeat comment")
+			t.Fatal("no heartbeat")
 		}
 	}
 }
@@ -193,5 +195,23 @@ func waitForClients(t *testing.T, b *Broker, n int) {
 			t.Fatalf("%d clients after 10 s, want %d", b.Clients(), n)
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// The stream opens with a retry: hint, before any event, so that a browser
+// reconnects after a second whatever its own default; a resumed stream too.
+func TestStreamSetsRetry(t *testing.T) {
+	_, url := startStream(t, time.Hour)
+	for _, last := range []string{"", "1"} {
+		c := connect(t, url, last)
+		select {
+		case m := <-c.msgs:
+			ms, err := strconv.Atoi(m.retry)
+			if err != nil || ms < 100 || ms > 10_000 || m.event != "" {
+				t.Fatalf("first block (Last-Event-ID %q) = %+v; want a retry of 0.1–10 s before any event", last, m)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("no first block within 10 s")
+		}
 	}
 }

@@ -4,14 +4,17 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"runtime"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 )
 
 // metrics counts requests by route pattern and status. The Prometheus text
-// format for three metrics is a few lines; the client library would bring a
-// dozen modules for it (docs/decisions.md).
+// format for these few metrics is a few lines; the client library would
+// bring a dozen modules for it (docs/decisions.md).
 type metrics struct {
 	mu       sync.Mutex
 	requests map[requestKey]uint64
@@ -61,6 +64,47 @@ func (m *metrics) write(w io.Writer, openStreams int, configVersion int64) {
 	fmt.Fprintln(w, "# HELP notenrechner_config_version Version of the configuration this instance serves.")
 	fmt.Fprintln(w, "# TYPE notenrechner_config_version gauge")
 	fmt.Fprintf(w, "notenrechner_config_version %s\n", strconv.FormatInt(configVersion, 10))
+	writeRuntime(w)
+}
+
+// writeRuntime adds the process gauges under the names the Prometheus Go
+// client uses, so that dashboards and leak checks (tools/soak) read them
+// as they would for any Go service.
+func writeRuntime(w io.Writer) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms) // stops the world for microseconds; scrapes are rare
+	fmt.Fprintln(w, "# HELP go_goroutines Number of goroutines that currently exist.")
+	fmt.Fprintln(w, "# TYPE go_goroutines gauge")
+	fmt.Fprintf(w, "go_goroutines %d\n", runtime.NumGoroutine())
+	fmt.Fprintln(w, "# HELP go_memstats_heap_inuse_bytes Number of heap bytes that are in use.")
+	fmt.Fprintln(w, "# TYPE go_memstats_heap_inuse_bytes gauge")
+	fmt.Fprintf(w, "go_memstats_heap_inuse_bytes %d\n", ms.HeapInuse)
+	fmt.Fprintln(w, "# HELP go_memstats_last_gc_time_seconds Number of seconds since 1970 of last garbage collection.")
+	fmt.Fprintln(w, "# TYPE go_memstats_last_gc_time_seconds gauge")
+	fmt.Fprintf(w, "go_memstats_last_gc_time_seconds %s\n", strconv.FormatFloat(float64(ms.LastGC)/1e9, 'f', 3, 64))
+	if rss, ok := residentBytes(); ok {
+		fmt.Fprintln(w, "# HELP process_resident_memory_bytes Resident memory size in bytes.")
+		fmt.Fprintln(w, "# TYPE process_resident_memory_bytes gauge")
+		fmt.Fprintf(w, "process_resident_memory_bytes %d\n", rss)
+	}
+}
+
+// residentBytes reads the resident set size from /proc/self/statm (Linux;
+// elsewhere the gauge is left out rather than reported as 0).
+func residentBytes() (uint64, bool) {
+	raw, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0, false
+	}
+	fields := strings.Fields(string(raw))
+	if len(fields) < 2 {
+		return 0, false
+	}
+	pages, err := strconv.ParseUint(fields[1], 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return pages * uint64(os.Getpagesize()), true
 }
 
 // statusRecorder remembers the status a handler wrote. Unwrap lets

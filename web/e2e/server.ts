@@ -2,6 +2,7 @@
 // temporary SQLite database on a free loopback port.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -68,6 +69,29 @@ export class TestServer {
     const exited = new Promise((r) => proc.once('exit', r));
     proc.kill('SIGTERM');
     await exited;
+  }
+
+  /**
+   * While the server is stopped, answers every request on its port with `status`, as a reverse proxy does
+   * while the server behind it restarts. EventSource gives up for good on such an answer.
+   */
+  async standIn(status: number): Promise<{ streamRequests: () => number; close: () => Promise<void> }> {
+    let streamRequests = 0;
+    const stub = createHttpServer((req, res) => {
+      if (req.url?.startsWith('/api/v1/config/events') === true) streamRequests++;
+      res.writeHead(status, { 'Content-Type': 'text/html' }).end('<h1>Bad Gateway</h1>');
+    });
+    await new Promise<void>((done) => stub.listen(this.port, '127.0.0.1', done));
+    return {
+      streamRequests: () => streamRequests,
+      close: () =>
+        new Promise<void>((done) => {
+          stub.closeAllConnections();
+          stub.close(() => {
+            done();
+          });
+        }),
+    };
   }
 
   /** Runs `notenrechner config import` as a separate process on the same database file. */

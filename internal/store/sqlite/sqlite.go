@@ -58,6 +58,11 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
+	// FULL syncs the WAL at every commit: a save the admin saw confirmed
+	// survives a power loss too, not only a killed process (NORMAL would
+	// lose the last commits then). Saves are rare, so the fsync costs
+	// nothing that matters (docs/decisions.md).
+	q.Add("_pragma", "synchronous(FULL)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Set("_txlock", "immediate") // writers take the lock at BEGIN: no upgrade deadlocks
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())

@@ -9,6 +9,7 @@ import {
   MSG_CONNECTION_LOST,
   MSG_CONNECTION_RESTORED,
   MSG_LOAD_FAILED,
+  STALE_AFTER_MS,
   useLiveConfigSource,
 } from './use-live-config'
 
@@ -141,6 +142,60 @@ describe('useLiveConfigSource', () => {
       vi.advanceTimersByTime(1_000)
     })
     expect(FakeEventSource.instances).toHaveLength(count + 1)
+  })
+
+  it('replaces a stream that stays silent for 45 s, while pings keep a quiet one', () => {
+    renderHook(() => useLiveConfigSource())
+    const source = FakeEventSource.latest
+    act(() => {
+      source.open()
+      source.send(standardLiveConfig())
+    })
+    for (let i = 0; i < 5; i++) {
+      act(() => {
+        vi.advanceTimersByTime(20_000)
+        source.ping()
+      })
+    }
+    act(() => {
+      vi.advanceTimersByTime(STALE_AFTER_MS - 1)
+    })
+    expect(FakeEventSource.instances).toHaveLength(1)
+    expect(errorToast).not.toHaveBeenCalled()
+
+    act(() => {
+      vi.advanceTimersByTime(1) // silent for 45 s: a network that went away without a word
+    })
+    expect(source.closed).toBe(true)
+    expect(messages(errorToast)).toEqual([MSG_CONNECTION_LOST])
+    act(() => {
+      vi.advanceTimersByTime(1_000)
+    })
+    expect(FakeEventSource.instances).toHaveLength(2)
+    act(() => {
+      FakeEventSource.latest.open()
+    })
+    expect(messages(successToast)).toEqual([MSG_CONNECTION_RESTORED])
+  })
+
+  it('gives up on a connection attempt that hangs, and tries again with back-off', () => {
+    renderHook(() => useLiveConfigSource())
+    act(() => {
+      vi.advanceTimersByTime(STALE_AFTER_MS) // never opened, never failed
+    })
+    expect(FakeEventSource.instances[0]?.closed).toBe(true)
+    act(() => {
+      vi.advanceTimersByTime(1_000)
+    })
+    expect(FakeEventSource.instances).toHaveLength(2)
+    act(() => {
+      vi.advanceTimersByTime(STALE_AFTER_MS + 2_000 - 1) // the next wait is 2 s
+    })
+    expect(FakeEventSource.instances).toHaveLength(2)
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
+    expect(FakeEventSource.instances).toHaveLength(3)
   })
 
   it('reports a configuration that has not arrived after 10 s, and keeps trying', () => {

@@ -18,12 +18,18 @@ export const MSG_LOAD_FAILED = 'Die Konfiguration konnte nicht geladen werden. N
 export const LOAD_TIMEOUT_MS = 10_000
 const RETRY_FIRST_MS = 1_000
 const RETRY_MAX_MS = 30_000
+/**
+ * The server sends a `ping` event every 20 s (internal/live). A stream silent for longer than two of them
+ * is taken as dead — a lost network often leaves no error at all — and replaced.
+ */
+export const STALE_AFTER_MS = 45_000
 
 /**
  * Opens the configuration stream and keeps it open for as long as the calling component is
  * mounted. EventSource reconnects by itself after a dropped connection; when it gives up
- * (readyState CLOSED, e.g. after an HTTP error) a new one is opened after 1 s, doubling up
- * to 30 s. Call it once, in the app's providers; components read it with useLiveConfig.
+ * (readyState CLOSED, e.g. after an HTTP error such as a proxy's 502 during a restart) or the
+ * stream stays silent for STALE_AFTER_MS, a new one is opened after 1 s, doubling up to 30 s.
+ * Call it once, in the app's providers; components read it with useLiveConfig.
  */
 export function useLiveConfigSource(): LiveConfigState {
   const [data, setData] = useState<LiveConfig>()
@@ -31,12 +37,37 @@ export function useLiveConfigSource(): LiveConfigState {
   useEffect(() => {
     let source: EventSource | null = null
     let retryTimer: ReturnType<typeof setTimeout> | undefined
+    let staleTimer: ReturnType<typeof setTimeout> | undefined
     let retryDelay = RETRY_FIRST_MS
     let received = false
     let wasOpen = false // a connection was open and has not been reported lost yet
     let outage = false // the loss was reported; the next open reports the restore
 
+    const reportLost = () => {
+      if (wasOpen && !outage) {
+        wasOpen = false
+        outage = true
+        toast.error(MSG_CONNECTION_LOST, { id: CONNECTION_TOAST_ID })
+      }
+    }
+
+    const reconnectLater = () => {
+      close()
+      retryTimer = setTimeout(connect, retryDelay)
+      retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS)
+    }
+
+    // Anything the server sends proves the stream alive.
+    const watch = () => {
+      clearTimeout(staleTimer)
+      staleTimer = setTimeout(() => {
+        reportLost()
+        reconnectLater()
+      }, STALE_AFTER_MS)
+    }
+
     const onOpen = () => {
+      watch()
       retryDelay = RETRY_FIRST_MS
       wasOpen = true
       if (outage) {
@@ -46,6 +77,7 @@ export function useLiveConfigSource(): LiveConfigState {
     }
 
     const onConfig = (event: MessageEvent<string>) => {
+      watch()
       const next = parseLiveConfig(event.data)
       if (next === null) {
         console.warn('live config: ignored an event that is not a configuration')
@@ -59,22 +91,16 @@ export function useLiveConfigSource(): LiveConfigState {
     }
 
     const onError = () => {
-      if (wasOpen && !outage) {
-        wasOpen = false
-        outage = true
-        toast.error(MSG_CONNECTION_LOST, { id: CONNECTION_TOAST_ID })
-      }
-      if (source?.readyState === EventSource.CLOSED) {
-        close()
-        retryTimer = setTimeout(connect, retryDelay)
-        retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS)
-      }
+      reportLost()
+      if (source?.readyState === EventSource.CLOSED) reconnectLater()
     }
 
     function close() {
+      clearTimeout(staleTimer)
       if (source === null) return
       source.removeEventListener('open', onOpen)
       source.removeEventListener('config', onConfig)
+      source.removeEventListener('ping', watch)
       source.removeEventListener('error', onError)
       source.close()
       source = null
@@ -84,7 +110,9 @@ export function useLiveConfigSource(): LiveConfigState {
       source = openConfigEvents()
       source.addEventListener('open', onOpen)
       source.addEventListener('config', onConfig)
+      source.addEventListener('ping', watch)
       source.addEventListener('error', onError)
+      watch()
     }
 
     connect()

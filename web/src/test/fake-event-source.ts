@@ -40,6 +40,11 @@ export class FakeEventSource extends EventTarget {
     this.dispatchEvent(new MessageEvent('config', { data }))
   }
 
+  /** The server's heartbeat. */
+  ping(): void {
+    this.dispatchEvent(new MessageEvent('ping', { data: '' }))
+  }
+
   /** A lost connection the browser retries (CONNECTING), or one it gave up on (CLOSED). */
   fail(state: 'retrying' | 'closed'): void {
     this.readyState = state === 'closed' ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING
