@@ -227,6 +227,7 @@ func (s *saver) work(worker int) {
 		base := s.version.Load()
 		req, _ := http.NewRequest("PUT", s.base+"/api/v1/config", strings.NewReader(doc))
 		req.Header.Set("If-Match", fmt.Sprintf(`"%d"`, base))
+		req.Header.Set("Content-Type", "application/json")
 		req.AddCookie(s.cookie)
 		resp, err := http.DefaultClient.Do(req)
 		var body []byte

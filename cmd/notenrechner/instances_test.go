@@ -143,6 +143,7 @@ func signInAdmin(t *testing.T, base, dsn string) *http.Cookie {
 func putConfig(base string, cookie *http.Cookie, ifMatch, name string) int {
 	req, _ := http.NewRequest("PUT", base+"/api/v1/config", strings.NewReader(strings.Replace(aliasDoc, "Original", name, 1)))
 	req.Header.Set("If-Match", ifMatch)
+	req.Header.Set("Content-Type", "application/json")
 	req.AddCookie(cookie)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

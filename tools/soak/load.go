@@ -40,6 +40,7 @@ func (s *server) saveEvery(ctx context.Context, every time.Duration) saveResult 
 		body := strings.Replace(doc, "NAME", fmt.Sprintf("Dauerlauf %d", n), 1)
 		req, _ := http.NewRequest("PUT", s.base+"/api/v1/config", strings.NewReader(body))
 		req.Header.Set("If-Match", fmt.Sprintf(`"%d"`, version))
+		req.Header.Set("Content-Type", "application/json")
 		req.AddCookie(s.cookie)
 		start := time.Now()
 		resp, err := s.client.Do(req)
