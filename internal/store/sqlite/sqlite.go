@@ -20,7 +20,8 @@ import (
 	"sync"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	sqlitedriver "modernc.org/sqlite" // registers the "sqlite" driver
+	sqlitelib "modernc.org/sqlite/lib"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
@@ -55,9 +56,11 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("sqlite: create folder for %s: %w", path, err)
 		}
 	}
+	if err := enableWAL(ctx, path); err != nil {
+		return nil, err
+	}
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(10000)")
-	q.Add("_pragma", "journal_mode(WAL)")
 	// FULL syncs the WAL at every commit: a save the admin saw confirmed
 	// survives a power loss too, not only a killed process (NORMAL would
 	// lose the last commits then). Saves are rare, so the fsync costs
@@ -85,6 +88,38 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// enableWAL switches the file to WAL mode, which then stays in the file for
+// every later connection. Switching needs the file to itself, and SQLite
+// refuses it at once (SQLITE_BUSY, no busy wait) while another process is
+// doing the same on a new file, so it is retried here for up to 10 s.
+func enableWAL(ctx context.Context, path string) error {
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	defer db.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var mode string
+		err := db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode)
+		var serr *sqlitedriver.Error
+		busy := errors.As(err, &serr) && serr.Code()&0xff == sqlitelib.SQLITE_BUSY
+		switch {
+		case err == nil && mode == "wal":
+			return nil
+		case err == nil:
+			return fmt.Errorf("sqlite: %s stays in journal mode %q, WAL is needed", path, mode)
+		case !busy || time.Now().After(deadline):
+			return fmt.Errorf("sqlite: switch %s to WAL: %w", path, err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 // Close closes the database.
