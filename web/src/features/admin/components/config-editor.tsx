@@ -24,6 +24,7 @@ import {
   type ConfigFormValues,
 } from '../config-form'
 import { GradeBoundsFieldset, WidthsFieldset } from './config-fields'
+import { ConfigPresets } from './config-presets'
 
 export const MSG_CONFLICT_TOAST = 'Nicht gespeichert: Jemand anderes hat inzwischen gespeichert.'
 export const MSG_INVALID_TOAST = 'Nicht gespeichert: Bitte die markierten Felder prüfen.'
@@ -153,6 +154,7 @@ function EditorForm({ live }: { live: LiveConfig }) {
               </ul>
             </Notice>
           )}
+          <ConfigPresets form={form} current={loaded.config} />
           <EditorFields form={form} onSubmit={onSubmit} onDiscard={() => {
             load(loaded)
           }} />
