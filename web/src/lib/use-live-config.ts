@@ -2,11 +2,28 @@ import { createContext, useContext, useEffect, useState } from 'react'
 import toast from 'react-hot-toast'
 import { openConfigEvents } from './api-client'
 import { parseLiveConfig, type LiveConfig } from './config'
+import { readStoredConfig, storeConfig } from './stored-config'
 
 // The live configuration: one EventSource per page (shared through LiveConfigContext),
-// following store → broker → SSE → here → calculator (STYLE.md).
+// following store → broker → SSE → here → calculator (STYLE.md). Every configuration received is
+// also kept in the browser (stored-config.ts): when the page starts without a connection, or the
+// connection drops, the last one stays usable, marked `stale` with the time it was received.
 
-export type LiveConfigState = { state: 'loading'; data?: undefined } | { state: 'ready'; data: LiveConfig }
+/** The configuration in use may be out of date: the live connection is down. */
+export interface Staleness {
+  /** When this browser last received the configuration from the server (ISO 8601). */
+  receivedAt: string
+}
+
+export type LiveConfigState =
+  | { state: 'loading'; data?: undefined }
+  | { state: 'ready'; data: LiveConfig; stale?: Staleness }
+
+interface Held {
+  data: LiveConfig
+  receivedAt: string
+  stale: boolean
+}
 
 export const CONNECTION_TOAST_ID = 'live-config-connection'
 export const LOAD_TOAST_ID = 'live-config-load'
@@ -26,9 +43,14 @@ const RETRY_MAX_MS = 30_000
  * to 30 s. Call it once, in the app's providers; components read it with useLiveConfig.
  */
 export function useLiveConfigSource(): LiveConfigState {
-  const [data, setData] = useState<LiveConfig>()
+  const [held, setHeld] = useState<Held>()
 
   useEffect(() => {
+    let current: Held | undefined
+    const hold = (next: Held) => {
+      current = next
+      setHeld(next)
+    }
     let source: EventSource | null = null
     let retryTimer: ReturnType<typeof setTimeout> | undefined
     let retryDelay = RETRY_FIRST_MS
@@ -55,7 +77,23 @@ export function useLiveConfigSource(): LiveConfigState {
         received = true
         toast.dismiss(LOAD_TOAST_ID)
       }
-      setData(next)
+      const receivedAt = new Date().toISOString()
+      storeConfig(next, receivedAt)
+      hold({ data: next, receivedAt, stale: false })
+    }
+
+    // No live connection: keep what is shown, marked as possibly out of date; before anything
+    // arrived, fall back to the configuration kept from an earlier visit.
+    const goStale = () => {
+      if (current !== undefined) {
+        if (!current.stale) hold({ ...current, stale: true })
+        return
+      }
+      const stored = readStoredConfig()
+      if (stored !== null) {
+        toast.dismiss(LOAD_TOAST_ID)
+        hold({ data: stored.live, receivedAt: stored.storedAt, stale: true })
+      }
     }
 
     const onError = () => {
@@ -64,6 +102,7 @@ export function useLiveConfigSource(): LiveConfigState {
         outage = true
         toast.error(MSG_CONNECTION_LOST, { id: CONNECTION_TOAST_ID })
       }
+      goStale()
       if (source?.readyState === EventSource.CLOSED) {
         close()
         retryTimer = setTimeout(connect, retryDelay)
@@ -87,19 +126,30 @@ export function useLiveConfigSource(): LiveConfigState {
       source.addEventListener('error', onError)
     }
 
+    // Back online: do not wait out the retry delay.
+    const onOnline = () => {
+      if (source !== null) return
+      clearTimeout(retryTimer)
+      retryDelay = RETRY_FIRST_MS
+      connect()
+    }
+    window.addEventListener('online', onOnline)
+
     connect()
     const loadTimer = setTimeout(() => {
-      if (!received) toast.error(MSG_LOAD_FAILED, { id: LOAD_TOAST_ID })
+      if (!received && current === undefined) toast.error(MSG_LOAD_FAILED, { id: LOAD_TOAST_ID })
     }, LOAD_TIMEOUT_MS)
 
     return () => {
       clearTimeout(loadTimer)
       clearTimeout(retryTimer)
+      window.removeEventListener('online', onOnline)
       close()
     }
   }, [])
 
-  return data === undefined ? { state: 'loading' } : { state: 'ready', data }
+  if (held === undefined) return { state: 'loading' }
+  return held.stale ? { state: 'ready', data: held.data, stale: { receivedAt: held.receivedAt } } : { state: 'ready', data: held.data }
 }
 
 export const LiveConfigContext = createContext<LiveConfigState | null>(null)

@@ -6,6 +6,7 @@ import type { GradingConfig } from '@/lib/config'
 import { table } from '@/lib/grade-table'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { calculate } from '../grading'
+import { StaleNotice } from './stale-notice'
 
 const labelClass = 'block text-sm font-medium text-slate-700'
 const inputClass =
@@ -18,7 +19,12 @@ const outputClass =
 export function Calculator() {
   const live = useLiveConfig()
   if (live.state === 'loading') return <Spinner label="Konfiguration wird geladen" />
-  return <CalculatorForm config={live.data.config} />
+  return (
+    <>
+      <StaleNotice stale={live.stale} />
+      <CalculatorForm config={live.data.config} />
+    </>
+  )
 }
 
 function CalculatorForm({ config }: { config: GradingConfig }) {
