@@ -3,6 +3,8 @@ import toast from 'react-hot-toast'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
+import type { LiveConfig } from './config'
+import { readStoredConfig, STORAGE_KEY } from './stored-config'
 import {
   CONNECTION_TOAST_ID,
   LOAD_TIMEOUT_MS,
@@ -11,8 +13,6 @@ import {
   MSG_LOAD_FAILED,
   useLiveConfigSource,
 } from './use-live-config'
-import type { LiveConfig } from './config'
-import { readStoredConfig, STORAGE_KEY } from './stored-config'
 
 let errorToast: MockInstance<typeof toast.error>
 let successToast: MockInstance<typeof toast.success>

@@ -20,7 +20,7 @@ export function ConfigPresets({ form, current }: { form: UseFormReturn<ConfigFor
     }
   }
   return (
-    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} className="border-b border-slate-200 pb-4 dark:border-slate-700">
+    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} className="border-b border-slate-200 dark:border-slate-700 pb-4">
       <p id={`${id}-label`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
         Vorlage übernehmen
       </p>
