@@ -74,7 +74,7 @@ export function Accounts() {
           </Notice>
         )}
         {accounts.state === 'ready' && (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-700 rounded-xl border border-slate-200 dark:border-slate-700" aria-label="Konten">
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700" aria-label="Konten">
             <li aria-hidden="true" className="hidden grid-cols-[minmax(0,1fr)_10rem_11rem_8rem] gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid">
               <span>E-Mail</span>
               <span>Rolle</span>

@@ -54,7 +54,7 @@ export function ConfigHistory() {
         </Notice>
       )}
       {history.state === 'ready' && (
-        <ol className="divide-y divide-slate-200 dark:divide-slate-700 rounded-xl border border-slate-200 dark:border-slate-700" aria-label="Gespeicherte Versionen">
+        <ol className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700" aria-label="Gespeicherte Versionen">
           <li aria-hidden="true" className="hidden grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid">
             <span>Version</span>
             <span>Name</span>
