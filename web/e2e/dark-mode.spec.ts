@@ -119,9 +119,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
       expect((await contrastFailures(page)).failures, tab).toEqual([]);
+      await shoot(page, `${tab.split(' ')[0] ?? tab}-${colorScheme}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
-    await page.getByRole('tab', { name: 'Konten' }).click();
-    await shoot(page, `accounts-${colorScheme}`);
     await page.getByRole('tab', { name: 'Konfiguration' }).click();
 
     // the error states: messages at the fields and the error toast
