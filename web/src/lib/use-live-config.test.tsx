@@ -228,6 +228,21 @@ describe('useLiveConfigSource offline', () => {
     expect(result.current).not.toHaveProperty('stale')
   })
 
+  it('falls back to the kept configuration when the stream hangs for 10 s', () => {
+    const old = standardLiveConfig(4)
+    kept(old, '2026-11-20T08:30:00.000Z')
+    const { result } = renderHook(() => useLiveConfigSource())
+    act(() => {
+      vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1)
+    })
+    expect(result.current.state).toBe('loading')
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
+    expect(result.current).toEqual({ state: 'ready', data: old, stale: { receivedAt: '2026-11-20T08:30:00.000Z' } })
+    expect(errorToast).not.toHaveBeenCalled()
+  })
+
   it('drops a kept entry that is not a configuration and keeps loading', () => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ live: { version: 'x' }, storedAt: '2026-11-20T08:30:00Z' }))
     const { result } = renderHook(() => useLiveConfigSource())

@@ -137,7 +137,9 @@ export function useLiveConfigSource(): LiveConfigState {
 
     connect()
     const loadTimer = setTimeout(() => {
-      if (!received && current === undefined) toast.error(MSG_LOAD_FAILED, { id: LOAD_TOAST_ID })
+      if (received) return
+      goStale() // a stream that hangs (no error, no data) counts as no connection
+      if (current === undefined) toast.error(MSG_LOAD_FAILED, { id: LOAD_TOAST_ID })
     }, LOAD_TIMEOUT_MS)
 
     return () => {
