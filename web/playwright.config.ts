@@ -18,6 +18,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     locale: 'de-DE',
+    // The service worker serves pages from its cache; only e2e/offline.spec.ts, which tests it, allows it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

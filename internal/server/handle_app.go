@@ -10,6 +10,10 @@ import (
 	"time"
 )
 
+// contentTypes holds the media types of the app's files that the mime package
+// may not know (it falls back to the system's tables, which differ by machine).
+var contentTypes = map[string]string{".webmanifest": "application/manifest+json"}
+
 // handleApp serves the built web app. Files under assets/ carry a content
 // hash in their names (Vite), so they may be cached for a year; every other
 // path that is not a file is a route of the single-page app and gets
@@ -28,7 +32,10 @@ func handleApp(assets fs.FS, logger *slog.Logger) http.Handler {
 				if strings.HasPrefix(name, "assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 				} else {
-					w.Header().Set("Cache-Control", "no-cache")
+					w.Header().Set("Cache-Control", "no-cache") // also sw.js: a new release's worker at once
+				}
+				if ct, ok := contentTypes[path.Ext(name)]; ok {
+					w.Header().Set("Content-Type", ct)
 				}
 				files.ServeHTTP(w, r)
 				return

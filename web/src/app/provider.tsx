@@ -3,6 +3,10 @@ import { Toaster } from 'react-hot-toast'
 import { AuthContext, useAuthSource } from '@/lib/auth'
 import { LiveConfigContext, useLiveConfigSource } from '@/lib/use-live-config'
 
+// react-hot-toast styles its toasts inline (white, dark grey text); in dark mode they follow the
+// cards instead ("!" wins over the inline style).
+const TOAST_OPTIONS = { className: 'dark:bg-slate-800! dark:text-slate-100! dark:border dark:border-slate-700' }
+
 /**
  * What every route shares: the sign-in state (read at start, kept equal across tabs), one live
  * configuration stream, and the toasts (react-hot-toast defaults, SPEC §2).
@@ -14,7 +18,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <AuthContext value={auth}>
       <LiveConfigContext value={live}>
         {children}
-        <Toaster />
+        <Toaster toastOptions={TOAST_OPTIONS} />
       </LiveConfigContext>
     </AuthContext>
   )

@@ -12,7 +12,7 @@ interface CardProps {
 }
 
 /** The look of every white section; `Card` uses it, and sections with their own heading too. */
-export const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6'
+export const cardClass = 'rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm sm:p-6'
 
 /** A white section with a heading, the building block of the admin page. */
 export function Card({ title, level = 2, description, aside, children, className = '' }: CardProps) {
@@ -25,10 +25,10 @@ export function Card({ title, level = 2, description, aside, children, className
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
-          <Heading id={id} className="text-lg font-semibold text-slate-900">
+          <Heading id={id} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
             {title}
           </Heading>
-          {description !== undefined && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+          {description !== undefined && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p>}
         </div>
         {aside}
       </div>

@@ -53,13 +53,13 @@ export function ConfirmDialog({
         e.preventDefault()
         if (!busy) onCancel()
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6 text-slate-900 dark:text-slate-100 shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id={titleId} className="text-lg font-semibold">
         {title}
       </h2>
       {children !== undefined && (
-        <div id={bodyId} className="mt-3 space-y-2 text-sm text-slate-700">
+        <div id={bodyId} className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300">
           {children}
         </div>
       )}

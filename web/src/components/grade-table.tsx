@@ -7,9 +7,9 @@ interface GradeTableProps {
   name: string
 }
 
-const th = 'border border-slate-200 bg-slate-100 py-2 font-semibold text-slate-900'
-const rowTh = 'border border-slate-200 px-3 py-2 text-left font-semibold text-slate-900'
-const td = 'border border-slate-200 py-2 tabular-nums text-slate-800'
+const th = 'border border-slate-200 dark:border-slate-700 bg-slate-100 dark:bg-slate-800 py-2 font-semibold text-slate-900 dark:text-slate-100'
+const rowTh = 'border border-slate-200 dark:border-slate-700 px-3 py-2 text-left font-semibold text-slate-900 dark:text-slate-100'
+const td = 'border border-slate-200 dark:border-slate-700 py-2 tabular-nums text-slate-800 dark:text-slate-100'
 
 /**
  * The grade table of SPEC §4 in its two layouts: horizontal from lg (1024 px), vertical below.
@@ -20,8 +20,8 @@ export function GradeTable({ cells, name }: GradeTableProps) {
   const titleId = useId()
   return (
     <div>
-      <p id={titleId} className="mb-3 text-sm text-slate-600">
-        Notenschlüssel: <span className="font-medium text-slate-900">{name}</span>
+      <p id={titleId} className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+        Notenschlüssel: <span className="font-medium text-slate-900 dark:text-slate-100">{name}</span>
       </p>
 
       <table aria-labelledby={titleId} className="hidden w-full table-fixed border-collapse text-center text-sm lg:table">
@@ -39,7 +39,7 @@ export function GradeTable({ cells, name }: GradeTableProps) {
         </thead>
         <tbody>
           <tr>
-            <th scope="row" className={`${rowTh} bg-slate-100`}>
+            <th scope="row" className={`${rowTh} bg-slate-100 dark:bg-slate-800`}>
               Prozentbereich
             </th>
             {cells.map((c) => (
@@ -64,7 +64,7 @@ export function GradeTable({ cells, name }: GradeTableProps) {
         </thead>
         <tbody>
           {cells.map((c) => (
-            <tr key={c.grade} className="even:bg-slate-50">
+            <tr key={c.grade} className="even:bg-slate-50 dark:even:bg-slate-950">
               <th scope="row" className={rowTh}>
                 {c.grade}
               </th>

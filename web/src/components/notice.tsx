@@ -5,16 +5,16 @@ type Tone = 'info' | 'warning' | 'error'
 
 const tones: Record<Tone, { box: string; icon: ReactNode }> = {
   info: {
-    box: 'border-sky-300 bg-sky-50 text-sky-950',
-    icon: <Info className="mt-0.5 size-5 shrink-0 text-sky-800" aria-hidden="true" />,
+    box: 'border-sky-300 dark:border-sky-800 bg-sky-50 dark:bg-sky-950 text-sky-950 dark:text-sky-100',
+    icon: <Info className="mt-0.5 size-5 shrink-0 text-sky-800 dark:text-sky-300" aria-hidden="true" />,
   },
   warning: {
-    box: 'border-amber-300 bg-amber-50 text-amber-950',
-    icon: <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-800" aria-hidden="true" />,
+    box: 'border-amber-300 dark:border-amber-800 bg-amber-50 dark:bg-amber-950 text-amber-950 dark:text-amber-100',
+    icon: <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-800 dark:text-amber-300" aria-hidden="true" />,
   },
   error: {
-    box: 'border-red-300 bg-red-50 text-red-950',
-    icon: <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-800" aria-hidden="true" />,
+    box: 'border-red-300 dark:border-red-800 bg-red-50 dark:bg-red-950 text-red-950 dark:text-red-100',
+    icon: <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-800 dark:text-red-300" aria-hidden="true" />,
   },
 }
 

@@ -41,7 +41,7 @@ export function Tabs({ label, tabs }: TabsProps) {
       <div
         role="tablist"
         aria-label={label}
-        className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200 p-1 sm:inline-grid sm:grid-cols-none sm:auto-cols-max sm:grid-flow-col"
+        className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200 dark:bg-slate-800 p-1 sm:inline-grid sm:grid-cols-none sm:auto-cols-max sm:grid-flow-col"
       >
         {tabs.map((tab, index) => {
           const active = tab.id === selected
@@ -66,8 +66,8 @@ export function Tabs({ label, tabs }: TabsProps) {
               }}
               className={
                 'min-h-11 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors ' +
-                'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 ' +
-                (active ? 'bg-white text-green-800 shadow-sm' : 'text-slate-700 hover:bg-white/60 hover:text-slate-900')
+                'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:focus-visible:ring-green-500 ' +
+                (active ? 'bg-white dark:bg-slate-900 text-green-800 dark:text-green-300 shadow-sm' : 'text-slate-700 dark:text-slate-300 hover:bg-white/60 dark:hover:bg-slate-700/60 hover:text-slate-900 dark:hover:text-slate-100')
               }
             >
               {tab.label}

@@ -1,17 +1,17 @@
 import { useId, type ComponentProps, type ReactNode } from 'react'
 
-export const labelClass = 'block text-sm font-medium text-slate-800'
-export const errorClass = 'mt-1.5 text-sm font-medium text-red-700'
-export const hintClass = 'mt-1 text-sm text-slate-600'
+export const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-100'
+export const errorClass = 'mt-1.5 text-sm font-medium text-red-700 dark:text-red-300'
+export const hintClass = 'mt-1 text-sm text-slate-600 dark:text-slate-300'
 
 /** The input look, red-bordered when the field has an error. */
 export function inputClass(invalid: boolean, extra = ''): string {
   return (
-    'block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 ' +
-    'focus:outline-hidden focus-visible:ring-2 read-only:bg-slate-50 ' +
+    'block h-11 w-full rounded-lg border bg-white dark:bg-slate-900 px-3 text-base text-slate-900 dark:text-slate-100 placeholder:text-slate-500 dark:placeholder:text-slate-400 ' +
+    'focus:outline-hidden focus-visible:ring-2 read-only:bg-slate-50 dark:read-only:bg-slate-950 ' +
     (invalid
-      ? 'border-red-700 focus:border-red-700 focus-visible:ring-red-700/40 '
-      : 'border-slate-500 focus:border-green-700 focus-visible:ring-green-700 ') +
+      ? 'border-red-700 dark:border-red-400 focus:border-red-700 dark:focus:border-red-400 focus-visible:ring-red-700/40 dark:focus-visible:ring-red-400/40 '
+      : 'border-slate-500 dark:border-slate-400 focus:border-green-700 dark:focus:border-green-500 focus-visible:ring-green-700 dark:focus-visible:ring-green-500 ') +
     extra
   ).trim()
 }
@@ -55,7 +55,7 @@ export function TextField({ label, error, hint, suffix, className, id, ...input 
           {...input}
         />
         {suffix !== undefined && (
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600">
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600 dark:text-slate-300">
             {suffix}
           </span>
         )}

@@ -3,6 +3,8 @@ import toast from 'react-hot-toast'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
+import type { LiveConfig } from './config'
+import { readStoredConfig, STORAGE_KEY } from './stored-config'
 import {
   CONNECTION_TOAST_ID,
   LOAD_TIMEOUT_MS,
@@ -234,5 +236,130 @@ describe('useLiveConfigSource', () => {
     expect(FakeEventSource.instances).toHaveLength(1)
     expect(FakeEventSource.latest.closed).toBe(true)
     expect(errorToast).not.toHaveBeenCalled()
+  })
+})
+
+describe('useLiveConfigSource offline', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    vi.setSystemTime(new Date('2026-11-22T12:00:00Z'))
+  })
+
+  function kept(live: LiveConfig, storedAt: string) {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ live, storedAt }))
+  }
+
+  it('keeps every configuration it receives, with the time it came', () => {
+    renderHook(() => useLiveConfigSource())
+    const live = standardLiveConfig(7)
+    act(() => {
+      FakeEventSource.latest.open()
+      FakeEventSource.latest.send(live)
+    })
+    expect(readStoredConfig()).toEqual({ live, storedAt: '2026-11-22T12:00:00.000Z' })
+  })
+
+  it('starting without a connection, uses the kept configuration marked stale, then catches up', () => {
+    const old = { ...standardLiveConfig(4), config: { ...standardLiveConfig(4).config, name: 'Alt' } }
+    kept(old, '2026-11-20T08:30:00.000Z')
+    const { result } = renderHook(() => useLiveConfigSource())
+    expect(result.current.state).toBe('loading') // no flash of the old one while connecting
+
+    act(() => {
+      FakeEventSource.latest.fail('retrying')
+    })
+    expect(result.current).toEqual({ state: 'ready', data: old, stale: { receivedAt: '2026-11-20T08:30:00.000Z' } })
+    act(() => {
+      vi.advanceTimersByTime(LOAD_TIMEOUT_MS * 2)
+    })
+    expect(errorToast).not.toHaveBeenCalled() // the page shows the notice instead
+
+    const fresh = standardLiveConfig(5)
+    act(() => {
+      FakeEventSource.latest.open()
+      FakeEventSource.latest.send(fresh)
+    })
+    expect(result.current).toEqual({ state: 'ready', data: fresh })
+    expect(result.current).not.toHaveProperty('stale')
+  })
+
+  it('falls back to the kept configuration when the stream hangs for 10 s', () => {
+    const old = standardLiveConfig(4)
+    kept(old, '2026-11-20T08:30:00.000Z')
+    const { result } = renderHook(() => useLiveConfigSource())
+    act(() => {
+      vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1)
+    })
+    expect(result.current.state).toBe('loading')
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
+    expect(result.current).toEqual({ state: 'ready', data: old, stale: { receivedAt: '2026-11-20T08:30:00.000Z' } })
+    expect(errorToast).not.toHaveBeenCalled()
+  })
+
+  it('drops a kept entry that is not a configuration and keeps loading', () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ live: { version: 'x' }, storedAt: '2026-11-20T08:30:00Z' }))
+    const { result } = renderHook(() => useLiveConfigSource())
+    act(() => {
+      FakeEventSource.latest.fail('closed')
+    })
+    expect(result.current).toEqual({ state: 'loading' })
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull()
+  })
+
+  it('marks the shown configuration stale while the connection is down, since it last came', () => {
+    const { result } = renderHook(() => useLiveConfigSource())
+    const live = standardLiveConfig(7)
+    act(() => {
+      FakeEventSource.latest.open()
+      FakeEventSource.latest.send(live)
+    })
+    vi.setSystemTime(new Date('2026-11-22T12:05:00Z'))
+    act(() => {
+      FakeEventSource.latest.fail('retrying')
+    })
+    expect(result.current).toEqual({ state: 'ready', data: live, stale: { receivedAt: '2026-11-22T12:00:00.000Z' } })
+
+    const next = standardLiveConfig(8)
+    act(() => {
+      FakeEventSource.latest.open()
+      FakeEventSource.latest.send(next)
+    })
+    expect(result.current).toEqual({ state: 'ready', data: next })
+  })
+
+  it('is current again once a resumed stream opens, even when nothing newer arrives', () => {
+    const { result } = renderHook(() => useLiveConfigSource())
+    const live = standardLiveConfig(7)
+    act(() => {
+      FakeEventSource.latest.open()
+      FakeEventSource.latest.send(live)
+    })
+    act(() => {
+      FakeEventSource.latest.fail('retrying')
+    })
+    expect(result.current).toHaveProperty('stale')
+    // EventSource resumes with Last-Event-ID 7; the server has no newer version and sends nothing.
+    act(() => {
+      FakeEventSource.latest.open()
+    })
+    expect(result.current).toEqual({ state: 'ready', data: live })
+  })
+
+  it('reconnects at once when the browser is back online', () => {
+    renderHook(() => useLiveConfigSource())
+    act(() => {
+      FakeEventSource.latest.fail('closed')
+    })
+    expect(FakeEventSource.instances).toHaveLength(1)
+    act(() => {
+      window.dispatchEvent(new Event('online'))
+    })
+    expect(FakeEventSource.instances).toHaveLength(2)
+    act(() => {
+      vi.advanceTimersByTime(30_000) // the pending retry was cancelled (and the new stream is not yet silent too long)
+    })
+    expect(FakeEventSource.instances).toHaveLength(2)
   })
 })

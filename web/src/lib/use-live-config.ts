@@ -2,11 +2,28 @@ import { createContext, useContext, useEffect, useState } from 'react'
 import toast from 'react-hot-toast'
 import { openConfigEvents } from './api-client'
 import { parseLiveConfig, type LiveConfig } from './config'
+import { readStoredConfig, storeConfig } from './stored-config'
 
 // The live configuration: one EventSource per page (shared through LiveConfigContext),
-// following store → broker → SSE → here → calculator (STYLE.md).
+// following store → broker → SSE → here → calculator (STYLE.md). Every configuration received is
+// also kept in the browser (stored-config.ts): when the page starts without a connection, or the
+// connection drops, the last one stays usable, marked `stale` with the time it was received.
 
-export type LiveConfigState = { state: 'loading'; data?: undefined } | { state: 'ready'; data: LiveConfig }
+/** The configuration in use may be out of date: the live connection is down. */
+export interface Staleness {
+  /** When this browser last received the configuration from the server (ISO 8601). */
+  receivedAt: string
+}
+
+export type LiveConfigState =
+  | { state: 'loading'; data?: undefined }
+  | { state: 'ready'; data: LiveConfig; stale?: Staleness }
+
+interface Held {
+  data: LiveConfig
+  receivedAt: string
+  stale: boolean
+}
 
 export const CONNECTION_TOAST_ID = 'live-config-connection'
 export const LOAD_TOAST_ID = 'live-config-load'
@@ -32,9 +49,14 @@ export const STALE_AFTER_MS = 45_000
  * Call it once, in the app's providers; components read it with useLiveConfig.
  */
 export function useLiveConfigSource(): LiveConfigState {
-  const [data, setData] = useState<LiveConfig>()
+  const [held, setHeld] = useState<Held>()
 
   useEffect(() => {
+    let current: Held | undefined
+    const hold = (next: Held) => {
+      current = next
+      setHeld(next)
+    }
     let source: EventSource | null = null
     let retryTimer: ReturnType<typeof setTimeout> | undefined
     let staleTimer: ReturnType<typeof setTimeout> | undefined
@@ -62,6 +84,7 @@ export function useLiveConfigSource(): LiveConfigState {
       clearTimeout(staleTimer)
       staleTimer = setTimeout(() => {
         reportLost()
+        goStale()
         reconnectLater()
       }, STALE_AFTER_MS)
     }
@@ -70,6 +93,9 @@ export function useLiveConfigSource(): LiveConfigState {
       watch()
       retryDelay = RETRY_FIRST_MS
       wasOpen = true
+      // A resumed stream (Last-Event-ID) sends nothing when the version shown is still the newest:
+      // being connected again is what makes it current.
+      if (current?.stale === true) hold({ ...current, stale: false })
       if (outage) {
         outage = false
         toast.success(MSG_CONNECTION_RESTORED, { id: CONNECTION_TOAST_ID })
@@ -87,11 +113,28 @@ export function useLiveConfigSource(): LiveConfigState {
         received = true
         toast.dismiss(LOAD_TOAST_ID)
       }
-      setData(next)
+      const receivedAt = new Date().toISOString()
+      storeConfig(next, receivedAt)
+      hold({ data: next, receivedAt, stale: false })
+    }
+
+    // No live connection: keep what is shown, marked as possibly out of date; before anything
+    // arrived, fall back to the configuration kept from an earlier visit.
+    const goStale = () => {
+      if (current !== undefined) {
+        if (!current.stale) hold({ ...current, stale: true })
+        return
+      }
+      const stored = readStoredConfig()
+      if (stored !== null) {
+        toast.dismiss(LOAD_TOAST_ID)
+        hold({ data: stored.live, receivedAt: stored.storedAt, stale: true })
+      }
     }
 
     const onError = () => {
       reportLost()
+      goStale()
       if (source?.readyState === EventSource.CLOSED) reconnectLater()
     }
 
@@ -115,19 +158,32 @@ export function useLiveConfigSource(): LiveConfigState {
       watch()
     }
 
+    // Back online: do not wait out the retry delay.
+    const onOnline = () => {
+      if (source !== null) return
+      clearTimeout(retryTimer)
+      retryDelay = RETRY_FIRST_MS
+      connect()
+    }
+    window.addEventListener('online', onOnline)
+
     connect()
     const loadTimer = setTimeout(() => {
-      if (!received) toast.error(MSG_LOAD_FAILED, { id: LOAD_TOAST_ID })
+      if (received) return
+      goStale() // a stream that hangs (no error, no data) counts as no connection
+      if (current === undefined) toast.error(MSG_LOAD_FAILED, { id: LOAD_TOAST_ID })
     }, LOAD_TIMEOUT_MS)
 
     return () => {
       clearTimeout(loadTimer)
       clearTimeout(retryTimer)
+      window.removeEventListener('online', onOnline)
       close()
     }
   }, [])
 
-  return data === undefined ? { state: 'loading' } : { state: 'ready', data }
+  if (held === undefined) return { state: 'loading' }
+  return held.stale ? { state: 'ready', data: held.data, stale: { receivedAt: held.receivedAt } } : { state: 'ready', data: held.data }
 }
 
 export const LiveConfigContext = createContext<LiveConfigState | null>(null)

@@ -33,4 +33,5 @@ afterEach(() => {
   toast.remove() // react-hot-toast keeps its toasts in a module-level store
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
+  localStorage.clear() // the live configuration keeps what it received (lib/stored-config)
 })

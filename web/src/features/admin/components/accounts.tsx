@@ -74,8 +74,8 @@ export function Accounts() {
           </Notice>
         )}
         {accounts.state === 'ready' && (
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Konten">
-            <li aria-hidden="true" className="hidden grid-cols-[minmax(0,1fr)_10rem_11rem_8rem] gap-4 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700 md:grid">
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700" aria-label="Konten">
+            <li aria-hidden="true" className="hidden grid-cols-[minmax(0,1fr)_10rem_11rem_8rem] gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid">
               <span>E-Mail</span>
               <span>Rolle</span>
               <span>Letzte Anmeldung</span>
@@ -86,9 +86,9 @@ export function Accounts() {
                 key={user.id}
                 className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-4 py-3 text-sm md:grid-cols-[minmax(0,1fr)_10rem_11rem_8rem]"
               >
-                <span className="col-span-2 font-medium text-slate-900 wrap-anywhere md:col-span-1">
+                <span className="col-span-2 font-medium text-slate-900 dark:text-slate-100 wrap-anywhere md:col-span-1">
                   {user.email}
-                  {user.id === me?.id && <span className="font-normal text-slate-600"> (Sie)</span>}
+                  {user.id === me?.id && <span className="font-normal text-slate-600 dark:text-slate-300"> (Sie)</span>}
                 </span>
                 <select
                   aria-label={`Rolle von ${user.email}`}
@@ -100,7 +100,7 @@ export function Accounts() {
                   <option value="admin">Admin</option>
                   <option value="user">Benutzer</option>
                 </select>
-                <span className="col-start-1 text-slate-700 md:col-start-auto">
+                <span className="col-start-1 text-slate-700 dark:text-slate-300 md:col-start-auto">
                   <span className="md:sr-only">Letzte Anmeldung: </span>
                   {lastSignIn(user)}
                 </span>

@@ -6,6 +6,7 @@ import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { standardLiveConfig } from '@/test/live-config'
 import { renderFeature } from '@/test/render'
+import { PRESETS } from '../presets'
 import { ConfigEditor } from './config-editor'
 
 let api: FakeApi
@@ -180,5 +181,35 @@ describe('ConfigEditor', () => {
     expect(screen.getAllByRole('cell', { name: '90 - 93,34' }).length).toBeGreaterThan(0)
     await replace(screen.getByRole('textbox', { name: 'Note 1: Minus-Bereich' }), 'x')
     expect(screen.getAllByRole('cell', { name: '? - ?' }).length).toBeGreaterThan(0)
+  })
+
+  it('fills the form from a preset without saving; saving sends the preset', async () => {
+    const live = version(3)
+    api.on('PUT /config', json(200, version(4, { name: 'IHK' })))
+    const { user, save } = setup(live)
+    await user.click(screen.getByRole('button', { name: 'IHK (92/81/67/50/30)' }))
+
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('IHK')
+    expect(field(1, 'Minimum')).toHaveValue('92')
+    expect(field(2, 'Maximum')).toHaveValue('92')
+    expect(field(5, 'Minimum')).toHaveValue('30')
+    expect(screen.getByText('Ungespeicherte Änderungen.')).toBeInTheDocument()
+    // the preview follows: grade 1 is 92–100 with a 33,33 % minus band
+    expect(screen.getAllByRole('cell', { name: '92 - 94,67' }).length).toBeGreaterThan(0)
+    expect(api.callsTo('PUT /config')).toHaveLength(0)
+
+    await save()
+    expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
+    expect(api.callsTo('PUT /config')[0]?.body).toEqual(PRESETS.find((p) => p.id === 'ihk')?.config)
+  })
+
+  it('goes back to the loaded version with "Aktuelle Konfiguration"', async () => {
+    const { user } = setup()
+    await user.click(screen.getByRole('button', { name: 'IHK (92/81/67/50/30)' }))
+    await user.click(screen.getByRole('button', { name: 'Aktuelle Konfiguration' }))
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard')
+    expect(field(1, 'Minimum')).toHaveValue('85')
+    expect(screen.getByText('Keine ungespeicherten Änderungen.')).toBeInTheDocument()
+    expect(api.callsTo('PUT /config')).toHaveLength(0)
   })
 })

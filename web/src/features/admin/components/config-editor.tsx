@@ -24,6 +24,7 @@ import {
   type ConfigFormValues,
 } from '../config-form'
 import { GradeBoundsFieldset, WidthsFieldset } from './config-fields'
+import { ConfigPresets } from './config-presets'
 
 export const MSG_CONFLICT_TOAST = 'Nicht gespeichert: Jemand anderes hat inzwischen gespeichert.'
 export const MSG_INVALID_TOAST = 'Nicht gespeichert: Bitte die markierten Felder prüfen.'
@@ -153,6 +154,7 @@ function EditorForm({ live }: { live: LiveConfig }) {
               </ul>
             </Notice>
           )}
+          <ConfigPresets form={form} current={loaded.config} />
           <EditorFields form={form} onSubmit={onSubmit} onDiscard={() => {
             load(loaded)
           }} />
@@ -193,14 +195,14 @@ function EditorFields({ form, onSubmit, onDiscard }: EditorFieldsProps) {
         <GradeBoundsFieldset form={form} />
         <WidthsFieldset form={form} />
       </div>
-      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 dark:border-slate-700 pt-4">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Wird gespeichert …' : 'Speichern'}
         </Button>
         <Button variant="secondary" disabled={!isDirty || isSubmitting} onClick={onDiscard}>
           Änderungen verwerfen
         </Button>
-        <p className="text-sm text-slate-600" aria-live="polite">
+        <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
           {isDirty ? 'Ungespeicherte Änderungen.' : 'Keine ungespeicherten Änderungen.'}
         </p>
       </div>

@@ -5,7 +5,7 @@ import { GRADE_NUMBERS, maxOf, minOf, type ConfigFormValues, type GradeNumber, t
 
 type Form = UseFormReturn<ConfigFormValues>
 
-const legendClass = 'text-base font-semibold text-slate-900'
+const legendClass = 'text-base font-semibold text-slate-900 dark:text-slate-100'
 const rowGrid = 'grid grid-cols-[3rem_minmax(0,1fr)_minmax(0,1fr)] items-center gap-x-3'
 
 /** Min and max of grades 1–6: a compact grid, one fieldset per grade (its legend names the row). */
@@ -18,12 +18,12 @@ export function GradeBoundsFieldset({ form }: { form: Form }) {
         In Prozent. Eine Note gilt über ihrem Minimum bis einschließlich ihres Maximums; ihr Minimum ist das Maximum der
         nächstschlechteren Note.
       </p>
-      <div aria-hidden="true" className={`${rowGrid} mt-4 pb-1 text-sm font-medium text-slate-700`}>
+      <div aria-hidden="true" className={`${rowGrid} mt-4 pb-1 text-sm font-medium text-slate-700 dark:text-slate-300`}>
         <span className="text-center">Note</span>
         <span>Minimum</span>
         <span>Maximum</span>
       </div>
-      <div className="divide-y divide-slate-100">
+      <div className="divide-y divide-slate-100 dark:divide-slate-800">
         {GRADE_NUMBERS.map((g) => (
           <GradeRow key={g} grade={g} form={form} />
         ))}
@@ -47,7 +47,7 @@ function GradeRow({ grade, form }: { grade: GradeNumber; form: Form }) {
     <fieldset className="py-1.5">
       <legend className="sr-only">Note {grade}</legend>
       <div className={rowGrid}>
-        <span aria-hidden="true" className="flex h-11 items-center justify-center rounded-lg bg-slate-100 text-base font-semibold text-slate-900">
+        <span aria-hidden="true" className="flex h-11 items-center justify-center rounded-lg bg-slate-100 dark:bg-slate-800 text-base font-semibold text-slate-900 dark:text-slate-100">
           {grade}
         </span>
         {fields.map(({ field, label }) => (
@@ -99,7 +99,7 @@ function PercentInput({ id, field, form, errorId }: PercentInputProps) {
         className={inputClass(errorId !== undefined, 'pr-8 tabular-nums')}
         {...form.register(field)}
       />
-      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600">
+      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600 dark:text-slate-300">
         %
       </span>
     </div>

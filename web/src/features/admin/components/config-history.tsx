@@ -54,8 +54,8 @@ export function ConfigHistory() {
         </Notice>
       )}
       {history.state === 'ready' && (
-        <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Gespeicherte Versionen">
-          <li aria-hidden="true" className="hidden grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] gap-4 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700 md:grid">
+        <ol className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700" aria-label="Gespeicherte Versionen">
+          <li aria-hidden="true" className="hidden grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid">
             <span>Version</span>
             <span>Name</span>
             <span>Gespeichert am</span>
@@ -67,19 +67,19 @@ export function ConfigHistory() {
               key={entry.version}
               className="grid grid-cols-1 gap-y-0.5 px-4 py-3 text-sm md:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] md:items-center md:gap-4"
             >
-              <span className="font-semibold text-slate-900">Version {entry.version}</span>
-              <span className="text-slate-900 wrap-anywhere">{entry.name}</span>
-              <span className="text-slate-700">
+              <span className="font-semibold text-slate-900 dark:text-slate-100">Version {entry.version}</span>
+              <span className="text-slate-900 dark:text-slate-100 wrap-anywhere">{entry.name}</span>
+              <span className="text-slate-700 dark:text-slate-300">
                 <span className="md:sr-only">gespeichert am </span>
                 {formatSavedAt(entry.savedAt)}
               </span>
-              <span className="text-slate-700 wrap-anywhere">
+              <span className="text-slate-700 dark:text-slate-300 wrap-anywhere">
                 <span className="md:sr-only">von </span>
                 {formatSavedBy(entry.savedBy)}
               </span>
               <span className="mt-2 flex md:mt-0 md:justify-end">
                 {entry.version === liveVersion ? (
-                  <span className="rounded-full bg-green-100 px-3 py-1 text-xs font-semibold text-green-900">Aktuell</span>
+                  <span className="rounded-full bg-green-100 dark:bg-green-900 px-3 py-1 text-xs font-semibold text-green-900 dark:text-green-300">Aktuell</span>
                 ) : (
                   <Button
                     variant="secondary"

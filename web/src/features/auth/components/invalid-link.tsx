@@ -11,7 +11,7 @@ export function InvalidLink({ title, message, hint }: { title: string; message: 
       <Notice tone="error" role="alert">
         <p>{message}</p>
       </Notice>
-      <p className="mt-4 text-sm text-slate-700">{hint}</p>
+      <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{hint}</p>
       <Link to="/admin" replace className={buttonClass('secondary', 'mt-4 w-full')}>
         Zur Anmeldung
       </Link>

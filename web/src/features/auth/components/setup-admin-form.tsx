@@ -25,7 +25,7 @@ const TITLE = 'Erstes Admin-Konto anlegen'
 const HINT = (
   <>
     Solange es kein Admin-Konto gibt, schreibt der Server bei jedem Start einen neuen Einrichtungslink in sein
-    Protokoll; auf dem Server legt <code className="rounded bg-slate-100 px-1">notenrechner admin create</code> das
+    Protokoll; auf dem Server legt <code className="rounded bg-slate-100 dark:bg-slate-800 px-1">notenrechner admin create</code> das
     Konto ebenfalls an.
   </>
 )

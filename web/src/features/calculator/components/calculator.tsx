@@ -6,19 +6,25 @@ import type { GradingConfig } from '@/lib/config'
 import { table } from '@/lib/grade-table'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { calculate } from '../grading'
+import { StaleNotice } from './stale-notice'
 
-const labelClass = 'block text-sm font-medium text-slate-700'
+const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-300'
 const inputClass =
-  'mt-1.5 block h-12 w-full rounded-lg border border-slate-500 bg-white px-3 text-lg tabular-nums text-slate-900 ' +
-  'placeholder:text-slate-500 focus:border-green-700 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700'
+  'mt-1.5 block h-12 w-full rounded-lg border border-slate-500 dark:border-slate-400 bg-white dark:bg-slate-900 px-3 text-lg tabular-nums text-slate-900 dark:text-slate-100 ' +
+  'placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-green-700 dark:focus:border-green-500 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:focus-visible:ring-green-500'
 const outputClass =
-  'mt-1.5 flex h-12 w-full items-center rounded-lg bg-green-50 px-3 text-2xl font-semibold tabular-nums text-green-900'
+  'mt-1.5 flex h-12 w-full items-center rounded-lg bg-green-50 dark:bg-green-950 px-3 text-2xl font-semibold tabular-nums text-green-900 dark:text-green-300'
 
 /** The calculator route's content: spinner until the live configuration arrives, then form and table. */
 export function Calculator() {
   const live = useLiveConfig()
   if (live.state === 'loading') return <Spinner label="Konfiguration wird geladen" />
-  return <CalculatorForm config={live.data.config} />
+  return (
+    <>
+      <StaleNotice stale={live.stale} />
+      <CalculatorForm config={live.data.config} />
+    </>
+  )
 }
 
 function CalculatorForm({ config }: { config: GradingConfig }) {
@@ -37,7 +43,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
   return (
     <div className="space-y-6">
       <section aria-labelledby={`${id}-heading`} className={card}>
-        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
           Note berechnen
         </h2>
         <form

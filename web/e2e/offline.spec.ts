@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { expect, standardConfig, test } from './fixtures';
+
+// Offline and installable (issue 8). Service workers are blocked for the other specs
+// (playwright.config.ts); this one needs it. http://127.0.0.1 is a secure context.
+test.use({ serviceWorkers: 'allow' });
+
+const STALE = 'möglicherweise veraltet';
+
+/** Waits until the service worker is active and controls the page. */
+async function controlledBySW(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // clientsClaim() takes over the open page; a reload is the fallback if it has not yet.
+  const controlled = await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!controlled) {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
+}
+
+const cell = (page: Page, name: string) => page.getByRole('cell', { name, exact: true }).filter({ visible: true });
+
+test('with the server stopped the page loads from the service worker and computes with the kept configuration', async ({
+  page,
+  server,
+}) => {
+  await page.goto('/');
+  await expect(cell(page, '85 - 90')).toBeVisible();
+  await controlledBySW(page);
+
+  await server.stop();
+  const changed = standardConfig();
+  changed.name = 'Oberstufe';
+  changed.grades['1'].min = 90;
+  changed.grades['2'].max = 90;
+  expect(await server.importConfig(changed)).toContain('Version 2'); // written while the server is down
+
+  await page.reload();
+  const notice = page.getByRole('status', { name: 'Verbindung' });
+  await expect(notice).toContainText(STALE);
+  await expect(notice).toContainText(/Stand \d\d\.\d\d\.\d{4}, \d\d:\d\d/);
+  await expect(cell(page, '85 - 90')).toBeVisible();
+  await page.getByLabel('Gesamtpunktzahl').fill('40');
+  await page.getByLabel('Erreichte Punktzahl').fill('31,5');
+  await expect(page.getByLabel('Erreichte Prozentzahl')).toHaveText('78,8%');
+  await expect(page.getByLabel('Note', { exact: true })).toHaveText('2');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`offline-${String(width)}.png`), fullPage: true });
+  }
+
+  await server.start(); // same port, same database
+  await expect(cell(page, '90 - 93,34')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Oberstufe')).toBeVisible();
+  await expect(page.getByText(STALE)).toBeHidden();
+  await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('31,5'); // no reload: the input stayed
+});
+
+test('the app is installable and the service worker caches nothing of the API', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await request.get(href ?? '');
+  expect(res.headers()['content-type']).toBe('application/manifest+json');
+  const manifest = (await res.json()) as { start_url: string; display: string; lang: string; icons: { sizes: string }[] };
+  expect(manifest).toMatchObject({ start_url: '/', display: 'standalone', lang: 'de' });
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  for (const icon of manifest.icons) expect((await request.get((icon as unknown as { src: string }).src)).ok()).toBe(true);
+  expect((await request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
+
+  await controlledBySW(page);
+  await page.goto('/admin'); // asks /api/v1/auth/session through the service worker
+  await expect(page.getByLabel('E-Mail')).toBeVisible();
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) urls.push(new URL(req.url).pathname);
+    }
+    return urls;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([]);
+});

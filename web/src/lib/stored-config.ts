@@ -1,0 +1,52 @@
+import { z } from 'zod/mini'
+import { liveConfigSchema, type LiveConfig } from './config'
+
+// The last configuration this browser received, kept so that the calculator works offline
+// (issue 8). Only the public configuration is kept; nothing a person typed.
+
+export const STORAGE_KEY = 'notenrechner.config'
+
+const storedSchema = z.object({ live: liveConfigSchema, storedAt: z.string() })
+
+export interface StoredConfig {
+  live: LiveConfig
+  /** When this browser last received it from the server (ISO 8601). */
+  storedAt: string
+}
+
+/** Keeps a configuration just received; storage that is full or forbidden is not an error. */
+export function storeConfig(live: LiveConfig, storedAt: string): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ live, storedAt } satisfies StoredConfig))
+  } catch {
+    // private mode or quota: the page works online as before
+  }
+}
+
+/**
+ * The kept configuration, validated with the same schema as a live one; null when there is
+ * none or it is not readable (an old format or an edited entry is dropped, not trusted).
+ */
+export function readStoredConfig(): StoredConfig | null {
+  let text: string | null
+  try {
+    text = localStorage.getItem(STORAGE_KEY)
+  } catch {
+    return null
+  }
+  if (text === null) return null
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  const result = storedSchema.safeParse(json)
+  if (result.success && !Number.isNaN(Date.parse(result.data.storedAt))) return result.data
+  try {
+    localStorage.removeItem(STORAGE_KEY)
+  } catch {
+    // nothing to clean up then
+  }
+  return null
+}
