@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react'
-import { Toaster } from 'react-hot-toast'
+import { Suspense, type ReactNode } from 'react'
 import { AuthContext, useAuthSource } from '@/lib/auth'
+import { LazyToaster } from '@/lib/toast'
 import { LiveConfigContext, useLiveConfigSource } from '@/lib/use-live-config'
 
 /**
  * What every route shares: the sign-in state (read at start, kept equal across tabs), one live
- * configuration stream, and the toasts (react-hot-toast defaults, SPEC §2).
+ * configuration stream, and the toasts (react-hot-toast defaults, SPEC §2; loaded after the first
+ * render, see lib/toast.ts).
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const auth = useAuthSource()
@@ -14,7 +15,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <AuthContext value={auth}>
       <LiveConfigContext value={live}>
         {children}
-        <Toaster />
+        <Suspense fallback={null}>
+          <LazyToaster />
+        </Suspense>
       </LiveConfigContext>
     </AuthContext>
   )

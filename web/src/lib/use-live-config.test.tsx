@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react'
-import toast from 'react-hot-toast'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
+import { toast } from './toast'
 import {
   CONNECTION_TOAST_ID,
   LOAD_TIMEOUT_MS,

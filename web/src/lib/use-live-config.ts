@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState } from 'react'
-import toast from 'react-hot-toast'
 import { openConfigEvents } from './api-client'
 import { parseLiveConfig, type LiveConfig } from './config'
+import { toast } from './toast'
 
 // The live configuration: one EventSource per page (shared through LiveConfigContext),
 // following store → broker → SSE → here → calculator (STYLE.md).
