@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -131,7 +132,8 @@ type gradeResult struct {
 	Round       time.Duration
 	Rounds      int
 	Grade, Bare loadResult
-	Ratio       float64
+	Ratio       float64   // median of the rounds' ratios: robust against a round the machine was busy in
+	Ratios      []float64 // each round's grade req/s ÷ bare req/s
 }
 
 func runGrade(bin string, conns int, round time.Duration, rounds int) (gradeResult, error) {
@@ -174,9 +176,12 @@ func runGrade(bin string, conns int, round time.Duration, rounds int) (gradeResu
 			return res, err
 		}
 		grade, plain = append(grade, g), append(plain, b)
+		res.Ratios = append(res.Ratios, g.RPS/b.RPS)
 	}
 	res.Grade, res.Bare = merge(grade), merge(plain)
-	res.Ratio = res.Grade.RPS / res.Bare.RPS
+	sorted := slices.Clone(res.Ratios)
+	slices.Sort(sorted)
+	res.Ratio = sorted[len(sorted)/2]
 	return res, nil
 }
 

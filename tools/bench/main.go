@@ -29,6 +29,13 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) == 4 && os.Args[1] == "save" {
+		if err := saveProcess(os.Args[2], os.Args[3]); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
@@ -99,7 +106,7 @@ func run() error {
 	}
 	if err == nil {
 		err = step("grade", func() (err error) {
-			r.Grade, err = runGrade(bin, 32, 2*time.Second, 3)
+			r.Grade, err = runGrade(bin, 32, time.Second, 7)
 			return err
 		})
 	}
