@@ -106,7 +106,10 @@ func run() error {
 	}
 	if err == nil {
 		err = step("grade", func() (err error) {
-			r.Grade, err = runGrade(bin, 32, time.Second, 7)
+			if r.Grade, err = runGrade(bin, 32, time.Second, 7); err != nil {
+				return err
+			}
+			r.HandlerRaw, err = goBench(root, "-bench=^Benchmark(Grade|Bare)$", "-count=3", "-benchtime=300ms", "./internal/server")
 			return err
 		})
 	}

@@ -28,6 +28,7 @@ type report struct {
 	GradingStat      string
 	LiveRaw          string
 	PasswordsRaw     string
+	HandlerRaw       string
 	Fanout           []fanoutResult
 	Grade            gradeResult
 	Startup          startupResult
@@ -115,6 +116,11 @@ func (r report) markdown() string {
 		}
 		p("\nRatio: **%.0f %%** of the bare handler's requests per second, the median of the rounds (%s; all rounds together\n", 100*g.Ratio, strings.Join(rs, ", "))
 		p("%.0f %%); goal ≥ 70 %%: %s.\n", 100*g.Grade.RPS/g.Bare.RPS, verdict(g.Ratio >= 0.7))
+		if r.HandlerRaw != "" {
+			p("\nWithout the network (`go test -run='^$' -bench='^Benchmark(Grade|Bare)$' -benchmem -count=3 ./internal/server`): the\n")
+			p("handler chain — metrics, security headers, body limit, cross-origin check, mux, query parsing, grading, JSON —\n")
+			p("against the bare handler, both writing into an `httptest.ResponseRecorder`.\n\n```\n%s```\n", benchLines(r.HandlerRaw))
+		}
 	}
 	if r.Startup.BinaryBytes > 0 {
 		s := r.Startup
