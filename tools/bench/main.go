@@ -48,6 +48,7 @@ func run() error {
 	repo := flag.String("repo", ".", "the repository's root")
 	only := flag.String("only", strings.Join(allSections, ","), "sections to run, comma-separated: "+strings.Join(allSections, ","))
 	subs := flag.String("subscribers", "1000,10000", "live fan-out sizes")
+	reps := flag.Int("fanout-runs", 3, "live fan-out runs per size (each on a fresh server)")
 	out := flag.String("out", "docs/benchmarks.md", "report to update (between its generated markers); - for stdout")
 	flag.Parse()
 	root, err := filepath.Abs(*repo)
@@ -95,11 +96,13 @@ func run() error {
 				if err != nil {
 					return err
 				}
-				res, err := runFanout(bin, n)
-				if err != nil {
-					return err
+				for range *reps {
+					res, err := runFanout(bin, n)
+					if err != nil {
+						return err
+					}
+					r.Fanout = append(r.Fanout, res)
 				}
-				r.Fanout = append(r.Fanout, res)
 			}
 			return nil
 		})

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -84,12 +85,21 @@ func (r report) markdown() string {
 				ms(f.FromRequest.P50), ms(f.FromRequest.P99), ms(f.FromRequest.Max), ms(f.SaveTime),
 				float64(f.RSSIdleKiB)/1024, float64(f.RSSConnectedKiB)/1024, f.PerSubscriber, ms(f.PublishCPU))
 		}
+		var p99s []time.Duration
+		var per []float64
 		for _, f := range r.Fanout {
 			if f.Subscribers == 10000 {
-				p("\nAt 10,000: p99 %s (goal < 250 ms: %s), %.1f KiB per subscriber (goal ≤ 16 KiB: %s). ", ms(f.Latency.P99),
-					verdict(f.Latency.P99 < 250*time.Millisecond), f.PerSubscriber, verdict(f.PerSubscriber <= 16))
-				p("The per-subscriber figure is judged at 10,000, where the runtime's fixed costs (heap arenas, GC headroom) weigh least.\n")
+				p99s, per = append(p99s, f.Latency.P99), append(per, f.PerSubscriber)
 			}
+		}
+		if len(p99s) > 0 {
+			p99 := distributionOf(p99s).P50
+			slices.Sort(per)
+			kb := per[len(per)/2]
+			p("\nAt 10,000, the median of %d runs: p99 %s (goal < 250 ms: %s), %.1f KiB per subscriber (goal ≤ 16 KiB: %s).\n",
+				len(p99s), ms(p99), verdict(p99 < 250*time.Millisecond), kb, verdict(kb <= 16))
+			p("Each run starts a fresh server. The per-subscriber figure is judged at 10,000, where the runtime's fixed costs\n")
+			p("(heap arenas, GC headroom) weigh least.\n")
 		}
 	}
 	if r.LiveRaw != "" {
