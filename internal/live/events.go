@@ -29,7 +29,7 @@ func Handler(b *Broker, heartbeat time.Duration, logger *slog.Logger) http.Handl
 		if conn, ok := hijack(rc, h, logger); ok {
 			// The handler returns at once: net/http's buffers, the request and this goroutine's
 			// stack are freed, and the stream lives on in two small goroutines (docs/benchmarks.md:
-			// about 27 KiB of server memory per open page before, a few KiB now).
+			// about 25 KiB of server memory per open page before, about 9 KiB now).
 			go stream(b, conn, sent, heartbeat)
 			return
 		}
