@@ -24,6 +24,10 @@ func Handler(b *Broker, heartbeat time.Duration, logger *slog.Logger) http.Handl
 		h.Set("Content-Type", "text/event-stream; charset=utf-8")
 		h.Set("Cache-Control", "no-cache")
 		h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
+		if r.Method == http.MethodHead {
+			w.WriteHeader(http.StatusOK) // the head of a stream; no events follow
+			return
+		}
 		sent := lastEventID(r)
 		rc := http.NewResponseController(w)
 		if conn, ok := hijack(rc, h, logger); ok {

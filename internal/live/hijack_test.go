@@ -67,3 +67,27 @@ func TestTakenOverStreamKeepsHeadersAndNoticesLeaving(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+func TestHeadOfStreamSubscribesNobody(t *testing.T) {
+	b, url := startStream(t, time.Hour)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	req, _ := http.NewRequest(http.MethodHead, url, nil)
+	if err := req.Write(conn); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "text/event-stream; charset=utf-8" {
+		t.Fatalf("HEAD: %d %q", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	time.Sleep(100 * time.Millisecond) // a stream would have subscribed by now
+	if n := b.Clients(); n != 0 {
+		t.Fatalf("%d live clients after a HEAD with its connection still open, want 0", n)
+	}
+}
