@@ -1,7 +1,7 @@
 # Notenrechner: one binary with the web app embedded.
 #   make run    build everything and serve http://localhost:8080 on SQLite
 #   make test   every test: Go (with -race), web unit tests, browser tests
-#   make bench  benchmarks (results go to docs/benchmarks.md by hand)
+#   make bench  benchmarks on loopback; rewrites the generated part of docs/benchmarks.md
 #   make audit  govulncheck and npm audit (CI runs it too)
 #   make fuzz   longer fuzzing rounds (make test runs fuzz-ci, 10 s a target)
 #   make soak   10 minutes of 2,000 live clients, saves and grade requests (SOAK_DURATION=1m to try it)
@@ -10,7 +10,7 @@ BIN        := bin/notenrechner
 WEB_SRC    := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
 NODE_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build web test test-go test-web test-e2e lint bench soak fuzz fuzz-ci audit vulncheck npm-audit clean
+.PHONY: run build web test test-go test-web test-budget test-e2e lint bench soak fuzz fuzz-ci audit vulncheck npm-audit clean
 
 run: build
 	./$(BIN) serve
@@ -29,7 +29,7 @@ web: web/dist/index.html
 $(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.sql' -o -name '*.txt') web/embed.go go.mod go.sum
 	go build -trimpath -o $(BIN) ./cmd/notenrechner
 
-test: test-go fuzz-ci test-web test-e2e
+test: test-go fuzz-ci test-web test-budget test-e2e
 
 test-go:
 	go vet ./cmd/... ./internal/... ./tools/... ./web
@@ -39,11 +39,17 @@ test-go:
 test-web: $(NODE_STAMP)
 	cd web && npm run lint && npm run typecheck && npm test
 
+# The calculator route's JS must stay within 80 KiB gzip (by size, see docs/benchmarks.md).
+test-budget: web/dist/index.html
+	cd web && node scripts/check-budget.mjs
+
 test-e2e: $(BIN)
 	cd web && npm run e2e
 
-bench:
-	go test -run='^$$' -bench=. -benchmem -count=1 ./internal/...
+# Live fan-out (1,000 and 10,000 SSE clients), grade endpoint vs a bare handler, grading core
+# (benchstat), start-up, bundle and page figures; about three minutes. Needs Debian's chromium.
+bench: build
+	go run ./tools/bench
 
 # A load test of the real binary on loopback; fails when a client misses the
 # final version or goroutines/memory do not return to their start level.
@@ -55,6 +61,7 @@ soak:
 FUZZ_TARGETS := \
 	./internal/grading:FuzzParseNumber \
 	./internal/grading:FuzzParseConfig \
+	./internal/grading:FuzzCalculateFast \
 	./internal/server:FuzzLoginBody \
 	./internal/server:FuzzPasswordChangeBody \
 	./internal/server:FuzzSetupBody \

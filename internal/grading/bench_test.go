@@ -24,3 +24,11 @@ func BenchmarkTable(b *testing.B) {
 		Table(c)
 	}
 }
+
+// BenchmarkCalculateExact is the big.Rat path that Calculate takes for inputs beyond the fast path.
+func BenchmarkCalculateExact(b *testing.B) {
+	c := Default()
+	for b.Loop() {
+		calculateExact(c, "30", "23,5")
+	}
+}

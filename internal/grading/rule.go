@@ -15,6 +15,14 @@ type Result struct {
 // input empty, zero or not a number clears both outputs; nothing else does (a negative total is
 // allowed and simply gives a negative or positive percentage).
 func Calculate(c Config, total, achieved string) Result {
+	if r, done := calculateFast(c, total, achieved); done {
+		return r
+	}
+	return calculateExact(c, total, achieved)
+}
+
+// calculateExact is Calculate in big.Rat arithmetic, for any input and any Config.
+func calculateExact(c Config, total, achieved string) Result {
 	t, ok := ParseNumber(total)
 	if !ok || t.Sign() == 0 {
 		return Result{}

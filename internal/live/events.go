@@ -1,7 +1,9 @@
 package live
 
 import (
+	"bytes"
 	"log/slog"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -29,62 +31,135 @@ var pingFrame = []byte(": ping\nevent: ping\ndata:\n\n")
 // keep the connection open and the page knows it is alive.
 func Handler(b *Broker, heartbeat time.Duration, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rc := http.NewResponseController(w)
-		// The server's WriteTimeout is meant for ordinary requests; a stream
-		// lives for hours, so each write gets its own deadline instead.
-		if err := rc.SetWriteDeadline(time.Time{}); err != nil {
-			logger.Debug("stream without write deadlines", "err", err)
-		}
 		h := w.Header()
 		h.Set("Content-Type", "text/event-stream; charset=utf-8")
 		h.Set("Cache-Control", "no-cache")
 		h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
-		w.WriteHeader(http.StatusOK)
-
-		sub, current := b.Subscribe()
-		defer b.Unsubscribe(sub)
-
-		sent := lastEventID(r)
-		write := func(p []byte) bool {
-			_ = rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-			if _, err := w.Write(p); err != nil {
-				return false
-			}
-			return rc.Flush() == nil
-		}
-		if !write(retryFrame) {
+		if r.Method == http.MethodHead {
+			w.WriteHeader(http.StatusOK) // the head of a stream; no events follow
 			return
 		}
-		if current != nil && current.Version != sent {
-			if !write(current.Frame) {
-				return
-			}
-			sent = current.Version
+		sent := lastEventID(r)
+		rc := http.NewResponseController(w)
+		if conn, ok := hijack(rc, h, logger); ok {
+			// The handler returns at once: net/http's buffers, the request and this goroutine's
+			// stack are freed, and the stream lives on in two small goroutines (docs/benchmarks.md:
+			// about 25 KiB of server memory per open page before, about 9 KiB now).
+			go stream(b, conn, sent, heartbeat)
+			return
 		}
-		ticker := time.NewTicker(heartbeat)
-		defer ticker.Stop()
-		for {
-			select {
-			case <-r.Context().Done():
-				return
-			case ev, open := <-sub.C:
-				if !open {
-					return // dropped as too slow, or shutting down
-				}
-				if ev.Version <= sent {
-					continue // the client has it (resumed) or something newer
-				}
-				if !write(ev.Frame) {
-					return
-				}
-				sent = ev.Version
-			case <-ticker.C:
-				if !write(pingFrame) {
-					return
-				}
-			}
-		}
+		serveStream(b, w, rc, r, sent, heartbeat, logger)
 	})
+}
+
+// hijack takes the HTTP/1.1 connection over and writes the response head itself: status, the
+// headers set so far (including the server's security headers) and Connection: close, so that
+// the body (the events) simply ends when the connection does. ok is false where a connection
+// cannot be taken over (HTTP/2, test recorders); the stream is then served through w.
+func hijack(rc *http.ResponseController, h http.Header, logger *slog.Logger) (net.Conn, bool) {
+	conn, brw, err := rc.Hijack()
+	if err != nil {
+		return nil, false
+	}
+	_ = brw // bytes a client sent after its request (EventSource sends none) are dropped with the buffers
+	var head bytes.Buffer
+	head.WriteString("HTTP/1.1 200 OK\r\n")
+	h.Set("Connection", "close")
+	h.Set("Date", time.Now().UTC().Format(http.TimeFormat))
+	if err := h.Write(&head); err != nil {
+		logger.Debug("stream head", "err", err)
+	}
+	head.WriteString("\r\n")
+	_ = conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+	if _, err := conn.Write(head.Bytes()); err != nil {
+		conn.Close()
+		return nil, true // the client is gone; nothing more to do
+	}
+	return conn, true
+}
+
+// stream writes the events to a taken-over connection until the client goes (seen by a reader
+// that waits for the end of the connection), falls behind, or the broker closes.
+func stream(b *Broker, conn net.Conn, sent int64, heartbeat time.Duration) {
+	if conn == nil {
+		return
+	}
+	defer conn.Close()
+	gone := make(chan struct{})
+	go func() {
+		defer close(gone)
+		var buf [1]byte
+		for {
+			if _, err := conn.Read(buf[:]); err != nil {
+				return // EOF or reset: the client left (or the connection was closed here)
+			}
+		}
+	}()
+	write := func(p []byte) bool {
+		_ = conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+		_, err := conn.Write(p)
+		return err == nil
+	}
+	run(b, sent, heartbeat, gone, write)
+}
+
+// serveStream is the stream through the ResponseWriter, for connections that cannot be taken over.
+func serveStream(b *Broker, w http.ResponseWriter, rc *http.ResponseController, r *http.Request, sent int64,
+	heartbeat time.Duration, logger *slog.Logger) {
+	// The server's WriteTimeout is meant for ordinary requests; a stream
+	// lives for hours, so each write gets its own deadline instead.
+	if err := rc.SetWriteDeadline(time.Time{}); err != nil {
+		logger.Debug("stream without write deadlines", "err", err)
+	}
+	w.WriteHeader(http.StatusOK)
+	write := func(p []byte) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+		if _, err := w.Write(p); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	run(b, sent, heartbeat, r.Context().Done(), write)
+}
+
+// run is one client's stream: the retry hint, the current version unless the client has it
+// (Last-Event-ID = sent), then every newer version and a heartbeat ping, until done or a
+// failed write.
+func run(b *Broker, sent int64, heartbeat time.Duration, done <-chan struct{}, write func([]byte) bool) {
+	sub, current := b.Subscribe()
+	defer b.Unsubscribe(sub)
+	if !write(retryFrame) {
+		return
+	}
+	if current != nil && current.Version != sent {
+		if !write(current.Frame) {
+			return
+		}
+		sent = current.Version
+	}
+	ticker := time.NewTicker(heartbeat)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case ev, open := <-sub.C:
+			if !open {
+				return // dropped as too slow, or shutting down
+			}
+			if ev.Version <= sent {
+				continue // the client has it (resumed) or something newer
+			}
+			if !write(ev.Frame) {
+				return
+			}
+			sent = ev.Version
+		case <-ticker.C:
+			if !write(pingFrame) {
+				return
+			}
+		}
+	}
 }
 
 // lastEventID reads the version the client already has. A missing or

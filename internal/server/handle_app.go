@@ -2,10 +2,14 @@ package server
 
 import (
 	"bytes"
+	"io"
 	"io/fs"
 	"log/slog"
+	"mime"
 	"net/http"
 	"path"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -18,8 +22,9 @@ var contentTypes = map[string]string{".webmanifest": "application/manifest+json"
 // hash in their names (Vite), so they may be cached for a year; every other
 // path that is not a file is a route of the single-page app and gets
 // index.html, which is never cached so that a new release shows at once.
+// The build writes name.br and name.gz next to each text file (vite.config.ts);
+// they are sent as they are to a browser that accepts them (negotiate).
 func handleApp(assets fs.FS, logger *slog.Logger) http.Handler {
-	files := http.FileServerFS(assets)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -37,7 +42,7 @@ func handleApp(assets fs.FS, logger *slog.Logger) http.Handler {
 				if ct, ok := contentTypes[path.Ext(name)]; ok {
 					w.Header().Set("Content-Type", ct)
 				}
-				files.ServeHTTP(w, r)
+				serveFile(w, r, assets, name, logger)
 				return
 			}
 			if strings.HasPrefix(name, "assets/") || path.Ext(name) != "" {
@@ -45,14 +50,157 @@ func handleApp(assets fs.FS, logger *slog.Logger) http.Handler {
 				return
 			}
 		}
-		index, err := fs.ReadFile(assets, "index.html")
-		if err != nil {
+		if _, err := fs.Stat(assets, "index.html"); err != nil {
 			logger.Error("web app missing: build it with `make build`", "err", err)
 			http.Error(w, "Die Web-Oberfläche fehlt in diesem Build (make build).", http.StatusServiceUnavailable)
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
+		serveFile(w, r, assets, "index.html", logger)
 	})
+}
+
+// encodings are the precompressed variants, in the order preferred when the browser weighs them equally.
+var encodings = []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// serveFile sends name, or its precompressed variant chosen by Accept-Encoding, with the type of
+// name and an exact Content-Length (and Range support for the plain file, http.ServeContent). Vary is set whenever a
+// variant exists, so that a cache keeps the encodings apart.
+func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string, logger *slog.Logger) {
+	var have []string
+	for _, e := range encodings {
+		if _, err := fs.Stat(assets, name+e.ext); err == nil {
+			have = append(have, e.token)
+		}
+	}
+	file := name
+	if len(have) > 0 {
+		w.Header().Add("Vary", "Accept-Encoding")
+		if coding := negotiate(r.Header.Values("Accept-Encoding"), have); coding != "" {
+			for _, e := range encodings {
+				if e.token == coding {
+					file = name + e.ext
+				}
+			}
+			w.Header().Set("Content-Encoding", coding)
+		}
+	}
+	ctype := mime.TypeByExtension(path.Ext(name))
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	w.Header().Set("Content-Type", ctype)
+	fail := func(err error) {
+		logger.Error("web app file unreadable", "file", file, "err", err)
+		w.Header().Del("Content-Encoding")
+		http.Error(w, "Datei nicht lesbar.", http.StatusInternalServerError)
+	}
+	f, err := assets.Open(file)
+	if err != nil {
+		fail(err)
+		return
+	}
+	defer f.Close()
+	content, ok := f.(io.ReadSeeker) // embed.FS files seek
+	if !ok {
+		data, err := io.ReadAll(f)
+		if err != nil {
+			fail(err)
+			return
+		}
+		content = bytes.NewReader(data)
+	}
+	if file == name {
+		http.ServeContent(w, r, name, time.Time{}, content) // Range and Content-Length
+		return
+	}
+	// ServeContent leaves out Content-Length once Content-Encoding is set; the variant's length is
+	// known, and a Range over compressed bytes is of no use to a browser, so send it whole.
+	size, err := content.Seek(0, io.SeekEnd)
+	if err == nil {
+		_, err = content.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		fail(err)
+		return
+	}
+	w.Header().Set("Content-Length", strconv.FormatInt(size, 10))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		if _, err := io.Copy(w, content); err != nil {
+			logger.Debug("web app file not sent whole", "file", file, "err", err)
+		}
+	}
+}
+
+// negotiate picks the content coding to send from the Accept-Encoding header values (RFC 9110
+// §12.5.3): the available coding with the highest weight, "*" standing for codings not named,
+// q=0 refusing one, ties going to the order of encodings (brotli before gzip). "" means identity.
+func negotiate(header []string, available []string) string {
+	weights := map[string]float64{}
+	star := -1.0
+	for _, line := range header {
+		for _, part := range strings.Split(line, ",") {
+			token, q := parseCoding(part)
+			switch token {
+			case "":
+			case "*":
+				star = q
+			default:
+				weights[token] = q
+			}
+		}
+	}
+	best, bestQ := "", 0.0
+	for _, e := range encodings {
+		if !slices.Contains(available, e.token) {
+			continue
+		}
+		q, named := weights[e.token]
+		if !named {
+			q = max(star, 0)
+		}
+		if q > bestQ {
+			best, bestQ = e.token, q
+		}
+	}
+	return best
+}
+
+// parseCoding reads one "coding;q=0.5" element; a missing or unreadable weight counts as 1.
+func parseCoding(part string) (string, float64) {
+	token, params, _ := strings.Cut(part, ";")
+	token = strings.ToLower(strings.TrimSpace(token))
+	if token == "x-gzip" {
+		token = "gzip"
+	}
+	q := 1.0
+	for _, p := range strings.Split(params, ";") {
+		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+			q = parseQ(strings.TrimSpace(v))
+		}
+	}
+	return token, q
+}
+
+// parseQ reads a qvalue ("0", "0.5", "1.000"); anything else is treated as 1 (lenient, as browsers send only valid ones).
+func parseQ(v string) float64 {
+	if v == "" || (v[0] != '0' && v[0] != '1') {
+		return 1
+	}
+	q, scale := float64(v[0]-'0'), 0.1
+	if len(v) > 1 {
+		if v[1] != '.' {
+			return 1
+		}
+		for _, c := range v[2:] {
+			if c < '0' || c > '9' {
+				return 1
+			}
+			q += float64(c-'0') * scale
+			scale /= 10
+		}
+	}
+	return min(q, 1)
 }

@@ -1,14 +1,14 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_CHANNEL } from '@/lib/auth'
 import { FakeApi, json, noContent, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
+import { memoryRouter } from '@/test/memory-router'
 import { AppProvider } from './provider'
-import { routes } from './router'
+import { AppRoutes } from './router'
 
 let api: FakeApi
 
@@ -23,12 +23,8 @@ function signedInAs(user: ReturnType<typeof testUser> | null) {
 }
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  )
+  const router = memoryRouter(path)
+  render(router.wrap(<AppProvider><AppRoutes /></AppProvider>))
   return router
 }
 
@@ -70,14 +66,14 @@ describe('App', () => {
     expect(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' })).toBeInTheDocument()
 
     await user.click(screen.getByRole('link', { name: 'Verwaltung' }))
-    expect(router.state.location.pathname).toBe('/admin')
+    expect(router.location().pathname).toBe('/admin')
     expect(await screen.findByRole('tab', { name: 'Konfiguration', selected: true })).toBeInTheDocument()
     expect(screen.getByText(/Bearbeitet wird Version 3 .* gespeichert am 22\.11\.2026, 10:00 von Kommandozeile\./)).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard')
     expect(FakeEventSource.instances).toHaveLength(1)
 
     await user.click(screen.getByRole('link', { name: 'Rechner' }))
-    expect(router.state.location.pathname).toBe('/')
+    expect(router.location().pathname).toBe('/')
     expect(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' })).toBeInTheDocument()
     expect(FakeEventSource.instances).toHaveLength(1)
   })
@@ -112,7 +108,7 @@ describe('App', () => {
     await user.click(signOut)
     expect(await screen.findByText('Abgemeldet.')).toBeInTheDocument()
     expect(api.callsTo('POST /auth/logout')).toHaveLength(1)
-    expect(router.state.location.pathname).toBe('/')
+    expect(router.location().pathname).toBe('/')
     expect(screen.queryByRole('button', { name: 'Abmelden' })).not.toBeInTheDocument()
     expect(FakeBroadcastChannel.posted).toEqual([{ name: AUTH_CHANNEL, data: { type: 'changed' } }])
   })

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react'
-import { Toaster } from 'react-hot-toast'
+import { Suspense, type ReactNode } from 'react'
 import { AuthContext, useAuthSource } from '@/lib/auth'
+import { LazyToaster } from '@/lib/toast'
 import { LiveConfigContext, useLiveConfigSource } from '@/lib/use-live-config'
 
 // react-hot-toast styles its toasts inline (white, dark grey text); in dark mode they follow the
@@ -9,7 +9,8 @@ const TOAST_OPTIONS = { className: 'dark:bg-slate-800! dark:text-slate-100! dark
 
 /**
  * What every route shares: the sign-in state (read at start, kept equal across tabs), one live
- * configuration stream, and the toasts (react-hot-toast defaults, SPEC §2).
+ * configuration stream, and the toasts (react-hot-toast defaults, SPEC §2; loaded after the first
+ * render, see lib/toast.ts).
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const auth = useAuthSource()
@@ -18,7 +19,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <AuthContext value={auth}>
       <LiveConfigContext value={live}>
         {children}
-        <Toaster toastOptions={TOAST_OPTIONS} />
+        <Suspense fallback={null}>
+          <LazyToaster toastOptions={TOAST_OPTIONS} />
+        </Suspense>
       </LiveConfigContext>
     </AuthContext>
   )

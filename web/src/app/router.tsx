@@ -1,24 +1,22 @@
-import { lazy, useState } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
-import { RouterProvider } from 'react-router/dom'
+import { lazy } from 'react'
+import { Route, Switch } from 'wouter'
 import { HomeRoute } from './routes/home'
 import { Layout } from './routes/layout'
 import { NotFoundRoute } from './routes/not-found'
 
+// wouter (about 2 KiB gzip) rather than react-router's data router (about 28 KiB): the app has
+// three routes and no loaders, and the calculator route has a JS budget (docs/benchmarks.md).
 const AdminRoute = lazy(() => import('./routes/admin'))
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      { index: true, element: <HomeRoute /> },
-      { path: 'admin', element: <AdminRoute /> },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-]
-
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes))
-  return <RouterProvider router={router} />
+/** The routes inside the layout; the location comes from the surrounding wouter Router (browser by default). */
+export function AppRoutes() {
+  return (
+    <Layout>
+      <Switch>
+        <Route path="/" component={HomeRoute} />
+        <Route path="/admin" component={AdminRoute} />
+        <Route component={NotFoundRoute} />
+      </Switch>
+    </Layout>
+  )
 }

@@ -1,6 +1,6 @@
 import { Calculator, House, Settings } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'wouter'
 
 interface HeaderProps {
   /** The top-left slot (the sign-out button once someone is signed in). */
@@ -14,14 +14,14 @@ export const headerIconClass =
 
 /** The green bar on every route: product icon and title, and the link to the other route. */
 export function Header({ start }: HeaderProps) {
-  const onAdmin = useLocation().pathname.startsWith('/admin')
+  const onAdmin = useLocation()[0].startsWith('/admin')
   return (
     <header className="bg-green-800 text-white shadow-sm">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         {start}
         <h1 className="min-w-0 flex-1 text-xl font-semibold tracking-tight">
           <Link
-            to="/"
+            href="/"
             className="inline-flex items-center gap-3 rounded-lg py-1 pr-2 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800"
           >
             <span className="inline-flex size-9 items-center justify-center rounded-lg bg-white text-green-800">
@@ -32,11 +32,11 @@ export function Header({ start }: HeaderProps) {
         </h1>
         <nav aria-label="Hauptnavigation">
           {onAdmin ? (
-            <Link to="/" className={headerIconClass} aria-label="Rechner" title="Rechner">
+            <Link href="/" className={headerIconClass} aria-label="Rechner" title="Rechner">
               <House className="size-6" aria-hidden="true" />
             </Link>
           ) : (
-            <Link to="/admin" className={headerIconClass} aria-label="Verwaltung" title="Verwaltung">
+            <Link href="/admin" className={headerIconClass} aria-label="Verwaltung" title="Verwaltung">
               <Settings className="size-6" aria-hidden="true" />
             </Link>
           )}

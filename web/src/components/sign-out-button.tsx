@@ -1,15 +1,15 @@
 import { LogOut } from 'lucide-react'
 import { useState } from 'react'
-import toast from 'react-hot-toast'
-import { useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import { errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
+import { toast } from '@/lib/toast'
 import { headerIconClass } from './header'
 
 /** The header's "Abmelden" icon: only while signed in; signs out, says so and goes to the calculator. */
 export function SignOutButton() {
   const auth = useAuth()
-  const navigate = useNavigate()
+  const [, navigate] = useLocation()
   const [busy, setBusy] = useState(false)
   if (auth.user === null) return null
 
@@ -18,7 +18,7 @@ export function SignOutButton() {
     try {
       await auth.logout()
       toast.success('Abgemeldet.')
-      await navigate('/')
+      navigate('/')
     } catch (err) {
       toast.error(errorMessage(err))
     } finally {

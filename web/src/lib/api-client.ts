@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import { liveConfigSchema, type GradingConfig, type LiveConfig } from './config'
 
 // The only module that knows the server's URLs and fetch (STYLE.md). Every call of the API
@@ -12,33 +12,33 @@ export function openConfigEvents(): EventSource {
   return new EventSource(CONFIG_EVENTS_URL)
 }
 
-export const userSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  role: z.enum(['admin', 'user']),
-  createdAt: z.string(),
-  lastSignInAt: z.nullable(z.string()),
-  pending: z.boolean(),
+export const userSchema = v.object({
+  id: v.number(),
+  email: v.string(),
+  role: v.picklist(['admin', 'user']),
+  createdAt: v.string(),
+  lastSignInAt: v.nullable(v.string()),
+  pending: v.boolean(),
 })
-export type User = z.infer<typeof userSchema>
+export type User = v.InferOutput<typeof userSchema>
 export type Role = User['role']
 
-const userResponse = z.object({ user: userSchema })
-const sessionResponse = z.object({ user: z.nullable(userSchema) })
-const inviteResponse = z.object({ email: z.string() })
-const historyEntrySchema = z.object({ version: z.number(), savedAt: z.string(), savedBy: z.string(), name: z.string() })
-export type HistoryEntry = z.infer<typeof historyEntrySchema>
-const historyResponse = z.object({ versions: z.array(historyEntrySchema) })
-const usersResponse = z.object({ users: z.array(userSchema) })
-const createUserResponse = z.object({ user: userSchema, inviteLink: z.string(), inviteExpiresAt: z.string() })
-export type CreatedUser = z.infer<typeof createUserResponse>
+const userResponse = v.object({ user: userSchema })
+const sessionResponse = v.object({ user: v.nullable(userSchema) })
+const inviteResponse = v.object({ email: v.string() })
+const historyEntrySchema = v.object({ version: v.number(), savedAt: v.string(), savedBy: v.string(), name: v.string() })
+export type HistoryEntry = v.InferOutput<typeof historyEntrySchema>
+const historyResponse = v.object({ versions: v.array(historyEntrySchema) })
+const usersResponse = v.object({ users: v.array(userSchema) })
+const createUserResponse = v.object({ user: userSchema, inviteLink: v.string(), inviteExpiresAt: v.string() })
+export type CreatedUser = v.InferOutput<typeof createUserResponse>
 
-const errorBody = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.optional(z.string()),
-    fields: z.optional(z.record(z.string(), z.string())),
-    current: z.optional(z.unknown()),
+const errorBody = v.object({
+  error: v.object({
+    code: v.string(),
+    message: v.optional(v.string()),
+    fields: v.optional(v.record(v.string(), v.string())),
+    current: v.optional(v.unknown()),
   }),
 })
 
@@ -125,27 +125,27 @@ async function toApiError(res: Response): Promise<ApiError> {
   } catch {
     return new ApiError(res.status, 'unknown', fallback, retryAfter === undefined ? {} : { retryAfter })
   }
-  const parsed = errorBody.safeParse(json)
+  const parsed = v.safeParse(errorBody, json)
   if (!parsed.success) return new ApiError(res.status, 'unknown', fallback, retryAfter === undefined ? {} : { retryAfter })
-  const { code, message, fields, current } = parsed.data.error
-  const currentConfig = current === undefined ? undefined : liveConfigSchema.safeParse(current)
+  const { code, message, fields, current } = parsed.output.error
+  const currentConfig = current === undefined ? undefined : v.safeParse(liveConfigSchema, current)
   return new ApiError(res.status, code, message ?? fallback, {
     ...(fields === undefined ? {} : { fields }),
-    ...(currentConfig?.success === true ? { current: currentConfig.data } : {}),
+    ...(currentConfig?.success === true ? { current: currentConfig.output } : {}),
     ...(retryAfter === undefined ? {} : { retryAfter }),
   })
 }
 
-async function json<T>(res: Response, schema: z.ZodMiniType<T>): Promise<T> {
+async function json<T>(res: Response, schema: v.GenericSchema<unknown, T>): Promise<T> {
   let body: unknown
   try {
     body = await res.json()
   } catch {
     throw new ApiError(res.status, 'bad_response', BAD_RESPONSE)
   }
-  const parsed = schema.safeParse(body)
+  const parsed = v.safeParse(schema, body)
   if (!parsed.success) throw new ApiError(res.status, 'bad_response', BAD_RESPONSE)
-  return parsed.data
+  return parsed.output
 }
 
 const segment = (s: string | number) => encodeURIComponent(String(s))

@@ -1,34 +1,35 @@
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 
 // The configuration as the browser receives it (docs/architecture.md: GET /api/v1/config and every
 // SSE `config` event). Parsed loosely on purpose: a document that lacks a band width still
 // shows, and the affected grades read "?" (SPEC §4, defensive); storage validation is the
-// server's job.
+// server's job. valibot, not zod, because this runs on the calculator route, whose JS has a
+// budget (docs/benchmarks.md): the schemas here cost about 1 KiB gzip there, zod/mini about 7.
 
-const percent = z.number()
-const optionalPercent = z.optional(percent)
-const bounds = z.object({ min: percent, max: percent })
+const percent = v.number()
+const optionalPercent = v.optional(percent)
+const bounds = v.object({ min: percent, max: percent })
 
-export const gradingConfigSchema = z.object({
-  name: z.string(),
-  grades: z.object({ '1': bounds, '2': bounds, '3': bounds, '4': bounds, '5': bounds, '6': bounds }),
-  schema: z.object({
-    general: z.optional(z.object({ minus: optionalPercent, normal: optionalPercent })),
-    '1': z.optional(z.object({ minus: optionalPercent })),
-    '6': z.optional(z.object({ normal: optionalPercent })),
+export const gradingConfigSchema = v.object({
+  name: v.string(),
+  grades: v.object({ '1': bounds, '2': bounds, '3': bounds, '4': bounds, '5': bounds, '6': bounds }),
+  schema: v.object({
+    general: v.optional(v.object({ minus: optionalPercent, normal: optionalPercent })),
+    '1': v.optional(v.object({ minus: optionalPercent })),
+    '6': v.optional(v.object({ normal: optionalPercent })),
   }),
 })
 
-export type GradingConfig = z.infer<typeof gradingConfigSchema>
+export type GradingConfig = v.InferOutput<typeof gradingConfigSchema>
 
-export const liveConfigSchema = z.object({
-  version: z.int(),
-  savedAt: z.string(),
-  savedBy: z.string(),
+export const liveConfigSchema = v.object({
+  version: v.pipe(v.number(), v.integer()),
+  savedAt: v.string(),
+  savedBy: v.string(),
   config: gradingConfigSchema,
 })
 
-export type LiveConfig = z.infer<typeof liveConfigSchema>
+export type LiveConfig = v.InferOutput<typeof liveConfigSchema>
 
 /** Reads the data of one `config` event; null when it is not a configuration. */
 export function parseLiveConfig(data: string): LiveConfig | null {
@@ -38,6 +39,6 @@ export function parseLiveConfig(data: string): LiveConfig | null {
   } catch {
     return null
   }
-  const result = liveConfigSchema.safeParse(json)
-  return result.success ? result.data : null
+  const result = v.safeParse(liveConfigSchema, json)
+  return result.success ? result.output : null
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import { liveConfigSchema, type LiveConfig } from './config'
 
 // The last configuration this browser received, kept so that the calculator works offline
@@ -6,7 +6,7 @@ import { liveConfigSchema, type LiveConfig } from './config'
 
 export const STORAGE_KEY = 'notenrechner.config'
 
-const storedSchema = z.object({ live: liveConfigSchema, storedAt: z.string() })
+const storedSchema = v.object({ live: liveConfigSchema, storedAt: v.string() })
 
 export interface StoredConfig {
   live: LiveConfig
@@ -41,8 +41,8 @@ export function readStoredConfig(): StoredConfig | null {
   } catch {
     json = undefined
   }
-  const result = storedSchema.safeParse(json)
-  if (result.success && !Number.isNaN(Date.parse(result.data.storedAt))) return result.data
+  const result = v.safeParse(storedSchema, json)
+  if (result.success && !Number.isNaN(Date.parse(result.output.storedAt))) return result.output
   try {
     localStorage.removeItem(STORAGE_KEY)
   } catch {

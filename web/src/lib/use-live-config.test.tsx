@@ -1,10 +1,10 @@
 import { act, renderHook } from '@testing-library/react'
-import toast from 'react-hot-toast'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
 import type { LiveConfig } from './config'
 import { readStoredConfig, STORAGE_KEY } from './stored-config'
+import { toast } from './toast'
 import {
   CONNECTION_TOAST_ID,
   LOAD_TIMEOUT_MS,

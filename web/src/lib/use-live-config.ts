@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useState } from 'react'
-import toast from 'react-hot-toast'
 import { openConfigEvents } from './api-client'
 import { parseLiveConfig, type LiveConfig } from './config'
 import { readStoredConfig, storeConfig } from './stored-config'
+import { toast } from './toast'
 
 // The live configuration: one EventSource per page (shared through LiveConfigContext),
 // following store → broker → SSE → here → calculator (STYLE.md). Every configuration received is

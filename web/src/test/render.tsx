@@ -1,10 +1,11 @@
 import { act, render } from '@testing-library/react'
 import { useState, type ReactNode } from 'react'
 import { Toaster } from 'react-hot-toast'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { Route, Switch } from 'wouter'
 import { AuthContext, useAuthSource } from '@/lib/auth'
 import type { LiveConfig } from '@/lib/config'
 import { LiveConfigContext, type LiveConfigState } from '@/lib/use-live-config'
+import { memoryRouter } from './memory-router'
 
 /**
  * Renders a feature component with the real sign-in state (reading the FakeApi) and a live
@@ -25,14 +26,17 @@ export function renderFeature(ui: ReactNode, { live, path = '/admin' }: { live?:
       </AuthContext>
     )
   }
-  const router = createMemoryRouter(
-    [
-      { path: '/admin', element: <Harness /> },
-      { path: '/', element: <p>Startseite</p> },
-    ],
-    { initialEntries: [path] },
+  const router = memoryRouter(path)
+  const result = render(
+    router.wrap(
+      <Switch>
+        <Route path="/admin" component={Harness} />
+        <Route path="/">
+          <p>Startseite</p>
+        </Route>
+      </Switch>,
+    ),
   )
-  const result = render(<RouterProvider router={router} />)
   return {
     ...result,
     router,

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from 'wouter'
 import { Spinner } from '@/components/spinner'
 import { Tabs } from '@/components/tabs'
 import { Accounts } from '@/features/admin/components/accounts'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 
 export function NotFoundRoute() {
   return (
@@ -7,7 +7,7 @@ export function NotFoundRoute() {
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         Diese Adresse gibt es nicht.{' '}
         <Link
-          to="/"
+          href="/"
           className="rounded font-medium text-green-800 dark:text-green-300 underline underline-offset-2 hover:text-green-900 dark:hover:text-green-200 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:focus-visible:ring-green-500"
         >
           Zum Rechner

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { gradingConfigSchema } from '@/lib/config'
 import { standardLiveConfig } from '@/test/live-config'
@@ -7,7 +8,7 @@ import { PRESETS } from './presets'
 describe('PRESETS', () => {
   it.each(PRESETS.map((p) => [p.id, p] as const))('%s passes the editor validation', (_, preset) => {
     expect(validateConfigDocument(preset.config)).toEqual({})
-    expect(gradingConfigSchema.safeParse(preset.config).success).toBe(true)
+    expect(v.safeParse(gradingConfigSchema, preset.config).success).toBe(true)
   })
 
   it.each(PRESETS.map((p) => [p.label, p] as const))('%s has the lower bounds its label names', (label, preset) => {

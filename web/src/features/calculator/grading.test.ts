@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { parse } from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { gradingConfigSchema, type GradingConfig } from '@/lib/config'
 import { table, type TableCell } from '@/lib/grade-table'
@@ -21,7 +22,7 @@ interface Case {
 const configs = new Map<string, GradingConfig>(
   readdirSync(join(vectors, 'configs'))
     .filter((f) => f.endsWith('.json'))
-    .map((f) => [f.replace(/\.json$/, ''), gradingConfigSchema.parse(readJson(`configs/${f}`))]),
+    .map((f) => [f.replace(/\.json$/, ''), parse(gradingConfigSchema, readJson(`configs/${f}`))]),
 )
 const { cases } = readJson('cases.json') as { cases: Case[] }
 const tables = readJson('tables.json') as Record<string, TableCell[]>

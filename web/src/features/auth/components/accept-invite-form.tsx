@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
-import { useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -36,7 +36,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
 
 function InviteForm({ token, email, onInvalid }: { token: string; email: string; onInvalid: (message: string) => void }) {
   const auth = useAuth()
-  const navigate = useNavigate()
+  const [, navigate] = useLocation()
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: '', repeat: '' } })
   const { errors, isSubmitting } = form.formState
@@ -46,7 +46,7 @@ function InviteForm({ token, email, onInvalid }: { token: string; email: string;
     try {
       await auth.acceptInvite(token, password)
       toast.success('Passwort festgelegt. Sie sind angemeldet.')
-      await navigate('/admin', { replace: true })
+      navigate('/admin', { replace: true })
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) onInvalid(err.message)
       else if (err instanceof ApiError && err.status === 422) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { buttonClass } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { AuthCard } from './auth-card'
@@ -12,7 +12,7 @@ export function InvalidLink({ title, message, hint }: { title: string; message: 
         <p>{message}</p>
       </Notice>
       <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">{hint}</p>
-      <Link to="/admin" replace className={buttonClass('secondary', 'mt-4 w-full')}>
+      <Link href="/admin" replace className={buttonClass('secondary', 'mt-4 w-full')}>
         Zur Anmeldung
       </Link>
     </AuthCard>

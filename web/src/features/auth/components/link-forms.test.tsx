@@ -27,8 +27,8 @@ describe('SetupAdminForm', () => {
     await user.click(screen.getByRole('button', { name: 'Admin-Konto anlegen' }))
     expect(await screen.findByText('Admin-Konto angelegt. Sie sind angemeldet.')).toBeInTheDocument()
     expect(api.callsTo('POST /auth/setup/T0K')[0]?.body).toEqual({ email: 'chefin@schule.de', password: 'ein langes passwort' })
-    expect(router.state.location.search).toBe('')
-    expect(router.state.historyAction).toBe('REPLACE')
+    expect(router.location().search).toBe('')
+    expect(router.history).toEqual(['/admin'])
     expect(FakeBroadcastChannel.posted.map((p) => p.data)).toEqual([{ type: 'changed' }])
   })
 
@@ -68,7 +68,7 @@ describe('AcceptInviteForm', () => {
     await user.click(screen.getByRole('button', { name: 'Passwort festlegen' }))
     expect(await screen.findByText('Passwort festgelegt. Sie sind angemeldet.')).toBeInTheDocument()
     expect(api.callsTo('POST /auth/invite/abc')[0]?.body).toEqual({ password: 'mein eigenes passwort' })
-    expect(router.state.location.search).toBe('')
+    expect(router.location().search).toBe('')
   })
 
   it('shows a plain notice for a used link', async () => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { Card } from '@/components/card'
 import type { User } from '@/lib/api-client'
 
@@ -13,7 +13,7 @@ export function ReadOnlyNotice({ user }: { user: User }) {
       <p className="mt-3 text-slate-800 dark:text-slate-100">
         Der{' '}
         <Link
-          to="/"
+          href="/"
           className="rounded font-medium text-green-800 dark:text-green-300 underline underline-offset-2 hover:text-green-900 dark:hover:text-green-200 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:focus-visible:ring-green-500"
         >
           Rechner

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import toast from 'react-hot-toast'
-import { useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -41,7 +41,7 @@ export function SetupAdminForm({ token }: { token: string }) {
 
 function SetupForm({ token, onInvalid }: { token: string; onInvalid: (message: string) => void }) {
   const auth = useAuth()
-  const navigate = useNavigate()
+  const [, navigate] = useLocation()
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '', repeat: '' } })
   const { errors, isSubmitting } = form.formState
@@ -51,7 +51,7 @@ function SetupForm({ token, onInvalid }: { token: string; onInvalid: (message: s
     try {
       await auth.setupFirstAdmin(token, email.trim(), password)
       toast.success('Admin-Konto angelegt. Sie sind angemeldet.')
-      await navigate('/admin', { replace: true })
+      navigate('/admin', { replace: true })
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) onInvalid(err.message)
       else if (err instanceof ApiError && err.status === 422) {

@@ -1,0 +1,293 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"sort"
+	"sync"
+	"time"
+)
+
+// fanoutResult is one live fan-out run: N SSE subscribers, one save through the API.
+type fanoutResult struct {
+	Subscribers     int
+	RSSIdleKiB      int64         // server RSS before any subscriber
+	RSSConnectedKiB int64         // with every subscriber connected and holding the snapshot
+	PerSubscriber   float64       // KiB of server RSS per subscriber
+	PublishCPU      time.Duration // server CPU time from just before the save until every subscriber had the event
+	Latency         distribution  // save response → subscriber parsed the event
+	Early           int           // subscribers that had parsed the event before the save's response arrived
+	FromRequest     distribution  // save request sent → subscriber parsed the event (includes the save itself)
+	SaveTime        time.Duration // the PUT's own round trip
+	ConnectTime     time.Duration
+}
+
+// subscriber is one SSE stream read as a browser's EventSource would: line by line, an event
+// ends at a blank line, its data is parsed as JSON.
+type subscriber struct {
+	conn net.Conn
+	r    *bufio.Reader
+}
+
+func subscribe(addr string) (*subscriber, error) {
+	conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/api/v1/config/events", nil)
+	req.Header.Set("Accept", "text/event-stream")
+	if err := req.Write(conn); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	br := bufio.NewReaderSize(conn, 2048)
+	res, err := http.ReadResponse(br, req)
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if res.StatusCode != http.StatusOK {
+		conn.Close()
+		return nil, fmt.Errorf("events: %s", res.Status)
+	}
+	return &subscriber{conn: conn, r: bufio.NewReaderSize(res.Body, 2048)}, nil
+}
+
+// next reads until the next `config` event and returns its version from the parsed data.
+func (s *subscriber) next() (int64, error) {
+	var event string
+	var data []byte
+	for {
+		line, err := s.r.ReadSlice('\n')
+		if err != nil {
+			return 0, err
+		}
+		line = bytes.TrimRight(line, "\r\n")
+		switch {
+		case len(line) == 0:
+			if event == "config" {
+				var body struct {
+					Version int64 `json:"version"`
+				}
+				if err := json.Unmarshal(data, &body); err != nil {
+					return 0, err
+				}
+				return body.Version, nil
+			}
+			event, data = "", data[:0]
+		case bytes.HasPrefix(line, []byte("event: ")):
+			event = string(line[7:])
+		case bytes.HasPrefix(line, []byte("data: ")):
+			data = append(data, line[6:]...)
+		}
+	}
+}
+
+func runFanout(bin string, n int) (fanoutResult, error) {
+	res := fanoutResult{Subscribers: n}
+	dir := mustTempDir()
+	srv, err := newServer(dir)
+	if err != nil {
+		return res, err
+	}
+	if err := srv.createAdmin(bin); err != nil {
+		return res, err
+	}
+	if _, err := srv.start(bin); err != nil {
+		return res, err
+	}
+	defer srv.stop()
+	time.Sleep(300 * time.Millisecond)
+	if res.RSSIdleKiB, err = rssKiB(srv.pid()); err != nil {
+		return res, err
+	}
+
+	// Connect everyone (100 at a time) and read the snapshot.
+	subs := make([]*subscriber, n)
+	begin := time.Now()
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	gate := make(chan struct{}, 100)
+	for i := range subs {
+		wg.Add(1)
+		gate <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-gate }()
+			s, err := subscribe(srv.addr)
+			if err == nil {
+				_, err = s.next()
+			}
+			if err != nil {
+				errs <- err
+				return
+			}
+			subs[i] = s
+		}()
+	}
+	wg.Wait()
+	res.ConnectTime = time.Since(begin)
+	defer func() {
+		for _, s := range subs {
+			if s != nil {
+				s.conn.Close()
+			}
+		}
+	}()
+	select {
+	case err := <-errs:
+		return res, fmt.Errorf("%d subscribers: %w", n, err)
+	default:
+	}
+	time.Sleep(500 * time.Millisecond)
+	if res.RSSConnectedKiB, err = rssKiB(srv.pid()); err != nil {
+		return res, err
+	}
+	res.PerSubscriber = float64(res.RSSConnectedKiB-res.RSSIdleKiB) / float64(n)
+
+	// Every subscriber waits for the next event and notes when it has parsed it.
+	got := make([]time.Time, n)
+	versions := make([]int64, n)
+	for i, s := range subs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = s.conn.SetReadDeadline(time.Now().Add(60 * time.Second))
+			v, err := s.next()
+			got[i] = time.Now()
+			if err != nil {
+				v = -1
+			}
+			versions[i] = v
+		}()
+	}
+	time.Sleep(200 * time.Millisecond) // let the readers block
+	saver, err := startSaver(srv.addr, fmt.Sprintf("Bench %d", n))
+	if err != nil {
+		return res, err
+	}
+	cpu0, err := cpuTime(srv.pid())
+	if err != nil {
+		return res, err
+	}
+	version, sent, answered, err := saver.save()
+	if err != nil {
+		return res, err
+	}
+	wg.Wait()
+	cpu1, err := cpuTime(srv.pid())
+	if err != nil {
+		return res, err
+	}
+	res.PublishCPU = cpu1 - cpu0
+	res.SaveTime = answered.Sub(sent)
+	lat := make([]time.Duration, 0, n)
+	fromReq := make([]time.Duration, 0, n)
+	for i := range got {
+		if versions[i] != version {
+			return res, fmt.Errorf("subscriber %d got version %d, want %d", i, versions[i], version)
+		}
+		fromReq = append(fromReq, got[i].Sub(sent))
+		d := got[i].Sub(answered)
+		if d < 0 {
+			res.Early++
+			d = 0
+		}
+		lat = append(lat, d)
+	}
+	res.Latency = distributionOf(lat)
+	res.FromRequest = distributionOf(fromReq)
+	return res, nil
+}
+
+// saver is this program's `save` subcommand in a process of its own: signed in as the admin, it
+// saves when told to and reports the moments of request and response (wall clock, which all
+// processes here share), so that the 10,000 subscriber goroutines of this process cannot delay
+// its reading of the save's response.
+type saver struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func startSaver(addr, name string) (*saver, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(self, "save", addr, name)
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &saver{cmd: cmd, in: in, out: bufio.NewReader(out)}
+	if line, err := s.out.ReadString('\n'); err != nil || line != "ready\n" {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return nil, fmt.Errorf("saver did not get ready: %q %v", line, err)
+	}
+	return s, nil
+}
+
+func (s *saver) save() (version int64, sent, answered time.Time, err error) {
+	defer func() { _ = s.cmd.Wait() }()
+	if _, err := io.WriteString(s.in, "go\n"); err != nil {
+		return 0, sent, answered, err
+	}
+	s.in.Close()
+	var sentNs, answeredNs int64
+	if _, err := fmt.Fscan(s.out, &version, &sentNs, &answeredNs); err != nil {
+		return 0, sent, answered, fmt.Errorf("saver: %w", err)
+	}
+	return version, time.Unix(0, sentNs), time.Unix(0, answeredNs), nil
+}
+
+// saveProcess is the `save` subcommand: sign in, say "ready", wait for a line, save, print
+// "version sentUnixNano answeredUnixNano".
+func saveProcess(addr, name string) error {
+	srv := &server{addr: addr}
+	client, err := srv.signIn()
+	if err != nil {
+		return err
+	}
+	fmt.Println("ready")
+	if _, err := bufio.NewReader(os.Stdin).ReadString('\n'); err != nil {
+		return err
+	}
+	version, sent, answered, err := srv.save(client, name)
+	if err != nil {
+		return err
+	}
+	fmt.Println(version, sent.UnixNano(), answered.UnixNano())
+	return nil
+}
+
+// distribution summarises durations.
+type distribution struct {
+	N                  int
+	P50, P90, P99, Max time.Duration
+}
+
+func distributionOf(ds []time.Duration) distribution {
+	if len(ds) == 0 {
+		return distribution{}
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	at := func(q float64) time.Duration { return ds[min(len(ds)-1, int(q*float64(len(ds))))] }
+	return distribution{N: len(ds), P50: at(0.50), P90: at(0.90), P99: at(0.99), Max: ds[len(ds)-1]}
+}

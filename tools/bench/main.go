@@ -1,0 +1,201 @@
+// Command bench runs Notenrechner's benchmarks on loopback and writes them into
+// docs/benchmarks.md, between the markers of the generated part (`make bench`).
+//
+//	go run ./tools/bench [-only fanout,grade,...]      (after `make build`)
+//
+// Each figure is a ratio or a distribution from this one run, so a noisy machine misleads less.
+// The server under test is bin/notenrechner as a separate process on a fresh SQLite database.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	if len(os.Args) == 3 && os.Args[1] == "bare" {
+		if err := serveBare(os.Args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
+	if len(os.Args) == 4 && os.Args[1] == "save" {
+		if err := saveProcess(os.Args[2], os.Args[3]); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+var allSections = []string{"grading", "live", "fanout", "grade", "startup", "bundle", "page", "passwords"}
+
+func run() error {
+	repo := flag.String("repo", ".", "the repository's root")
+	only := flag.String("only", strings.Join(allSections, ","), "sections to run, comma-separated: "+strings.Join(allSections, ","))
+	subs := flag.String("subscribers", "1000,10000", "live fan-out sizes")
+	reps := flag.Int("fanout-runs", 3, "live fan-out runs per size (each on a fresh server)")
+	out := flag.String("out", "docs/benchmarks.md", "report to update (between its generated markers); - for stdout")
+	flag.Parse()
+	root, err := filepath.Abs(*repo)
+	if err != nil {
+		return err
+	}
+	bin := filepath.Join(root, "bin", "notenrechner")
+	if _, err := os.Stat(bin); err != nil {
+		return fmt.Errorf("%s missing: run `make build` first", bin)
+	}
+	raiseFileLimit()
+	sections := strings.Split(*only, ",")
+	want := func(s string) bool { return slices.Contains(sections, s) }
+
+	r := report{Machine: machine(), Date: time.Now().UTC(), Command: "make bench (go run ./tools/bench)"}
+	step := func(name string, f func() error) error {
+		if !want(name) {
+			return nil
+		}
+		fmt.Fprintf(os.Stderr, "bench: %s …\n", name)
+		begin := time.Now()
+		if err := f(); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		fmt.Fprintf(os.Stderr, "bench: %s done in %s\n", name, time.Since(begin).Round(time.Second))
+		return nil
+	}
+	err = step("grading", func() (err error) {
+		r.GradingRaw, err = goBench(root, "-bench=^BenchmarkCalculate", "-count=10", "-benchtime=200ms", "./internal/grading")
+		if err == nil {
+			r.GradingStat, err = benchstat(root, r.GradingRaw)
+		}
+		return err
+	})
+	if err == nil {
+		err = step("live", func() (err error) {
+			r.LiveRaw, err = goBench(root, "-bench=.", "-count=1", "./internal/live")
+			return err
+		})
+	}
+	if err == nil {
+		err = step("fanout", func() error {
+			for _, s := range strings.Split(*subs, ",") {
+				n, err := strconv.Atoi(strings.TrimSpace(s))
+				if err != nil {
+					return err
+				}
+				for range *reps {
+					res, err := runFanout(bin, n)
+					if err != nil {
+						return err
+					}
+					r.Fanout = append(r.Fanout, res)
+				}
+			}
+			return nil
+		})
+	}
+	if err == nil {
+		err = step("grade", func() (err error) {
+			if r.Grade, err = runGrade(bin, 32, time.Second, 7); err != nil {
+				return err
+			}
+			r.HandlerRaw, err = goBench(root, "-bench=^Benchmark(Grade|Bare)$", "-count=3", "-benchtime=300ms", "./internal/server")
+			return err
+		})
+	}
+	if err == nil {
+		err = step("startup", func() (err error) {
+			r.Startup, err = runStartup(bin, 5)
+			return err
+		})
+	}
+	if err == nil {
+		err = step("bundle", func() error {
+			return nodeJSON(root, &r.Bundle, "scripts/check-budget.mjs", "--json")
+		})
+	}
+	if err == nil {
+		err = step("page", func() error {
+			srv, err := newServer(mustTempDir())
+			if err != nil {
+				return err
+			}
+			if _, err := srv.start(bin); err != nil {
+				return err
+			}
+			defer srv.stop()
+			return nodeJSON(root, &r.Page, "scripts/bench-page.mjs", "http://"+srv.addr+"/", "5")
+		})
+	}
+	if err == nil {
+		err = step("passwords", func() (err error) {
+			r.PasswordsRaw, err = goBench(root, "-bench=.", "-count=1", "./internal/auth")
+			return err
+		})
+	}
+	if err != nil {
+		return err
+	}
+	md := r.markdown()
+	if *out == "-" {
+		fmt.Print(md)
+		return nil
+	}
+	return replaceGenerated(filepath.Join(root, *out), md)
+}
+
+// raiseFileLimit lifts this process's open-file limit to its hard limit (10,000 subscribers need
+// 10,000 sockets here and as many in the server, a separate process that inherits the limit).
+func raiseFileLimit() {
+	var l syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err == nil && l.Cur < l.Max {
+		l.Cur = l.Max
+		_ = syscall.Setrlimit(syscall.RLIMIT_NOFILE, &l)
+	}
+}
+
+// nodeJSON runs a script of web/ with node and decodes the JSON it prints.
+func nodeJSON(root string, v any, args ...string) error {
+	cmd := exec.Command("node", args...)
+	cmd.Dir = filepath.Join(root, "web")
+	cmd.Stderr = os.Stderr
+	data, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("node %s: %w", strings.Join(args, " "), err)
+	}
+	return json.Unmarshal(data, v)
+}
+
+const (
+	beginMarker = "<!-- generated by make bench: begin -->"
+	endMarker   = "<!-- generated by make bench: end -->"
+)
+
+// replaceGenerated puts md between the markers of file, keeping everything else (hand-written
+// before/after notes, other sections such as the soak test's).
+func replaceGenerated(file, md string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	text := string(data)
+	i, j := strings.Index(text, beginMarker), strings.Index(text, endMarker)
+	if i < 0 || j < i {
+		return fmt.Errorf("%s lacks the markers %q and %q", file, beginMarker, endMarker)
+	}
+	text = text[:i+len(beginMarker)] + "\n" + md + text[j:]
+	return os.WriteFile(file, []byte(text), 0o644)
+}

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+type bundleFile struct {
+	File string `json:"file"`
+	Gzip int    `json:"gzip"`
+}
+
+type pageRun struct {
+	FCP         float64  `json:"fcp"`
+	LCP         float64  `json:"lcp"`
+	TBT         float64  `json:"tbt"`
+	CLS         float64  `json:"cls"`
+	Usable      float64  `json:"usable"`
+	Transferred float64  `json:"transferred"`
+	Encodings   []string `json:"encodings"`
+}
+
+type report struct {
+	Machine, Command string
+	Date             time.Time
+	GradingRaw       string
+	GradingStat      string
+	LiveRaw          string
+	PasswordsRaw     string
+	HandlerRaw       string
+	Fanout           []fanoutResult
+	Grade            gradeResult
+	Startup          startupResult
+	Bundle           struct {
+		Budget       int          `json:"budget"`
+		RouteJS      []bundleFile `json:"routeJS"`
+		RouteJSTotal int          `json:"routeJSTotal"`
+		RouteCSS     []bundleFile `json:"routeCSS"`
+		LazyChunks   []bundleFile `json:"lazyChunks"`
+		OK           bool         `json:"ok"`
+	}
+	Page struct {
+		Runs   []pageRun `json:"runs"`
+		Median pageRun   `json:"median"`
+	}
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+func kib(n int) string          { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
+
+func verdict(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "**missed**"
+}
+
+func (r report) markdown() string {
+	var b strings.Builder
+	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	p("\nLast run: %s UTC, `%s`, on %s.\n", r.Date.Format("2006-01-02 15:04"), r.Command, r.Machine)
+
+	if r.GradingStat != "" {
+		p("\n### Grading core (`internal/grading`)\n\n")
+		p("`go test -run='^$' -bench=^BenchmarkCalculate -benchmem -count=10 -benchtime=200ms ./internal/grading`, summarised by\n")
+		p("`go run golang.org/x/perf/cmd/benchstat@%s`. `Calculate` is parse + percentage + grade as the API\n", benchstatVersion)
+		p("runs it (fast path); `CalculateExact` is the same in `big.Rat` arithmetic, the path taken for inputs beyond the\n")
+		p("fast path and the code that ran before. Goal: < 2 µs and ≤ 4 allocations per grade.\n\n```\n%s```\n", r.GradingStat)
+	}
+	if len(r.Fanout) > 0 {
+		p("\n### Live fan-out (SSE)\n\n")
+		p("N subscribers (raw TCP, parsing the stream as EventSource does) in the bench process, the server a separate\n")
+		p("process; one save through `PUT /api/v1/config` as a signed-in admin. Latency: from the save's response to each\n")
+		p("subscriber having parsed the event (an event parsed before the response arrived counts as 0). RSS from\n")
+		p("`/proc/PID/status` of the server. CPU: the server's user + system time from just before the save until every\n")
+		p("subscriber had the event (save, SQLite commit, one encoding, N writes; 10 ms resolution).\n")
+		p("Goal: p99 < 250 ms at 10,000 and ≤ 16 KiB per subscriber.\n\n")
+		p("| Subscribers | connect all | p50 | p90 | p99 | max | parsed before the response | from the request: p50 / p99 / max | save round trip | server RSS idle → connected | per subscriber | CPU of the publish |\n")
+		p("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+		for _, f := range r.Fanout {
+			p("| %d | %s | %s | %s | %s | %s | %d | %s / %s / %s | %s | %.1f → %.1f MiB | %.1f KiB | %s |\n", f.Subscribers,
+				ms(f.ConnectTime), ms(f.Latency.P50), ms(f.Latency.P90), ms(f.Latency.P99), ms(f.Latency.Max), f.Early,
+				ms(f.FromRequest.P50), ms(f.FromRequest.P99), ms(f.FromRequest.Max), ms(f.SaveTime),
+				float64(f.RSSIdleKiB)/1024, float64(f.RSSConnectedKiB)/1024, f.PerSubscriber, ms(f.PublishCPU))
+		}
+		var p99s []time.Duration
+		var per []float64
+		for _, f := range r.Fanout {
+			if f.Subscribers == 10000 {
+				p99s, per = append(p99s, f.Latency.P99), append(per, f.PerSubscriber)
+			}
+		}
+		if len(p99s) > 0 {
+			p99 := distributionOf(p99s).P50
+			slices.Sort(per)
+			kb := per[len(per)/2]
+			p("\nAt 10,000, the median of %d runs: p99 %s (goal < 250 ms: %s), %.1f KiB per subscriber (goal ≤ 16 KiB: %s).\n",
+				len(p99s), ms(p99), verdict(p99 < 250*time.Millisecond), kb, verdict(kb <= 16))
+			p("Each run starts a fresh server. The per-subscriber figure is judged at 10,000, where the runtime's fixed costs\n")
+			p("(heap arenas, GC headroom) weigh least.\n")
+		}
+	}
+	if r.LiveRaw != "" {
+		p("\nThe broker alone (`go test -run='^$' -bench=. -benchmem ./internal/live`): a publish hands the one encoded\n")
+		p("event to every client and allocates nothing per client (also proven by `TestPublishSharesOneEncoding`).\n\n```\n%s```\n", benchLines(r.LiveRaw))
+	}
+	if r.Grade.Conns > 0 {
+		g := r.Grade
+		p("\n### Grade endpoint\n\n")
+		p("`GET %s` on the real server versus a bare `net/http` handler (a separate process) that returns the\n", gradePath)
+		p("same %d bytes `%s`; Go load generator in the bench process, %d keep-alive connections, %d alternating\n", len(g.Body), strings.TrimSpace(g.Body), g.Conns, g.Rounds)
+		p("rounds of %s each (after a warm-up), so that both see the same machine. Goal: ≥ 70 %% of the bare handler.\n\n", g.Round)
+		p("| Server | requests | req/s | p50 | p90 | p99 | max | errors |\n|---|---|---|---|---|---|---|---|\n")
+		for _, row := range []struct {
+			name string
+			l    loadResult
+		}{{"notenrechner /api/v1/grade", g.Grade}, {"bare net/http, fixed JSON", g.Bare}} {
+			p("| %s | %d | %.0f | %s | %s | %s | %s | %d |\n", row.name, row.l.Requests, row.l.RPS,
+				ms(row.l.Latency.P50), ms(row.l.Latency.P90), ms(row.l.Latency.P99), ms(row.l.Latency.Max), row.l.Errors)
+		}
+		rs := make([]string, len(g.Ratios))
+		for i, x := range g.Ratios {
+			rs[i] = fmt.Sprintf("%.0f %%", 100*x)
+		}
+		p("\nRatio: **%.0f %%** of the bare handler's requests per second, the median of the rounds (%s; all rounds together\n", 100*g.Ratio, strings.Join(rs, ", "))
+		p("%.0f %%); goal ≥ 70 %%: %s.\n", 100*g.Grade.RPS/g.Bare.RPS, verdict(g.Ratio >= 0.7))
+		if r.HandlerRaw != "" {
+			p("\nWithout the network (`go test -run='^$' -bench='^Benchmark(Grade|Bare)$' -benchmem -count=3 ./internal/server`): the\n")
+			p("handler chain — metrics, security headers, body limit, cross-origin check, mux, query parsing, grading, JSON —\n")
+			p("against the bare handler, both writing into an `httptest.ResponseRecorder`.\n\n```\n%s```\n", benchLines(r.HandlerRaw))
+		}
+	}
+	if r.Startup.BinaryBytes > 0 {
+		s := r.Startup
+		p("\n### Start-up\n\n")
+		p("| Binary | exec → 200 on /healthz, empty database | same, existing database (median of %d) | idle RSS |\n|---|---|---|---|\n", len(s.Starts))
+		p("| %.1f MiB | %s | %s (%s) | %.1f MiB |\n", float64(s.BinaryBytes)/(1<<20), ms(s.FirstStart), ms(s.Median), joinMs(s.Starts), float64(s.IdleRSSKiB)/1024)
+	}
+	if r.Bundle.Budget > 0 {
+		bu := r.Bundle
+		p("\n### The page: bundle (gzip -9)\n\n")
+		p("`node web/scripts/check-budget.mjs` (also run by `make test`): the JS the calculator route loads before it runs —\n")
+		p("index.html's module scripts, their modulepreloads and static imports, not `import()` chunks.\n\n")
+		p("| What | File | gzip |\n|---|---|---|\n")
+		for _, f := range bu.RouteJS {
+			p("| calculator route JS | `%s` | %s |\n", f.File, kib(f.Gzip))
+		}
+		for _, f := range bu.RouteCSS {
+			p("| calculator route CSS | `%s` | %s |\n", f.File, kib(f.Gzip))
+		}
+		for _, f := range bu.LazyChunks {
+			p("| lazy chunk | `%s` | %s |\n", f.File, kib(f.Gzip))
+		}
+		p("\nCalculator route JS: **%s** of the %s budget (%s; %s to spare).\n", kib(bu.RouteJSTotal), kib(bu.Budget), verdict(bu.OK), kib(bu.Budget-bu.RouteJSTotal))
+	}
+	if len(r.Page.Runs) > 0 {
+		m := r.Page.Median
+		p("\n### The page: Lighthouse-style figures\n\n")
+		p("`node web/scripts/bench-page.mjs URL 5` against the built binary: Debian's Chromium over the DevTools protocol at\n")
+		p("390 × 844, a fresh context per load, Lighthouse's mobile conditions applied by CDP (4× CPU slowdown, 150 ms\n")
+		p("round trip, 1.6 Mbit/s down); LCP and CLS from PerformanceObserver, total blocking time = Σ(long task − 50 ms)\n")
+		p("after first contentful paint, \"usable\" = navigation start until the total field is on screen (the configuration\n")
+		p("has arrived over SSE). Median of %d loads; assets came %s.\n\n", len(r.Page.Runs), strings.Join(r.Page.Runs[0].Encodings, "/"))
+		p("| FCP | LCP | total blocking time | CLS | usable | bytes transferred |\n|---|---|---|---|---|---|\n")
+		p("| %.0f ms | %.0f ms | %.0f ms | %.3f | %.0f ms | %s |\n", m.FCP, m.LCP, m.TBT, m.CLS, m.Usable, kib(int(m.Transferred)))
+		p("\nEach load: LCP %s ms; TBT %s ms.\n", joinF(r.Page.Runs, func(x pageRun) float64 { return x.LCP }), joinF(r.Page.Runs, func(x pageRun) float64 { return x.TBT }))
+	}
+	if r.PasswordsRaw != "" {
+		p("\n### Passwords (`internal/auth`)\n\n```\n%s```\n", benchLines(r.PasswordsRaw))
+	}
+	return b.String()
+}
+
+// benchLines keeps the result lines of `go test -bench` output.
+func benchLines(raw string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(raw, "\n") {
+		if strings.HasPrefix(line, "Benchmark") || strings.HasPrefix(line, "cpu:") {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
+}
+
+func joinMs(ds []time.Duration) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = fmt.Sprintf("%.0f", float64(d.Microseconds())/1000)
+	}
+	return strings.Join(parts, ", ") + " ms"
+}
+
+func joinF(rs []pageRun, f func(pageRun) float64) string {
+	parts := make([]string, len(rs))
+	for i, x := range rs {
+		parts[i] = fmt.Sprintf("%.0f", f(x))
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,71 @@
+// The calculator route's JS budget (issue 7, docs/benchmarks.md): the gzip size of the JS that
+// the page at / loads before it can run — the module scripts of dist/index.html, their
+// modulepreloads and, transitively, their static imports; not the chunks loaded by import() —
+// must stay at or below 80 KiB. Reports the CSS and the lazy chunks (admin) too.
+//   node scripts/check-budget.mjs [--json]     (after `npm run build`; exit 1 above the budget)
+import { readFileSync } from 'node:fs'
+import { dirname, join, posix } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const BUDGET = 80 * 1024
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
+const html = readFileSync(join(dist, 'index.html'), 'utf8')
+
+const attr = (tag, name) => new RegExp(`\\b${name}=["']([^"']+)["']`).exec(tag)?.[1]
+const tags = html.match(/<(script|link)\b[^>]*>/g) ?? []
+const entries = []
+const css = []
+for (const tag of tags) {
+  if (tag.startsWith('<script') && attr(tag, 'type') === 'module' && attr(tag, 'src')) entries.push(attr(tag, 'src'))
+  if (tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload') entries.push(attr(tag, 'href'))
+  if (tag.startsWith('<link') && attr(tag, 'rel') === 'stylesheet') css.push(attr(tag, 'href'))
+}
+if (entries.length === 0) throw new Error('dist/index.html has no module script: build first (npm run build)')
+
+// Static imports of a built chunk: `import"./a.js"`, `import{x}from"./a.js"`, `export*from"./a.js"`;
+// `import("./a.js")` is lazy and not followed.
+const STATIC = /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js|\/[^"']+\.js)["']/g
+const DYNAMIC = /\bimport\(\s*["'](\.{1,2}\/[^"']+\.js|\/[^"']+\.js)["']\s*\)|["'](assets\/[^"']+\.js)["']/g
+
+const read = (url) => readFileSync(join(dist, url.replace(/^\//, '')))
+const gz = (buf) => gzipSync(buf, { level: 9 }).length
+const resolve = (from, spec) => (spec.startsWith('/') ? spec : posix.join(posix.dirname(from), spec)).replace(/^\/?/, '/')
+
+const route = new Map()
+const lazy = new Set()
+const queue = entries.map((e) => resolve('/', e))
+while (queue.length > 0) {
+  const url = queue.shift()
+  if (route.has(url)) continue
+  const code = read(url)
+  route.set(url, gz(code))
+  const text = code.toString('utf8')
+  for (const m of text.matchAll(STATIC)) queue.push(resolve(url, m[1]))
+  for (const m of text.matchAll(DYNAMIC)) lazy.add(m[1] ? resolve(url, m[1]) : `/${m[2]}`)
+}
+const lazyChunks = [...lazy].filter((u) => !route.has(u)).map((u) => ({ file: u, gzip: gz(read(u)) }))
+const routeJS = [...route].map(([file, gzip]) => ({ file, gzip }))
+const total = routeJS.reduce((s, f) => s + f.gzip, 0)
+const report = {
+  budget: BUDGET,
+  routeJS,
+  routeJSTotal: total,
+  routeCSS: css.map((u) => ({ file: u, gzip: gz(read(u)) })),
+  lazyChunks,
+  ok: total <= BUDGET,
+}
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(report, null, 2))
+} else {
+  for (const f of routeJS) console.log(`route JS   ${kib(f.gzip).padStart(10)}  ${f.file}`)
+  for (const f of report.routeCSS) console.log(`route CSS  ${kib(f.gzip).padStart(10)}  ${f.file}`)
+  for (const f of lazyChunks) console.log(`lazy JS    ${kib(f.gzip).padStart(10)}  ${f.file}`)
+  console.log(`calculator route JS: ${kib(total)} gzip of ${kib(BUDGET)} (${((100 * total) / BUDGET).toFixed(1)} %)`)
+}
+if (!report.ok) {
+  console.error(`over budget by ${kib(total - BUDGET)}: see docs/benchmarks.md for what is in the bundle`)
+  process.exit(1)
+}

@@ -1,0 +1,30 @@
+import { lazy } from 'react'
+
+// react-hot-toast (with its CSS-in-JS, about 4 KiB gzip) is loaded right after the first render
+// instead of with the calculator route's JS, which has a budget (docs/benchmarks.md): no toast
+// is needed to show the page or to compute a grade. The Toaster below starts the load when it
+// first renders; a toast asked for before that has finished is shown once it has, in order.
+
+type ToastModule = typeof import('react-hot-toast')
+type ToastOptions = Parameters<ToastModule['toast']['success']>[1]
+
+let module: Promise<ToastModule> | undefined
+const load = () => (module ??= import('react-hot-toast'))
+
+/** react-hot-toast's Toaster, loaded on demand (render it inside a Suspense boundary). */
+export const LazyToaster = lazy(() => load().then((m) => ({ default: m.Toaster })))
+
+/** The calls of react-hot-toast's `toast` that the calculator route uses. */
+export const toast = {
+  success: (message: string, options?: ToastOptions) => {
+    void load().then((m) => m.toast.success(message, options))
+  },
+  error: (message: string, options?: ToastOptions) => {
+    void load().then((m) => m.toast.error(message, options))
+  },
+  dismiss: (id?: string) => {
+    void load().then((m) => {
+      m.toast.dismiss(id)
+    })
+  },
+}
