@@ -33,4 +33,5 @@ afterEach(() => {
   toast.remove() // react-hot-toast keeps its toasts in a module-level store
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
+  window.history.replaceState(null, '', '/') // the calculator keeps its inputs in the address
 })

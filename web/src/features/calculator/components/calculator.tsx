@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef } from 'react'
 import { cardClass as card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
 import { Spinner } from '@/components/spinner'
@@ -6,6 +6,9 @@ import type { GradingConfig } from '@/lib/config'
 import { table } from '@/lib/grade-table'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { calculate } from '../grading'
+import { useUrlInputs } from '../url-inputs'
+import { ClassListSection } from './class-list-section'
+import { PointsKey } from './points-key'
 
 const labelClass = 'block text-sm font-medium text-slate-700'
 const inputClass =
@@ -23,8 +26,8 @@ export function Calculator() {
 
 function CalculatorForm({ config }: { config: GradingConfig }) {
   const id = useId()
-  const [total, setTotal] = useState('')
-  const [achieved, setAchieved] = useState('')
+  const [{ total, achieved }, setInputs] = useUrlInputs()
+  const achievedRef = useRef<HTMLInputElement>(null)
   const result = calculate(config, total, achieved)
   const cells = useMemo(() => table(config), [config])
   const ids = {
@@ -36,7 +39,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby={`${id}-heading`} className={card}>
+      <section aria-labelledby={`${id}-heading`} className={`${card} print:hidden`}>
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
           Note berechnen
         </h2>
@@ -57,9 +60,17 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
               inputMode="decimal"
               autoComplete="off"
               placeholder="z. B. 30"
+              enterKeyHint="next"
               value={total}
               onChange={(e) => {
-                setTotal(e.target.value)
+                setInputs({ total: e.target.value })
+              }}
+              onKeyDown={(e) => {
+                // Enter moves on to the achieved points, as a teacher typing a list expects
+                if (e.key === 'Enter') {
+                  e.preventDefault()
+                  achievedRef.current?.focus()
+                }
               }}
               className={inputClass}
             />
@@ -74,9 +85,11 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
               inputMode="decimal"
               autoComplete="off"
               placeholder="z. B. 23,5"
+              enterKeyHint="done"
+              ref={achievedRef}
               value={achieved}
               onChange={(e) => {
-                setAchieved(e.target.value)
+                setInputs({ achieved: e.target.value })
               }}
               className={inputClass}
             />
@@ -108,9 +121,13 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
         </form>
       </section>
 
-      <section aria-label="Notenschlüssel" className={card}>
+      <PointsKey config={config} total={total} />
+
+      <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
         <GradeTable cells={cells} name={config.name} />
       </section>
+
+      <ClassListSection config={config} total={total} />
     </div>
   )
 }
