@@ -66,7 +66,7 @@ describe('Punkteschlüssel', () => {
     const range = (grade: string) => {
       const table = vertical()
       if (table === undefined) throw new Error('no table')
-      return within(table).getByRole('rowheader', { name: grade, exact: true }).nextElementSibling?.textContent
+      return within(table).getByRole('rowheader', { name: grade }).nextElementSibling?.textContent
     }
     expect(range('1-')).toBe('34,5 – 35,5')
     await user.click(within(steps).getByRole('radio', { name: 'Ganze Punkte' }))
