@@ -28,7 +28,7 @@ describe('summarize', () => {
       'Punkte fehlen.',
       '„abc“ ist keine Zahl.',
       'Punkte können nicht negativ sein.',
-      'Mehr Punkte als die Gesamtpunktzahl.',
+      'Mehr als 40 Punkte.',
       '6', // 0 points are a result, grade 6
       '„1,2,3“ ist keine Zahl.',
     ])

@@ -2,6 +2,7 @@ import type { GradingConfig } from '@/lib/config'
 import { GRADE_LABELS, GRADES, type Grade, type GradeLabel } from '@/lib/grade-table'
 import { cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
 import { formatPercentage, gradeOf, parseNumber } from './grading'
+import { formatPoints } from './points-table'
 
 // The Notenspiegel: one achieved value per line ("27,5" or "Name; 27,5"), graded with the
 // calculator's rule for the entered total. Runs only in the browser; nothing is sent anywhere.
@@ -42,7 +43,7 @@ function gradeLine(config: GradingConfig, total: Rational, points: string): Clas
   const a = parseNumber(points)
   if (a === null) return { error: `„${points}“ ist keine Zahl.` }
   if (cmp(a, ZERO) < 0) return { error: 'Punkte können nicht negativ sein.' }
-  if (cmp(a, total) > 0) return { error: 'Mehr Punkte als die Gesamtpunktzahl.' }
+  if (cmp(a, total) > 0) return { error: `Mehr als ${formatPoints(total)} Punkte.` }
   const p = div(mul(HUNDRED, a), total)
   const grade = gradeOf(config, p)
   // a is in [0, total] here, so the grade is one of the 16 bands unless the configuration lacks a width

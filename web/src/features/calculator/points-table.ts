@@ -8,9 +8,10 @@ import { gradeOf } from './grading'
 // ranges agree with the calculator by construction. Same method as Go's grading.PointsTable.
 
 export const POINT_STEPS = [
-  { value: '1', label: 'Ganze Punkte', step: rational(1n) },
-  { value: '0,5', label: 'Halbe Punkte', step: rational(1n, 2n) },
-  { value: '0,25', label: 'Viertelpunkte', step: rational(1n, 4n) },
+  // short: what narrow screens show instead of the label
+  { value: '1', label: 'Ganze Punkte', short: 'Ganze', step: rational(1n) },
+  { value: '0,5', label: 'Halbe Punkte', short: 'Halbe', step: rational(1n, 2n) },
+  { value: '0,25', label: 'Viertelpunkte', short: 'Viertel', step: rational(1n, 4n) },
 ] as const
 export type PointStep = (typeof POINT_STEPS)[number]['value']
 export const DEFAULT_STEP: PointStep = '0,5'

@@ -8,7 +8,7 @@ import { parseNumber } from '../grading'
 import { formatPoints } from '../points-table'
 import { ClassListChart } from './class-list-chart'
 
-const cell = 'px-2 py-1.5 print:py-0.5'
+const cell = 'px-1.5 py-1.5 sm:px-2 print:py-0.5'
 
 /** Starts the download of a file made in the browser; nothing goes to the server. */
 function download(name: string, text: string, type: string): void {
@@ -107,7 +107,7 @@ function Results({ summary }: { summary: NonNullable<ReturnType<typeof summarize
         <caption className="mb-1 text-left text-sm font-medium text-slate-700 dark:text-slate-300">Ergebnis je Zeile</caption>
         <thead>
           <tr className="border-b border-slate-300 text-left text-slate-900 dark:border-slate-700 dark:text-slate-100">
-            <th scope="col" className={`${cell} w-10`}>Zeile</th>
+            <th scope="col" className={`${cell} w-10`}>Nr.</th>
             {hasNames && <th scope="col" className={cell}>Name</th>}
             <th scope="col" className={`${cell} text-right`}>Punkte</th>
             <th scope="col" className={`${cell} text-right`}>Prozent</th>
@@ -117,7 +117,10 @@ function Results({ summary }: { summary: NonNullable<ReturnType<typeof summarize
         <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-700 dark:text-slate-100">
           {summary.lines.map(({ line, name, points, result }) => (
             <tr key={line} className={'error' in result ? 'bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-100' : undefined}>
-              <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>{line}</td>
+              <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>
+                <span className="sr-only">Zeile </span>
+                {line}
+              </td>
               {hasNames && <td className={`${cell} break-words`}>{name}</td>}
               <td className={`${cell} text-right tabular-nums`}>{points}</td>
               {'error' in result ? (

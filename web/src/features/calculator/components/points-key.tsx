@@ -36,7 +36,7 @@ export function PointsKey({ config, total }: { config: GradingConfig; total: str
             {POINT_STEPS.map((s) => (
               <label
                 key={s.value}
-                className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 has-checked:bg-white has-checked:text-green-900 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-green-700 dark:text-slate-300 dark:has-checked:bg-slate-900 dark:has-checked:text-green-300"
+                className="cursor-pointer whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 has-checked:bg-white has-checked:text-green-900 has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-green-700 dark:text-slate-300 dark:has-checked:bg-slate-900 dark:has-checked:text-green-300"
               >
                 <input
                   type="radio"
@@ -48,7 +48,10 @@ export function PointsKey({ config, total }: { config: GradingConfig; total: str
                   }}
                   className="sr-only"
                 />
-                {s.label}
+                <span aria-hidden="true" className="sm:hidden">
+                  {s.short}
+                </span>
+                <span className="sr-only sm:not-sr-only">{s.label}</span>
               </label>
             ))}
           </div>
