@@ -13,7 +13,7 @@ const PUPILS = [
   ['Ayla Morgenstern', '29,25'], ['Theo Lindqvist', '36,25'], ['Hanna Eschenbach', '25,75'], ['Milan Kornblum', '9,25'],
   ['Paula Nachtigall', '30,75'], ['Ben Falkenrath', '17,25'], ['Ida Sonnleitner', '34,25'], ['Oskar Wellenreuther', '26,25'],
   ['Lina Brückmann', '23,25'], ['Jakob Heidenreich', '39,75'], ['Marie Sturmfels', '28,75'], ['Leon Apfelbaum', '15,75'],
-  ['Clara Weidenhof', 'abc'], ['Anton Eulenspiegel', '32,25'], ['Greta Feldkamp', '41'], ['Yusuf Bernsteiner', '24,25'],
+  ['Clara Weidenhof', 'zweiundzwanzig'], ['Anton Eulenspiegel', '32,25'], ['Greta Feldkamp', '41,75'], ['Yusuf Bernsteiner', '24,25'],
 ] as const;
 const CLASS_TEXT = PUPILS.map(([name, points]) => `${name}; ${points}`).join('\n');
 
@@ -40,36 +40,37 @@ for (const width of widths) {
   });
 }
 
-test('the inputs live in the address: a link reproduces the result, typing updates it', async ({ page }) => {
-  await page.goto('/?gesamt=40&erreicht=31,5');
-  await expect(page.getByLabel('Gesamtpunktzahl')).toHaveValue('40');
-  await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('31,5');
-  await expect(page.getByLabel('Erreichte Prozentzahl')).toHaveText('78,8%');
-  await expect(page.getByLabel('Note', { exact: true })).toHaveText('2');
+for (const width of widths) {
+  test(`at ${width} px the inputs live in the address and Enter moves on`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/?gesamt=40&erreicht=31,5');
+    await expect(page.getByLabel('Gesamtpunktzahl')).toHaveValue('40');
+    await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('31,5');
+    await expect(page.getByLabel('Erreichte Prozentzahl')).toHaveText('78,8%');
+    await expect(page.getByLabel('Note', { exact: true })).toHaveText('2');
+    await page.screenshot({ path: test.info().outputPath(`link-${width}.png`) });
 
-  const before = await page.evaluate(() => history.length);
-  await page.getByLabel('Erreichte Punktzahl').fill('36');
-  await expect(page).toHaveURL(/\/\?gesamt=40&erreicht=36$/);
-  expect(await page.evaluate(() => history.length)).toBe(before); // replaced, not pushed
+    const before = await page.evaluate(() => history.length);
+    await page.getByLabel('Erreichte Punktzahl').fill('36');
+    await expect(page).toHaveURL(/\/\?gesamt=40&erreicht=36$/);
+    expect(await page.evaluate(() => history.length)).toBe(before); // replaced, not pushed
 
-  await page.reload();
-  await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('36');
-  await expect(page.getByLabel('Note', { exact: true })).toHaveText('1');
+    await page.reload();
+    await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('36');
+    await expect(page.getByLabel('Note', { exact: true })).toHaveText('1');
 
-  await page.getByLabel('Gesamtpunktzahl').fill('');
-  await expect(page).toHaveURL(/\/\?erreicht=36$/);
-});
+    await page.getByLabel('Gesamtpunktzahl').fill('');
+    await expect(page).toHaveURL(/\/\?erreicht=36$/);
 
-test('Enter moves from the total to the achieved points', async ({ page }) => {
-  await page.goto('/');
-  await page.getByLabel('Gesamtpunktzahl').click();
-  await page.keyboard.type('30');
-  await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Erreichte Punktzahl')).toBeFocused();
-  await page.keyboard.type('23');
-  await expect(page.getByLabel('Note', { exact: true })).toHaveText('2');
-  await expect(page).toHaveURL(/\?gesamt=30&erreicht=23$/);
-});
+    await page.getByLabel('Gesamtpunktzahl').fill('30');
+    await page.getByLabel('Gesamtpunktzahl').press('Enter');
+    await expect(page.getByLabel('Erreichte Punktzahl')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('23');
+    await expect(page.getByLabel('Note', { exact: true })).toHaveText('2');
+    await expect(page).toHaveURL(/\?gesamt=30&erreicht=23$/);
+  });
+}
 
 for (const width of widths) {
   test(`Notenspiegel at ${width} px: graded in the browser, nothing of it sent`, async ({ page }) => {
@@ -78,7 +79,7 @@ for (const width of widths) {
       requests.push([r.method(), r.url(), JSON.stringify(r.headers()), r.postData() ?? ''].join('\n'));
     });
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/?gesamt=40');
+    await page.goto('/?gesamt=40&erreicht=31,5');
     await page.getByRole('button', { name: 'Notenspiegel erstellen' }).click();
     const text = page.getByLabel(/eine Zeile je Schülerin oder Schüler/);
     await text.fill(CLASS_TEXT);
@@ -86,7 +87,7 @@ for (const width of widths) {
     const results = page.getByRole('table', { name: 'Ergebnis je Zeile' });
     await expect(results.getByRole('row')).toHaveCount(PUPILS.length + 1);
     await expect(results.getByRole('row').nth(1)).toHaveText(/Zoë Quellenberg\s*38,25\s*95,6%\s*1/);
-    await expect(results.getByRole('row').nth(21)).toContainText('„abc“ ist keine Zahl.');
+    await expect(results.getByRole('row').nth(21)).toContainText('„zweiundzwanzig“ ist keine Zahl.');
     await expect(results.getByRole('row').nth(23)).toContainText('Mehr als 40 Punkte.');
     await expect(page.getByRole('img', { name: /Balkendiagramm/ })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Anzahl je Note' })).toBeVisible();
@@ -102,7 +103,7 @@ for (const width of widths) {
     const lines = csv.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe('Zeile;Name;Punkte;Prozent;Note;Hinweis');
     expect(lines[1]).toBe('1;Zoë Quellenberg;38,25;95,6%;1;');
-    expect(lines).toContain('21;Clara Weidenhof;abc;;;„abc“ ist keine Zahl.');
+    expect(lines).toContain('21;Clara Weidenhof;zweiundzwanzig;;;„zweiundzwanzig“ ist keine Zahl.');
 
     await page.screenshot({ path: test.info().outputPath(`class-list-${width}.png`), fullPage: true });
 

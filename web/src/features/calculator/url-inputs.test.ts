@@ -15,6 +15,7 @@ describe('writeInputs', () => {
     expect(writeInputs('', { total: '40', achieved: '31,5' })).toBe('?gesamt=40&erreicht=31,5')
     expect(writeInputs('?gesamt=40&erreicht=3', { total: '', achieved: '3' })).toBe('?erreicht=3')
     expect(writeInputs('?gesamt=40', { total: '', achieved: '' })).toBe('')
+    expect(writeInputs('?erreicht=3', { total: '40', achieved: '3' })).toBe('?gesamt=40&erreicht=3')
   })
 
   it('keeps other parameters and escapes what needs it', () => {

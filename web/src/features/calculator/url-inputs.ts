@@ -23,11 +23,9 @@ export function readInputs(search: string): Inputs {
  */
 export function writeInputs(search: string, inputs: Inputs): string {
   const params = new URLSearchParams(search)
-  for (const key of ['total', 'achieved'] as const) {
-    const value = inputs[key]
-    if (value === '') params.delete(PARAMS[key])
-    else params.set(PARAMS[key], value)
-  }
+  // always gesamt before erreicht, whichever was typed first
+  for (const key of ['total', 'achieved'] as const) params.delete(PARAMS[key])
+  for (const key of ['total', 'achieved'] as const) if (inputs[key] !== '') params.append(PARAMS[key], inputs[key])
   const query = params.toString().replace(/%2C/gi, ',')
   return query === '' ? '' : `?${query}`
 }

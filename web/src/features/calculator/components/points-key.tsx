@@ -64,7 +64,7 @@ export function PointsKey({ config, total }: { config: GradingConfig; total: str
       <table aria-labelledby={`${id}-title`} className="mt-4 hidden w-full table-fixed border-collapse text-center text-sm lg:table print:table print:text-xs">
         <thead>
           <tr>
-            <th scope="col" className={`${th} w-32 px-3 text-left print:w-20`}>
+            <th scope="col" className={`${th} w-32 px-3 text-left`}>
               Note
             </th>
             {rows.map((r) => (
