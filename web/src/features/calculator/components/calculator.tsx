@@ -121,7 +121,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
         </form>
       </section>
 
-      <PointsKey config={config} total={total} />
+      <PointsKey config={config} total={total} grade={result.grade} />
 
       <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
         <GradeTable cells={cells} name={config.name} />

@@ -4,14 +4,17 @@ import type { GradingConfig } from '@/lib/config'
 import { parseNumber } from '../grading'
 import { DEFAULT_STEP, formatPoints, formatPointsRange, POINT_STEPS, pointsTable, type PointStep } from '../points-table'
 
-const th = 'border border-slate-200 bg-slate-100 py-1.5 font-semibold text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100'
+const thBase = 'border border-slate-200 py-1.5 font-semibold text-slate-900 dark:border-slate-700 dark:text-slate-100'
+const th = `${thBase} bg-slate-100 dark:bg-slate-800`
+const marked = 'bg-green-100 dark:bg-green-900'
 const td = 'border border-slate-200 py-1.5 tabular-nums text-slate-800 dark:border-slate-700 dark:text-slate-100'
 
 /**
  * The Punkteschlüssel for the entered total: the points range of each band, in whole, half or
- * quarter points. Nothing is shown until the total is a number above 0.
+ * quarter points. Nothing is shown until the total is a number above 0. The band of the
+ * calculator's current grade is tinted, so the two results read together.
  */
-export function PointsKey({ config, total }: { config: GradingConfig; total: string }) {
+export function PointsKey({ config, total, grade }: { config: GradingConfig; total: string; grade: string }) {
   const id = useId()
   const [step, setStep] = useState<PointStep>(DEFAULT_STEP)
   const t = parseNumber(total)
@@ -23,6 +26,7 @@ export function PointsKey({ config, total }: { config: GradingConfig; total: str
   if (t === null || bands === null) return null
   const rows = bands.map((b) => ({ grade: b.grade, range: formatPointsRange(b) }))
   const title = `Punkteschlüssel für ${formatPoints(t)} Punkte`
+  const mark = (g: string) => (g === grade ? ` ${marked}` : '')
 
   return (
     <section aria-labelledby={`${id}-title`} className={`${cardClass} print:break-inside-avoid`} data-print="points-key">
@@ -68,7 +72,7 @@ export function PointsKey({ config, total }: { config: GradingConfig; total: str
               Note
             </th>
             {rows.map((r) => (
-              <th key={r.grade} scope="col" className={`${th} px-1`}>
+              <th key={r.grade} scope="col" className={`${r.grade === grade ? `${thBase} ${marked}` : th} px-1`}>
                 {r.grade}
               </th>
             ))}
@@ -80,7 +84,7 @@ export function PointsKey({ config, total }: { config: GradingConfig; total: str
               Punkte
             </th>
             {rows.map((r) => (
-              <td key={r.grade} className={`${td} px-1 text-xs leading-snug xl:text-sm print:text-xs`}>
+              <td key={r.grade} className={`${td} px-1 text-xs leading-snug xl:text-sm print:text-xs${mark(r.grade)}`}>
                 <Stacked range={r.range} />
               </td>
             ))}
@@ -102,10 +106,10 @@ export function PointsKey({ config, total }: { config: GradingConfig; total: str
         <tbody>
           {rows.map((r) => (
             <tr key={r.grade} className="even:bg-slate-50 dark:even:bg-slate-950">
-              <th scope="row" className={`${td} px-3 text-left font-semibold`}>
+              <th scope="row" className={`${td} px-3 text-left font-semibold${mark(r.grade)}`}>
                 {r.grade}
               </th>
-              <td className={`${td} px-3`}>{r.range}</td>
+              <td className={`${td} px-3${mark(r.grade)}`}>{r.range}</td>
             </tr>
           ))}
         </tbody>
