@@ -105,6 +105,9 @@ for (const width of widths) {
     expect(lines[1]).toBe('1;Zoë Quellenberg;38,25;95,6%;1;');
     expect(lines).toContain('21;Clara Weidenhof;zweiundzwanzig;;;„zweiundzwanzig“ ist keine Zahl.');
 
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const list = results.locator('xpath=..');
+    expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true); // the list fits without scrolling sideways
     await page.screenshot({ path: test.info().outputPath(`class-list-${width}.png`), fullPage: true });
 
     // no request (URL, headers or body) carries a name or a value of the list, in any spelling

@@ -107,7 +107,7 @@ function Results({ summary }: { summary: NonNullable<ReturnType<typeof summarize
         <caption className="mb-1 text-left text-sm font-medium text-slate-700 dark:text-slate-300">Ergebnis je Zeile</caption>
         <thead>
           <tr className="border-b border-slate-300 text-left text-slate-900 dark:border-slate-700 dark:text-slate-100">
-            <th scope="col" className={`${cell} w-10`}>Nr.</th>
+            <th scope="col" className={`${cell} w-8 sm:w-10`}>Nr.</th>
             {hasNames && <th scope="col" className={cell}>Name</th>}
             <th scope="col" className={`${cell} text-right`}>Punkte</th>
             <th scope="col" className={`${cell} text-right`}>Prozent</th>
@@ -122,9 +122,9 @@ function Results({ summary }: { summary: NonNullable<ReturnType<typeof summarize
                 {line}
               </td>
               {hasNames && <td className={`${cell} break-words`}>{name}</td>}
-              <td className={`${cell} text-right tabular-nums`}>{points}</td>
+              <td className={`${cell} text-right tabular-nums wrap-anywhere`}>{points}</td>
               {'error' in result ? (
-                <td colSpan={2} className={`${cell} text-right font-medium`}>
+                <td colSpan={2} className={`${cell} text-right font-medium wrap-anywhere`}>
                   <span className="sr-only">Ungültig: </span>
                   {result.error}
                 </td>
