@@ -6,8 +6,8 @@ import (
 	"slices"
 )
 
-// Labels are the 16 bands from best to worst, the order of the table (SPEC §4).
-var Labels = [16]string{"1", "1-", "2+", "2", "2-", "3+", "3", "3-", "4+", "4", "4-", "5+", "5", "5-", "6+", "6"}
+// bandLabels are the 16 bands from best to worst, the order of the table (SPEC §4); never modified.
+var bandLabels = [16]string{"1", "1-", "2+", "2", "2-", "3+", "3", "3-", "4+", "4", "4-", "5+", "5", "5-", "6+", "6"}
 
 // PointsBand is one line of the Punkteschlüssel: the smallest and the largest multiple of the step,
 // in points, whose grade is Grade. Both are nil when no multiple of the step reaches the band.
@@ -34,13 +34,13 @@ func PointsTable(c Config, total, step *big.Rat) ([]PointsBand, error) {
 		p.Mul(p, step)
 		p.Quo(p, total)
 		p.Mul(p, big.NewRat(100, 1))
-		return slices.Index(Labels[:], Grade(c, p)) // -1 only for a configuration with a gap
+		return slices.Index(bandLabels[:], Grade(c, p)) // -1 only for a configuration with a gap
 	}
 	if rank(big.NewInt(0)) < 0 || rank(n) < 0 {
 		return nil, errors.New("grading: the configuration leaves a gap")
 	}
-	bands := make([]PointsBand, len(Labels))
-	for b, label := range Labels {
+	bands := make([]PointsBand, len(bandLabels))
+	for b, label := range bandLabels {
 		// ranks fall (grades improve) as k rises: rank ≤ b holds on a suffix, rank ≥ b on a prefix
 		lo := firstTrue(n, func(k *big.Int) bool { return rank(k) <= b })
 		hi := firstTrue(n, func(k *big.Int) bool { return rank(k) < b })

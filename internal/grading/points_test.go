@@ -110,7 +110,7 @@ func checkPointsTable(t *testing.T, name string, c Config, total, step *big.Rat,
 		}
 	}
 	for i, b := range bands {
-		if b.Grade != Labels[i] {
+		if b.Grade != bandLabels[i] {
 			t.Fatalf("%s: band %d is %s", where, i, b.Grade)
 		}
 		if b.Min == nil {

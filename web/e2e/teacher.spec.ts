@@ -121,19 +121,26 @@ for (const width of widths) {
   });
 }
 
-test('print: table, Punkteschlüssel and Notenspiegel on one A4 page', async ({ page }) => {
+test('print: table, Punkteschlüssel and a Notenspiegel of 40 pupils on one A4 page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?gesamt=40&erreicht=31,5');
+  await page.emulateMedia({ media: 'print' });
+  // no Notenspiegel yet: its opener does not print
+  await expect(page.getByRole('button', { name: 'Notenspiegel erstellen' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
   await page.getByRole('button', { name: 'Notenspiegel erstellen' }).click();
-  await page.getByLabel(/eine Zeile je Schülerin oder Schüler/).fill(CLASS_TEXT);
-  await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')).toHaveCount(PUPILS.length + 1);
+  const more = Array.from({ length: 16 }, (_, i) => `Schülerin ${String(i + 25)}; ${String(10 + i)},5`);
+  await page.getByLabel(/eine Zeile je Schülerin oder Schüler/).fill([CLASS_TEXT, ...more].join('\n'));
+  await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')).toHaveCount(40 + 1);
 
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByLabel('Gesamtpunktzahl')).toBeHidden();
+  await expect(page.getByLabel(/eine Zeile je Schülerin oder Schüler/)).toBeHidden();
   await expect(page.getByRole('button', { name: 'Als CSV herunterladen' })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Verwaltung' })).toBeHidden();
   await expect(page.getByRole('radio', { name: 'Halbe Punkte' })).toBeHidden();
   await expect(page.getByRole('table', { name: /Notenschlüssel/ }).filter({ visible: true })).toHaveCount(1);
+  await expect(page.getByRole('rowheader', { name: 'Prozentbereich' })).toBeVisible(); // the horizontal form
   await expect(page.getByRole('table', { name: 'Punkteschlüssel für 40 Punkte' }).filter({ visible: true })).toHaveCount(1);
   await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('print-media.png'), fullPage: true });
