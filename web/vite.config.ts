@@ -103,6 +103,13 @@ export default defineConfig({
     // Every browser the app supports has <link rel="modulepreload">; the polyfill would only add
     // to the calculator route's JS budget (docs/benchmarks.md).
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // React in one chunk: with several lazy chunks the bundler otherwise splits it into small
+        // shared pieces, each with its own overhead, on the calculator route's budget.
+        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],

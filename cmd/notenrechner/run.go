@@ -18,6 +18,8 @@ Aufruf:
   notenrechner serve [Optionen]                 Server starten (Rechner, API, Live-Konfiguration)
   notenrechner grade --config DATEI GESAMT ERREICHT
                                                 Prozent und Note berechnen (JSON wie GET /api/v1/grade)
+  notenrechner table --config DATEI --total GESAMT [--step 0,5] [--json]
+                                                Punkteschlüssel: Punktebereich jeder Note
   notenrechner config export [DATEI]            gespeicherte Konfiguration ausgeben
   notenrechner config import DATEI              Konfiguration prüfen und als neue Version speichern
   notenrechner admin create --email E           Admin-Konto anlegen (Passwort von der Eingabe)
@@ -39,6 +41,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdServe(ctx, args[1:], getenv, stdout, stderr)
 	case "grade":
 		return cmdGrade(args[1:], stdout, stderr)
+	case "table":
+		return cmdTable(args[1:], stdout, stderr)
 	case "config":
 		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "admin":

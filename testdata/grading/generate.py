@@ -9,6 +9,7 @@ It reads configs/*.json (hand-written canonical documents) and writes, determini
   invalid-configs.json  invalid documents with the exact field -> message map (written by hand in documents.py)
   alias-configs.json    valid documents (aliases, odd number forms) with their canonical form
   messages.json         every validation message, for the Go and the zod validators
+  points-tables.json    Punkteschlüssel: per config, total and step the points range of each of the 16 bands
 The validation documents and their expected field maps live in documents.py.
 
 This file is deliberately written from the specification, not from the Go or TypeScript code:
@@ -166,6 +167,35 @@ def table(c: Config) -> list[dict]:
     return cells + [cell("6+", t6, hi6), cell("6", lo6, t6)]
 
 
+# --- The Punkteschlüssel (points ranges per band) ----------------------------------------------------
+
+LABELS = ["1", "1-", "2+", "2", "2-", "3+", "3", "3-", "4+", "4", "4-", "5+", "5", "5-", "6+", "6"]
+POINTS_TOTALS = ["1", "2", "3", "7", "10", "13", "20", "24", "30", "40", "50", "60", "99", "100", "120", "1000",
+                 "0,25", "7,5", "12,75", "37,3", "42,5", "45,75", "66,6"]
+POINTS_STEPS = ["1", "0,5", "0,25"]
+
+
+def points_table(c: Config, total: Fraction, step: Fraction) -> list[dict]:
+    """By brute force, unlike the Go and TypeScript code: grade every multiple of the step in [0, total]
+    and keep each band's smallest and largest. 0 points get "6" (p = 0 is grade 6's lower end)."""
+    found: dict[str, list[Fraction]] = {}
+    k = 0
+    while k * step <= total:
+        points = k * step
+        g = "6" if points == 0 else grade(c, 100 * points / total)
+        found.setdefault(g, []).append(points)
+        k += 1
+    number = lambda x: None if x is None else (int(x) if x.denominator == 1 else float(x))  # noqa: E731 - quarters are exact floats
+    return [{"grade": g, "min": number(min(found[g])) if g in found else None,
+             "max": number(max(found[g])) if g in found else None} for g in LABELS]
+
+
+def build_points_tables(configs: dict[str, Config]) -> list[dict]:
+    return [{"config": name, "total": total, "step": step,
+             "bands": points_table(configs[name], parse_number(total), parse_number(step))}
+            for name in CONFIG_NAMES for total in POINTS_TOTALS for step in POINTS_STEPS]
+
+
 # --- The calculator cases ---------------------------------------------------------------------------
 
 
@@ -297,6 +327,10 @@ def self_check(configs: dict[str, Config]) -> None:
     assert format_bound(Fraction("85"), False) == "85" and format_bound(Fraction("89.9995"), True) == "90"
     assert format_bound(Fraction("74.9995"), False) == "74,99" and format_bound(Fraction("79.999"), True) == "80"
     assert format_bound(Fraction("26.666"), False) == "26,66" and format_bound(Fraction("26.666"), True) == "26,67"
+    # 40 points, standard, half points: 2+ is 79.999 % < p <= 85 %, so 32 (80 %) ... 34 (85 %)
+    two_plus = points_table(std, Fraction(40), Fraction(1, 2))[2]
+    assert two_plus == {"grade": "2+", "min": 32, "max": 34}, two_plus
+    assert points_table(std, Fraction(40), Fraction(1, 2))[-1] == {"grade": "6", "min": 0, "max": 4}
     assert format_bound(Fraction("62.5"), True) == "62,5" and format_bound(Fraction("0.0001"), False) == "0"
 
 
@@ -323,6 +357,9 @@ def main() -> None:
     write("invalid-configs.json", "cases", invalid_cases())
     write("alias-configs.json", "cases", alias_cases())
     write("messages.json", None, MSG)
+    points = build_points_tables(configs)
+    (HERE / "points-tables.json").write_text(
+        '{"tables":[\n' + ",\n".join(json.dumps(t) for t in points) + "\n]}\n", encoding="utf-8")
     print(f"{len(cases)} cases, {len(invalid_cases())} invalid and {len(alias_cases())} alias documents written to {HERE}")
 
 

@@ -128,10 +128,10 @@ describe('App', () => {
     expect(api.callsTo('GET /auth/session')).toHaveLength(2)
   })
 
-  it('answers unknown paths with a notice and a way back', () => {
+  it('answers unknown paths with a notice and a way back', async () => {
     signedInAs(null)
     renderApp('/nirgendwo')
-    expect(screen.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Zum Rechner' })).toHaveAttribute('href', '/')
   })
 })

@@ -24,7 +24,7 @@ export function GradeTable({ cells, name }: GradeTableProps) {
         Notenschlüssel: <span className="font-medium text-slate-900 dark:text-slate-100">{name}</span>
       </p>
 
-      <table aria-labelledby={titleId} className="hidden w-full table-fixed border-collapse text-center text-sm lg:table">
+      <table aria-labelledby={titleId} className="hidden w-full table-fixed border-collapse text-center text-sm lg:table print:table print:text-xs">
         <thead>
           <tr>
             <th scope="col" className={`${th} w-32 px-3 text-left`}>
@@ -51,7 +51,7 @@ export function GradeTable({ cells, name }: GradeTableProps) {
         </tbody>
       </table>
 
-      <table aria-labelledby={titleId} className="w-full border-collapse text-sm lg:hidden">
+      <table aria-labelledby={titleId} className="w-full border-collapse text-sm lg:hidden print:hidden">
         <thead>
           <tr>
             <th scope="col" className={`${th} w-1/3 px-3 text-left`}>

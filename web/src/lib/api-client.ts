@@ -5,12 +5,7 @@ import { liveConfigSchema, type GradingConfig, type LiveConfig } from './config'
 // contract (docs/architecture.md, /api/v1) is one typed function here; a failure is an ApiError.
 
 const API = '/api/v1'
-export const CONFIG_EVENTS_URL = `${API}/config/events`
-
-/** Opens the live configuration stream (SSE, `config` events, see docs/architecture.md). */
-export function openConfigEvents(): EventSource {
-  return new EventSource(CONFIG_EVENTS_URL)
-}
+export { CONFIG_EVENTS_URL, openConfigEvents } from './config-events'
 
 export const userSchema = v.object({
   id: v.number(),

@@ -1,6 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
-import * as api from './api-client'
 import type { User } from './api-client'
+
+// The API client loads on first use, not with the calculator route, whose JS has a budget
+// (docs/benchmarks.md); the session read at start fetches it at once.
+const loadApi = () => import('./api-client')
 
 // The sign-in state of this browser (SPEC §5): learned at start from GET /auth/session, and kept
 // equal across tabs: whoever signs in or out posts {type: 'changed'} on a BroadcastChannel, and
@@ -52,7 +55,7 @@ export function useAuthSource(): Auth {
   const refresh = useCallback(async () => {
     const mine = ++ticket.current
     try {
-      apply(mine, await api.getSession())
+      apply(mine, await (await loadApi()).getSession())
     } catch (err) {
       // Unknown rather than wrong: keep what we had, but stop showing the spinner.
       console.warn('auth: could not read the session', err)
@@ -97,16 +100,16 @@ export function useAuthSource(): Auth {
       loading: state.loading,
       user: state.user,
       refresh,
-      login: async (email, password) => signedIn(await change(() => api.login(email, password))),
+      login: async (email, password) => signedIn(await change(async () => (await loadApi()).login(email, password))),
       logout: async () => {
         await change(async () => {
-          await api.logout()
+          await (await loadApi()).logout()
           return null
         })
       },
       setupFirstAdmin: async (token, email, password) =>
-        signedIn(await change(() => api.setupFirstAdmin(token, email, password))),
-      acceptInvite: async (token, password) => signedIn(await change(() => api.acceptInvite(token, password))),
+        signedIn(await change(async () => (await loadApi()).setupFirstAdmin(token, email, password))),
+      acceptInvite: async (token, password) => signedIn(await change(async () => (await loadApi()).acceptInvite(token, password))),
     }),
     [state, refresh, change],
   )

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react'
-import { openConfigEvents } from './api-client'
 import { parseLiveConfig, type LiveConfig } from './config'
+import { openConfigEvents } from './config-events'
 import { readStoredConfig, storeConfig } from './stored-config'
 import { toast } from './toast'
 

@@ -34,4 +34,5 @@ afterEach(() => {
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
   localStorage.clear() // the live configuration keeps what it received (lib/stored-config)
+  window.history.replaceState(null, '', '/') // the calculator keeps its inputs in the address
 })

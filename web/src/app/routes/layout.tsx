@@ -1,13 +1,26 @@
-import { Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Header } from '@/components/header'
-import { SignOutButton } from '@/components/sign-out-button'
 import { Spinner } from '@/components/spinner'
+import { useAuth } from '@/lib/auth'
+
+// Only signed-in people see "Abmelden": its code (with the API client) stays out of the
+// calculator route's first download, which has a budget (docs/benchmarks.md).
+const SignOutButton = lazy(() => import('@/components/sign-out-button').then((m) => ({ default: m.SignOutButton })))
 
 /** Header on every route; lazily loaded routes show the spinner while their chunk loads. */
 export function Layout({ children }: { children: ReactNode }) {
+  const auth = useAuth()
   return (
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950 text-slate-900 dark:text-slate-100">
-      <Header start={<SignOutButton />} />
+      <Header
+        start={
+          auth.user !== null && (
+            <Suspense fallback={null}>
+              <SignOutButton />
+            </Suspense>
+          )
+        }
+      />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         <Suspense fallback={<Spinner label="Wird geladen" />}>{children}</Suspense>
       </main>

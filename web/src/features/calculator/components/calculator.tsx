@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useId, useMemo, useRef } from 'react'
 import { cardClass as card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
 import { Spinner } from '@/components/spinner'
@@ -6,7 +6,13 @@ import type { GradingConfig } from '@/lib/config'
 import { table } from '@/lib/grade-table'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { calculate } from '../grading'
+import { useUrlInputs } from '../url-inputs'
+import { ClassListSection } from './class-list-section'
 import { StaleNotice } from './stale-notice'
+
+// The Punkteschlüssel shows only once a total is typed, so its code loads on demand: the calculator
+// route's first download has a budget (docs/benchmarks.md).
+const PointsKey = lazy(() => import('./points-key').then((m) => ({ default: m.PointsKey })))
 
 const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-300'
 const inputClass =
@@ -29,8 +35,8 @@ export function Calculator() {
 
 function CalculatorForm({ config }: { config: GradingConfig }) {
   const id = useId()
-  const [total, setTotal] = useState('')
-  const [achieved, setAchieved] = useState('')
+  const [{ total, achieved }, setInputs] = useUrlInputs()
+  const achievedRef = useRef<HTMLInputElement>(null)
   const result = calculate(config, total, achieved)
   const cells = useMemo(() => table(config), [config])
   const ids = {
@@ -42,7 +48,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby={`${id}-heading`} className={card}>
+      <section aria-labelledby={`${id}-heading`} className={`${card} print:hidden`}>
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
           Note berechnen
         </h2>
@@ -63,9 +69,17 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
               inputMode="decimal"
               autoComplete="off"
               placeholder="z. B. 30"
+              enterKeyHint="next"
               value={total}
               onChange={(e) => {
-                setTotal(e.target.value)
+                setInputs({ total: e.target.value })
+              }}
+              onKeyDown={(e) => {
+                // Enter moves on to the achieved points, as a teacher typing a list expects
+                if (e.key === 'Enter') {
+                  e.preventDefault()
+                  achievedRef.current?.focus()
+                }
               }}
               className={inputClass}
             />
@@ -80,9 +94,11 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
               inputMode="decimal"
               autoComplete="off"
               placeholder="z. B. 23,5"
+              enterKeyHint="done"
+              ref={achievedRef}
               value={achieved}
               onChange={(e) => {
-                setAchieved(e.target.value)
+                setInputs({ achieved: e.target.value })
               }}
               className={inputClass}
             />
@@ -114,9 +130,15 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
         </form>
       </section>
 
-      <section aria-label="Notenschlüssel" className={card}>
+      <Suspense fallback={null}>
+        <PointsKey config={config} total={total} grade={result.grade} />
+      </Suspense>
+
+      <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
         <GradeTable cells={cells} name={config.name} />
       </section>
+
+      <ClassListSection config={config} total={total} />
     </div>
   )
 }

@@ -1,8 +1,11 @@
-import { Notice } from '@/components/notice'
-import { formatSavedAt } from '@/lib/format'
+import { lazy, Suspense } from 'react'
 import type { Staleness } from '@/lib/use-live-config'
 
 export const STALE_TITLE = 'Keine Verbindung: Konfiguration möglicherweise veraltet'
+
+// The notice itself (with its icon) loads only when needed: a page with a connection never shows
+// it, and the calculator route's first download has a budget (docs/benchmarks.md).
+const StaleDetails = lazy(() => import('./stale-details'))
 
 /** Shown while the live connection is down: the grades come from the last configuration received. */
 export function StaleNotice({ stale }: { stale: Staleness | undefined }) {
@@ -10,12 +13,9 @@ export function StaleNotice({ stale }: { stale: Staleness | undefined }) {
   return (
     <div role="status" aria-label="Verbindung" className={stale === undefined ? 'sr-only' : 'mb-6'}>
       {stale !== undefined && (
-        <Notice tone="warning" title={STALE_TITLE}>
-          <p>
-            Gerechnet wird mit der zuletzt empfangenen Konfiguration (Stand {formatSavedAt(stale.receivedAt)}). Sobald
-            die Verbindung zurück ist, wird sie aktualisiert.
-          </p>
-        </Notice>
+        <Suspense fallback={<p className="font-semibold">{STALE_TITLE}</p>}>
+          <StaleDetails stale={stale} title={STALE_TITLE} />
+        </Suspense>
       )}
     </div>
   )

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { gradingConfigSchema } from '@/lib/config'
+import { summarize, toCsv } from './class-list'
+import { calculate } from './grading'
+
+const standard = parse(gradingConfigSchema, 
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../../../testdata/grading/configs/standard.json'), 'utf8')),
+)
+
+describe('summarize', () => {
+  it('grades each line like the calculator, with or without a name', () => {
+    const s = summarize(standard, '40', 'Anna; 31,5\n27\n\n  Ben Müller\t12.5  \nZoë;40')
+    if (s === null) throw new Error('no summary')
+    expect(s.lines.map(({ line, name, points }) => [line, name, points])).toEqual([
+      [1, 'Anna', '31,5'], [2, '', '27'], [4, 'Ben Müller', '12.5'], [5, 'Zoë', '40'],
+    ])
+    for (const l of s.lines) {
+      expect(l.result).toEqual(calculate(standard, '40', l.points)) // the one grade rule
+    }
+    expect(s.graded).toBe(4)
+  })
+
+  it('marks invalid lines with a German reason and leaves them out of the figures', () => {
+    const s = summarize(standard, '40', 'Anna;\nBen; abc\nCem; -2\nDora; 41\nEmil; 0\n1,2,3')
+    expect(s?.lines.map((l) => ('error' in l.result ? l.result.error : l.result.grade))).toEqual([
+      'Punkte fehlen.',
+      '„abc“ ist keine Zahl.',
+      'Punkte können nicht negativ sein.',
+      'Mehr als 40 Punkte.',
+      '6', // 0 points are a result, grade 6
+      '„1,2,3“ ist keine Zahl.',
+    ])
+    expect(s?.graded).toBe(1)
+    expect(s?.byGrade['6']).toBe(1)
+  })
+
+  it('counts per band and per grade; the average counts + and − as the plain grade', () => {
+    // standard, 40 points: 40 → 1, 34 → 2+, 30 → 2, 29 → 2-, 14 → 5+, 2 → 6
+    const s = summarize(standard, '40', '40\n34\n30\n29\n14\n2')
+    if (s === null) throw new Error('no summary')
+    expect(s.lines.map((l) => ('grade' in l.result ? l.result.grade : ''))).toEqual(['1', '2+', '2', '2-', '5+', '6'])
+    expect(s.byBand).toMatchObject({ '1': 1, '2+': 1, '2': 1, '2-': 1, '5+': 1, '6': 1, '3': 0 })
+    expect(s.byGrade).toEqual({ '1': 1, '2': 3, '3': 0, '4': 0, '5': 1, '6': 1 })
+    expect(s.average).toBe('3,00') // (1 + 2 + 2 + 2 + 5 + 6) / 6
+    expect(s.failing).toBe('33,3 %') // 2 of 6
+  })
+
+  it('rounds the average half away from zero to two decimals', () => {
+    // grades 1, 1, 2 → 4/3 = 1,333… ; 1, 2 → 1,5 ; 1,1,1,2,2,2,2,2 → 13/8 = 1,625 → 1,63
+    expect(summarize(standard, '40', '40\n40\n30')?.average).toBe('1,33')
+    expect(summarize(standard, '40', '40\n40\n40\n30\n30\n30\n30\n30')?.average).toBe('1,63')
+  })
+
+  it('needs a total above 0 and has no figures without valid lines', () => {
+    expect(summarize(standard, '', '12')).toBeNull()
+    expect(summarize(standard, '0', '12')).toBeNull()
+    expect(summarize(standard, '-40', '12')).toBeNull()
+    const s = summarize(standard, '40', 'abc')
+    expect([s?.average, s?.failing, s?.graded]).toEqual(['', '', 0])
+  })
+})
+
+describe('toCsv', () => {
+  it('writes semicolons, CRLF and a byte order mark, and quotes and defuses cells', () => {
+    const s = summarize(standard, '40', 'Anna "A"; Lange;31,5\n=SUMME(A1);40\n-5')
+    if (s === null) throw new Error('no summary')
+    const csv = toCsv(s)
+    expect(csv.startsWith('\uFEFFZeile;Name;Punkte;Prozent;Note;Hinweis\r\n')).toBe(true)
+    const rows = csv.slice(1).split('\r\n')
+    expect(rows[1]).toBe('1;"Anna ""A""; Lange";31,5;78,8%;2;')
+    expect(rows[2]).toBe("2;'=SUMME(A1);40;100,0%;1;")
+    expect(rows[3]).toBe("3;;'-5;;;Punkte können nicht negativ sein.")
+    expect(rows.slice(4)).toEqual(['', 'Durchschnitt;1,50', 'Anteil 5 und 6;0,0 %', ''])
+  })
+})

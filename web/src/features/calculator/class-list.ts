@@ -1,0 +1,103 @@
+import type { GradingConfig } from '@/lib/config'
+import { GRADE_LABELS, GRADES, type Grade, type GradeLabel } from '@/lib/grade-table'
+import { cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
+import { formatPercentage, gradeOf, parseNumber } from './grading'
+import { formatPoints } from './points-table'
+
+// The Notenspiegel: one achieved value per line ("27,5" or "Name; 27,5"), graded with the
+// calculator's rule for the entered total. Runs only in the browser; nothing is sent anywhere.
+
+export interface ClassLine {
+  /** 1-based line number in the text. */
+  line: number
+  name: string
+  /** The points as typed (trimmed). */
+  points: string
+  result: { percentage: string; grade: GradeLabel } | { error: string }
+}
+
+export interface ClassSummary {
+  lines: ClassLine[]
+  /** Valid lines. */
+  graded: number
+  byBand: Record<GradeLabel, number>
+  byGrade: Record<Grade, number>
+  /** The mean of the plain grades (+ and − ignored), "2,43"; "" without valid lines. */
+  average: string
+  /** The share of grades 5 and 6, "12,5 %"; "" without valid lines. */
+  failing: string
+}
+
+const HUNDRED = rational(100n)
+const ZERO = rational(0n)
+
+/** Splits "Name; 27,5" (a tab works too, as pasted from a spreadsheet) at the last separator. */
+function splitLine(text: string): { name: string; points: string } {
+  const at = Math.max(text.lastIndexOf(';'), text.lastIndexOf('\t'))
+  if (at < 0) return { name: '', points: text.trim() }
+  return { name: text.slice(0, at).trim(), points: text.slice(at + 1).trim() }
+}
+
+function gradeLine(config: GradingConfig, total: Rational, points: string): ClassLine['result'] {
+  if (points === '') return { error: 'Punkte fehlen.' }
+  const a = parseNumber(points)
+  if (a === null) return { error: `„${points}“ ist keine Zahl.` }
+  if (cmp(a, ZERO) < 0) return { error: 'Punkte können nicht negativ sein.' }
+  if (cmp(a, total) > 0) return { error: `Mehr als ${formatPoints(total)} Punkte.` }
+  const p = div(mul(HUNDRED, a), total)
+  const grade = gradeOf(config, p)
+  // a is in [0, total] here, so the grade is one of the 16 bands unless the configuration lacks a width
+  if (grade === '' || grade === '?' || grade === '1+') return { error: 'Die Konfiguration ist unvollständig.' }
+  return { percentage: formatPercentage(p), grade }
+}
+
+/** Reads the text for a total above 0 (null otherwise); blank lines are skipped. */
+export function summarize(config: GradingConfig, totalText: string, text: string): ClassSummary | null {
+  const total = parseNumber(totalText)
+  if (total === null || total.n <= 0n) return null
+  const lines: ClassLine[] = []
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+    if (raw.trim() === '') return
+    const { name, points } = splitLine(raw)
+    lines.push({ line: i + 1, name, points, result: gradeLine(config, total, points) })
+  })
+  const byBand = Object.fromEntries(GRADE_LABELS.map((l) => [l, 0])) as Record<GradeLabel, number>
+  const byGrade = Object.fromEntries(GRADES.map((g) => [g, 0])) as Record<Grade, number>
+  let sum = 0n
+  let graded = 0
+  for (const { result } of lines) {
+    if ('error' in result) continue
+    const plain = result.grade.charAt(0) as Grade
+    byBand[result.grade]++
+    byGrade[plain]++
+    sum += BigInt(plain)
+    graded++
+  }
+  const n = BigInt(graded)
+  return {
+    lines,
+    graded,
+    byBand,
+    byGrade,
+    average: graded === 0 ? '' : roundedDecimal(rational(sum, n), 2).text,
+    failing: graded === 0 ? '' : `${roundedDecimal(rational(BigInt(byGrade['5'] + byGrade['6']) * 100n, n), 1).text} %`,
+  }
+}
+
+/** A CSV cell: quoted when it holds ; " or a line break; a leading = + - @ cannot start a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+/** The list as CSV for spreadsheet programs: semicolons, CRLF, UTF-8 with a byte order mark. */
+export function toCsv(summary: ClassSummary): string {
+  const rows = [['Zeile', 'Name', 'Punkte', 'Prozent', 'Note', 'Hinweis']]
+  for (const { line, name, points, result } of summary.lines) {
+    rows.push('error' in result
+      ? [String(line), name, points, '', '', result.error]
+      : [String(line), name, points, result.percentage, result.grade, ''])
+  }
+  rows.push([], ['Durchschnitt', summary.average], ['Anteil 5 und 6', summary.failing])
+  return '\uFEFF' + rows.map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n'
+}

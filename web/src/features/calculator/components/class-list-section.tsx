@@ -1,0 +1,44 @@
+import { lazy, Suspense, useId, useState } from 'react'
+import { Button } from '@/components/button'
+import { cardClass } from '@/components/card'
+import { Spinner } from '@/components/spinner'
+import type { GradingConfig } from '@/lib/config'
+
+// The Notenspiegel is loaded on demand: its code stays out of the calculator's first download.
+const ClassList = lazy(() => import('./class-list'))
+
+/** The Notenspiegel's place on the page: a short note and a button, then the lazily loaded list. */
+export function ClassListSection({ config, total }: { config: GradingConfig; total: string }) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  if (open) {
+    return (
+      <Suspense fallback={<Spinner label="Notenspiegel wird geladen" />}>
+        <ClassList config={config} total={total} />
+      </Suspense>
+    )
+  }
+  return (
+    <section aria-labelledby={id} className={`${cardClass} print:hidden`}>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+            Notenspiegel
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Punkte einer ganzen Klasse auf einmal bewerten. Die Daten bleiben in diesem Browser.
+          </p>
+        </div>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setOpen(true)
+          }}
+          className="dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+        >
+          Notenspiegel erstellen
+        </Button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,119 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { LiveConfigContext, type LiveConfigState } from '@/lib/use-live-config'
+import { standardLiveConfig } from '@/test/live-config'
+import { calculate } from '../grading'
+import { Calculator } from './calculator'
+
+const ready: LiveConfigState = { state: 'ready', data: standardLiveConfig() }
+
+function renderCalculator() {
+  return render(
+    <LiveConfigContext value={ready}>
+      <Calculator />
+    </LiveConfigContext>,
+  )
+}
+
+describe('inputs in the address', () => {
+  it('start from gesamt and erreicht of the URL', () => {
+    window.history.replaceState(null, '', '/?gesamt=40&erreicht=31,5')
+    renderCalculator()
+    expect(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' })).toHaveValue('40')
+    expect(screen.getByRole('textbox', { name: 'Erreichte Punktzahl' })).toHaveValue('31,5')
+    expect(screen.getByRole('status', { name: 'Note' })).toHaveTextContent(/^2$/)
+  })
+
+  it('follow every change without adding history entries, and keep the history state', async () => {
+    const user = userEvent.setup()
+    window.history.replaceState({ router: 'state' }, '', '/')
+    const before = window.history.length
+    renderCalculator()
+    await user.type(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' }), '40')
+    await user.type(screen.getByRole('textbox', { name: 'Erreichte Punktzahl' }), '31,5')
+    expect(window.location.search).toBe('?gesamt=40&erreicht=31,5')
+    await user.clear(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' }))
+    expect(window.location.search).toBe('?erreicht=31,5')
+    expect(window.history.length).toBe(before)
+    expect(window.history.state).toEqual({ router: 'state' })
+  })
+})
+
+describe('Enter', () => {
+  it('moves from the total to the achieved points', async () => {
+    const user = userEvent.setup()
+    renderCalculator()
+    await user.click(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' }))
+    await user.keyboard('40{Enter}31{Enter}')
+    expect(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' })).toHaveValue('40')
+    expect(screen.getByRole('textbox', { name: 'Erreichte Punktzahl' })).toHaveValue('31')
+    expect(screen.getByRole('textbox', { name: 'Erreichte Punktzahl' })).toHaveFocus()
+  })
+})
+
+describe('Punkteschlüssel', () => {
+  it('appears with a total, in half points by default, and follows the step', async () => {
+    const user = userEvent.setup()
+    renderCalculator()
+    expect(screen.queryByRole('heading', { name: /Punkteschlüssel/ })).not.toBeInTheDocument()
+    await user.type(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' }), '40')
+    expect(screen.getByRole('heading', { name: 'Punkteschlüssel für 40 Punkte' })).toBeInTheDocument()
+    const steps = screen.getByRole('group', { name: 'Punkteschritt' })
+    expect(within(steps).getByRole('radio', { name: 'Halbe Punkte' })).toBeChecked()
+
+    const vertical = () => screen.getAllByRole('table', { name: 'Punkteschlüssel für 40 Punkte' })[1]
+    const range = (grade: string) => {
+      const table = vertical()
+      if (table === undefined) throw new Error('no table')
+      return within(table).getByRole('rowheader', { name: grade }).nextElementSibling?.textContent
+    }
+    expect(range('1-')).toBe('34,5 – 35,5')
+    await user.click(within(steps).getByRole('radio', { name: 'Ganze Punkte' }))
+    expect(range('1-')).toBe('35')
+    await user.click(within(steps).getByRole('radio', { name: 'Viertelpunkte' }))
+    expect(range('1-')).toBe('34,25 – 35,75')
+
+    // every shown bound, typed into the calculator, gives its row's grade
+    const table = vertical()
+    if (table === undefined) throw new Error('no table')
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      const grade = row.querySelector('th')?.textContent ?? ''
+      const text = row.querySelector('td')?.textContent ?? ''
+      for (const bound of text === '–' ? [] : text.split(' – ')) {
+        if (bound === '0') continue // 0 points clear the calculator; the key counts them as 6
+        expect(calculate(standardLiveConfig().config, '40', bound).grade).toBe(grade)
+      }
+    }
+  })
+
+  it('is not shown for a total of 0 or one that is not a number', async () => {
+    const user = userEvent.setup()
+    renderCalculator()
+    await user.type(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' }), '0')
+    expect(screen.queryByRole('heading', { name: /Punkteschlüssel/ })).not.toBeInTheDocument()
+    await user.type(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' }), 'x')
+    expect(screen.queryByRole('heading', { name: /Punkteschlüssel/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('Notenspiegel', () => {
+  it('loads on demand and grades pasted lines for the entered total', async () => {
+    const user = userEvent.setup()
+    window.history.replaceState(null, '', '/?gesamt=40')
+    renderCalculator()
+    await user.click(screen.getByRole('button', { name: 'Notenspiegel erstellen' }))
+    const text = await screen.findByRole('textbox', { name: /eine Zeile je Schülerin oder Schüler/ }, { timeout: 10_000 })
+    await user.click(text)
+    await user.paste('Anna; 31,5\nBen; abc\n14')
+    const results = screen.getByRole('table', { name: 'Ergebnis je Zeile' })
+    const rows = within(results).getAllByRole('row').slice(1).map((r) => r.textContent)
+    expect(rows).toEqual(['Zeile 1Anna31,578,8%2', 'Zeile 2Benabc' + 'Ungültig: „abc“ ist keine Zahl.', 'Zeile 31435,0%5+'])
+    expect(screen.getByText('Durchschnitt').nextElementSibling).toHaveTextContent('3,50')
+    expect(screen.getByText('Anteil 5 und 6').nextElementSibling).toHaveTextContent('50,0 %')
+    expect(screen.getByText(/zählen \+ und − wie die Note ohne Zusatz/)).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: /Balkendiagramm/ })).toBeInTheDocument()
+    const counts = screen.getByRole('table', { name: 'Anzahl je Note' })
+    expect(within(counts).getByRole('rowheader', { name: '5' }).nextElementSibling).toHaveTextContent('1')
+  })
+})

@@ -1,0 +1,75 @@
+import type { GradingConfig } from '@/lib/config'
+import { GRADE_LABELS, gradeBands, type GradeLabel } from '@/lib/grade-table'
+import { div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
+import { gradeOf } from './grading'
+
+// The Punkteschlüssel: for a total, the points range of each of the 16 bands. It decides no grade
+// itself: every multiple k·step in [0, total] is graded by gradeOf, the calculator's rule, so the
+// ranges agree with the calculator by construction. Same method as Go's grading.PointsTable.
+
+export const POINT_STEPS = [
+  // short: what narrow screens show instead of the label
+  { value: '1', label: 'Ganze Punkte', short: 'Ganze', step: rational(1n) },
+  { value: '0,5', label: 'Halbe Punkte', short: 'Halbe', step: rational(1n, 2n) },
+  { value: '0,25', label: 'Viertelpunkte', short: 'Viertel', step: rational(1n, 4n) },
+] as const
+export type PointStep = (typeof POINT_STEPS)[number]['value']
+export const DEFAULT_STEP: PointStep = '0,5'
+
+/** One band's smallest and largest multiple of the step in points; both null when none has its grade. */
+export interface PointsBand {
+  grade: GradeLabel
+  min: Rational | null
+  max: Rational | null
+}
+
+const HUNDRED = rational(100n)
+
+/**
+ * The 16 bands for total > 0 and step > 0; null when the configuration lacks a width (its table
+ * shows "? - ?" then). The grade only improves as the points rise, so band b's multiples are the k
+ * from the first k graded b or better up to just before the first graded better than b: 16 binary
+ * searches instead of grading every multiple of a large total. 0 points get "6" (p = 0).
+ */
+export function pointsTable(config: GradingConfig, total: Rational, step: Rational): PointsBand[] | null {
+  if (total.n <= 0n || step.n <= 0n) return null
+  if (gradeBands(config).some(({ bands }) => bands.some((b) => b.bounds === null))) return null
+  const ratio = div(total, step)
+  const n = ratio.n / ratio.d // floor: both positive
+  const at = (k: bigint): Rational => mul(rational(k), step)
+  const rank = (k: bigint): number => GRADE_LABELS.indexOf(gradeOf(config, div(mul(HUNDRED, at(k)), total)) as GradeLabel)
+  // first[b]: the smallest k graded b or better (n + 1 when none)
+  const first = GRADE_LABELS.map((_, b) => firstTrue(n, (k) => rank(k) <= b))
+  return GRADE_LABELS.map((grade, b) => {
+    const lo = first[b] ?? n + 1n
+    const hi = (b === 0 ? n + 1n : (first[b - 1] ?? 0n)) - 1n
+    return lo <= hi ? { grade, min: at(lo), max: at(hi) } : { grade, min: null, max: null }
+  })
+}
+
+/** The smallest k in [0, n] for which the monotone pred holds, n + 1 when none does. */
+function firstTrue(n: bigint, pred: (k: bigint) => boolean): bigint {
+  let lo = 0n
+  let hi = n + 1n
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n
+    if (pred(mid)) hi = mid
+    else lo = mid + 1n
+  }
+  return lo
+}
+
+/** Points as people read them: "33,5", "36", "0,25" (multiples of a quarter are exact in 2 decimals). */
+export function formatPoints(x: Rational): string {
+  const { negative, text } = roundedDecimal(x, 2)
+  const trimmed = text.replace(/,?0+$/, '')
+  return `${negative ? '-' : ''}${trimmed === '' ? '0' : trimmed}`
+}
+
+/** "33,5 – 36", "40" for a single value, "–" for an empty band. */
+export function formatPointsRange({ min, max }: PointsBand): string {
+  if (min === null || max === null) return '–'
+  const low = formatPoints(min)
+  const high = formatPoints(max)
+  return low === high ? low : `${low} – ${high}`
+}
