@@ -39,9 +39,6 @@ func handleApp(assets fs.FS, logger *slog.Logger) http.Handler {
 				} else {
 					w.Header().Set("Cache-Control", "no-cache") // also sw.js: a new release's worker at once
 				}
-				if ct, ok := contentTypes[path.Ext(name)]; ok {
-					w.Header().Set("Content-Type", ct)
-				}
 				serveFile(w, r, assets, name, logger)
 				return
 			}
@@ -85,7 +82,10 @@ func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string
 			w.Header().Set("Content-Encoding", coding)
 		}
 	}
-	ctype := mime.TypeByExtension(path.Ext(name))
+	ctype, known := contentTypes[path.Ext(name)]
+	if !known {
+		ctype = mime.TypeByExtension(path.Ext(name))
+	}
 	if ctype == "" {
 		ctype = "application/octet-stream"
 	}
