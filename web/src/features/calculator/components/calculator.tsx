@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useRef } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useRef } from 'react'
 import { cardClass as card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
 import { Spinner } from '@/components/spinner'
@@ -8,11 +8,13 @@ import { useLiveConfig } from '@/lib/use-live-config'
 import { calculate } from '../grading'
 import { useUrlInputs } from '../url-inputs'
 import { ClassListSection } from './class-list-section'
-import { StaleNotice } from './stale-notice'
+import { preloadStaleNotice, StaleNotice } from './stale-notice'
 
-// The Punkteschlüssel shows only once a total is typed, so its code loads on demand: the calculator
-// route's first download has a budget (docs/benchmarks.md).
-const PointsKey = lazy(() => import('./points-key').then((m) => ({ default: m.PointsKey })))
+// The Punkteschlüssel's code is not part of the route's first download, which has a budget
+// (docs/benchmarks.md): it is fetched right after the first render, so that it is there before a
+// total is typed, also when the server has gone away by then.
+const loadPointsKey = () => import('./points-key')
+const PointsKey = lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey })))
 
 const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-300'
 const inputClass =
@@ -24,6 +26,10 @@ const outputClass =
 /** The calculator route's content: spinner until the live configuration arrives, then form and table. */
 export function Calculator() {
   const live = useLiveConfig()
+  useEffect(() => {
+    void loadPointsKey()
+    void preloadStaleNotice()
+  }, [])
   if (live.state === 'loading') return <Spinner label="Konfiguration wird geladen" />
   return (
     <>

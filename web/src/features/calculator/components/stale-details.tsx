@@ -2,7 +2,7 @@ import { Notice } from '@/components/notice'
 import { formatSavedAt } from '@/lib/format'
 import type { Staleness } from '@/lib/use-live-config'
 
-/** The stale-configuration notice (loaded on demand by StaleNotice). */
+/** The stale-configuration notice (loaded by StaleNotice). */
 export default function StaleDetails({ stale, title }: { stale: Staleness; title: string }) {
   return (
     <Notice tone="warning" title={title}>

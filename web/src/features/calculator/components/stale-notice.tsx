@@ -3,9 +3,13 @@ import type { Staleness } from '@/lib/use-live-config'
 
 export const STALE_TITLE = 'Keine Verbindung: Konfiguration möglicherweise veraltet'
 
-// The notice itself (with its icon) loads only when needed: a page with a connection never shows
-// it, and the calculator route's first download has a budget (docs/benchmarks.md).
-const StaleDetails = lazy(() => import('./stale-details'))
+/**
+ * The notice's body (with its icon) is not part of the route's first download, which has a budget
+ * (docs/benchmarks.md). The calculator fetches it right after the first render (preloadStaleNotice),
+ * because it is needed exactly when the server cannot be reached any more.
+ */
+export const preloadStaleNotice = () => import('./stale-details')
+const StaleDetails = lazy(preloadStaleNotice)
 
 /** Shown while the live connection is down: the grades come from the last configuration received. */
 export function StaleNotice({ stale }: { stale: Staleness | undefined }) {
