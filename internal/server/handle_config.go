@@ -48,15 +48,21 @@ func etagMatches(header, etag string) bool {
 func handleGrade(b *live.Broker, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
-		missing := map[string]string{}
+		var missing map[string]string // made only for a bad request
 		for _, name := range []string{"total", "achieved"} {
+			problem := ""
 			switch len(q[name]) {
 			case 0:
-				missing[name] = "Pflichtparameter."
+				problem = "Pflichtparameter."
 			case 1:
+				continue
 			default:
-				missing[name] = "Nur einmal angeben."
+				problem = "Nur einmal angeben."
 			}
+			if missing == nil {
+				missing = map[string]string{}
+			}
+			missing[name] = problem
 		}
 		if len(missing) > 0 {
 			writeError(w, r, logger, errMissingQueries(missing))
