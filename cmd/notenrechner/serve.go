@@ -117,12 +117,12 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	}
 	srv.RegisterOnShutdown(broker.Close) // ends the streams, or Shutdown would wait for them
 	logger.Info("Notenrechner läuft", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
-	return serveUntilDone(ctx, srv, ln, logger)
+	return serveUntilDone(ctx, srv, ln, broker, logger)
 }
 
 // serveUntilDone serves until ctx ends, then shuts down: running requests
 // get 10 s, after which whatever still runs is cut before the store closes.
-func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, logger *slog.Logger) error {
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, broker *live.Broker, logger *slog.Logger) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
@@ -135,6 +135,10 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, logg
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		srv.Close()
+		return fmt.Errorf("server beenden: %w", err)
+	}
+	// The live streams run on taken-over connections, which Shutdown does not wait for.
+	if err := broker.WaitStreams(shutdownCtx); err != nil {
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {

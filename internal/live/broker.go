@@ -52,6 +52,9 @@ type Broker struct {
 	buffer  int
 	closed  bool
 	logger  *slog.Logger
+	// taken counts streams on taken-over connections, which http.Server.Shutdown
+	// neither tracks nor waits for (WaitStreams does).
+	taken sync.WaitGroup
 }
 
 // NewBroker makes a broker whose clients may fall behind by at most buffer
@@ -137,6 +140,24 @@ func (b *Broker) Close() {
 	b.closed = true
 	for sub := range b.clients {
 		b.remove(sub)
+	}
+}
+
+// WaitStreams ends every stream (Close) and waits until the streams on
+// taken-over connections have closed them, or ctx ends. Call it after
+// http.Server.Shutdown has returned: no new stream can start then.
+func (b *Broker) WaitStreams(ctx context.Context) error {
+	b.Close()
+	done := make(chan struct{})
+	go func() {
+		b.taken.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("live: streams still open at shutdown: %w", ctx.Err())
 	}
 }
 

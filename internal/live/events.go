@@ -41,13 +41,20 @@ func Handler(b *Broker, heartbeat time.Duration, logger *slog.Logger) http.Handl
 		}
 		sent := lastEventID(r)
 		rc := http.NewResponseController(w)
+		// Counted before the take-over, while the server still tracks this connection, so that a
+		// Shutdown that has returned has seen every Add (WaitStreams).
+		b.taken.Add(1)
 		if conn, ok := hijack(rc, h, logger); ok {
 			// The handler returns at once: net/http's buffers, the request and this goroutine's
 			// stack are freed, and the stream lives on in two small goroutines (docs/benchmarks.md:
 			// about 25 KiB of server memory per open page before, about 9 KiB now).
-			go stream(b, conn, sent, heartbeat)
+			go func() {
+				defer b.taken.Done()
+				stream(b, conn, sent, heartbeat)
+			}()
 			return
 		}
+		b.taken.Done() // served through w: Shutdown waits for this handler itself
 		serveStream(b, w, rc, r, sent, heartbeat, logger)
 	})
 }
@@ -87,13 +94,12 @@ func stream(b *Broker, conn net.Conn, sent int64, heartbeat time.Duration) {
 	defer conn.Close()
 	gone := make(chan struct{})
 	go func() {
+		// EventSource sends nothing after its request: the first read returns at EOF or reset (the
+		// client left, or the connection was closed here). A client that sends bytes anyway is cut
+		// off rather than read forever, one system call per byte.
 		defer close(gone)
 		var buf [1]byte
-		for {
-			if _, err := conn.Read(buf[:]); err != nil {
-				return // EOF or reset: the client left (or the connection was closed here)
-			}
-		}
+		_, _ = conn.Read(buf[:])
 	}()
 	write := func(p []byte) bool {
 		_ = conn.SetWriteDeadline(time.Now().Add(writeTimeout))

@@ -2,6 +2,8 @@ package live
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -89,5 +91,80 @@ func TestHeadOfStreamSubscribesNobody(t *testing.T) {
 	time.Sleep(100 * time.Millisecond) // a stream would have subscribed by now
 	if n := b.Clients(); n != 0 {
 		t.Fatalf("%d live clients after a HEAD with its connection still open, want 0", n)
+	}
+}
+
+// openRawStream starts a stream on a plain TCP connection and reads up to its first event.
+func openRawStream(t *testing.T, url string) (net.Conn, *bufio.Reader) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	if err := req.Write(conn); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := bufio.NewReader(res.Body)
+	for {
+		line, err := body.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(line, "event: config") {
+			return conn, body
+		}
+	}
+}
+
+// readsToEnd reports whether the stream ends (EOF or reset) within d.
+func readsToEnd(conn net.Conn, body *bufio.Reader, d time.Duration) bool {
+	_ = conn.SetReadDeadline(time.Now().Add(d))
+	for {
+		if _, err := body.ReadString('\n'); err != nil {
+			var ne net.Error
+			return !(errors.As(err, &ne) && ne.Timeout())
+		}
+	}
+}
+
+// Shutdown does not wait for taken-over connections; WaitStreams ends them and waits until each
+// stream has closed its connection.
+func TestWaitStreamsEndsTakenOverStreams(t *testing.T) {
+	b, url := startStream(t, time.Hour)
+	var streams [3]struct {
+		conn net.Conn
+		body *bufio.Reader
+	}
+	for i := range streams {
+		streams[i].conn, streams[i].body = openRawStream(t, url)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := b.WaitStreams(ctx); err != nil {
+		t.Fatalf("WaitStreams: %v", err)
+	}
+	for i, s := range streams {
+		if !readsToEnd(s.conn, s.body, time.Second) {
+			t.Errorf("stream %d still open after WaitStreams returned", i)
+		}
+	}
+}
+
+// A client that sends bytes after its request (EventSource never does) is cut off instead of being
+// read one system call per byte for as long as it likes.
+func TestStreamCutsOffAClientThatKeepsSending(t *testing.T) {
+	_, url := startStream(t, time.Hour)
+	conn, body := openRawStream(t, url)
+	if _, err := conn.Write([]byte("noise")); err != nil {
+		t.Fatal(err)
+	}
+	if !readsToEnd(conn, body, 5*time.Second) {
+		t.Fatal("the stream stayed open while the client kept sending")
 	}
 }
