@@ -1,4 +1,5 @@
-import { Suspense, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { LazyPart } from '@/components/lazy-part'
 import { AuthContext, useAuthSource } from '@/lib/auth'
 import { LazyToaster } from '@/lib/toast'
 import { LiveConfigContext, useLiveConfigSource } from '@/lib/use-live-config'
@@ -19,9 +20,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <AuthContext value={auth}>
       <LiveConfigContext value={live}>
         {children}
-        <Suspense fallback={null}>
+        <LazyPart failed={null}>
           <LazyToaster toastOptions={TOAST_OPTIONS} />
-        </Suspense>
+        </LazyPart>
       </LiveConfigContext>
     </AuthContext>
   )

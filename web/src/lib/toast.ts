@@ -9,21 +9,31 @@ type ToastModule = typeof import('react-hot-toast')
 type ToastOptions = Parameters<ToastModule['toast']['success']>[1]
 
 let module: Promise<ToastModule> | undefined
-const load = () => (module ??= import('react-hot-toast'))
+// A failed load (no connection at that moment) is forgotten, so that the next toast tries again.
+const load = () =>
+  (module ??= import('react-hot-toast').catch((err: unknown) => {
+    module = undefined
+    throw err
+  }))
 
 /** react-hot-toast's Toaster, loaded on demand (render it inside a Suspense boundary). */
 export const LazyToaster = lazy(() => load().then((m) => ({ default: m.Toaster })))
 
+/** Runs fn with the loaded module; a toast that cannot be loaded (no connection) is left out. */
+function withToast(fn: (m: ToastModule) => unknown): void {
+  load().then(fn, () => undefined)
+}
+
 /** The calls of react-hot-toast's `toast` that the calculator route uses. */
 export const toast = {
   success: (message: string, options?: ToastOptions) => {
-    void load().then((m) => m.toast.success(message, options))
+    withToast((m) => m.toast.success(message, options))
   },
   error: (message: string, options?: ToastOptions) => {
-    void load().then((m) => m.toast.error(message, options))
+    withToast((m) => m.toast.error(message, options))
   },
   dismiss: (id?: string) => {
-    void load().then((m) => {
+    withToast((m) => {
       m.toast.dismiss(id)
     })
   },

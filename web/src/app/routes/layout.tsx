@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, type ReactNode } from 'react'
 import { Header } from '@/components/header'
+import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import { useAuth } from '@/lib/auth'
 
@@ -15,14 +16,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <Header
         start={
           auth.user !== null && (
-            <Suspense fallback={null}>
+            <LazyPart failed={null}>
               <SignOutButton />
-            </Suspense>
+            </LazyPart>
           )
         }
       />
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-        <Suspense fallback={<Spinner label="Wird geladen" />}>{children}</Suspense>
+        <LazyPart fallback={<Spinner label="Wird geladen" />}>{children}</LazyPart>
       </main>
     </div>
   )

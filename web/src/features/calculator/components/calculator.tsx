@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef } from 'react'
+import { lazy, useEffect, useId, useMemo, useRef } from 'react'
 import { cardClass as card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
+import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import type { GradingConfig } from '@/lib/config'
 import { table } from '@/lib/grade-table'
@@ -136,9 +137,9 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
         </form>
       </section>
 
-      <Suspense fallback={null}>
+      <LazyPart>
         <PointsKey config={config} total={total} grade={result.grade} />
-      </Suspense>
+      </LazyPart>
 
       <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
         <GradeTable cells={cells} name={config.name} />

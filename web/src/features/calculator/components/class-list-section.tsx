@@ -1,6 +1,7 @@
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, useId, useState } from 'react'
 import { Button } from '@/components/button'
 import { cardClass } from '@/components/card'
+import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import type { GradingConfig } from '@/lib/config'
 
@@ -13,9 +14,9 @@ export function ClassListSection({ config, total }: { config: GradingConfig; tot
   const [open, setOpen] = useState(false)
   if (open) {
     return (
-      <Suspense fallback={<Spinner label="Notenspiegel wird geladen" />}>
+      <LazyPart fallback={<Spinner label="Notenspiegel wird geladen" />}>
         <ClassList config={config} total={total} />
-      </Suspense>
+      </LazyPart>
     )
   }
   return (

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
+import { LazyPart } from '@/components/lazy-part'
 import type { Staleness } from '@/lib/use-live-config'
 
 export const STALE_TITLE = 'Keine Verbindung: Konfiguration möglicherweise veraltet'
@@ -17,9 +18,9 @@ export function StaleNotice({ stale }: { stale: Staleness | undefined }) {
   return (
     <div role="status" aria-label="Verbindung" className={stale === undefined ? 'sr-only' : 'mb-6'}>
       {stale !== undefined && (
-        <Suspense fallback={<p className="font-semibold">{STALE_TITLE}</p>}>
+        <LazyPart fallback={<p className="font-semibold">{STALE_TITLE}</p>} failed={<p className="font-semibold">{STALE_TITLE}</p>}>
           <StaleDetails stale={stale} title={STALE_TITLE} />
-        </Suspense>
+        </LazyPart>
       )}
     </div>
   )

@@ -1,0 +1,44 @@
+import { Component, Suspense, type ReactNode } from 'react'
+
+interface LazyPartProps {
+  children: ReactNode
+  /** Shown while the part's code loads. */
+  fallback?: ReactNode
+  /** Shown when it cannot be loaded; default: a short notice with a reload button. */
+  failed?: ReactNode
+}
+
+/**
+ * A part of the page whose code loads on demand (React.lazy). When the load fails (the server cannot
+ * be reached, or a new release has replaced the old files) React would unmount the whole page; this
+ * keeps the rest of it usable and shows `failed` in the part's place instead.
+ */
+export class LazyPart extends Component<LazyPartProps, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true }
+  }
+
+  override render(): ReactNode {
+    if (this.state.failed) return this.props.failed ?? <LoadFailed />
+    return <Suspense fallback={this.props.fallback ?? null}>{this.props.children}</Suspense>
+  }
+}
+
+function LoadFailed() {
+  return (
+    <p role="alert" className="text-sm text-slate-700 dark:text-slate-300">
+      Dieser Teil der Seite konnte nicht geladen werden.{' '}
+      <button
+        type="button"
+        className="font-semibold text-green-800 underline underline-offset-2 dark:text-green-300"
+        onClick={() => {
+          window.location.reload()
+        }}
+      >
+        Seite neu laden
+      </button>
+    </p>
+  )
+}
