@@ -2,6 +2,8 @@ package server
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -11,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -25,6 +28,7 @@ var contentTypes = map[string]string{".webmanifest": "application/manifest+json"
 // The build writes name.br and name.gz next to each text file (vite.config.ts);
 // they are sent as they are to a browser that accepts them (negotiate).
 func handleApp(assets fs.FS, logger *slog.Logger) http.Handler {
+	tags := &etags{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -39,7 +43,7 @@ func handleApp(assets fs.FS, logger *slog.Logger) http.Handler {
 				} else {
 					w.Header().Set("Cache-Control", "no-cache") // also sw.js: a new release's worker at once
 				}
-				serveFile(w, r, assets, name, logger)
+				serveFile(w, r, assets, name, tags, logger)
 				return
 			}
 			if strings.HasPrefix(name, "assets/") || path.Ext(name) != "" {
@@ -53,7 +57,7 @@ func handleApp(assets fs.FS, logger *slog.Logger) http.Handler {
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		serveFile(w, r, assets, "index.html", logger)
+		serveFile(w, r, assets, "index.html", tags, logger)
 	})
 }
 
@@ -63,7 +67,7 @@ var encodings = []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
 // serveFile sends name, or its precompressed variant chosen by Accept-Encoding, with the type of
 // name and an exact Content-Length (and Range support for the plain file, http.ServeContent). Vary is set whenever a
 // variant exists, so that a cache keeps the encodings apart.
-func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string, logger *slog.Logger) {
+func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string, tags *etags, logger *slog.Logger) {
 	var have []string
 	for _, e := range encodings {
 		if _, err := fs.Stat(assets, name+e.ext); err == nil {
@@ -110,8 +114,20 @@ func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string
 		}
 		content = bytes.NewReader(data)
 	}
+	// An ETag per file and encoding lets a browser revalidate the no-cache files (index.html, sw.js,
+	// the manifest) with a 304 instead of downloading them again.
+	tag, err := tags.of(file, content)
+	if err != nil {
+		fail(err)
+		return
+	}
+	w.Header().Set("ETag", tag)
 	if file == name {
-		http.ServeContent(w, r, name, time.Time{}, content) // Range and Content-Length
+		http.ServeContent(w, r, name, time.Time{}, content) // Range, Content-Length, If-None-Match
+		return
+	}
+	if etagMatches(r.Header.Get("If-None-Match"), tag) {
+		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	// ServeContent leaves out Content-Length once Content-Encoding is set; the variant's length is
@@ -203,4 +219,24 @@ func parseQ(v string) float64 {
 		}
 	}
 	return min(q, 1)
+}
+
+// etags remembers a strong ETag per embedded file: the files never change while the process runs.
+type etags struct{ byFile sync.Map }
+
+// of returns file's ETag, hashing content (and seeking it back to its start) the first time.
+func (t *etags) of(file string, content io.ReadSeeker) (string, error) {
+	if tag, ok := t.byFile.Load(file); ok {
+		return tag.(string), nil
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, content); err != nil {
+		return "", err
+	}
+	if _, err := content.Seek(0, io.SeekStart); err != nil {
+		return "", err
+	}
+	tag := `"` + hex.EncodeToString(h.Sum(nil)[:12]) + `"`
+	t.byFile.Store(file, tag)
+	return tag, nil
 }

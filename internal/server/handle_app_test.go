@@ -109,3 +109,43 @@ func TestNegotiate(t *testing.T) {
 		t.Errorf("negotiate(br) with only gzip on disk = %q, want identity", got)
 	}
 }
+
+// Each file and encoding has its own ETag, so that a browser revalidates index.html, sw.js and the
+// manifest (no-cache) with a 304 instead of downloading them again.
+func TestAppFilesRevalidateWithETags(t *testing.T) {
+	h := handleApp(compressedAssets, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	get := func(path, accept, ifNoneMatch string) *http.Response {
+		req := httptest.NewRequest("GET", path, nil)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		if ifNoneMatch != "" {
+			req.Header.Set("If-None-Match", ifNoneMatch)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Result()
+	}
+	seen := map[string]string{}
+	for _, tc := range []struct{ path, accept string }{
+		{"/", "br"}, {"/", "gzip"}, {"/", ""}, {"/favicon.svg", ""}, {"/assets/index-abc123.js", "br"},
+	} {
+		first := get(tc.path, tc.accept, "")
+		tag := first.Header.Get("ETag")
+		if first.StatusCode != http.StatusOK || len(tag) < 10 || tag[0] != '"' {
+			t.Fatalf("%s (%q): status %d, ETag %q; want 200 with a strong ETag", tc.path, tc.accept, first.StatusCode, tag)
+		}
+		if other, dup := seen[tag]; dup {
+			t.Fatalf("%s (%q) has the ETag of %s", tc.path, tc.accept, other)
+		}
+		seen[tag] = tc.path + " " + tc.accept
+		again := get(tc.path, tc.accept, tag)
+		body, _ := io.ReadAll(again.Body)
+		if again.StatusCode != http.StatusNotModified || len(body) != 0 {
+			t.Errorf("%s (%q) with its ETag: status %d, %d bytes; want 304 and no body", tc.path, tc.accept, again.StatusCode, len(body))
+		}
+		if stale := get(tc.path, tc.accept, `"something-else"`); stale.StatusCode != http.StatusOK {
+			t.Errorf("%s (%q) with another ETag: status %d, want 200", tc.path, tc.accept, stale.StatusCode)
+		}
+	}
+}
