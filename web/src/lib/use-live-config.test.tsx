@@ -347,6 +347,25 @@ describe('useLiveConfigSource offline', () => {
     expect(result.current).toEqual({ state: 'ready', data: live })
   })
 
+  it('replaces a stream that is still retrying when the browser is back online, and leaves an open one', () => {
+    renderHook(() => useLiveConfigSource())
+    const first = FakeEventSource.latest
+    act(() => {
+      first.open()
+      first.fail('retrying') // the browser keeps retrying on its own schedule
+    })
+    act(() => {
+      window.dispatchEvent(new Event('online'))
+    })
+    expect(FakeEventSource.instances).toHaveLength(2)
+    expect(first.closed).toBe(true)
+    act(() => {
+      FakeEventSource.latest.open()
+      window.dispatchEvent(new Event('online'))
+    })
+    expect(FakeEventSource.instances).toHaveLength(2)
+  })
+
   it('reconnects at once when the browser is back online', () => {
     renderHook(() => useLiveConfigSource())
     act(() => {

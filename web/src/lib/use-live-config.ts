@@ -158,9 +158,11 @@ export function useLiveConfigSource(): LiveConfigState {
       watch()
     }
 
-    // Back online: do not wait out the retry delay.
+    // Back online: do not wait out the retry delay, nor the browser's own retry of a stream that is
+    // still trying to reconnect (an open stream is left alone; the silence watch covers a dead one).
     const onOnline = () => {
-      if (source !== null) return
+      if (source?.readyState === EventSource.OPEN) return
+      close()
       clearTimeout(retryTimer)
       retryDelay = RETRY_FIRST_MS
       connect()
