@@ -1,13 +1,9 @@
 import { useId, useMemo, useState } from 'react'
+import { BandTable } from '@/components/band-table'
 import { cardClass } from '@/components/card'
 import type { GradingConfig } from '@/lib/config'
 import { parseNumber } from '../grading'
 import { DEFAULT_STEP, formatPoints, formatPointsRange, POINT_STEPS, pointsTable, type PointStep } from '../points-table'
-
-const thBase = 'border border-slate-200 py-1.5 font-semibold text-slate-900 dark:border-slate-700 dark:text-slate-100'
-const th = `${thBase} bg-slate-100 dark:bg-slate-800`
-const marked = 'bg-green-100 dark:bg-green-900'
-const td = 'border border-slate-200 py-1.5 tabular-nums text-slate-800 dark:border-slate-700 dark:text-slate-100'
 
 /**
  * The Punkteschlüssel for the entered total: the points range of each band, in whole, half or
@@ -26,7 +22,6 @@ export function PointsKey({ config, total, grade }: { config: GradingConfig; tot
   if (t === null || bands === null) return null
   const rows = bands.map((b) => ({ grade: b.grade, range: formatPointsRange(b) }))
   const title = `Punkteschlüssel für ${formatPoints(t)} Punkte`
-  const mark = (g: string) => (g === grade ? ` ${marked}` : '')
 
   return (
     <section aria-labelledby={`${id}-title`} className={`${cardClass} print:break-inside-avoid`} data-print="points-key">
@@ -65,66 +60,7 @@ export function PointsKey({ config, total, grade }: { config: GradingConfig; tot
         In Schritten von {step} Punkten; jeder Wert im Bereich ergibt genau diese Note.
       </p>
 
-      <table aria-labelledby={`${id}-title`} className="mt-4 hidden w-full table-fixed border-collapse text-center text-sm lg:table print:table print:text-xs">
-        <thead>
-          <tr>
-            <th scope="col" className={`${th} w-32 px-3 text-left`}>
-              Note
-            </th>
-            {rows.map((r) => (
-              <th key={r.grade} scope="col" className={`${r.grade === grade ? `${thBase} ${marked}` : th} px-1`}>
-                {r.grade}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row" className={`${th} px-3 text-left`}>
-              Punkte
-            </th>
-            {rows.map((r) => (
-              <td key={r.grade} className={`${td} px-1 text-xs leading-snug xl:text-sm print:text-xs${mark(r.grade)}`}>
-                <Stacked range={r.range} />
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
-
-      <table aria-labelledby={`${id}-title`} className="mt-4 w-full border-collapse text-sm lg:hidden print:hidden">
-        <thead>
-          <tr>
-            <th scope="col" className={`${th} w-1/3 px-3 text-left`}>
-              Note
-            </th>
-            <th scope="col" className={`${th} px-3 text-left`}>
-              Punkte
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.grade} className="even:bg-slate-50 dark:even:bg-slate-950">
-              <th scope="row" className={`${td} px-3 text-left font-semibold${mark(r.grade)}`}>
-                {r.grade}
-              </th>
-              <td className={`${td} px-3${mark(r.grade)}`}>{r.range}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <BandTable rows={rows} rangeLabel="Punkte" labelledBy={`${id}-title`} marked={grade} className="mt-4" />
     </section>
-  )
-}
-
-/** "33,5 –" over "36" so that 16 columns stay narrow; the text stays "33,5 – 36". */
-function Stacked({ range }: { range: string }) {
-  const [low, high] = range.split(' – ')
-  if (high === undefined) return range
-  return (
-    <>
-      <span className="block whitespace-nowrap">{low} –</span> <span className="block whitespace-nowrap">{high}</span>
-    </>
   )
 }
