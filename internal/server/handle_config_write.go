@@ -64,7 +64,7 @@ func saveAndPublish(w http.ResponseWriter, r *http.Request, d Deps, cfg grading.
 	}
 	d.Broker.Publish(ev)
 	w.Header().Set("ETag", `"`+strconv.FormatInt(cv.Version, 10)+`"`)
-	writeJSONBytes(w, http.StatusOK, ev.JSON)
+	writeJSON(w, http.StatusOK, versionJSON(cv)) // for admins: with who saved it, unlike the public event
 }
 
 // writeConflict answers 412 with the version that is now current, so the
@@ -97,7 +97,7 @@ type versionResponse struct {
 }
 
 func versionJSON(cv store.ConfigVersion) versionResponse {
-	return versionResponse{cv.Version, cv.SavedAt, cv.SavedBy, cv.Config}
+	return versionResponse{cv.Version, cv.SavedAt.UTC(), cv.SavedBy, cv.Config}
 }
 
 func handleHistory(d Deps) http.Handler {

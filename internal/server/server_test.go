@@ -84,7 +84,7 @@ func TestAPI(t *testing.T) {
 	jsonType := map[string]string{"Content-Type": "application/json; charset=utf-8"}
 	for _, sc := range []scenario{
 		{name: "config", method: "GET", path: "/api/v1/config", wantStatus: 200,
-			wantBody:   []string{`"version":3`, `"savedBy":"system"`, `"savedAt":"2026-11-22T09:00:00Z"`, `"config":{"name":"Standard"`, `"general":{"minus":33.33,"normal":33.33}`},
+			wantBody:   []string{`"version":3`, `"savedAt":"2026-11-22T09:00:00Z"`, `"config":{"name":"Standard"`, `"general":{"minus":33.33,"normal":33.33}`},
 			wantHeader: map[string]string{"ETag": `"3"`, "Content-Type": "application/json; charset=utf-8"}},
 		{name: "config not modified", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"3"`}, wantStatus: 304,
 			wantHeader: map[string]string{"ETag": `"3"`}},

