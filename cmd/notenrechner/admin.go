@@ -20,7 +20,9 @@ import (
 
 const adminHelp = `Aufruf:
   notenrechner admin create --email E [--db …]         Admin-Konto anlegen
-  notenrechner admin set-password --email E [--db …]   Passwort eines Kontos neu setzen (beendet seine Sitzungen)
+  notenrechner admin set-password --email E [--db …]   Passwort eines Kontos neu setzen (beendet seine Sitzungen
+                                                       und hebt seine Anmeldesperren auf)
+  notenrechner admin unlock --email E [--db …]         Anmeldesperren eines Kontos aufheben (gezählte Fehlversuche vergessen)
   notenrechner admin list [--db …]                     alle Konten zeigen
 
 Das Passwort wird ohne Echo abgefragt oder, wenn die Eingabe kein Terminal ist,
@@ -33,7 +35,7 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	if len(args) == 0 || isHelp(args[0]) {
 		fmt.Fprint(stdout, adminHelp)
 		if len(args) == 0 {
-			return fmt.Errorf("%w: admin braucht create, set-password oder list", errUsage)
+			return fmt.Errorf("%w: admin braucht create, set-password, unlock oder list", errUsage)
 		}
 		return nil
 	}
@@ -48,7 +50,7 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 		return fmt.Errorf("%w: admin %s erwartet keine Argumente", errUsage, sub)
 	}
 	switch sub {
-	case "create", "set-password":
+	case "create", "set-password", "unlock":
 		if *email == "" {
 			return fmt.Errorf("%w: --email fehlt", errUsage)
 		}
@@ -66,6 +68,8 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 		return adminCreate(ctx, st, auth.NormalizeEmail(*email), stdin, stdout, stderr)
 	case "set-password":
 		return adminSetPassword(ctx, st, auth.NormalizeEmail(*email), stdin, stdout, stderr)
+	case "unlock":
+		return adminUnlock(ctx, st, auth.NormalizeEmail(*email), stdout)
 	default:
 		return adminList(ctx, st, stdout)
 	}
@@ -110,7 +114,22 @@ func adminSetPassword(ctx context.Context, st store.Store, email string, stdin i
 	if err := st.DeleteOtherSessions(ctx, u.ID, ""); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Passwort von %s gesetzt; alle Sitzungen des Kontos sind beendet.\n", u.Email)
+	// Whoever was locked out gets in with the new password at once.
+	if err := auth.NewLimiter(st, time.Now).Unlock(ctx, u.Email); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Passwort von %s gesetzt; alle Sitzungen des Kontos sind beendet, Anmeldesperren aufgehoben.\n", u.Email)
+	return nil
+}
+
+// adminUnlock forgets the failed sign-ins counted against an account, for an
+// owner locked out by someone else's guesses (docs/operations.md). Unknown
+// emails are unlocked too: failures are counted for them as well.
+func adminUnlock(ctx context.Context, st store.Store, email string, stdout io.Writer) error {
+	if err := auth.NewLimiter(st, time.Now).Unlock(ctx, email); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Anmeldesperren von %s aufgehoben.\n", email)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/grading"
@@ -31,7 +32,11 @@ var (
 	errForbidden        = &apiError{http.StatusForbidden, "forbidden", "Dieses Konto darf das nicht.", nil}
 	errCrossOrigin      = &apiError{http.StatusForbidden, "cross_origin", "Anfragen von fremden Seiten sind nicht erlaubt.", nil}
 	errBusy             = &apiError{http.StatusServiceUnavailable, "busy", "Der Server ist gerade ausgelastet. Bitte gleich erneut versuchen.", nil}
-	errMissingQueries   = func(fields map[string]string) *apiError {
+	errTooManyAttempts  = func(minutes int) *apiError {
+		return &apiError{http.StatusTooManyRequests, "too_many_attempts",
+			"Zu viele Anmeldeversuche. Bitte in " + strconv.Itoa(minutes) + " Minuten erneut versuchen.", nil}
+	}
+	errMissingQueries = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage ist unvollständig.", fields}
 	}
 )
