@@ -8,7 +8,7 @@ import (
 )
 
 // addRoutes lists every route of the product in one place.
-func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
+func addRoutes(mux *http.ServeMux, d Deps) {
 	deny := func(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, d.Logger, err) }
 	// Only routes that need the account read the session: static files and
 	// the event stream cost no database query.
@@ -17,7 +17,7 @@ func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
 	admin := func(h http.Handler) http.Handler { return withUser(auth.RequireAdmin(deny, h)) }
 
 	mux.Handle("GET /api/v1/config", handleConfigGet(d.Broker, d.Logger))
-	mux.Handle("GET /api/v1/config/events", live.Handler(d.Broker, d.Heartbeat, d.Logger))
+	mux.Handle("GET /api/v1/config/events", live.Handler(d.Broker, admitStream(d.Streams, d.TrustedProxies, d.Logger), d.Heartbeat, d.Logger))
 	mux.Handle("PUT /api/v1/config", admin(handleConfigPut(d)))
 	mux.Handle("GET /api/v1/config/history", admin(handleHistory(d)))
 	mux.Handle("GET /api/v1/config/history/{version}", admin(handleHistoryVersion(d)))
@@ -41,7 +41,7 @@ func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
 	mux.Handle("/api/", handleAPIFallback(mux, d.Logger))
 
 	mux.Handle("GET /healthz", handleHealth(d.Store))
-	mux.Handle("GET /metrics", handleMetrics(m, d.Broker))
+	mux.Handle("GET /metrics", admin(MetricsHandler(d.Metrics, d.Broker, d.Streams)))
 
 	mux.Handle("/", handleApp(d.Assets, d.Logger))
 }

@@ -149,8 +149,8 @@ func TestNoConfigYet(t *testing.T) {
 }
 
 func TestMetrics(t *testing.T) {
-	h, b := newTestServer(t, fakeStore{})
-	for _, path := range []string{"/api/v1/config", "/api/v1/config", "/api/v1/nichts"} {
+	h, scrape, b := newMetricsServer(t)
+	for _, path := range []string{"/api/v1/config", "/api/v1/config", "/api/v1/nichts", "/metrics"} {
 		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", path, nil))
 	}
 	sub, _ := b.Subscribe()
@@ -159,7 +159,10 @@ func TestMetrics(t *testing.T) {
 		"# TYPE notenrechner_http_requests_total counter\n",
 		`notenrechner_http_requests_total{route="GET /api/v1/config",status="200"} 2` + "\n",
 		`notenrechner_http_requests_total{route="/api/",status="404"} 1` + "\n",
+		`notenrechner_http_requests_total{route="GET /metrics",status="401"} 1` + "\n", // for admins only in the app
 		"notenrechner_sse_streams_open 1\n",
 		"notenrechner_config_version 3\n",
-	}}.run(t, h)
+		`notenrechner_sse_streams_limit{scope="per_address"} 5` + "\n",
+		`notenrechner_sse_streams_refused_total{reason="total"} 0` + "\n",
+	}}.run(t, scrape)
 }

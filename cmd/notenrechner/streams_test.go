@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// openStreamFrom opens the live stream from a local address (127.0.0.x: every
+// loopback address is a client of its own) and returns the connection, the
+// status and the head and body of a refusal.
+func openStreamFrom(t *testing.T, base, from string) (net.Conn, int, string) {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+	conn, err := d.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatalf("dial from %s: %v", from, err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	fmt.Fprintf(conn, "GET /api/v1/config/events HTTP/1.1\r\nHost: noten.test\r\nAccept: text/event-stream\r\n\r\n")
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("stream from %s: %v", from, err)
+	}
+	if res.StatusCode == 200 {
+		return conn, 200, ""
+	}
+	body, _ := io.ReadAll(res.Body)
+	conn.Close()
+	return nil, res.StatusCode, "Retry-After: " + res.Header.Get("Retry-After") + "\n" + string(body)
+}
+
+// Streams past the limit per address get 429, past the total 503, with
+// Retry-After and the JSON error; /healthz, / and a sign-in still answer,
+// the refusals are counted in /metrics and logged, and a closed stream frees
+// its slot. Small limits (5 per address, 30 in all) stand in for thousands.
+func TestStreamLimits(t *testing.T) {
+	db := "sqlite:" + filepath.Join(t.TempDir(), "n.db")
+	if _, _, err := runWithInput(t, "Zebrafink-Kastanie-42\n", "admin", "create", "--db", db, "--email", "a@schule.de"); err != nil {
+		t.Fatal(err)
+	}
+	logs := &syncBuffer{}
+	base, stop := startServerWith(t, db, map[string]string{"NOTENRECHNER_MAX_STREAMS": "30", "NOTENRECHNER_MAX_STREAMS_PER_ADDRESS": "5"}, logs)
+	defer stop()
+
+	var first net.Conn
+	for i := range 5 {
+		conn, status, refusal := openStreamFrom(t, base, "127.0.0.1")
+		if status != 200 {
+			t.Fatalf("stream %d from 127.0.0.1: %d %s", i+1, status, refusal)
+		}
+		first = conn
+	}
+	if _, status, refusal := openStreamFrom(t, base, "127.0.0.1"); status != 429 ||
+		!strings.Contains(refusal, "Retry-After: 30\n") || !strings.Contains(refusal, `"code":"too_many_streams"`) {
+		t.Fatalf("6th stream from one address: %d %s, want 429 with Retry-After and too_many_streams", status, refusal)
+	}
+	for host := 2; host <= 6; host++ {
+		for range 5 {
+			if _, status, refusal := openStreamFrom(t, base, fmt.Sprintf("127.0.0.%d", host)); status != 200 {
+				t.Fatalf("stream from 127.0.0.%d: %d %s", host, status, refusal)
+			}
+		}
+	}
+	if _, status, refusal := openStreamFrom(t, base, "127.0.0.7"); status != 503 ||
+		!strings.Contains(refusal, "Retry-After: 60\n") || !strings.Contains(refusal, `"code":"streams_full"`) {
+		t.Fatalf("31st stream: %d %s, want 503 with Retry-After and streams_full", status, refusal)
+	}
+
+	client := &http.Client{Timeout: 5 * time.Second}
+	for _, path := range []string{"/healthz", "/"} {
+		res, err := client.Get(base + path)
+		if err != nil {
+			t.Fatalf("GET %s past both limits: %v", path, err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		// Without `make build` the binary has no web app and / says so with 503: an answer all the same.
+		if res.StatusCode != 200 && !(path == "/" && strings.Contains(string(body), "make build")) {
+			t.Fatalf("GET %s past both limits: %d %s", path, res.StatusCode, body)
+		}
+	}
+	res, err := http.Post(base+"/api/v1/auth/login", "application/json", strings.NewReader(`{"email":"a@schule.de","password":"Zebrafink-Kastanie-42"}`))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("sign-in past both limits: %v %v", err, res)
+	}
+	res.Body.Close()
+	metrics := adminGet(t, base+"/metrics", res.Cookies())
+	for _, want := range []string{"notenrechner_sse_streams_open 30\n", `notenrechner_sse_streams_refused_total{reason="per_address"} 1` + "\n",
+		`notenrechner_sse_streams_refused_total{reason="total"} 1` + "\n"} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if n := strings.Count(logs.String(), "live streams refused"); n != 1 {
+		t.Errorf("refusals logged %d times within a minute, want once:\n%s", n, logs)
+	}
+
+	first.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, status, _ := openStreamFrom(t, base, "127.0.0.1"); status == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a closed stream did not free its slot within 5 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func adminGet(t *testing.T, url string, cookies []*http.Cookie) string {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	for _, c := range cookies {
+		req.AddCookie(c)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 {
+		t.Fatalf("GET %s as admin: %d %s", url, res.StatusCode, body)
+	}
+	return string(body)
+}
+
+// serve raises the soft limit on open files to the hard limit and gives at
+// most half of them to streams.
+func TestServeRaisesOpenFileLimit(t *testing.T) {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		t.Fatal(err)
+	}
+	logs := &syncBuffer{}
+	_, stop := startServerLogging(t, "sqlite:"+filepath.Join(t.TempDir(), "n.db"), logs)
+	stop()
+	want := fmt.Sprintf("gesamt=%d offene_dateien=%d", min(lim.Max/2, 10000), lim.Max)
+	if !strings.Contains(logs.String(), want) {
+		t.Fatalf("log lacks %q:\n%s", want, logs)
+	}
+}
