@@ -63,6 +63,10 @@ func TestStreamLimits(t *testing.T) {
 		!strings.Contains(refusal, "Retry-After: 30\n") || !strings.Contains(refusal, `"code":"too_many_streams"`) {
 		t.Fatalf("6th stream from one address: %d %s, want 429 with Retry-After and too_many_streams", status, refusal)
 	}
+	// The page asks with HEAD how long to wait (EventSource hides the refusal's headers).
+	if status, retry := headFrom(t, base, "127.0.0.1"); status != 429 || retry != "30" {
+		t.Fatalf("HEAD from the full address: %d Retry-After %q, want 429 and 30", status, retry)
+	}
 	for host := 2; host <= 6; host++ {
 		for range 5 {
 			if _, status, refusal := openStreamFrom(t, base, fmt.Sprintf("127.0.0.%d", host)); status != 200 {
@@ -94,7 +98,7 @@ func TestStreamLimits(t *testing.T) {
 	}
 	res.Body.Close()
 	metrics := adminGet(t, base+"/metrics", res.Cookies())
-	for _, want := range []string{"notenrechner_sse_streams_open 30\n", `notenrechner_sse_streams_refused_total{reason="per_address"} 1` + "\n",
+	for _, want := range []string{"notenrechner_sse_streams_open 30\n", `notenrechner_sse_streams_refused_total{reason="per_address"} 2` + "\n", // the stream and the HEAD
 		`notenrechner_sse_streams_refused_total{reason="total"} 1` + "\n"} {
 		if !strings.Contains(metrics, want) {
 			t.Errorf("/metrics lacks %q", want)
@@ -149,4 +153,17 @@ func TestServeRaisesOpenFileLimit(t *testing.T) {
 	if !strings.Contains(logs.String(), want) {
 		t.Fatalf("log lacks %q:\n%s", want, logs)
 	}
+}
+
+func headFrom(t *testing.T, base, from string) (int, string) {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DialContext: d.DialContext}}
+	defer client.CloseIdleConnections()
+	res, err := client.Head(base + "/api/v1/config/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode, res.Header.Get("Retry-After")
 }
