@@ -39,6 +39,9 @@ var (
 		return &apiError{http.StatusTooManyRequests, "too_many_attempts",
 			"Zu viele Anmeldeversuche. Bitte in " + strconv.Itoa(minutes) + " Minuten erneut versuchen.", nil}
 	}
+	errBadQuery = func(fields map[string]string) *apiError {
+		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage enthält ungültige Werte.", fields}
+	}
 	errMissingQueries = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage ist unvollständig.", fields}
 	}

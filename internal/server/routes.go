@@ -24,14 +24,15 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("POST /api/v1/config/history/{version}/restore", admin(handleRestore(d)))
 	mux.Handle("GET /api/v1/grade", handleGrade(d.Broker, d.Logger))
 
-	mux.Handle("POST /api/v1/auth/login", handleLogin(d))
-	mux.Handle("POST /api/v1/auth/logout", handleLogout(d))
+	// Every account answer is no-store: they carry the account or a Set-Cookie.
+	mux.Handle("POST /api/v1/auth/login", noStore(handleLogin(d)))
+	mux.Handle("POST /api/v1/auth/logout", noStore(handleLogout(d)))
 	mux.Handle("GET /api/v1/auth/session", withUser(handleSession()))
 	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d)))
-	mux.Handle("GET /api/v1/auth/setup/{token}", handleSetupCheck(d))
-	mux.Handle("POST /api/v1/auth/setup/{token}", handleSetup(d))
-	mux.Handle("GET /api/v1/auth/invite/{token}", handleInviteCheck(d))
-	mux.Handle("POST /api/v1/auth/invite/{token}", handleInviteAccept(d))
+	mux.Handle("GET /api/v1/auth/setup/{token}", noStore(handleSetupCheck(d)))
+	mux.Handle("POST /api/v1/auth/setup/{token}", noStore(handleSetup(d)))
+	mux.Handle("GET /api/v1/auth/invite/{token}", noStore(handleInviteCheck(d)))
+	mux.Handle("POST /api/v1/auth/invite/{token}", noStore(handleInviteAccept(d)))
 
 	mux.Handle("GET /api/v1/users", admin(handleUsersList(d)))
 	mux.Handle("POST /api/v1/users", admin(handleUserCreate(d)))
