@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/server"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
@@ -80,6 +81,12 @@ func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" |
 func adminCreate(ctx context.Context, st store.Store, email string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if msg := auth.CheckEmail(email); msg != "" {
 		return errors.New(msg)
+	}
+	if taken, err := server.EmailInUse(ctx, st, email); err != nil || taken {
+		if err == nil {
+			err = fmt.Errorf("%s hat schon ein Konto, womöglich in anderer Schreibweise (notenrechner admin list zeigt alle)", email)
+		}
+		return err
 	}
 	hash, err := readNewPassword(stdin, stderr)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"time"
@@ -140,6 +141,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	warnAboutAddresses(baseURL, trusted, logger)
 
 	broker := live.NewBroker(logger, 8)
 	if err := broker.Load(ctx, st); err != nil {
@@ -221,6 +223,22 @@ func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, logge
 	logger.Warn("Noch kein Admin-Konto: Einrichtungslink (1 Stunde gültig, einmal benutzbar; oder notenrechner admin create)",
 		"url", server.AdminLink(base, "setup", token))
 	return nil
+}
+
+// warnAboutAddresses says at start what would quietly go wrong later: links
+// that only work on this machine, and a proxy range so wide that clients
+// inside it could name their own address for the limits.
+func warnAboutAddresses(base *url.URL, trusted []netip.Prefix, logger *slog.Logger) {
+	if server.IsLocalBaseURL(base) {
+		logger.Warn("Einladungs- und Einrichtungslinks zeigen auf localhost und funktionieren nur auf diesem Rechner: "+
+			"öffentliche Adresse mit --base-url (NOTENRECHNER_BASE_URL) setzen", "url", base.String())
+	}
+	for _, p := range trusted {
+		if p.Bits() < p.Addr().BitLen()-8 { // more than 256 addresses
+			logger.Warn("--trusted-proxies enthält einen weiten Bereich: Geräte darin können ihre Adresse für die Anmeldegrenzen "+
+				"per X-Forwarded-For selbst wählen; nur die Adressen der Proxys selbst eintragen (docs/operations.md)", "range", p.String())
+		}
+	}
 }
 
 // resolveBaseURL checks --base-url, or derives http://localhost:PORT.

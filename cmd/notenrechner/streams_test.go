@@ -167,3 +167,40 @@ func headFrom(t *testing.T, base, from string) (int, string) {
 	res.Body.Close()
 	return res.StatusCode, res.Header.Get("Retry-After")
 }
+
+// Without --base-url the links point to localhost, and a wide proxy range
+// lets clients inside it choose their address: serve warns about both.
+func TestServeWarnsAboutLocalLinksAndWideProxyRanges(t *testing.T) {
+	logs := &syncBuffer{}
+	_, stop := startServerWith(t, "sqlite:"+filepath.Join(t.TempDir(), "n.db"),
+		map[string]string{"NOTENRECHNER_TRUSTED_PROXIES": "10.0.0.0/8,192.0.2.10"}, logs)
+	stop()
+	for _, want := range []string{"Einladungs- und Einrichtungslinks zeigen auf localhost", "--trusted-proxies enthält einen weiten Bereich"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, logs)
+		}
+	}
+	if n := strings.Count(logs.String(), "weiten Bereich"); n != 1 {
+		t.Errorf("%d warnings about wide ranges, want 1 (10.0.0.0/8, not the single proxy)", n)
+	}
+}
+
+// --metrics-addr serves /metrics without sign-in on its own address; the
+// app's /metrics stays closed to visitors.
+func TestMetricsAddress(t *testing.T) {
+	metricsAddr := freeAddr(t)
+	base, stop := startServerWith(t, "sqlite:"+filepath.Join(t.TempDir(), "n.db"),
+		map[string]string{"NOTENRECHNER_METRICS_ADDR": metricsAddr}, &syncBuffer{})
+	defer stop()
+	for url, want := range map[string]int{"http://" + metricsAddr + "/metrics": 200, base + "/metrics": 401, "http://" + metricsAddr + "/": 404} {
+		res, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != want || (want == 200 && !strings.Contains(string(body), "notenrechner_sse_streams_limit")) {
+			t.Errorf("GET %s: %d, want %d", url, res.StatusCode, want)
+		}
+	}
+}

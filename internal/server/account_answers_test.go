@@ -50,3 +50,16 @@ func TestAccountAnswersAreNotStored(t *testing.T) {
 		}
 	}
 }
+
+// /metrics in the app is for admins (serve --metrics-addr serves it to a
+// scraper on its own address).
+func TestMetricsAreForAdmins(t *testing.T) {
+	e := newAPIEnv(t, "http://noten.test")
+	e.addUser("admin", "admin@schule.de", store.RoleAdmin)
+	e.addUser("user", "user@schule.de", store.RoleUser)
+	e.run([]apiCase{
+		{"anyone", "GET", "/metrics", "", "", nil, 401, []string{`"code":"unauthenticated"`}},
+		{"user", "GET", "/metrics", "", "user", nil, 403, nil},
+		{"admin", "GET", "/metrics", "", "admin", nil, 200, []string{"notenrechner_sse_streams_open 0\n"}},
+	})
+}
