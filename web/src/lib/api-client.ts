@@ -25,7 +25,13 @@ const historyEntrySchema = v.object({ version: v.number(), savedAt: v.string(), 
 export type HistoryEntry = v.InferOutput<typeof historyEntrySchema>
 const historyResponse = v.object({ versions: v.array(historyEntrySchema) })
 const usersResponse = v.object({ users: v.array(userSchema) })
-const createUserResponse = v.object({ user: userSchema, inviteLink: v.string(), inviteExpiresAt: v.string() })
+// linkWarning: the server has no public address (--base-url), so the link works only on the server itself.
+const createUserResponse = v.object({
+  user: userSchema,
+  inviteLink: v.string(),
+  inviteExpiresAt: v.string(),
+  linkWarning: v.optional(v.string()),
+})
 export type CreatedUser = v.InferOutput<typeof createUserResponse>
 
 const errorBody = v.object({
