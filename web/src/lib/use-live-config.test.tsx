@@ -147,7 +147,7 @@ describe('useLiveConfigSource', () => {
   })
 
   it("waits as long as the server's Retry-After says when it refused the stream", async () => {
-    const head = vi.fn(async () => new Response(null, { status: 429, headers: { 'Retry-After': '30' } }))
+    const head = vi.fn(() => Promise.resolve(new Response(null, { status: 429, headers: { 'Retry-After': '30' } })))
     vi.stubGlobal('fetch', head)
     renderHook(() => useLiveConfigSource())
     act(() => {
@@ -165,7 +165,7 @@ describe('useLiveConfigSource', () => {
   })
 
   it('keeps its own back-off when the server does not ask for a wait', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 200 })))
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(null, { status: 200 }))))
     renderHook(() => useLiveConfigSource())
     act(() => {
       FakeEventSource.latest.fail('closed')
