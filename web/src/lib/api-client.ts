@@ -23,7 +23,8 @@ const sessionResponse = v.object({ user: v.nullable(userSchema) })
 const inviteResponse = v.object({ email: v.string() })
 const historyEntrySchema = v.object({ version: v.number(), savedAt: v.string(), savedBy: v.string(), name: v.string() })
 export type HistoryEntry = v.InferOutput<typeof historyEntrySchema>
-const historyResponse = v.object({ versions: v.array(historyEntrySchema) })
+const historyResponse = v.object({ versions: v.array(historyEntrySchema), nextBefore: v.optional(v.number()) })
+export type HistoryPage = v.InferOutput<typeof historyResponse>
 const usersResponse = v.object({ users: v.array(userSchema) })
 // linkWarning: the server has no public address (--base-url), so the link works only on the server itself.
 const createUserResponse = v.object({
@@ -206,9 +207,10 @@ export async function saveConfig(config: GradingConfig, version: number): Promis
   return json(res, liveConfigSchema)
 }
 
-/** Earlier versions, newest first. */
-export async function getHistory(): Promise<HistoryEntry[]> {
-  return (await json(await send('GET', '/config/history'), historyResponse)).versions
+/** A page of versions, newest first: the newest 50, or those older than `before`; nextBefore while older ones exist. */
+export async function getHistory(before?: number): Promise<HistoryPage> {
+  const query = before === undefined ? '' : `?before=${String(before)}`
+  return json(await send('GET', `/config/history${query}`), historyResponse)
 }
 
 export async function getHistoryVersion(version: number): Promise<LiveConfig> {

@@ -6,25 +6,48 @@ import { Card } from '@/components/card'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Notice } from '@/components/notice'
 import { Spinner } from '@/components/spinner'
-import { errorMessage, getHistory, isAuthError, restoreVersion, type HistoryEntry } from '@/lib/api-client'
+import { errorMessage, getHistory, isAuthError, restoreVersion, type HistoryEntry, type HistoryPage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { formatSavedAt, formatSavedBy } from '@/lib/format'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { useResource } from '@/lib/use-resource'
 
+const loadFirstPage = () => getHistory()
+
 /**
- * "Verlauf": every stored version, newest first, each restorable as a new version. The list is
+ * "Verlauf": every stored version, newest first, 50 at a time, each restorable as a new version. The list is
  * read again whenever the live configuration changes (someone saved or restored).
  */
 export function ConfigHistory() {
   const { refresh } = useAuth()
   const live = useLiveConfig()
   const liveVersion = live.data?.version
-  const [history, reload] = useResource(getHistory, liveVersion, (err) => {
+  const [history, reload] = useResource(loadFirstPage, liveVersion, (err) => {
     if (isAuthError(err)) void refresh()
   })
   const [asking, setAsking] = useState<HistoryEntry | null>(null)
   const [restoring, setRestoring] = useState(false)
+  // Older pages loaded on request, for the first page they continue; a new first page drops them.
+  const [older, setOlder] = useState<{ after: HistoryPage; entries: HistoryEntry[]; nextBefore: number | undefined } | null>(null)
+  const [loadingOlder, setLoadingOlder] = useState(false)
+  const first = history.state === 'ready' ? history.data : undefined
+  const extra = older !== null && older.after === first ? older : null
+  const entries = first === undefined ? [] : [...first.versions, ...(extra?.entries ?? [])]
+  const nextBefore = extra !== null ? extra.nextBefore : first?.nextBefore
+
+  const loadOlder = async (before: number) => {
+    if (first === undefined) return
+    setLoadingOlder(true)
+    try {
+      const page = await getHistory(before)
+      setOlder({ after: first, entries: [...(extra?.entries ?? []), ...page.versions], nextBefore: page.nextBefore })
+    } catch (err) {
+      if (isAuthError(err)) void refresh()
+      toast.error(`Ältere Versionen nicht geladen: ${errorMessage(err)}`)
+    } finally {
+      setLoadingOlder(false)
+    }
+  }
 
   const restore = async (entry: HistoryEntry) => {
     setRestoring(true)
@@ -62,7 +85,7 @@ export function ConfigHistory() {
             <span>Von</span>
             <span />
           </li>
-          {history.data.map((entry) => (
+          {entries.map((entry) => (
             <li
               key={entry.version}
               className="grid grid-cols-1 gap-y-0.5 px-4 py-3 text-sm md:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] md:items-center md:gap-4"
@@ -96,6 +119,11 @@ export function ConfigHistory() {
             </li>
           ))}
         </ol>
+      )}
+      {nextBefore !== undefined && (
+        <Button variant="secondary" className="mt-4" disabled={loadingOlder} onClick={() => void loadOlder(nextBefore)}>
+          {loadingOlder ? 'Wird geladen …' : 'Ältere Versionen laden'}
+        </Button>
       )}
       {asking !== null && (
         <ConfirmDialog
