@@ -46,7 +46,9 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 		"Load-Balancer, deren X-Forwarded-For gilt: Adressen oder CIDR, durch Komma getrennt (NOTENRECHNER_TRUSTED_PROXIES)")
 	fs.StringVar(&o.metricsAddr, "metrics-addr", envOr(getenv, "NOTENRECHNER_METRICS_ADDR", ""),
 		"eigene Adresse nur für /metrics ohne Anmeldung, z. B. 127.0.0.1:9090 (NOTENRECHNER_METRICS_ADDR; sonst /metrics nur für Admins)")
-	streamFlags(fs, getenv, &o)
+	if err := streamFlags(fs, getenv, &o); err != nil {
+		return err
+	}
 	if helped, err := parseFlags(fs, args, serveHelp, stdout); helped || err != nil {
 		return err
 	}
@@ -72,17 +74,21 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 }
 
 // streamFlags reads the bounds on live streams; 0 means the default
-// (streamLimits). A malformed environment value is left to the flag's
-// parser, which names it.
-func streamFlags(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) {
+// (streamLimits).
+func streamFlags(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) error {
+	var bad error
 	envInt := func(name string) int {
-		n, _ := strconv.Atoi(envOr(getenv, name, "0"))
+		n, err := strconv.Atoi(envOr(getenv, name, "0"))
+		if err != nil && bad == nil {
+			bad = fmt.Errorf("%w: %s muss eine ganze Zahl sein", errUsage, name)
+		}
 		return n
 	}
 	fs.IntVar(&o.maxStreams, "max-streams", envInt("NOTENRECHNER_MAX_STREAMS"),
 		"höchstens so viele offene Live-Verbindungen, danach 503 (NOTENRECHNER_MAX_STREAMS; Vorgabe: die Hälfte der offenen Dateien, höchstens 10000)")
 	fs.IntVar(&o.maxStreamsPerAddress, "max-streams-per-address", envInt("NOTENRECHNER_MAX_STREAMS_PER_ADDRESS"),
 		fmt.Sprintf("höchstens so viele Live-Verbindungen je Adresse (IPv6: je /56), danach 429 (NOTENRECHNER_MAX_STREAMS_PER_ADDRESS; Vorgabe %d)", server.DefaultStreamsPerAddress))
+	return bad
 }
 
 // streamLimits raises the open-file limit and derives the stream bounds:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -202,5 +203,15 @@ func TestMetricsAddress(t *testing.T) {
 		if res.StatusCode != want || (want == 200 && !strings.Contains(string(body), "notenrechner_sse_streams_limit")) {
 			t.Errorf("GET %s: %d, want %d", url, res.StatusCode, want)
 		}
+	}
+}
+
+func TestStreamLimitsFromTheEnvironmentMustBeNumbers(t *testing.T) {
+	var out, errOut strings.Builder
+	err := run(t.Context(), []string{"serve", "--addr", "127.0.0.1:0"}, func(k string) string {
+		return map[string]string{"NOTENRECHNER_MAX_STREAMS": "viele"}[k]
+	}, nil, &out, &errOut)
+	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "NOTENRECHNER_MAX_STREAMS muss eine ganze Zahl sein") {
+		t.Fatalf("err = %v, want a usage error naming the variable", err)
 	}
 }
