@@ -48,10 +48,31 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * Preloads the latin face of the app's font (index.css), so the first render already has it and
+ * nothing shifts when it arrives; the file name carries Vite's content hash, known only after the
+ * bundle is written.
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'notenrechner-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((f) => /atkinson-hyperlegible-next-latin-wght-normal-[\w-]+\.woff2$/.test(f))
+        if (font === undefined) throw new Error('preloadFont: the latin font file is not in the bundle')
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }]
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    preloadFont(),
     // Offline and installable (issue 8): a Workbox service worker that precaches the built app and
     // serves every page navigation from it, and the manifest. The registration is the external
     // /registerSW.js (no inline script: Content-Security-Policy default-src 'self').
@@ -77,7 +98,7 @@ export default defineConfig({
       },
       workbox: {
         // Built files only: the precompressed .gz/.br twins are the server's business.
-        globPatterns: ['**/*.{html,js,css,svg,png}'],
+        globPatterns: ['**/*.{html,js,css,svg,png,woff2}'],
         navigateFallback: '/index.html',
         // Not the app: the API (sign-in, accounts, history, the SSE stream), health and metrics.
         // Nothing under /api is ever cached: no route below matches it.

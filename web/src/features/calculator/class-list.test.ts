@@ -45,7 +45,7 @@ describe('summarize', () => {
     expect(s.byBand).toMatchObject({ '1': 1, '2+': 1, '2': 1, '2-': 1, '5+': 1, '6': 1, '3': 0 })
     expect(s.byGrade).toEqual({ '1': 1, '2': 3, '3': 0, '4': 0, '5': 1, '6': 1 })
     expect(s.average).toBe('3,00') // (1 + 2 + 2 + 2 + 5 + 6) / 6
-    expect(s.failing).toBe('33,3 %') // 2 of 6
+    expect(s.failing).toBe('33,3%') // 2 of 6
   })
 
   it('rounds the average half away from zero to two decimals', () => {
@@ -73,6 +73,6 @@ describe('toCsv', () => {
     expect(rows[1]).toBe('1;"Anna ""A""; Lange";31,5;78,8%;2;')
     expect(rows[2]).toBe("2;'=SUMME(A1);40;100,0%;1;")
     expect(rows[3]).toBe("3;;'-5;;;Punkte können nicht negativ sein.")
-    expect(rows.slice(4)).toEqual(['', 'Durchschnitt;1,50', 'Anteil 5 und 6;0,0 %', ''])
+    expect(rows.slice(4)).toEqual(['', 'Durchschnitt;1,50', 'Anteil 5 und 6;0,0%', ''])
   })
 })

@@ -80,7 +80,7 @@ export function summarize(config: GradingConfig, totalText: string, text: string
     byBand,
     byGrade,
     average: graded === 0 ? '' : roundedDecimal(rational(sum, n), 2).text,
-    failing: graded === 0 ? '' : `${roundedDecimal(rational(BigInt(byGrade['5'] + byGrade['6']) * 100n, n), 1).text} %`,
+    failing: graded === 0 ? '' : `${roundedDecimal(rational(BigInt(byGrade['5'] + byGrade['6']) * 100n, n), 1).text}%`,
   }
 }
 

@@ -142,7 +142,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
       </LazyPart>
 
       <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
-        <GradeTable cells={cells} name={config.name} />
+        <GradeTable cells={cells} name={config.name} marked={result.grade} />
       </section>
 
       <ClassListSection config={config} total={total} />

@@ -5,7 +5,7 @@ import { cardClass } from '@/components/card'
 import type { GradingConfig } from '@/lib/config'
 import { summarize, toCsv } from '../class-list'
 import { parseNumber } from '../grading'
-import { formatPoints } from '../points-table'
+import { pointsText } from '../points-table'
 import { ClassListChart } from './class-list-chart'
 
 const cell = 'px-1.5 py-1.5 sm:px-2 print:py-0.5'
@@ -33,7 +33,7 @@ export default function ClassList({ config, total }: { config: GradingConfig; to
   return (
     <section aria-labelledby={`${id}-title`} className={`${cardClass} print:break-inside-avoid ${empty ? 'print:hidden' : ''}`} data-print="class-list">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-        Notenspiegel{summary !== null && t !== null ? ` für ${formatPoints(t)} Punkte` : ''}
+        Notenspiegel{summary !== null && t !== null ? ` für ${pointsText(t)}` : ''}
       </h2>
       <div className="mt-4 grid gap-6 lg:grid-cols-2 print:mt-2 print:grid-cols-2 print:gap-4">
         <div className="space-y-4 print:contents">
@@ -53,7 +53,7 @@ export default function ClassList({ config, total }: { config: GradingConfig; to
               }}
               rows={8}
               spellCheck={false}
-              className="mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2 font-mono text-base text-slate-900 focus:border-green-700 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:bg-slate-900 dark:text-slate-100"
+              className="mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base tabular-nums text-slate-900 focus:border-green-700 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:bg-slate-900 dark:text-slate-100"
             />
           </div>
           {summary === null ? (
@@ -87,7 +87,7 @@ function Stats({ summary, onExport }: { summary: NonNullable<ReturnType<typeof s
         ))}
       </dl>
       <p className="text-xs text-slate-600 dark:text-slate-300">
-        Für den Durchschnitt zählen + und − wie die Note ohne Zusatz (2+ und 2− zählen als 2).
+        Für den Durchschnitt zählen + und - wie die Note ohne Zusatz (2+ und 2- zählen als 2).
         {invalid > 0 && ` ${invalid === 1 ? 'Eine Zeile ist ungültig und zählt' : `${invalid} Zeilen sind ungültig und zählen`} nicht mit.`}
       </p>
       <ClassListChart summary={summary} />
