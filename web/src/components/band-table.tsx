@@ -40,7 +40,7 @@ export function BandTable({ rows, valueLabels, labelledBy, marked, className = '
       >
         <thead>
           <tr>
-            <th scope="col" className={`${th} w-36 px-2 text-left print:w-28`}>
+            <th scope="col" className={`${th} w-36 px-2 text-left print:w-20 print:px-1`}>
               Note
             </th>
             {rows.map((r) => (
@@ -53,11 +53,11 @@ export function BandTable({ rows, valueLabels, labelledBy, marked, className = '
         <tbody>
           {valueLabels.map((label, i) => (
             <tr key={label}>
-              <th scope="row" className={`${th} px-2 text-left font-medium`}>
+              <th scope="row" className={`${th} px-2 text-left font-medium print:px-1`}>
                 {label}
               </th>
               {rows.map((r) => (
-                <td key={r.grade} {...at(r.grade)} className={`${td} px-0.5 text-xs print:text-[10px]${mark(r.grade)}`}>
+                <td key={r.grade} {...at(r.grade)} className={`${td} px-0.5 text-xs print:py-1 print:text-[9px]${mark(r.grade)}`}>
                   {r.values[i]}
                 </td>
               ))}

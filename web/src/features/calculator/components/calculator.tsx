@@ -21,8 +21,10 @@ const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-300
 const inputClass =
   'mt-1.5 block h-12 w-full rounded-lg border border-slate-500 dark:border-slate-400 bg-white dark:bg-slate-900 px-3 text-lg tabular-nums text-slate-900 dark:text-slate-100 ' +
   'placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-green-700 dark:focus:border-green-500 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:focus-visible:ring-green-500'
+// min-h, not h: a hostile input (a 30-digit value) gives a long percentage, which wraps inside
+// the box instead of widening the page.
 const outputClass =
-  'mt-1.5 flex h-12 w-full items-center rounded-lg bg-green-50 dark:bg-green-950 px-3 text-2xl font-semibold tabular-nums text-green-900 dark:text-green-300'
+  'mt-1.5 flex min-h-12 w-full items-center rounded-lg py-1 wrap-anywhere bg-green-50 dark:bg-green-950 px-3 text-2xl font-semibold tabular-nums text-green-900 dark:text-green-300'
 
 /** The calculator route's content: spinner until the live configuration arrives, then form and table. */
 export function Calculator() {

@@ -8,7 +8,7 @@ import { parseNumber } from '../grading'
 import { pointsText } from '../points-table'
 import { ClassListChart } from './class-list-chart'
 
-const cell = 'px-1.5 py-1.5 sm:px-2 print:py-0.5'
+const cell = 'px-1.5 py-1.5 sm:px-2 print:py-0 print:leading-tight'
 
 /** Starts the download of a file made in the browser; nothing goes to the server. */
 function download(name: string, text: string, type: string): void {
@@ -32,7 +32,7 @@ export default function ClassList({ config, total }: { config: GradingConfig; to
 
   return (
     <section aria-labelledby={`${id}-title`} className={`${cardClass} print:break-inside-avoid ${empty ? 'print:hidden' : ''}`} data-print="class-list">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100">
         Notenspiegel{summary !== null && t !== null ? ` für ${pointsText(t)}` : ''}
       </h2>
       <div className="mt-4 grid gap-6 lg:grid-cols-2 print:mt-2 print:grid-cols-2 print:gap-4">
@@ -103,7 +103,7 @@ function Results({ summary }: { summary: NonNullable<ReturnType<typeof summarize
   const hasNames = summary.lines.some((l) => l.name !== '')
   return (
     <div className="min-w-0 overflow-x-auto">
-      <table className="w-full border-collapse text-sm print:text-xs">
+      <table className="w-full border-collapse text-sm print:text-[9px]">
         <caption className="mb-1 text-left text-sm font-medium text-slate-700 dark:text-slate-300">Ergebnis je Zeile</caption>
         <thead>
           <tr className="border-b border-slate-300 text-left text-slate-900 dark:border-slate-700 dark:text-slate-100">
@@ -121,15 +121,20 @@ function Results({ summary }: { summary: NonNullable<ReturnType<typeof summarize
                 <span className="sr-only">Zeile </span>
                 {line}
               </td>
-              {hasNames && <td className={`${cell} break-words`}>{name}</td>}
-              <td className={`${cell} text-right tabular-nums wrap-anywhere`}>{points}</td>
+              {hasNames && <td className={`${cell} wrap-anywhere`}>{name}</td>}
               {'error' in result ? (
-                <td colSpan={2} className={`${cell} text-right font-medium wrap-anywhere`}>
-                  <span className="sr-only">Ungültig: </span>
-                  {result.error}
+                // The raw text and why it is not graded share the last three columns, so that the
+                // message has room to wrap between words at 390 px.
+                <td colSpan={3} className={`${cell} text-right wrap-anywhere`}>
+                  <span className="tabular-nums">{points}</span>
+                  <span className="block font-medium print:ml-1 print:inline">
+                    <span className="sr-only">Ungültig: </span>
+                    {result.error}
+                  </span>
                 </td>
               ) : (
                 <>
+                  <td className={`${cell} text-right tabular-nums wrap-anywhere`}>{points}</td>
                   <td className={`${cell} text-right tabular-nums`}>{result.percentage}</td>
                   <td className={`${cell} text-right font-semibold tabular-nums`}>{result.grade}</td>
                 </>
