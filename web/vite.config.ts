@@ -111,7 +111,11 @@ export default defineConfig({
     precompress(), // last, after the service worker is written
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // React 19 has useSyncExternalStore; wouter's import of the React 17 shim gets React's own.
+      'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)),
+    },
   },
   server: {
     proxy: {

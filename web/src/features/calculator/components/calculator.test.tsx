@@ -19,7 +19,7 @@ const ready: LiveConfigState = { state: 'ready', data: standardLiveConfig() }
 
 describe('Calculator', () => {
   it('shows the 96 px spinner instead of the form until the configuration arrives', () => {
-    const { rerender } = renderWith({ state: 'loading' })
+    const { rerender } = renderWith({ state: 'loading', failed: false, retry: () => undefined })
     const spinner = screen.getByRole('status', { name: 'Konfiguration wird geladen' })
     expect(spinner).toHaveClass('size-24')
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
