@@ -1,0 +1,224 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"github.com/notenrechner/notenrechner/api"
+)
+
+// The contract (api/openapi.yaml) is checked on every request the API tests send: checkContract
+// validates the request and the answer it got with kin-openapi's openapi3filter, so that a status,
+// a body field, a content type or a header the contract does not name fails the test that
+// produced it.
+
+type contractDoc struct {
+	doc    *openapi3.T
+	router routers.Router
+}
+
+var loadContract = sync.OnceValues(func() (*contractDoc, error) {
+	openapi3filter.RegisterBodyDecoder("text/event-stream", sseBodyDecoder)
+	openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.PlainBodyDecoder)
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(api.YAML)
+	if err != nil {
+		return nil, fmt.Errorf("load api/openapi.yaml: %w", err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		return nil, fmt.Errorf("api/openapi.yaml is not valid OpenAPI: %w", err)
+	}
+	router, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		return nil, err
+	}
+	return &contractDoc{doc, router}, nil
+})
+
+func contract(t testing.TB) *contractDoc {
+	t.Helper()
+	c, err := loadContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// everyResponse are the headers the middlewares put on every answer (the spec's introduction
+// names them) and those of HTTP itself; any other header must be declared on the response.
+var everyResponse = map[string]bool{
+	"Content-Type": true, "Content-Length": true, "Date": true,
+	"Content-Security-Policy": true, "X-Content-Type-Options": true, "Referrer-Policy": true,
+	"X-Frame-Options": true, "Strict-Transport-Security": true,
+}
+
+// checkContract validates one exchange. req is a fresh copy of the request with its body.
+// A request the contract refuses may only be answered with a refusal (4xx); API paths that the
+// contract does not know must answer the JSON 404 or 405 of its introduction.
+func checkContract(t testing.TB, req *http.Request, status int, header http.Header, body []byte) {
+	t.Helper()
+	c := contract(t)
+	name := req.Method + " " + abbreviate(req.URL.RequestURI())
+	route, params, err := c.router.FindRoute(req)
+	if err != nil {
+		if !strings.HasPrefix(req.URL.Path, "/api/") {
+			return // the web app's pages and files are not part of the API
+		}
+		checkUnrouted(t, c, name, status, header, body)
+		return
+	}
+	ctx := context.Background()
+	opts := &openapi3filter.Options{IncludeResponseStatus: true, AuthenticationFunc: sessionCookiePresent}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: opts}
+	if reqErr := openapi3filter.ValidateRequest(ctx, in); reqErr != nil && status < 400 {
+		t.Errorf("%s: answered %d to a request the contract refuses: %v", name, status, reqErr)
+	}
+	resp := route.Operation.Responses.Status(status)
+	if resp == nil {
+		t.Errorf("%s: status %d is not in the contract", name, status)
+		return
+	}
+	for key := range header {
+		if !everyResponse[key] && !declaredHeader(resp.Value, key) {
+			t.Errorf("%s: header %s of the %d answer is not in the contract", name, key, status)
+		}
+	}
+	if len(resp.Value.Content) == 0 && len(body) > 0 {
+		t.Errorf("%s: the %d answer has a body, the contract none: %.200s", name, status, body)
+	}
+	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: status, Header: header,
+		Body: io.NopCloser(bytes.NewReader(body)), Options: opts}
+	if err := openapi3filter.ValidateResponse(ctx, out); err != nil {
+		t.Errorf("%s: the %d answer breaks the contract: %v\nbody: %.300s", name, status, err, body)
+	}
+}
+
+// checkUnrouted: a path or method the contract does not list gets 404 or 405 (with Allow), or
+// 414 for an over-long address, each with the one error body.
+func checkUnrouted(t testing.TB, c *contractDoc, name string, status int, header http.Header, body []byte) {
+	t.Helper()
+	switch status {
+	case http.StatusNotFound, http.StatusRequestURITooLong:
+	case http.StatusMethodNotAllowed:
+		if header.Get("Allow") == "" {
+			t.Errorf("%s: 405 without Allow", name)
+		}
+	default:
+		t.Errorf("%s: answered %d to a request the contract does not list; want 404 or 405", name, status)
+		return
+	}
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		t.Errorf("%s: the %d answer is not JSON: %v", name, status, err)
+		return
+	}
+	schema := c.doc.Components.Schemas["Error"].Value
+	if err := schema.VisitJSON(v, openapi3.EnableJSONSchema2020()); err != nil {
+		t.Errorf("%s: the %d answer is not the contract's error body: %v", name, status, err)
+	}
+}
+
+func declaredHeader(resp *openapi3.Response, key string) bool {
+	for name := range resp.Headers {
+		if http.CanonicalHeaderKey(name) == key {
+			return true
+		}
+	}
+	return false
+}
+
+// sessionCookiePresent is the check of the sessionCookie scheme: the request carries the cookie
+// (under its name behind TLS too). Whether the session is valid is the server's business.
+func sessionCookiePresent(_ context.Context, in *openapi3filter.AuthenticationInput) error {
+	name := in.SecurityScheme.Name
+	for _, n := range []string{name, "__Host-" + name} {
+		if c, err := in.RequestValidationInput.Request.Cookie(n); err == nil && c.Value != "" {
+			return nil
+		}
+	}
+	return errors.New("no session cookie")
+}
+
+// sseBodyDecoder reads a text/event-stream body into the list of events the contract's
+// ConfigEventStream describes: {"retry":1000}, {"event":"config","id":"7","data":{…}} with the
+// data read as JSON, {"event":"ping","data":""}; comments are skipped.
+func sseBodyDecoder(body io.Reader, _ http.Header, _ *openapi3.SchemaRef, _ openapi3filter.EncodingFn) (any, error) {
+	var events []any
+	ev := map[string]any{}
+	var data []string
+	flush := func() error {
+		if len(data) > 0 {
+			joined := strings.Join(data, "\n")
+			var v any = joined
+			if ev["event"] != "ping" {
+				if err := json.Unmarshal([]byte(joined), &v); err != nil {
+					return fmt.Errorf("event data is not JSON: %w", err)
+				}
+			}
+			ev["data"] = v
+		}
+		if len(ev) > 0 {
+			events = append(events, ev)
+		}
+		ev, data = map[string]any{}, nil
+		return nil
+	}
+	sc := bufio.NewScanner(body)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		field, value, _ := strings.Cut(line, ":")
+		value = strings.TrimPrefix(value, " ")
+		switch {
+		case line == "":
+			if err := flush(); err != nil {
+				return nil, err
+			}
+		case field == "": // a comment
+		case field == "data":
+			data = append(data, value)
+		case field == "retry":
+			n, err := strconv.Atoi(value)
+			if err != nil {
+				return nil, fmt.Errorf("retry %q", value)
+			}
+			ev["retry"] = float64(n)
+		default:
+			ev[field] = value
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return events, sc.Err()
+}
+
+// contractRequest copies a test request with its body, for the validator to read.
+func contractRequest(method, target, body string, header http.Header) *http.Request {
+	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	req.Header = header.Clone()
+	return req
+}
+
+func abbreviate(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "…"
+	}
+	return s
+}
