@@ -121,7 +121,7 @@ func TestAPI(t *testing.T) {
 			wantHeader: map[string]string{"Allow": "POST"}},
 
 		{name: "the contract as JSON", method: "GET", path: "/api/v1/openapi.json", wantStatus: 200,
-			wantBody: []string{`{"openapi":"3.1.0","info":{"title":"Notenrechner API"`, `"/api/v1/config/events":{"get":{`},
+			wantBody:   []string{`{"openapi":"3.1.0","info":{"title":"Notenrechner API"`, `"/api/v1/config/events":{"get":{`},
 			wantHeader: map[string]string{"Cache-Control": "no-cache", "Content-Type": "application/json; charset=utf-8"}},
 		{name: "the contract revalidated", method: "GET", path: "/api/v1/openapi.json", header: map[string]string{"If-None-Match": etagOf(t, h, "/api/v1/openapi.json")},
 			wantStatus: 304},
