@@ -118,7 +118,7 @@ func TestContractCatchesDrift(t *testing.T) {
 		{"success for a request without a parameter", "GET", "/api/v1/grade?total=1", "", nil, 200, jsonType, `{"percentage":"","grade":""}`, "a request the contract refuses"},
 		{"an error body of another shape", "GET", "/api/v1/grade?total=1", "", nil, 400, jsonType, `{"error":"bad"}`, "breaks the contract"},
 		{"an error code not in the list", "GET", "/api/v1/grade?total=1", "", nil, 400, jsonType, `{"error":{"code":"oops","message":"x"}}`, "breaks the contract"},
-		{"a body on a 204", "POST", "/api/v1/auth/logout", "", nil, 204, http.Header{"Set-Cookie": {"notenrechner_session=; Path=/; Max-Age=0"}}, `{}`, "has a body"},
+		{"a body on a 204", "POST", "/api/v1/auth/logout", "", nil, 204, http.Header{"Set-Cookie": {"notenrechner_session=; Path=/; Max-Age=0"}}, `{}`, "a body where the contract has none"},
 		{"a 204 without clearing the cookie", "POST", "/api/v1/auth/logout", "", nil, 204, http.Header{}, ``, "breaks the contract"},
 		{"saved without a session", "PUT", "/api/v1/config", standardDoc("A"), http.Header{"Content-Type": {"application/json"}, "If-Match": {`"1"`}}, 200, with(jsonType, "ETag", `"2"`), version, "a request the contract refuses"},
 		{"saved with a session", "PUT", "/api/v1/config", standardDoc("A"), cookie, 200, with(jsonType, "ETag", `"2"`), version, ""},

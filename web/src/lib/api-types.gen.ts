@@ -601,6 +601,11 @@ export interface components {
         /** @enum {string} */
         Role: "admin" | "user";
         /**
+         * @description Eine E-Mail-Adresse, klein geschrieben, wie der Server sie prüft: etwas@etwas.etwas ohne Leerzeichen, höchstens 254 Zeichen.
+         * @example lehrer@schule.de
+         */
+        Email: string;
+        /**
          * @description Ein Konto, wie die API es zeigt (nie der Passwort-Hash).
          * @example {
          *       "id": 3,
@@ -614,8 +619,7 @@ export interface components {
         User: {
             /** Format: int64 */
             id: number;
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["Email"];
             role: components["schemas"]["Role"];
             /** Format: date-time */
             createdAt: string;
@@ -1631,8 +1635,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** Format: email */
-                        email: string;
+                        email: components["schemas"]["Email"];
                     };
                 };
             };
