@@ -1934,6 +1934,7 @@ export interface operations {
                 content?: never;
             };
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
             /** @description Diese Programmversion wurde ohne Web-Oberfläche gebaut (Klartext). */
             503: {
                 headers: {
@@ -1971,6 +1972,7 @@ export interface operations {
                 };
             };
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
             /** @description Die Datenbank antwortet nicht. */
             503: {
                 headers: {
@@ -2012,6 +2014,7 @@ export interface operations {
                 };
             };
             414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
         };
     };
 }
