@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
@@ -10,6 +11,46 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/
+
+/**
+ * The page at /api/docs (api/openapi.yaml rendered for people): api-docs/index.html and Redoc's
+ * standalone bundle from node_modules, written to dist/api-docs/ as they are, so that the binary
+ * serves both itself (no CDN; the CSP allows scripts from 'self' only). Not part of the app: not
+ * hashed, not precached by the service worker, and nothing of it on the calculator route.
+ */
+function apiDocs(): Plugin {
+  const redoc = dirname(createRequire(import.meta.url).resolve('redoc/package.json'))
+  const files: [string, string][] = [
+    ['index.html', fileURLToPath(new URL('./api-docs/index.html', import.meta.url))],
+    ['redoc.standalone.js', join(redoc, 'bundles/redoc.standalone.js')],
+    ['redoc.standalone.js.LICENSE.txt', join(redoc, 'bundles/redoc.standalone.js.LICENSE.txt')],
+    ['LICENSE.txt', join(redoc, 'LICENSE')],
+  ]
+  return {
+    name: 'notenrechner-api-docs',
+    apply: 'build',
+    async generateBundle() {
+      for (const [name, file] of files) {
+        let source: Buffer | string = await readFile(file)
+        if (name === 'redoc.standalone.js') source = withoutCdnLogo(source.toString('utf8'))
+        this.emitFile({ type: 'asset', fileName: `api-docs/${name}`, source })
+      }
+    },
+  }
+}
+
+// Redoc's sidebar shows a logo from its CDN, a request to a third party that the CSP blocks (and
+// reports). It is replaced by an empty image of the same size; a release without that URL, or with
+// another one, fails the build here, so that an update of Redoc is looked at.
+const CDN_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"'
+const EMPTY_LOGO = '"data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 width=%2716%27 height=%2716%27/%3E"'
+function withoutCdnLogo(bundle: string): string {
+  if (bundle.split(CDN_LOGO).length !== 2) throw new Error(`redoc.standalone.js: expected ${CDN_LOGO} once; look at this Redoc release`)
+  const patched = bundle.replace(CDN_LOGO, EMPTY_LOGO)
+  const remote = /src:"https?:/.exec(patched)
+  if (remote) throw new Error(`redoc.standalone.js loads from another host: ${patched.slice(remote.index, remote.index + 80)}`)
+  return patched
+}
 
 /**
  * Writes name.gz (gzip -9) and name.br (brotli 11) next to every text file of the build, so that
@@ -99,6 +140,7 @@ export default defineConfig({
       workbox: {
         // Built files only: the precompressed .gz/.br twins are the server's business.
         globPatterns: ['**/*.{html,js,css,svg,png,woff2}'],
+        globIgnores: ['api-docs/**'], // the API docs page and its 1 MB viewer are not the app
         navigateFallback: '/index.html',
         // Not the app: the API (sign-in, accounts, history, the SSE stream), health and metrics.
         // Nothing under /api is ever cached: no route below matches it.
@@ -108,6 +150,7 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    apiDocs(),
     precompress(), // last, after the service worker is written
   ],
   resolve: {
