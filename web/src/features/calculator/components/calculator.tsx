@@ -27,8 +27,10 @@ const inputClass =
   'placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-green-700 dark:focus:border-green-500 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:focus-visible:ring-green-500'
 // min-h, not h: a hostile input (a 30-digit value) gives a long percentage, which wraps inside
 // the box instead of widening the page.
-const outputClass =
-  'mt-1.5 flex min-h-12 w-full items-center rounded-lg py-1 wrap-anywhere bg-green-50 dark:bg-green-950 px-3 text-2xl font-semibold tabular-nums text-green-900 dark:text-green-300'
+// A long result ("120000,0%") gets a smaller size, so that it stays on one line in the half-width box at 390 px.
+const outputClass = (text: string) =>
+  'mt-1.5 flex min-h-12 w-full items-center rounded-lg py-1 wrap-anywhere bg-green-50 dark:bg-green-950 px-3 font-semibold tabular-nums text-green-900 dark:text-green-300 ' +
+  (text.length > 7 ? 'text-lg' : 'text-2xl')
 
 /** The calculator route's content: spinner until the live configuration arrives, then form and table. */
 export function Calculator() {
@@ -160,7 +162,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
             <output
               id={ids.percentage}
               htmlFor={`${ids.total} ${ids.achieved}`}
-              className={outputClass}
+              className={outputClass(result.percentage)}
             >
               {result.percentage}
             </output>
@@ -172,7 +174,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
             <output
               id={ids.grade}
               htmlFor={`${ids.total} ${ids.achieved}`}
-              className={outputClass}
+              className={outputClass(result.grade)}
             >
               {result.grade}
             </output>
