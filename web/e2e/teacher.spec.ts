@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // Issue 8: Punkteschlüssel, Notenspiegel, inputs in the address, Enter, print. Screenshots go to
@@ -27,7 +27,7 @@ async function clippedChartLabels(page: Page): Promise<string[]> {
         const b = t.getBBox();
         return b.width === 0 || b.x < view.x || b.y < view.y || b.x + b.width > view.x + view.width || b.y + b.height > view.y + view.height;
       })
-      .map((t) => t.textContent ?? '');
+      .map((t) => t.textContent);
   });
 }
 
@@ -113,12 +113,13 @@ for (const width of widths) {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Als CSV herunterladen' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('notenspiegel.csv');
+    expect(download.suggestedFilename()).toMatch(/^notenspiegel-\d{4}-\d{2}-\d{2}\.csv$/); // no title: the date names it
     const csv = readFileSync(await download.path());
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte order mark
     const lines = csv.toString('utf8').slice(1).split('\r\n');
-    expect(lines[0]).toBe('Zeile;Name;Punkte;Prozent;Note;Hinweis');
-    expect(lines[1]).toBe('1;Zoë Quellenberg;38,25;95,6%;1;');
+    expect(lines[0]).toMatch(/^Datum;\d\d\.\d\d\.\d{4}$/); // the list's date (today, unless changed) above the table
+    expect(lines.slice(1, 3)).toEqual(['', 'Zeile;Name;Punkte;Prozent;Note;Hinweis']);
+    expect(lines[3]).toBe('1;Zoë Quellenberg;38,25;95,6%;1;');
     expect(lines).toContain('21;Clara Weidenhof;zweiundzwanzig;;;„zweiundzwanzig“ ist keine Zahl.');
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
