@@ -1,16 +1,16 @@
 # Notenrechner: one binary with the web app embedded.
 #   make run    build everything and serve http://localhost:8080 on SQLite
-#   make test   every test: Go (with -race), web unit tests, browser tests
+#   make test   every test: the API contract (lint, fresh client types), Go (with -race), web unit tests, browser tests
 #   make bench  benchmarks on loopback; rewrites the generated part of docs/benchmarks.md
 #   make audit  govulncheck and npm audit (CI runs it too)
 #   make fuzz   longer fuzzing rounds (make test runs fuzz-ci, 10 s a target)
 #   make soak   10 minutes of 2,000 live clients, saves and grade requests (SOAK_DURATION=1m to try it)
 
 BIN        := bin/notenrechner
-WEB_SRC    := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
+WEB_SRC    := $(shell find web/src web/public web/api-docs -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
 NODE_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build web test test-go test-web test-budget test-e2e lint bench soak fuzz fuzz-ci audit vulncheck npm-audit clean
+.PHONY: run build web test test-api test-go test-web test-budget test-e2e lint bench soak fuzz fuzz-ci audit vulncheck npm-audit clean
 
 run: build
 	./$(BIN) serve
@@ -26,15 +26,21 @@ web/dist/index.html: $(NODE_STAMP) $(WEB_SRC)
 
 web: web/dist/index.html
 
-$(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.sql' -o -name '*.txt') web/embed.go go.mod go.sum
+$(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.sql' -o -name '*.txt') api/openapi.yaml api/embed.go web/embed.go go.mod go.sum
 	go build -trimpath -o $(BIN) ./cmd/notenrechner
 
-test: test-go fuzz-ci test-web test-budget test-e2e
+test: test-api test-go fuzz-ci test-web test-budget test-e2e
+
+# The contract (api/openapi.yaml) lints with Redocly's recommended rules (web/redocly.yaml), and the
+# web app's types generated from it (web/src/lib/api-types.gen.ts) are fresh: `npm run api:types`
+# after a change of the contract. The Go tests check the server against it (internal/server).
+test-api: $(NODE_STAMP)
+	cd web && npm run lint:api && npm run api:check
 
 test-go:
-	go vet ./cmd/... ./internal/... ./tools/... ./web
-	test -z "$$(gofmt -l cmd internal tools web/embed.go)" || (gofmt -l cmd internal tools web/embed.go; exit 1)
-	go test -race -count=1 ./cmd/... ./internal/... ./web
+	go vet ./api ./cmd/... ./internal/... ./tools/... ./web
+	test -z "$$(gofmt -l api cmd internal tools web/embed.go)" || (gofmt -l api cmd internal tools web/embed.go; exit 1)
+	go test -race -count=1 ./api ./cmd/... ./internal/... ./web
 
 test-web: $(NODE_STAMP)
 	cd web && npm run lint && npm run typecheck && npm test

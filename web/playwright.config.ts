@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests drive Debian's Chromium (no browser download) against the
@@ -23,6 +24,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Chromium sees no system font but DejaVu, as on a fresh Debian machine (issue 12): a layout
+      // that fits only with this machine's fonts fails here too.
+      env: { ...process.env, FONTCONFIG_FILE: fileURLToPath(new URL('./e2e/fonts/dejavu-only.conf', import.meta.url)) },
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
@@ -10,6 +11,46 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/
+
+/**
+ * The page at /api/docs (api/openapi.yaml rendered for people): api-docs/index.html and Redoc's
+ * standalone bundle from node_modules, written to dist/api-docs/ as they are, so that the binary
+ * serves both itself (no CDN; the CSP allows scripts from 'self' only). Not part of the app: not
+ * hashed, not precached by the service worker, and nothing of it on the calculator route.
+ */
+function apiDocs(): Plugin {
+  const redoc = dirname(createRequire(import.meta.url).resolve('redoc/package.json'))
+  const files: [string, string][] = [
+    ['index.html', fileURLToPath(new URL('./api-docs/index.html', import.meta.url))],
+    ['redoc.standalone.js', join(redoc, 'bundles/redoc.standalone.js')],
+    ['redoc.standalone.js.LICENSE.txt', join(redoc, 'bundles/redoc.standalone.js.LICENSE.txt')],
+    ['LICENSE.txt', join(redoc, 'LICENSE')],
+  ]
+  return {
+    name: 'notenrechner-api-docs',
+    apply: 'build',
+    async generateBundle() {
+      for (const [name, file] of files) {
+        let source: Buffer | string = await readFile(file)
+        if (name === 'redoc.standalone.js') source = withoutCdnLogo(source.toString('utf8'))
+        this.emitFile({ type: 'asset', fileName: `api-docs/${name}`, source })
+      }
+    },
+  }
+}
+
+// Redoc's sidebar shows a logo from its CDN, a request to a third party that the CSP blocks (and
+// reports). It is replaced by an empty image of the same size; a release without that URL, or with
+// another one, fails the build here, so that an update of Redoc is looked at.
+const CDN_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"'
+const EMPTY_LOGO = '"data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 width=%2716%27 height=%2716%27/%3E"'
+function withoutCdnLogo(bundle: string): string {
+  if (bundle.split(CDN_LOGO).length !== 2) throw new Error(`redoc.standalone.js: expected ${CDN_LOGO} once; look at this Redoc release`)
+  const patched = bundle.replace(CDN_LOGO, EMPTY_LOGO)
+  const remote = /src:"https?:/.exec(patched)
+  if (remote) throw new Error(`redoc.standalone.js loads from another host: ${patched.slice(remote.index, remote.index + 80)}`)
+  return patched
+}
 
 /**
  * Writes name.gz (gzip -9) and name.br (brotli 11) next to every text file of the build, so that
@@ -48,10 +89,31 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * Preloads the latin face of the app's font (index.css), so the first render already has it and
+ * nothing shifts when it arrives; the file name carries Vite's content hash, known only after the
+ * bundle is written.
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'notenrechner-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((f) => /atkinson-hyperlegible-next-latin-wght-normal-[\w-]+\.woff2$/.test(f))
+        if (font === undefined) throw new Error('preloadFont: the latin font file is not in the bundle')
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }]
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    preloadFont(),
     // Offline and installable (issue 8): a Workbox service worker that precaches the built app and
     // serves every page navigation from it, and the manifest. The registration is the external
     // /registerSW.js (no inline script: Content-Security-Policy default-src 'self').
@@ -77,7 +139,8 @@ export default defineConfig({
       },
       workbox: {
         // Built files only: the precompressed .gz/.br twins are the server's business.
-        globPatterns: ['**/*.{html,js,css,svg,png}'],
+        globPatterns: ['**/*.{html,js,css,svg,png,woff2}'],
+        globIgnores: ['api-docs/**'], // the API docs page and its 1 MB viewer are not the app
         navigateFallback: '/index.html',
         // Not the app: the API (sign-in, accounts, history, the SSE stream), health and metrics.
         // Nothing under /api is ever cached: no route below matches it.
@@ -87,10 +150,15 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    apiDocs(),
     precompress(), // last, after the service worker is written
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // React 19 has useSyncExternalStore; wouter's import of the React 17 shim gets React's own.
+      'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)),
+    },
   },
   server: {
     proxy: {

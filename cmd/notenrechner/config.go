@@ -115,7 +115,11 @@ func printConfigError(w io.Writer, path string, err error) {
 		fields = append(fields, f)
 	}
 	sort.Strings(fields)
-	fmt.Fprintf(w, "%s: %d ungültige Felder:\n", path, len(fields))
+	if len(fields) == 1 {
+		fmt.Fprintf(w, "%s: 1 ungültiges Feld:\n", path)
+	} else {
+		fmt.Fprintf(w, "%s: %d ungültige Felder:\n", path, len(fields))
+	}
 	for _, f := range fields {
 		fmt.Fprintf(w, "  %s: %s\n", f, ve.Fields[f])
 	}

@@ -105,6 +105,14 @@ func germanPoints(x *big.Rat) string {
 	return trimDecimal(strings.Replace(x.FloatString(2), ".", ",", 1), ",")
 }
 
+// pointsText is "1 Punkt", "0,5 Punkte", "40 Punkte": German singular only for exactly one.
+func pointsText(x *big.Rat) string {
+	if text := germanPoints(x); text != "1" {
+		return text + " Punkte"
+	}
+	return "1 Punkt"
+}
+
 func trimDecimal(s, sep string) string {
 	if strings.Contains(s, sep) {
 		s = strings.TrimSuffix(strings.TrimRight(s, "0"), sep)
@@ -113,7 +121,7 @@ func trimDecimal(s, sep string) string {
 }
 
 func writeBandsText(w io.Writer, name string, total, step *big.Rat, bands []grading.PointsBand) error {
-	fmt.Fprintf(w, "Punkteschlüssel „%s“ für %s Punkte (Schritt %s)\n\n", name, germanPoints(total), germanPoints(step))
+	fmt.Fprintf(w, "Punkteschlüssel „%s“ für %s (Schritt %s)\n\n", name, pointsText(total), germanPoints(step))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "Note\tPunkte")
 	for _, b := range bands {

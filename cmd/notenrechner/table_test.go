@@ -64,7 +64,7 @@ func TestTableCommandText(t *testing.T) {
 	}
 	// total 1 in whole points: only 0 and 1 exist; empty bands show "–", single values no range
 	out, _, err = runCmd(t, "table", "--config", cfg, "--total=1", "--step=1")
-	if err != nil || !strings.Contains(out, "2+    –\n") || !strings.Contains(out, "1     1\n") {
+	if err != nil || !strings.Contains(out, "2+    –\n") || !strings.Contains(out, "1     1\n") || !strings.Contains(out, "für 1 Punkt (Schritt 1)") {
 		t.Errorf("total 1, step 1 =\n%s, %v", out, err)
 	}
 	out, _, err = runCmd(t, "table", "--config", cfg, "--total", "1", "--step", "1", "--json")

@@ -212,7 +212,7 @@ func formatFast(n, d uint64, neg bool) (string, bool) {
 	tenths, _ := bits.Div64(hi, lo, 2*d)
 	var buf [24]byte
 	b := buf[:0]
-	if neg {
+	if neg && tenths != 0 { // "0,0%", never "-0,0%"
 		b = append(b, '-')
 	}
 	b = strconv.AppendUint(b, tenths/10, 10)

@@ -40,12 +40,11 @@ func ParseNumber(s string) (*big.Rat, bool) {
 }
 
 // FormatPercentage shows p as the calculator does: one decimal rounded half away from zero, a comma,
-// "%". A negative p keeps its sign even when it rounds to zero ("-0,0%"), because its grade, 6, is
-// decided on the exact value and the text should not contradict it.
+// "%". A value that rounds to zero has no sign: "0,0%", never "-0,0%" (SPEC §3).
 func FormatPercentage(p *big.Rat) string {
 	n := roundedMagnitude(p, 1)
 	var b strings.Builder
-	if p.Sign() < 0 {
+	if p.Sign() < 0 && n.Sign() != 0 {
 		b.WriteByte('-')
 	}
 	text := n.String()
@@ -59,28 +58,24 @@ func FormatPercentage(p *big.Rat) string {
 	return b.String()
 }
 
-// formatBound shows a table bound with at most two decimals, comma, trailing zeros dropped ("90",
-// "74,99", "62,5"). Bounds are rounded outward: a band's low end down and its high end up, so the
-// range a cell shows always contains its exact band (74.9995–79.999 shows as "74,99 - 80").
-func formatBound(x *big.Rat, up bool) string {
-	n := new(big.Int).Mul(x.Num(), pow10(2))
-	if up {
-		n.Neg(n)
-	}
-	n.Div(n, x.Denom()) // Euclidean: rounds down for the positive denominator
-	if up {
-		n.Neg(n)
-	}
+// formatExact shows a table threshold exactly: comma, as many decimals as it has, trailing zeros
+// dropped ("85", "89,9995", "78,0555286111"). Thresholds are multiples of 10^-10 (see threshold), so
+// the text ends; a value with a longer expansion (only from a Config that skipped Validate) is cut
+// after 10 decimals.
+func formatExact(x *big.Rat) string {
+	const places = 10
+	n := new(big.Int).Mul(x.Num(), pow10(places))
+	n.Quo(n, x.Denom())
 	sign := ""
 	if n.Sign() < 0 {
 		sign = "-"
 		n.Abs(n)
 	}
 	text := n.String()
-	for len(text) < 3 {
+	for len(text) <= places {
 		text = "0" + text
 	}
-	intPart, frac := text[:len(text)-2], strings.TrimRight(text[len(text)-2:], "0")
+	intPart, frac := text[:len(text)-places], strings.TrimRight(text[len(text)-places:], "0")
 	if frac == "" {
 		return sign + intPart
 	}

@@ -82,12 +82,13 @@ func TestFormatPercentage(t *testing.T) {
 		{"100", "100,0%"},
 		{"-50", "-50,0%"},
 		{"0", "0,0%"},
-		{"1/20", "0,1%"},    // 0.05: half away from zero
-		{"-1/20", "-0,1%"},  // -0.05
-		{"49/1000", "0,0%"}, // 0.049
-		{"-49/1000", "-0,0%"},
+		{"1/20", "0,1%"},     // 0.05: half away from zero
+		{"-1/20", "-0,1%"},   // -0.05
+		{"49/1000", "0,0%"},  // 0.049
+		{"-49/1000", "0,0%"}, // rounds to zero: no sign (SPEC §3)
 		{"1/100", "0,0%"},
-		{"-1/100", "-0,0%"}, // the sign stays: the grade is 6
+		{"-1/100", "0,0%"}, // issue 12: -0,01 of 100 is "0,0%", not "-0,0%"
+		{"-1/20", "-0,1%"}, // -0.05 rounds away from zero: the sign is back
 		{"7665/100", "76,7%"},
 		{"-7665/100", "-76,7%"},
 		{"7664999/100000", "76,6%"},
@@ -109,33 +110,24 @@ func TestFormatPercentage(t *testing.T) {
 	}
 }
 
-func TestFormatBound(t *testing.T) {
-	tests := []struct {
-		x    string
-		up   bool
-		want string
-		why  string
-	}{
-		{"85", false, "85", "SPEC §4: 1- is 85 - 90"},
-		{"899995/10000", true, "90", "SPEC §4: 1- is 85 - 90"},
-		{"749995/10000", false, "74,99", "SPEC §4: 2 is 74,99 - 80"},
-		{"79999/1000", true, "80", "SPEC §4: 2 is 74,99 - 80"},
-		{"26666/1000", false, "26,66", "low end down"},
-		{"26666/1000", true, "26,67", "high end up"},
-		{"625/10", true, "62,5", "exact stays"},
-		{"625/10", false, "62,5", "exact stays"},
-		{"0", false, "0", ""},
-		{"1/10000", false, "0", ""},
-		{"1/10000", true, "0,01", ""},
-		{"100", true, "100", ""},
-		{"-1/200", false, "-0,01", "defensive: negative rounds down too"},
-		{"-1/200", true, "0", "defensive"},
+func TestFormatExact(t *testing.T) {
+	tests := []struct{ x, want string }{
+		{"85", "85"},
+		{"899995/10000", "89,9995"},
+		{"79999/1000", "79,999"},
+		{"625/10", "62,5"},
+		{"0", "0"},
+		{"1/10000000000", "0,0000000001"},
+		{"780555286111/10000000000", "78,0555286111"},
+		{"100", "100"},
+		{"-1/200", "-0,005"},
+		{"1/3", "0,3333333333"}, // defensive: cut after 10 decimals
 	}
 	for _, tc := range tests {
 		t.Run(tc.x, func(t *testing.T) {
 			x, _ := new(big.Rat).SetString(tc.x)
-			if got := formatBound(x, tc.up); got != tc.want {
-				t.Errorf("formatBound(%s, up=%v) = %q, want %q (%s)", tc.x, tc.up, got, tc.want, tc.why)
+			if got := formatExact(x); got != tc.want {
+				t.Errorf("formatExact(%s) = %q, want %q", tc.x, got, tc.want)
 			}
 		})
 	}

@@ -5,16 +5,21 @@ import (
 	"strconv"
 )
 
-// Cell is one entry of the grade table: a grade label and its band, "low - high".
+// Cell is one entry of the grade table: a grade label and its band (Over, UpTo] as the page shows
+// it. The thresholds are exact (issue 13): a percentage gets the grade when it is above Over and at
+// most UpTo, so a reader can tell the grade of every value, the thresholds included. The lowest band
+// has no lower end (Over is "–": everything at or below UpTo gets it); an empty band, which some
+// valid configurations have, says "entfällt".
 type Cell struct {
 	Grade string `json:"grade"`
-	Range string `json:"range"`
+	Over  string `json:"over"`
+	UpTo  string `json:"upTo"`
 }
 
 // Table gives the 16 cells 1, 1-, 2+, 2, 2-, … 5-, 6+, 6. Each bound is a threshold of the rule Grade
-// applies (threshold is shared), so the table and the calculator cannot disagree; bounds are shown
-// with two decimals, rounded outward (low down, high up). A typed Config always has the special entries of
-// grades 1 and 6, so the "? - ?" cells of SPEC §4 exist only in the web app's defensive path.
+// applies (threshold is shared), so the table and the calculator cannot disagree. A typed Config always
+// has the special entries of grades 1 and 6, so the "?" cells of SPEC §4 exist only in the web app's
+// defensive path.
 func Table(c Config) []Cell {
 	s := c.Schema
 	cells := make([]Cell, 0, 16)
@@ -36,9 +41,23 @@ func Table(c Config) []Cell {
 
 	g6 := c.Grades[5]
 	t6 := threshold(g6, s.SixNormal)
-	return append(cells, cell("6+", t6, g6.Max.Rat()), cell("6", g6.Min.Rat(), t6))
+	lowest := cell("6", g6.Min.Rat(), t6)
+	if lowest.Over != Empty {
+		lowest.Over = None
+	}
+	return append(cells, cell("6+", t6, g6.Max.Rat()), lowest)
 }
 
-func cell(grade string, low, high *big.Rat) Cell {
-	return Cell{Grade: grade, Range: formatBound(low, false) + " - " + formatBound(high, true)}
+// What the table writes for a bound that does not exist (the lowest band's lower end, an empty band's
+// upper end) and for a band no percentage gets; the web app writes the same (lib/grade-table.ts).
+const (
+	None  = "–"
+	Empty = "entfällt"
+)
+
+func cell(grade string, over, upTo *big.Rat) Cell {
+	if over.Cmp(upTo) == 0 {
+		return Cell{Grade: grade, Over: Empty, UpTo: None}
+	}
+	return Cell{Grade: grade, Over: formatExact(over), UpTo: formatExact(upTo)}
 }

@@ -103,6 +103,14 @@ func (e *apiEnv) login(email, password string) string {
 }
 
 func (e *apiEnv) do(method, path, body, who string, header map[string]string) *httptest.ResponseRecorder {
+	e.t.Helper()
+	return e.doAs(e.t, method, path, body, who, header)
+}
+
+// doAs sends one request and checks the exchange against the contract (checkContract),
+// reporting to t: a fuzz target passes its own.
+func (e *apiEnv) doAs(t testing.TB, method, path, body, who string, header map[string]string) *httptest.ResponseRecorder {
+	t.Helper()
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json") // as the web app sends; tests may override it
@@ -113,8 +121,10 @@ func (e *apiEnv) do(method, path, body, who string, header map[string]string) *h
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
+	sent := contractRequest(method, path, body, req.Header)
 	rec := httptest.NewRecorder()
 	e.h.ServeHTTP(rec, req)
+	checkContract(t, sent, rec.Code, rec.Header(), rec.Body.Bytes())
 	return rec
 }
 

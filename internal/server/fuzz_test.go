@@ -87,7 +87,7 @@ func fuzzBody(f *testing.F, route func(*fuzzEnv) (method, path, who string)) {
 			header["If-Match"] = `"` + currentVersion(fe) + `"`
 		}
 		before := fe.snapshot(t)
-		rec := fe.do(method, path, string(body), who, header)
+		rec := fe.doAs(t, method, path, string(body), who, header) // checks the contract too
 		switch {
 		case rec.Code >= 500:
 			t.Fatalf("%s %s with %q (%q): %d %s", method, path, body, contentType, rec.Code, rec.Body)

@@ -19,7 +19,10 @@ import (
 
 // contentTypes holds the media types of the app's files that the mime package
 // may not know (it falls back to the system's tables, which differ by machine).
-var contentTypes = map[string]string{".webmanifest": "application/manifest+json"}
+var contentTypes = map[string]string{
+	".webmanifest": "application/manifest+json",
+	".woff2":       "font/woff2",
+}
 
 // handleApp serves the built web app. Files under assets/ carry a content
 // hash in their names (Vite), so they may be cached for a year; every other

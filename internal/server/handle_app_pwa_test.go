@@ -13,13 +13,14 @@ import (
 // the manifest needs its own media type to count as one.
 func TestAppServesServiceWorkerAndManifest(t *testing.T) {
 	assets := fstest.MapFS{
-		"index.html":             {Data: []byte("<!doctype html><title>Notenrechner</title>")},
-		"sw.js":                  {Data: []byte("self.skipWaiting()")},
-		"workbox-9c191d2f.js":    {Data: []byte("define([], function () {})")},
-		"registerSW.js":          {Data: []byte("navigator.serviceWorker.register('/sw.js')")},
-		"manifest.webmanifest":   {Data: []byte(`{"name":"Notenrechner"}`)},
-		"icons/icon-192.png":     {Data: []byte("\x89PNG\r\n\x1a\n")},
-		"assets/index-abc123.js": {Data: []byte("console.log(1)")},
+		"index.html":               {Data: []byte("<!doctype html><title>Notenrechner</title>")},
+		"sw.js":                    {Data: []byte("self.skipWaiting()")},
+		"workbox-9c191d2f.js":      {Data: []byte("define([], function () {})")},
+		"registerSW.js":            {Data: []byte("navigator.serviceWorker.register('/sw.js')")},
+		"manifest.webmanifest":     {Data: []byte(`{"name":"Notenrechner"}`)},
+		"icons/icon-192.png":       {Data: []byte("\x89PNG\r\n\x1a\n")},
+		"assets/index-abc123.js":   {Data: []byte("console.log(1)")},
+		"assets/font-abc123.woff2": {Data: []byte("wOF2")},
 	}
 	h := handleApp(assets, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	for _, tc := range []struct {
@@ -31,6 +32,7 @@ func TestAppServesServiceWorkerAndManifest(t *testing.T) {
 		{"/manifest.webmanifest", "no-cache", "application/manifest+json"},
 		{"/icons/icon-192.png", "no-cache", "image/png"},
 		{"/assets/index-abc123.js", "public, max-age=31536000, immutable", "text/javascript; charset=utf-8"},
+		{"/assets/font-abc123.woff2", "public, max-age=31536000, immutable", "font/woff2"}, // the app's font
 	} {
 		t.Run(tc.path, func(t *testing.T) {
 			rec := httptest.NewRecorder()

@@ -39,6 +39,8 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("PATCH /api/v1/users/{id}", admin(handleUserUpdate(d)))
 	mux.Handle("DELETE /api/v1/users/{id}", admin(handleUserDelete(d)))
 
+	mux.Handle("GET /api/v1/openapi.json", handleOpenAPI(d.Logger))
+	mux.Handle("GET /api/docs", handleAPIDocs(d.Assets, d.Logger))
 	mux.Handle("/api/", handleAPIFallback(mux, d.Logger))
 
 	mux.Handle("GET /healthz", handleHealth(d.Store))

@@ -30,6 +30,7 @@ var testAssets = fstest.MapFS{
 	"index.html":             {Data: []byte("<!doctype html><title>Notenrechner</title>")},
 	"favicon.svg":            {Data: []byte("<svg/>")},
 	"assets/index-abc123.js": {Data: []byte("console.log(1)")},
+	"api-docs/index.html":    {Data: []byte(`<!doctype html><title>Notenrechner API</title><redoc spec-url="/api/v1/openapi.json"></redoc>`)},
 }
 
 func newTestServer(t *testing.T, s store.Store) (http.Handler, *live.Broker) {
@@ -61,8 +62,10 @@ func (sc scenario) run(t *testing.T, h http.Handler) {
 		for k, v := range sc.header {
 			req.Header.Set(k, v)
 		}
+		sent := contractRequest(sc.method, sc.path, "", req.Header)
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
+		checkContract(t, sent, rec.Code, rec.Header(), rec.Body.Bytes())
 		if rec.Code != sc.wantStatus {
 			t.Fatalf("status %d, want %d; body %s", rec.Code, sc.wantStatus, rec.Body)
 		}
@@ -117,6 +120,17 @@ func TestAPI(t *testing.T) {
 		{name: "wrong method with a path value", method: "GET", path: "/api/v1/config/history/3/restore", wantStatus: 405,
 			wantHeader: map[string]string{"Allow": "POST"}},
 
+		{name: "the contract as JSON", method: "GET", path: "/api/v1/openapi.json", wantStatus: 200,
+			wantBody:   []string{`{"openapi":"3.1.0","info":{"title":"Notenrechner API"`, `"/api/v1/config/events":{"get":{`},
+			wantHeader: map[string]string{"Cache-Control": "no-cache", "Content-Type": "application/json; charset=utf-8"}},
+		{name: "the contract revalidated", method: "GET", path: "/api/v1/openapi.json", header: map[string]string{"If-None-Match": etagOf(t, h, "/api/v1/openapi.json")},
+			wantStatus: 304},
+		{name: "the contract for people", method: "GET", path: "/api/docs", wantStatus: 200, wantBody: []string{`<redoc spec-url="/api/v1/openapi.json">`},
+			wantHeader: map[string]string{"Cache-Control": "no-cache", "Content-Type": "text/html; charset=utf-8"}},
+		{name: "the docs page revalidated", method: "GET", path: "/api/docs", header: map[string]string{"If-None-Match": etagOf(t, h, "/api/docs")},
+			wantStatus: 304},
+		{name: "the docs page has one address", method: "GET", path: "/api/docs/", wantStatus: 404},
+
 		{name: "health", method: "GET", path: "/healthz", wantStatus: 200, wantBody: []string{`"status":"ok"`}},
 		{name: "home", method: "GET", path: "/", wantStatus: 200, wantBody: []string{"<title>Notenrechner</title>"},
 			wantHeader: map[string]string{"Cache-Control": "no-cache", "Content-Type": "text/html; charset=utf-8"}},
@@ -131,6 +145,24 @@ func TestAPI(t *testing.T) {
 	} {
 		sc.run(t, h)
 	}
+}
+
+// etagOf is the ETag GET path answers with; it must be a strong tag.
+func etagOf(t *testing.T, h http.Handler, path string) string {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+	tag := rec.Header().Get("ETag")
+	if len(tag) < 10 || !strings.HasPrefix(tag, `"`) {
+		t.Fatalf("GET %s: ETag %q, want a strong tag", path, tag)
+	}
+	return tag
+}
+
+func TestAPIDocsMissingFromTheBuild(t *testing.T) {
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: live.NewBroker(logger, 1), Assets: fstest.MapFS{}})
+	scenario{name: "no docs page", method: "GET", path: "/api/docs", wantStatus: 503, wantBody: []string{"make build"}}.run(t, h)
 }
 
 func TestHealthReportsDatabaseDown(t *testing.T) {

@@ -5,7 +5,7 @@ Run from anywhere:  python3 testdata/grading/generate.py
 
 It reads configs/*.json (hand-written canonical documents) and writes, deterministically:
   cases.json            calculator cases: raw inputs -> expected percentage text and grade
-  tables.json           the 16 table cells of every config
+  tables.json           the 16 table cells of every config (exact thresholds)
   invalid-configs.json  invalid documents with the exact field -> message map (written by hand in documents.py)
   alias-configs.json    valid documents (aliases, odd number forms) with their canonical form
   messages.json         every validation message, for the Go and the zod validators
@@ -72,8 +72,8 @@ def round_half_away(x: Fraction, places: int) -> int:
 
 
 def format_percentage(p: Fraction) -> str:
-    n = round_half_away(p, 1)
-    return f"{'-' if p < 0 else ''}{n // 10},{n % 10}%"
+    n = round_half_away(p, 1)  # of |p|, in tenths
+    return f"{'-' if p < 0 and n != 0 else ''}{n // 10},{n % 10}%"  # SPEC §3: never "-0,0%"
 
 
 # --- The configuration and the grade rule (SPEC §4) -------------------------------------------------
@@ -143,17 +143,13 @@ def thresholds(c: Config) -> list[Fraction]:
     return sorted(points)
 
 
-def format_bound(x: Fraction, up: bool) -> str:
-    """Rounded outward to 2 decimals: a band's low end down, its high end up (SPEC §4: 74,99 - 80)."""
-    n = math.ceil(x * 100) if up else math.floor(x * 100)
-    int_part, frac = divmod(abs(n), 100)
-    text = str(int_part) + ("," + f"{frac:02d}".rstrip("0") if frac else "")
-    return ("-" if n < 0 else "") + text
-
-
 def table(c: Config) -> list[dict]:
-    """docs/architecture.md: 16 cells, each "low - high" with the exact thresholds, rounded outward to 2 decimals."""
-    cell = lambda label, lo, hi: {"grade": label, "range": f"{format_bound(lo, False)} - {format_bound(hi, True)}"}  # noqa: E731
+    """SPEC §4 and docs/decisions.md: 16 cells, each band (over, upTo] with its exact thresholds in decimal
+    text; the lowest band has no lower end ("–"), an empty band (over == upTo) is "entfällt"."""
+    def cell(label: str, lo: Fraction, hi: Fraction, lowest: bool = False) -> dict:
+        if lo == hi:
+            return {"grade": label, "over": "entfällt", "upTo": "–"}
+        return {"grade": label, "over": "–" if lowest else decimal_text(lo), "upTo": decimal_text(hi)}
     lo1, hi1 = c.grades[1]
     t1 = lo1 + (hi1 - lo1) * c.one_minus / 100
     cells = [cell("1", t1, hi1), cell("1-", lo1, t1)]
@@ -164,7 +160,7 @@ def table(c: Config) -> list[dict]:
         cells += [cell(f"{g}+", n, hi), cell(str(g), m, n), cell(f"{g}-", lo, m)]
     lo6, hi6 = c.grades[6]
     t6 = lo6 + (hi6 - lo6) * c.six_normal / 100
-    return cells + [cell("6+", t6, hi6), cell("6", lo6, t6)]
+    return cells + [cell("6+", t6, hi6), cell("6", lo6, t6, lowest=True)]
 
 
 # --- The Punkteschlüssel (points ranges per band) ----------------------------------------------------
@@ -251,8 +247,9 @@ STANDARD_SPECIALS = [
     # rounding of the shown percentage: half away from zero, both signs, just beside the tie
     ("2000", "1"), ("2000", "-1"), ("-2000", "1"), ("2000", "1533"), ("-2000", "1533"), ("400", "9"),
     ("400", "-9"), ("200", "153,3"), ("1000000", "500"), ("1000000", "499"), ("1000000", "-500"),
-    ("1000000", "-499"), ("1000", "765"), ("3", "0,0015"), ("3", "-0,0015"),
-    # tiny percentages that show 0,0 % and -0,0 %
+    ("1000000", "-499"), ("1000", "765"), ("3", "0,0015"), ("3", "-0,0015"), ("100", "-0,01"), ("-100", "0,01"),
+    ("100", "-0,04999"), ("100", "-0,05"), ("-2000", "0,9999"),
+    # tiny percentages that show 0,0 %, whatever their sign (never -0,0 %)
     ("10000", "1"), ("10000", "-1"), ("1" + "0" * 31, "1"), ("1" + "0" * 31, "-1"), ("-" + "9" * 31, "1"),
     # 32 characters (after trimming) are accepted, 33 are not
     ("9" * 32, "9" * 32), ("9" * 32, "1"), ("1", "9" * 32), ("9" * 33, "1"), ("1", "9" * 33),
@@ -311,7 +308,9 @@ def self_check(configs: dict[str, Config]) -> None:
         (std, "1000000000", "899995001", "90,0%", "1"),  # just above t1
         (std, "2000", "1", "0,1%", "6"),  # 0.05 rounds away from zero
         (std, "2000", "-1", "-0,1%", "6"),  # -0.05 likewise
-        (std, "10000", "-1", "-0,0%", "6"),  # -0.01: sign kept
+        (std, "10000", "-1", "0,0%", "6"),  # -0.01 rounds to zero: no sign (SPEC §3), the grade stays 6
+        (std, "100", "-0,01", "0,0%", "6"),  # the example of issue 12
+        (std, "2000", "-0,9999", "0,0%", "6"),  # -0.049995 rounds to zero too
         (std, "-10", "-5", "50,0%", "4+"),  # 50 > 40 + 2 * 4.9995 = 49.999
         (std, "100", "20", "20,0%", "6+"),  # 20 is grade 6's max; 20 > 10
         (std, "100", "10", "10,0%", "6"),  # 10 = t6 is not above it
@@ -323,15 +322,17 @@ def self_check(configs: dict[str, Config]) -> None:
     for c, total, achieved, percentage, g in expected:
         got = calculate(c, total, achieved)
         assert got == (percentage, g), (c.name, total, achieved, got)
-    # SPEC §4's examples with the default: 1- is 85 - 89.9995, 2 is 74.9995 - 79.999
-    assert format_bound(Fraction("85"), False) == "85" and format_bound(Fraction("89.9995"), True) == "90"
-    assert format_bound(Fraction("74.9995"), False) == "74,99" and format_bound(Fraction("79.999"), True) == "80"
-    assert format_bound(Fraction("26.666"), False) == "26,66" and format_bound(Fraction("26.666"), True) == "26,67"
+    # SPEC §4 and issue 13: 1- is over 85 up to 89.9995, 2 over 74.9995 up to 79.999, 6 up to 10
+    cells = {cell["grade"]: cell for cell in table(std)}
+    assert cells["1-"] == {"grade": "1-", "over": "85", "upTo": "89,9995"}
+    assert cells["2"] == {"grade": "2", "over": "74,9995", "upTo": "79,999"}
+    assert cells["6"] == {"grade": "6", "over": "–", "upTo": "10"}
+    assert {cell["grade"]: cell for cell in table(ext)}["1"] == {"grade": "1", "over": "entfällt", "upTo": "–"}
     # 40 points, standard, half points: 2+ is 79.999 % < p <= 85 %, so 32 (80 %) ... 34 (85 %)
     two_plus = points_table(std, Fraction(40), Fraction(1, 2))[2]
     assert two_plus == {"grade": "2+", "min": 32, "max": 34}, two_plus
     assert points_table(std, Fraction(40), Fraction(1, 2))[-1] == {"grade": "6", "min": 0, "max": 4}
-    assert format_bound(Fraction("62.5"), True) == "62,5" and format_bound(Fraction("0.0001"), False) == "0"
+    assert decimal_text(Fraction("62.5")) == "62,5" and decimal_text(Fraction("78.0555286111")) == "78,0555286111"
 
 
 # --- Writing ----------------------------------------------------------------------------------------

@@ -39,7 +39,13 @@ type report struct {
 		RouteJSTotal int          `json:"routeJSTotal"`
 		RouteCSS     []bundleFile `json:"routeCSS"`
 		LazyChunks   []bundleFile `json:"lazyChunks"`
-		OK           bool         `json:"ok"`
+		FontBudget   int          `json:"fontBudget"`
+		Fonts        []struct {
+			File  string `json:"file"`
+			Bytes int    `json:"bytes"`
+		} `json:"fonts"`
+		FontTotal int  `json:"fontTotal"`
+		OK        bool `json:"ok"`
 	}
 	Page struct {
 		Runs   []pageRun `json:"runs"`
@@ -153,7 +159,11 @@ func (r report) markdown() string {
 		for _, f := range bu.LazyChunks {
 			p("| lazy chunk | `%s` | %s |\n", f.File, kib(f.Gzip))
 		}
-		p("\nCalculator route JS: **%s** of the %s budget (%s; %s to spare).\n", kib(bu.RouteJSTotal), kib(bu.Budget), verdict(bu.OK), kib(bu.Budget-bu.RouteJSTotal))
+		for _, f := range bu.Fonts {
+			p("| preloaded font (woff2, sent as it is) | `%s` | %s |\n", f.File, kib(f.Bytes))
+		}
+		p("\nCalculator route JS: **%s** of the %s budget (%s; %s to spare).\n", kib(bu.RouteJSTotal), kib(bu.Budget), verdict(bu.RouteJSTotal <= bu.Budget), kib(bu.Budget-bu.RouteJSTotal))
+		p("Preloaded font: **%s** of its %s budget (%s).\n", kib(bu.FontTotal), kib(bu.FontBudget), verdict(bu.FontTotal <= bu.FontBudget))
 	}
 	if len(r.Page.Runs) > 0 {
 		m := r.Page.Median

@@ -1,25 +1,9 @@
-import type { Page } from '@playwright/test';
+import { watchViolations } from './csp-watch';
 import { ADMIN, expect, signIn, test } from './fixtures';
 
 // The app runs under the server's real Content-Security-Policy without a
 // single violation: every script, style, font, image and request it needs
 // is allowed, on the calculator and on every tab of the admin page.
-
-/** Collects CSP violations (DOM events and console reports) from the start of every document. */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  const console: string[] = [];
-  page.on('console', (msg) => {
-    if (/Content Security Policy|Refused to/i.test(msg.text())) console.push(msg.text());
-  });
-  await page.addInitScript(() => {
-    const w = window as unknown as { cspViolations: string[] };
-    w.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${String(e.lineNumber)}`);
-    });
-  });
-  return async () => [...console, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
-}
 
 test('the calculator and the admin page run under the strict CSP without violations', async ({ page, server }) => {
   const violations = await watchViolations(page);

@@ -8,7 +8,7 @@ test('a configuration imported by another process shows on every open page witho
     contexts.push(context);
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.getByRole('cell', { name: '85 - 90', exact: true }).filter({ visible: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '89,9995', exact: true }).filter({ visible: true }).first()).toBeVisible();
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'not reloaded'));
     pages.push(page);
   }
@@ -21,8 +21,8 @@ test('a configuration imported by another process shows on every open page witho
   expect(out).toContain('Version 2');
 
   for (const page of pages) {
-    // grade 1 is now 90-100 with a 33.33 % minus band: 90 - 93,34
-    await expect(page.getByRole('cell', { name: '90 - 93,34', exact: true }).filter({ visible: true })).toBeVisible();
+    // grade 1 is now 90-100 with a 33.33 % minus band: 93,333 (t1 = 90 + 10 × 33,33 %)
+    await expect(page.getByRole('cell', { name: '93,333', exact: true }).filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByText('Oberstufe')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded');
   }
@@ -46,7 +46,7 @@ test('while the server is down the page keeps calculating, and it catches up by 
   const total = page.getByLabel('Gesamtpunktzahl');
   const achieved = page.getByLabel('Erreichte Punktzahl');
   const grade = page.getByLabel('Note', { exact: true });
-  await expect(page.getByRole('cell', { name: '85 - 90', exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '89,9995', exact: true }).filter({ visible: true }).first()).toBeVisible();
 
   await server.stop();
   await expect(page.getByText('Verbindung zur Live-Konfiguration unterbrochen. Neuer Versuch …')).toBeVisible({ timeout: 10_000 });
@@ -55,7 +55,7 @@ test('while the server is down the page keeps calculating, and it catches up by 
   await achieved.fill('22');
   await expect(page.getByLabel('Erreichte Prozentzahl')).toHaveText('88,0%');
   await expect(grade).toHaveText('1-');
-  await expect(page.getByRole('cell', { name: '85 - 90', exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '89,9995', exact: true }).filter({ visible: true }).first()).toBeVisible();
 
   // A newer configuration is written while the server is down …
   expect(await server.importConfig(oberstufe())).toContain('Version 2');
@@ -63,13 +63,13 @@ test('while the server is down the page keeps calculating, and it catches up by 
   // … and the page reconnects by itself, says so, and shows it.
   await expect(page.getByText('Verbindung wiederhergestellt.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Oberstufe')).toBeVisible();
-  await expect(page.getByRole('cell', { name: '90 - 93,34', exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '93,333', exact: true }).filter({ visible: true }).first()).toBeVisible();
   await expect(grade).toHaveText('2+'); // the same 88 % under the new configuration
 });
 
 test('a proxy answering 502 during the restart does not leave the page without live updates', async ({ page, server }) => {
   await page.goto('/');
-  await expect(page.getByRole('cell', { name: '85 - 90', exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '89,9995', exact: true }).filter({ visible: true }).first()).toBeVisible();
 
   await server.stop();
   const proxy = await server.standIn(502);
@@ -81,5 +81,5 @@ test('a proxy answering 502 during the restart does not leave the page without l
   await server.importConfig(oberstufe());
   await server.start();
   await expect(page.getByText('Verbindung wiederhergestellt.')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('cell', { name: '90 - 93,34', exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '93,333', exact: true }).filter({ visible: true }).first()).toBeVisible();
 });

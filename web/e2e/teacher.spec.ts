@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // Issue 8: Punkteschlüssel, Notenspiegel, inputs in the address, Enter, print. Screenshots go to
@@ -17,6 +18,19 @@ const PUPILS = [
 ] as const;
 const CLASS_TEXT = PUPILS.map(([name, points]) => `${name}; ${points}`).join('\n');
 
+/** Labels of the Notenspiegel's chart that reach past its picture (its viewBox scales with the width). */
+async function clippedChartLabels(page: Page): Promise<string[]> {
+  return page.getByRole('img', { name: /Balkendiagramm/ }).evaluate((svg) => {
+    const view = (svg as SVGSVGElement).viewBox.baseVal;
+    return Array.from(svg.querySelectorAll('text'))
+      .filter((t) => {
+        const b = t.getBBox();
+        return b.width === 0 || b.x < view.x || b.y < view.y || b.x + b.width > view.x + view.width || b.y + b.height > view.y + view.height;
+      })
+      .map((t) => t.textContent);
+  });
+}
+
 for (const width of widths) {
   test(`Punkteschlüssel for the entered total at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
@@ -27,14 +41,15 @@ for (const width of widths) {
     const table = key.getByRole('table').filter({ visible: true });
     await expect(table).toHaveCount(1);
     if (width === 1280) {
-      await expect(table.getByRole('rowheader', { name: 'Punkte' })).toBeVisible();
-      await expect(table.getByRole('cell').nth(1)).toHaveText('34,5 – 35,5'); // 1-
+      await expect(table.getByRole('rowheader', { name: 'Punkte von' })).toBeVisible();
+      await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('34,5'); // 1- from
+      await expect(table.getByRole('row').nth(2).getByRole('cell').nth(1)).toHaveText('35,5'); // 1- to
     } else {
-      await expect(table.getByRole('row').nth(2)).toHaveText(/^1-\s*34,5 – 35,5$/);
+      await expect(table.getByRole('row').nth(2)).toHaveText(/^1-\s*34,5\s*35,5$/);
     }
     await key.locator('label').filter({ hasText: 'Viertel' }).click(); // what a person clicks: the visible label
     await expect(key.getByRole('radio', { name: 'Viertelpunkte' })).toBeChecked();
-    await expect(table.getByText('34,25 –', { exact: false }).first()).toBeVisible();
+    await expect(table.getByRole('cell', { name: '34,25', exact: true }).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: test.info().outputPath(`points-key-${width}.png`), fullPage: true });
   });
@@ -90,6 +105,7 @@ for (const width of widths) {
     await expect(results.getByRole('row').nth(21)).toContainText('„zweiundzwanzig“ ist keine Zahl.');
     await expect(results.getByRole('row').nth(23)).toContainText('Mehr als 40 Punkte.');
     await expect(page.getByRole('img', { name: /Balkendiagramm/ })).toBeVisible();
+    expect(await clippedChartLabels(page)).toEqual([]);
     await expect(page.getByRole('table', { name: 'Anzahl je Note' })).toBeVisible();
     await expect(page.getByText('Bewertet').locator('xpath=..')).toContainText('22');
 
@@ -97,12 +113,13 @@ for (const width of widths) {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Als CSV herunterladen' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('notenspiegel.csv');
+    expect(download.suggestedFilename()).toMatch(/^notenspiegel-\d{4}-\d{2}-\d{2}\.csv$/); // no title: the date names it
     const csv = readFileSync(await download.path());
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte order mark
     const lines = csv.toString('utf8').slice(1).split('\r\n');
-    expect(lines[0]).toBe('Zeile;Name;Punkte;Prozent;Note;Hinweis');
-    expect(lines[1]).toBe('1;Zoë Quellenberg;38,25;95,6%;1;');
+    expect(lines[0]).toMatch(/^Datum;\d\d\.\d\d\.\d{4}$/); // the list's date (today, unless changed) above the table
+    expect(lines.slice(1, 3)).toEqual(['', 'Zeile;Name;Punkte;Prozent;Note;Hinweis']);
+    expect(lines[3]).toBe('1;Zoë Quellenberg;38,25;95,6%;1;');
     expect(lines).toContain('21;Clara Weidenhof;zweiundzwanzig;;;„zweiundzwanzig“ ist keine Zahl.');
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -140,9 +157,10 @@ test('print: table, Punkteschlüssel and a Notenspiegel of 40 pupils on one A4 p
   await expect(page.getByRole('link', { name: 'Verwaltung' })).toBeHidden();
   await expect(page.getByRole('radio', { name: 'Halbe Punkte' })).toBeHidden();
   await expect(page.getByRole('table', { name: /Notenschlüssel/ }).filter({ visible: true })).toHaveCount(1);
-  await expect(page.getByRole('rowheader', { name: 'Prozentbereich' })).toBeVisible(); // the horizontal form
+  await expect(page.getByRole('rowheader', { name: 'Prozent über' })).toBeVisible(); // the horizontal form
   await expect(page.getByRole('table', { name: 'Punkteschlüssel für 40 Punkte' }).filter({ visible: true })).toHaveCount(1);
   await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' })).toBeVisible();
+  expect(await clippedChartLabels(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('print-media.png'), fullPage: true });
 
   const pdf = await page.pdf({ format: 'A4', path: test.info().outputPath('print.pdf') });

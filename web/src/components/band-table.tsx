@@ -1,33 +1,37 @@
-/** One column of a band table: the grade and its range as text ("74,99 - 80", "33,5 – 36"). */
+/** One column of a band table: the grade and its values, one per entry of `valueLabels`. */
 export interface BandRow {
   grade: string
-  range: string
+  values: string[]
 }
 
 interface BandTableProps {
   rows: BandRow[]
-  /** Header of the range row or column: "Prozentbereich", "Punkte". */
-  rangeLabel: string
+  /** What the values are: ["über", "bis einschließlich"] for percentages, ["Punkte"] for points. */
+  valueLabels: string[]
   /** The id of the element that names both tables. */
   labelledBy: string
-  /** A grade whose band is tinted (the calculator's current result). */
-  marked?: string
+  /** The calculator's current grade: its cells are tinted, framed and carry aria-current. */
+  marked?: string | undefined
   className?: string
 }
 
 const border = 'border border-slate-200 dark:border-slate-700'
 const head = `${border} py-2 font-semibold text-slate-900 dark:text-slate-100`
 const th = `${head} bg-slate-100 dark:bg-slate-800`
-const td = `${border} py-2 tabular-nums text-slate-800 dark:text-slate-100`
-const tint = 'bg-green-100 dark:bg-green-900'
+const td = `${border} py-2 tabular-nums text-slate-800 dark:text-slate-100 wrap-anywhere`
+// Not by colour alone: the current band is also framed (and aria-current for assistive technology).
+const current = 'bg-green-100 dark:bg-green-900 outline-2 -outline-offset-2 outline-green-700 dark:outline-green-400'
 
 /**
- * The 16 bands in the two layouts of SPEC §4: horizontal from lg (1024 px) and on paper, vertical
- * below. Only one is displayed at a time (display: none hides the other from assistive technology
- * too). Used for the grade table (percent) and the Punkteschlüssel (points).
+ * The 16 bands in the two layouts of SPEC §4: horizontal from lg (1024 px) and on paper, with one
+ * row per value; vertical below, with one column per value. Only one is displayed at a time
+ * (display: none hides the other from assistive technology too). Used for the grade table (percent
+ * thresholds) and the Punkteschlüssel (points ranges). Values are never cut: a value wider than its
+ * column (only hostile input, such as a 30-digit total) wraps inside it instead of widening the page.
  */
-export function BandTable({ rows, rangeLabel, labelledBy, marked, className = '' }: BandTableProps) {
-  const mark = (grade: string) => (grade === marked ? ` ${tint}` : '')
+export function BandTable({ rows, valueLabels, labelledBy, marked, className = '' }: BandTableProps) {
+  const at = (grade: string) => (grade === marked ? { 'aria-current': true as const } : {})
+  const mark = (grade: string) => (grade === marked ? ` ${current}` : '')
   return (
     <>
       <table
@@ -36,70 +40,60 @@ export function BandTable({ rows, rangeLabel, labelledBy, marked, className = ''
       >
         <thead>
           <tr>
-            <th scope="col" className={`${th} w-32 px-3 text-left`}>
+            <th scope="col" className={`${th} w-36 px-2 text-left print:w-20 print:px-1`}>
               Note
             </th>
             {rows.map((r) => (
-              <th key={r.grade} scope="col" className={`${r.grade === marked ? `${head} ${tint}` : th} px-1`}>
+              <th key={r.grade} scope="col" {...at(r.grade)} className={`${r.grade === marked ? head : th} px-1${mark(r.grade)}`}>
                 {r.grade}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          <tr>
-            <th scope="row" className={`${th} px-3 text-left`}>
-              {rangeLabel}
-            </th>
-            {rows.map((r) => (
-              <td key={r.grade} className={`${td} px-1 text-xs leading-snug xl:text-sm print:text-xs${mark(r.grade)}`}>
-                <StackedRange range={r.range} />
-              </td>
-            ))}
-          </tr>
+          {valueLabels.map((label, i) => (
+            <tr key={label}>
+              <th scope="row" className={`${th} px-2 text-left font-medium print:px-1`}>
+                {label}
+              </th>
+              {rows.map((r) => (
+                <td key={r.grade} {...at(r.grade)} className={`${td} px-0.5 text-xs print:py-1 print:text-[9px]${mark(r.grade)}`}>
+                  {r.values[i]}
+                </td>
+              ))}
+            </tr>
+          ))}
         </tbody>
       </table>
 
-      <table aria-labelledby={labelledBy} className={`w-full border-collapse text-sm lg:hidden print:hidden ${className}`}>
+      <table aria-labelledby={labelledBy} className={`w-full table-fixed border-collapse text-sm lg:hidden print:hidden ${className}`}>
         <thead>
           <tr>
-            <th scope="col" className={`${th} w-1/3 px-3 text-left`}>
+            <th scope="col" className={`${th} w-16 px-3 text-left`}>
               Note
             </th>
-            <th scope="col" className={`${th} px-3 text-left`}>
-              {rangeLabel}
-            </th>
+            {valueLabels.map((label) => (
+              <th key={label} scope="col" className={`${th} px-3 text-left`}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.grade} className="even:bg-slate-50 dark:even:bg-slate-950">
-              <th scope="row" className={`${head} px-3 text-left${mark(r.grade)}`}>
+              <th scope="row" {...at(r.grade)} className={`${head} px-3 text-left${mark(r.grade)}`}>
                 {r.grade}
               </th>
-              <td className={`${td} px-3${mark(r.grade)}`}>{r.range}</td>
+              {r.values.map((value, i) => (
+                <td key={valueLabels[i]} {...at(r.grade)} className={`${td} px-3${mark(r.grade)}`}>
+                  {value}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
-    </>
-  )
-}
-
-/**
- * "26,67 - 33,33" (or "33,5 – 36") as two lines, so that all 16 columns of the horizontal table
- * stay as narrow as the longest bound; the text content stays the same.
- */
-function StackedRange({ range }: { range: string }) {
-  const match = /^(.*) ([-–]) (.*)$/.exec(range)
-  if (match === null) return range
-  const [, low, dash, high] = match
-  return (
-    <>
-      <span className="block whitespace-nowrap">
-        {low} {dash}
-      </span>{' '}
-      <span className="block whitespace-nowrap">{high}</span>
     </>
   )
 }

@@ -1,6 +1,6 @@
-import { Calculator, House, Settings } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
+import { CalculatorIcon, HouseIcon, SettingsIcon } from './header-icons'
 
 interface HeaderProps {
   /** The top-left slot (the sign-out button once someone is signed in). */
@@ -25,7 +25,7 @@ export function Header({ start }: HeaderProps) {
             className="inline-flex items-center gap-3 rounded-lg py-1 pr-2 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800"
           >
             <span className="inline-flex size-9 items-center justify-center rounded-lg bg-white text-green-800">
-              <Calculator className="size-5" aria-hidden="true" />
+              <CalculatorIcon className="size-5" />
             </span>
             Notenrechner
           </Link>
@@ -33,11 +33,11 @@ export function Header({ start }: HeaderProps) {
         <nav aria-label="Hauptnavigation">
           {onAdmin ? (
             <Link href="/" className={headerIconClass} aria-label="Rechner" title="Rechner">
-              <House className="size-6" aria-hidden="true" />
+              <HouseIcon className="size-6" />
             </Link>
           ) : (
             <Link href="/admin" className={headerIconClass} aria-label="Verwaltung" title="Verwaltung">
-              <Settings className="size-6" aria-hidden="true" />
+              <SettingsIcon className="size-6" />
             </Link>
           )}
         </nav>

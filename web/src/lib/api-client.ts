@@ -1,11 +1,29 @@
 import * as v from 'valibot'
-import { liveConfigSchema, type GradingConfig, type LiveConfig } from './config'
+import type { components, operations } from './api-types.gen'
+import { liveConfigSchema, type LiveConfig } from './config'
 
 // The only module that knows the server's URLs and fetch (STYLE.md). Every call of the API
-// contract (docs/architecture.md, /api/v1) is one typed function here; a failure is an ApiError.
+// contract (api/openapi.yaml, served at /api/docs) is one typed function here; a failure is an
+// ApiError. The types come from the contract (api-types.gen.ts, `npm run api:types`); the valibot
+// schemas check each answer at run time and are typed against the contract, so that a change of
+// the contract that the client does not follow fails the type check (api-types.test.ts).
 
 const API = '/api/v1'
 export { CONFIG_EVENTS_URL, openConfigEvents } from './config-events'
+
+type Schemas = components['schemas']
+type JsonAnswer<Op extends keyof operations, Status extends number> = operations[Op]['responses'] extends Record<
+  Status,
+  { content: { 'application/json': infer T } }
+>
+  ? T
+  : never
+
+export type User = Schemas['User']
+export type Role = Schemas['Role']
+export type HistoryEntry = Schemas['HistoryEntry']
+export type CreatedUser = JsonAnswer<'createUser', 201>
+export type HistoryPage = JsonAnswer<'getConfigHistory', 200>
 
 export const userSchema = v.object({
   id: v.number(),
@@ -14,26 +32,32 @@ export const userSchema = v.object({
   createdAt: v.string(),
   lastSignInAt: v.nullable(v.string()),
   pending: v.boolean(),
-})
-export type User = v.InferOutput<typeof userSchema>
-export type Role = User['role']
+}) satisfies v.GenericSchema<unknown, User>
 
-const userResponse = v.object({ user: userSchema })
-const sessionResponse = v.object({ user: v.nullable(userSchema) })
-const inviteResponse = v.object({ email: v.string() })
-const historyEntrySchema = v.object({ version: v.number(), savedAt: v.string(), savedBy: v.string(), name: v.string() })
-export type HistoryEntry = v.InferOutput<typeof historyEntrySchema>
-const historyResponse = v.object({ versions: v.array(historyEntrySchema), nextBefore: v.optional(v.number()) })
-export type HistoryPage = v.InferOutput<typeof historyResponse>
-const usersResponse = v.object({ users: v.array(userSchema) })
+const userResponse = v.object({ user: userSchema }) satisfies v.GenericSchema<unknown, Schemas['UserResponse']>
+const sessionResponse = v.object({ user: v.nullable(userSchema) }) satisfies v.GenericSchema<unknown, Schemas['SessionResponse']>
+const inviteResponse = v.object({ email: v.string() }) satisfies v.GenericSchema<unknown, JsonAnswer<'getInvite', 200>>
+export const historyEntrySchema = v.object({
+  version: v.number(),
+  savedAt: v.string(),
+  savedBy: v.string(),
+  name: v.string(),
+}) satisfies v.GenericSchema<unknown, HistoryEntry>
+export const historyResponse = v.object({
+  versions: v.array(historyEntrySchema),
+  nextBefore: v.exactOptional(v.number()),
+}) satisfies v.GenericSchema<unknown, HistoryPage>
+const usersResponse = v.object({ users: v.array(userSchema) }) satisfies v.GenericSchema<unknown, JsonAnswer<'listUsers', 200>>
 // linkWarning: the server has no public address (--base-url), so the link works only on the server itself.
-const createUserResponse = v.object({
+export const createUserResponse = v.object({
   user: userSchema,
   inviteLink: v.string(),
   inviteExpiresAt: v.string(),
-  linkWarning: v.optional(v.string()),
-})
-export type CreatedUser = v.InferOutput<typeof createUserResponse>
+  linkWarning: v.exactOptional(v.string()),
+}) satisfies v.GenericSchema<unknown, CreatedUser>
+
+/** A request body as the contract describes it for the operation. */
+type Body<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer T } } } ? T : never
 
 const errorBody = v.object({
   error: v.object({
@@ -160,7 +184,7 @@ export async function getSession(): Promise<User | null> {
 }
 
 export async function login(email: string, password: string): Promise<User> {
-  return (await json(await send('POST', '/auth/login', { body: { email, password } }), userResponse)).user
+  return (await json(await send('POST', '/auth/login', { body: { email, password } satisfies Body<'login'> }), userResponse)).user
 }
 
 export async function logout(): Promise<void> {
@@ -168,7 +192,7 @@ export async function logout(): Promise<void> {
 }
 
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await send('POST', '/auth/password', { body: { currentPassword, newPassword } })
+  await send('POST', '/auth/password', { body: { currentPassword, newPassword } satisfies Body<'changePassword'> })
 }
 
 /** Resolves when the first-admin setup token is valid; ApiError 404 `setup_invalid` otherwise. */
@@ -178,7 +202,7 @@ export async function checkSetupToken(token: string): Promise<void> {
 
 /** Creates the first admin and signs it in. */
 export async function setupFirstAdmin(token: string, email: string, password: string): Promise<User> {
-  const res = await send('POST', `/auth/setup/${segment(token)}`, { body: { email, password } })
+  const res = await send('POST', `/auth/setup/${segment(token)}`, { body: { email, password } satisfies Body<'setupFirstAdmin'> })
   return (await json(res, userResponse)).user
 }
 
@@ -189,7 +213,7 @@ export async function getInvite(token: string): Promise<{ email: string }> {
 
 /** Sets the password of an invited account and signs it in. */
 export async function acceptInvite(token: string, password: string): Promise<User> {
-  return (await json(await send('POST', `/auth/invite/${segment(token)}`, { body: { password } }), userResponse)).user
+  return (await json(await send('POST', `/auth/invite/${segment(token)}`, { body: { password } satisfies Body<'acceptInvite'> }), userResponse)).user
 }
 
 // --- Configuration --------------------------------------------------------------------------
@@ -202,8 +226,8 @@ export async function getConfig(): Promise<LiveConfig> {
  * Saves a configuration over `version`, the one the editor loaded (If-Match). A newer stored
  * version gives ApiError 412 `config_conflict` with `current`; invalid fields a 422 with `fields`.
  */
-export async function saveConfig(config: GradingConfig, version: number): Promise<LiveConfig> {
-  const res = await send('PUT', '/config', { body: config, headers: { 'If-Match': `"${String(version)}"` } })
+export async function saveConfig(config: Schemas['ConfigDocument'], version: number): Promise<LiveConfig> {
+  const res = await send('PUT', '/config', { body: config satisfies Body<'putConfig'>, headers: { 'If-Match': `"${String(version)}"` } })
   return json(res, liveConfigSchema)
 }
 
@@ -230,11 +254,11 @@ export async function listUsers(): Promise<User[]> {
 
 /** Adds an account; the answer holds its one-time set-password link (shown once). */
 export async function createUser(email: string, role: Role): Promise<CreatedUser> {
-  return json(await send('POST', '/users', { body: { email, role } }), createUserResponse)
+  return json(await send('POST', '/users', { body: { email, role } satisfies Body<'createUser'> }), createUserResponse)
 }
 
 export async function updateUserRole(id: number, role: Role): Promise<User> {
-  return (await json(await send('PATCH', `/users/${segment(id)}`, { body: { role } }), userResponse)).user
+  return (await json(await send('PATCH', `/users/${segment(id)}`, { body: { role } satisfies Body<'updateUserRole'> }), userResponse)).user
 }
 
 export async function deleteUser(id: number): Promise<void> {

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { components } from './api-types.gen'
 
 // The configuration as the browser receives it (docs/architecture.md: GET /api/v1/config and every
 // SSE `config` event). Parsed loosely on purpose: a document that lacks a band width still
@@ -31,6 +32,13 @@ export const liveConfigSchema = v.object({
 })
 
 export type LiveConfig = v.InferOutput<typeof liveConfigSchema>
+
+/**
+ * A version as the contract promises it (api/openapi.yaml: ConfigVersion, the data of every
+ * `config` event). The stream is untrusted input, so it is still checked at run time, by
+ * liveConfigSchema, which must accept every such version (api-types.test.ts).
+ */
+export type ContractConfigVersion = components['schemas']['ConfigVersion']
 
 /** Reads the data of one `config` event; null when it is not a configuration. */
 export function parseLiveConfig(data: string): LiveConfig | null {

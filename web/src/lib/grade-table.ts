@@ -1,5 +1,5 @@
 import type { GradingConfig } from './config'
-import { add, div, fromConfigNumber, mul, rational, sub, type Rational } from './rational'
+import { add, cmp, div, fromConfigNumber, mul, rational, sub, type Rational } from './rational'
 
 // The bands of SPEC §4: for each grade its sub-bands with their exact thresholds. The
 // calculator's grade decision (features/calculator/grading.ts) and the table both read
@@ -27,10 +27,22 @@ export interface GradeBands {
   bands: Band[]
 }
 
+/**
+ * A cell of the grade table: the band (over, upTo] with its exact thresholds, as
+ * internal/grading.Table writes them. A percentage above `over` and at most `upTo` gets the grade.
+ * The lowest band has no lower end (`over` is "–"); an empty band says "entfällt"; "?" where the
+ * configuration lacks a width it needs.
+ */
 export interface TableCell {
   grade: GradeLabel
-  range: string
+  over: string
+  upTo: string
 }
+
+/** What the table writes for a bound that does not exist, and for a band no percentage gets. */
+export const NONE = '–'
+export const EMPTY = 'entfällt'
+
 
 const HUNDRED = rational(100n)
 
@@ -85,30 +97,26 @@ export function gradeBands(config: GradingConfig): GradeBands[] {
 }
 
 /**
- * A bound as the table shows it: at most 2 decimals, comma, no trailing zeros. Bounds round
- * outward (a band's low end down, its high end up), so a cell's range always contains its
- * exact band: 74.9995 – 79.999 shows as "74,99 - 80" (SPEC §4).
+ * A threshold exactly: comma, as many decimals as it has, trailing zeros dropped ("85", "89,9995").
+ * Thresholds of a valid configuration are multiples of 10^-10; anything longer is cut there.
  */
-export function formatBound(x: Rational, up: boolean): string {
-  // floor or ceil of x·100; BigInt division truncates toward zero, d > 0
-  const scaled = x.n * 100n
-  let q = scaled / x.d
-  const exact = q * x.d === scaled
-  if (!exact && up && scaled > 0n) q += 1n
-  if (!exact && !up && scaled < 0n) q -= 1n
-  const abs = q < 0n ? -q : q
-  const digits = abs.toString().padStart(3, '0')
-  const frac = digits.slice(-2).replace(/0+$/, '')
-  const text = frac === '' ? digits.slice(0, -2) : `${digits.slice(0, -2)},${frac}`
-  return q < 0n ? `-${text}` : text
+export function formatExact(x: Rational): string {
+  const places = 10
+  const abs = x.n < 0n ? -x.n : x.n
+  const digits = ((abs * 10n ** BigInt(places)) / x.d).toString().padStart(places + 1, '0')
+  const whole = digits.slice(0, -places)
+  const frac = digits.slice(-places).replace(/0+$/, '')
+  const text = frac === '' ? whole : `${whole},${frac}`
+  return x.n < 0n && /[1-9]/.test(digits) ? `-${text}` : text
 }
 
-/** The 16 cells 1, 1-, 2+ … 6+, 6 with their "low - high" ranges ("? - ?" when unknown). */
+/** The 16 cells 1, 1-, 2+ … 6+, 6 with their exact thresholds ("?" when unknown). */
 export function table(config: GradingConfig): TableCell[] {
   return gradeBands(config).flatMap(({ bands }) =>
-    bands.map(({ label, bounds }) => ({
-      grade: label,
-      range: bounds === null ? '? - ?' : `${formatBound(bounds.low, false)} - ${formatBound(bounds.high, true)}`,
-    })),
+    bands.map(({ label, bounds }): TableCell => {
+      if (bounds === null) return { grade: label, over: '?', upTo: '?' }
+      if (cmp(bounds.low, bounds.high) === 0) return { grade: label, over: EMPTY, upTo: NONE }
+      return { grade: label, over: label === '6' ? NONE : formatExact(bounds.low), upTo: formatExact(bounds.high) }
+    }),
   )
 }

@@ -38,7 +38,7 @@ function messages(spy: MockInstance<typeof toast.error>): unknown[] {
 describe('useLiveConfigSource', () => {
   it('is loading until a config event arrives, then ready with its data', () => {
     const { result } = renderHook(() => useLiveConfigSource())
-    expect(result.current).toEqual({ state: 'loading' })
+    expect(result.current).toMatchObject({ state: 'loading', failed: false })
     expect(FakeEventSource.instances).toHaveLength(1)
     expect(FakeEventSource.latest.url).toBe('/api/v1/config/events')
 
@@ -231,17 +231,39 @@ describe('useLiveConfigSource', () => {
   })
 
   it('reports a configuration that has not arrived after 10 s, and keeps trying', () => {
-    renderHook(() => useLiveConfigSource())
+    const { result } = renderHook(() => useLiveConfigSource())
     act(() => {
       FakeEventSource.latest.fail('closed')
       vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1)
     })
     expect(messages(errorToast)).toEqual([])
+    expect(result.current).toMatchObject({ state: 'loading', failed: false })
     act(() => {
       vi.advanceTimersByTime(1)
     })
     expect(messages(errorToast)).toEqual([MSG_LOAD_FAILED])
+    expect(result.current).toMatchObject({ state: 'loading', failed: true }) // the page explains itself
     expect(FakeEventSource.latest.closed).toBe(false) // a new attempt is under way
+  })
+
+  it('tries again at once when asked, instead of waiting out the back-off', () => {
+    const { result } = renderHook(() => useLiveConfigSource())
+    act(() => {
+      FakeEventSource.latest.fail('closed')
+      vi.advanceTimersByTime(LOAD_TIMEOUT_MS)
+    })
+    const before = FakeEventSource.instances.length
+    const stale = FakeEventSource.latest
+    act(() => {
+      if (result.current.state === 'loading') result.current.retry()
+    })
+    expect(FakeEventSource.instances).toHaveLength(before + 1)
+    expect(stale.closed).toBe(true)
+    act(() => {
+      FakeEventSource.latest.open()
+      FakeEventSource.latest.send(standardLiveConfig())
+    })
+    expect(result.current.state).toBe('ready')
   })
 
   it('stays quiet at 10 s when the configuration came in time', () => {
@@ -334,7 +356,7 @@ describe('useLiveConfigSource offline', () => {
     act(() => {
       FakeEventSource.latest.fail('closed')
     })
-    expect(result.current).toEqual({ state: 'loading' })
+    expect(result.current).toMatchObject({ state: 'loading', failed: false })
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull()
   })
 

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react'
+import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { parseLiveConfig, type LiveConfig } from './config'
 import { openConfigEvents, streamRetryAfter } from './config-events'
 import { readStoredConfig, storeConfig } from './stored-config'
@@ -16,7 +16,14 @@ export interface Staleness {
 }
 
 export type LiveConfigState =
-  | { state: 'loading'; data?: undefined }
+  | {
+      state: 'loading'
+      data?: undefined
+      /** Nothing has arrived after LOAD_TIMEOUT_MS (and no configuration is kept): the page says so. */
+      failed: boolean
+      /** Try again now instead of waiting out the back-off. */
+      retry: () => void
+    }
   | { state: 'ready'; data: LiveConfig; stale?: Staleness }
 
 interface Held {
@@ -51,6 +58,8 @@ export const STALE_AFTER_MS = 45_000
  */
 export function useLiveConfigSource(): LiveConfigState {
   const [held, setHeld] = useState<Held>()
+  const [failed, setFailed] = useState(false)
+  const retry = useRef<(() => void) | undefined>(undefined)
 
   useEffect(() => {
     let current: Held | undefined
@@ -168,8 +177,9 @@ export function useLiveConfigSource(): LiveConfigState {
       watch()
     }
 
-    // Back online: do not wait out the retry delay, nor the browser's own retry of a stream that is
-    // still trying to reconnect (an open stream is left alone; the silence watch covers a dead one).
+    // Back online, or "Erneut versuchen": do not wait out the retry delay, nor the browser's own retry
+    // of a stream that is still trying to reconnect (an open stream is left alone; the silence watch
+    // covers a dead one).
     const onOnline = () => {
       if (source?.readyState === EventSource.OPEN) return
       close()
@@ -178,12 +188,16 @@ export function useLiveConfigSource(): LiveConfigState {
       connect()
     }
     window.addEventListener('online', onOnline)
+    retry.current = onOnline
 
     connect()
     const loadTimer = setTimeout(() => {
       if (received) return
       goStale() // a stream that hangs (no error, no data) counts as no connection
-      if (current === undefined) toast.error(MSG_LOAD_FAILED, { id: LOAD_TOAST_ID })
+      if (current === undefined) {
+        toast.error(MSG_LOAD_FAILED, { id: LOAD_TOAST_ID })
+        setFailed(true)
+      }
     }, LOAD_TIMEOUT_MS)
 
     return () => {
@@ -195,7 +209,7 @@ export function useLiveConfigSource(): LiveConfigState {
     }
   }, [])
 
-  if (held === undefined) return { state: 'loading' }
+  if (held === undefined) return { state: 'loading', failed, retry: () => { retry.current?.() } }
   return held.stale ? { state: 'ready', data: held.data, stale: { receivedAt: held.receivedAt } } : { state: 'ready', data: held.data }
 }
 

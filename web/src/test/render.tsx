@@ -15,7 +15,7 @@ export function renderFeature(ui: ReactNode, { live, path = '/admin' }: { live?:
   let setLive: ((s: LiveConfigState) => void) | undefined
   function Harness() {
     const auth = useAuthSource()
-    const [state, set] = useState<LiveConfigState>(live === undefined ? { state: 'loading' } : { state: 'ready', data: live })
+    const [state, set] = useState<LiveConfigState>(live === undefined ? { state: 'loading', failed: false, retry: () => undefined } : { state: 'ready', data: live })
     setLive = set
     return (
       <AuthContext value={auth}>

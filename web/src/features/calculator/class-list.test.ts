@@ -45,7 +45,7 @@ describe('summarize', () => {
     expect(s.byBand).toMatchObject({ '1': 1, '2+': 1, '2': 1, '2-': 1, '5+': 1, '6': 1, '3': 0 })
     expect(s.byGrade).toEqual({ '1': 1, '2': 3, '3': 0, '4': 0, '5': 1, '6': 1 })
     expect(s.average).toBe('3,00') // (1 + 2 + 2 + 2 + 5 + 6) / 6
-    expect(s.failing).toBe('33,3 %') // 2 of 6
+    expect(s.failing).toBe('33,3%') // 2 of 6
   })
 
   it('rounds the average half away from zero to two decimals', () => {
@@ -73,7 +73,36 @@ describe('toCsv', () => {
     expect(rows[1]).toBe('1;"Anna ""A""; Lange";31,5;78,8%;2;')
     expect(rows[2]).toBe("2;'=SUMME(A1);40;100,0%;1;")
     expect(rows[3]).toBe("3;;'-5;;;Punkte können nicht negativ sein.")
-    expect(rows.slice(4)).toEqual(['', 'Durchschnitt;1,50', 'Anteil 5 und 6;0,0 %', ''])
+    expect(rows.slice(4)).toEqual(['', 'Durchschnitt;1,50', 'Anteil 5 und 6;0,0%', ''])
+  })
+})
+
+describe('a pasted heading and the list\'s title (issue 13)', () => {
+  it.each([
+    ['Name\tPunkte', 'Name\tPunkte'],
+    ['Name; Punktzahl', 'Name; Punktzahl'],
+    ['Erreichte Punkte', 'Erreichte Punkte'],
+  ])('skips a first line %j that names the columns', (heading, kept) => {
+    const s = summarize(standard, '40', `\n${heading}\nAnna\t31,5\nBen\t20`)
+    expect(s?.header).toBe(kept)
+    expect(s?.lines.map((l) => [l.line, l.name])).toEqual([[3, 'Anna'], [4, 'Ben']])
+    expect(s?.graded).toBe(2)
+  })
+
+  it('keeps a first pupil whose points are wrong as an invalid line, and a heading later on too', () => {
+    const s = summarize(standard, '40', 'Clara; zweiundzwanzig\nName; Punkte')
+    expect(s?.header).toBeNull()
+    expect(s?.lines.map((l) => ('error' in l.result ? l.result.error : l.result.grade))).toEqual([
+      '„zweiundzwanzig“ ist keine Zahl.',
+      '„Punkte“ ist keine Zahl.',
+    ])
+  })
+
+  it('writes the title and the date above the CSV table', () => {
+    const s = summarize(standard, '40', 'Anna; 31,5')
+    if (s === null) throw new Error('no summary')
+    const rows = toCsv(s, { title: '7b Mathematik, 2. Klassenarbeit', date: '23.11.2026' }).slice(1).split('\r\n')
+    expect(rows.slice(0, 4)).toEqual(['Titel;7b Mathematik, 2. Klassenarbeit', 'Datum;23.11.2026', '', 'Zeile;Name;Punkte;Prozent;Note;Hinweis'])
   })
 })
 

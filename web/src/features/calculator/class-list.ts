@@ -2,7 +2,7 @@ import type { GradingConfig } from '@/lib/config'
 import { GRADE_LABELS, GRADES, type Grade, type GradeLabel } from '@/lib/grade-table'
 import { cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
 import { formatPercentage, gradeOf, parseNumber } from './grading'
-import { formatPoints } from './points-table'
+import { pointsText } from './points-table'
 
 // The Notenspiegel: one achieved value per line ("27,5" or "Name; 27,5"), graded with the
 // calculator's rule for the entered total. Runs only in the browser; nothing is sent anywhere.
@@ -18,6 +18,8 @@ export interface ClassLine {
 
 export interface ClassSummary {
   lines: ClassLine[]
+  /** A first line that names the columns ("Name⇥Punkte", pasted from a spreadsheet): skipped, not graded. */
+  header: string | null
   /** Valid lines. */
   graded: number
   byBand: Record<GradeLabel, number>
@@ -43,7 +45,7 @@ function gradeLine(config: GradingConfig, total: Rational, points: string): Clas
   const a = parseNumber(points)
   if (a === null) return { error: `„${points}“ ist keine Zahl.` }
   if (cmp(a, ZERO) < 0) return { error: 'Punkte können nicht negativ sein.' }
-  if (cmp(a, total) > 0) return { error: `Mehr als ${formatPoints(total)} Punkte.` }
+  if (cmp(a, total) > 0) return { error: `Mehr als ${pointsText(total)}.` }
   const p = div(mul(HUNDRED, a), total)
   const grade = gradeOf(config, p)
   // a is in [0, total] here, so the grade is one of the 16 bands unless the configuration lacks a width
@@ -51,14 +53,22 @@ function gradeLine(config: GradingConfig, total: Rational, points: string): Clas
   return { percentage: formatPercentage(p), grade }
 }
 
-/** Reads the text for a total above 0 (null otherwise); blank lines are skipped. */
+/** The points column's heading as people write it: "Punkte", "Punktzahl", "Erreichte Punkte", "Ergebnis". */
+const POINTS_HEADING = /^(erreichte\s+)?(punkte?|punktzahl|ergebnis|bewertung|points?|score)$/i
+
+/** Reads the text for a total above 0 (null otherwise); blank lines and a heading line are skipped. */
 export function summarize(config: GradingConfig, totalText: string, text: string): ClassSummary | null {
   const total = parseNumber(totalText)
   if (total === null || total.n <= 0n) return null
   const lines: ClassLine[] = []
+  let header: string | null = null
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
     if (raw.trim() === '') return
     const { name, points } = splitLine(raw)
+    if (lines.length === 0 && header === null && POINTS_HEADING.test(points)) {
+      header = raw.trim()
+      return
+    }
     lines.push({ line: i + 1, name, points, result: gradeLine(config, total, points) })
   })
   const byBand = Object.fromEntries(GRADE_LABELS.map((l) => [l, 0])) as Record<GradeLabel, number>
@@ -76,11 +86,12 @@ export function summarize(config: GradingConfig, totalText: string, text: string
   const n = BigInt(graded)
   return {
     lines,
+    header,
     graded,
     byBand,
     byGrade,
     average: graded === 0 ? '' : roundedDecimal(rational(sum, n), 2).text,
-    failing: graded === 0 ? '' : `${roundedDecimal(rational(BigInt(byGrade['5'] + byGrade['6']) * 100n, n), 1).text} %`,
+    failing: graded === 0 ? '' : `${roundedDecimal(rational(BigInt(byGrade['5'] + byGrade['6']) * 100n, n), 1).text}%`,
   }
 }
 
@@ -99,9 +110,16 @@ function csvCell(value: string): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
+/** What the list is: its title and date ("23.11.2026"), written above the table when given. */
+export interface ClassListTitle {
+  title: string
+  date: string
+}
+
 /** The list as CSV for spreadsheet programs: semicolons, CRLF, UTF-8 with a byte order mark. */
-export function toCsv(summary: ClassSummary): string {
-  const rows = [['Zeile', 'Name', 'Punkte', 'Prozent', 'Note', 'Hinweis']]
+export function toCsv(summary: ClassSummary, { title, date }: ClassListTitle = { title: '', date: '' }): string {
+  const heading = [title.trim() !== '' && ['Titel', title.trim()], date !== '' && ['Datum', date]].filter((r) => r !== false)
+  const rows = [...heading, ...(heading.length > 0 ? [[]] : []), ['Zeile', 'Name', 'Punkte', 'Prozent', 'Note', 'Hinweis']]
   for (const { line, name, points, result } of summary.lines) {
     rows.push('error' in result
       ? [String(line), name, points, '', '', result.error]

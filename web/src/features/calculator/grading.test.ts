@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { parse } from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { gradingConfigSchema, type GradingConfig } from '@/lib/config'
-import { table, type TableCell } from '@/lib/grade-table'
-import { rational } from '@/lib/rational'
+import { EMPTY, NONE, table, type TableCell } from '@/lib/grade-table'
+import { add, rational } from '@/lib/rational'
 import { calculate, formatPercentage, gradeOf, parseNumber } from './grading'
 
 // The shared vectors of testdata/grading/ (docs/architecture.md), which internal/grading passes too.
@@ -51,6 +51,33 @@ describe('shared vectors', () => {
     expect(cells).toHaveLength(16)
     expect(table(config(name))).toEqual(cells)
   })
+
+  // Issue 13: the table read as a person reads it. A cell "über a bis b" promises its grade to every
+  // percentage above a up to b and to none at a or above b; each promise is checked against the
+  // calculator's rule at every threshold and the smallest step beside it (10^-12, finer than any
+  // threshold of a valid configuration).
+  it.each([...configs.keys()])('table %s agrees with the calculator at every threshold', (name) => {
+    const c = config(name)
+    const step = rational(1n, 10n ** 12n)
+    const read = (text: string) => {
+      const x = parseNumber(text)
+      if (x === null) throw new Error(`table bound ${text} is not a number a person can type`)
+      return x
+    }
+    let checked = 0
+    for (const cell of table(c)) {
+      if (cell.over === EMPTY) continue
+      const upTo = read(cell.upTo)
+      expect(gradeOf(c, upTo), `${cell.grade} at ${cell.upTo}`).toBe(cell.grade)
+      expect(gradeOf(c, add(upTo, step)), `${cell.grade} above ${cell.upTo}`).not.toBe(cell.grade)
+      if (cell.over === NONE) continue
+      const over = read(cell.over)
+      expect(gradeOf(c, over), `${cell.grade} at ${cell.over}`).not.toBe(cell.grade)
+      expect(gradeOf(c, add(over, step)), `${cell.grade} above ${cell.over}`).toBe(cell.grade)
+      checked++
+    }
+    expect(checked).toBeGreaterThanOrEqual(5)
+  })
 })
 
 describe('parseNumber', () => {
@@ -83,7 +110,8 @@ describe('formatPercentage', () => {
     [rational(-50n), '-50,0%'],
     [rational(5n, 100n), '0,1%'],
     [rational(-5n, 100n), '-0,1%'],
-    [rational(-4n, 100n), '-0,0%'],
+    [rational(-4n, 100n), '0,0%'], // rounds to zero: no sign (SPEC §3)
+    [rational(-5n, 100n), '-0,1%'],
   ])('%o → %s', (p, text) => {
     expect(formatPercentage(p)).toBe(text)
   })
@@ -92,24 +120,24 @@ describe('formatPercentage', () => {
 describe('a configuration without the special entries of 1 and 6', () => {
   const standard = (): GradingConfig => structuredClone(config('standard'))
 
-  it('shows "? - ?" for the cells of 1 when schema["1"] is missing', () => {
+  it('shows "?" for the cells of 1 when schema["1"] is missing', () => {
     const c = standard()
     delete c.schema['1']
     const cells = table(c)
     expect(cells.slice(0, 2)).toEqual([
-      { grade: '1', range: '? - ?' },
-      { grade: '1-', range: '? - ?' },
+      { grade: '1', over: '?', upTo: '?' },
+      { grade: '1-', over: '?', upTo: '?' },
     ])
     expect(cells.slice(2)).toEqual(tables.standard?.slice(2))
   })
 
-  it('shows "? - ?" for the cells of 6 when schema["6"].normal is missing', () => {
+  it('shows "?" for the cells of 6 when schema["6"].normal is missing', () => {
     const c = standard()
     c.schema['6'] = {}
     const cells = table(c)
     expect(cells.slice(14)).toEqual([
-      { grade: '6+', range: '? - ?' },
-      { grade: '6', range: '? - ?' },
+      { grade: '6+', over: '?', upTo: '?' },
+      { grade: '6', over: '?', upTo: '?' },
     ])
     expect(cells.slice(0, 14)).toEqual(tables.standard?.slice(0, 14))
   })

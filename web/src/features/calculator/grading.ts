@@ -36,10 +36,10 @@ export function parseNumber(input: string): Rational | null {
   return rational(sign === '-' ? -digits : digits, 10n ** BigInt(frac.length))
 }
 
-/** The exact percentage one decimal, half away from zero: "76,7%", "-0,0%" for a small negative p. */
+/** The exact percentage one decimal, half away from zero: "76,7%"; one that rounds to zero has no sign ("0,0%"). */
 export function formatPercentage(p: Rational): string {
   const { negative, text } = roundedDecimal(p, 1)
-  return `${negative ? '-' : ''}${text}%`
+  return `${negative && /[1-9]/.test(text) ? '-' : ''}${text}%`
 }
 
 /** The grade for the exact percentage p (SPEC §4). */

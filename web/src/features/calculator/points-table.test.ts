@@ -6,7 +6,7 @@ import { gradingConfigSchema, type GradingConfig } from '@/lib/config'
 import { GRADE_LABELS } from '@/lib/grade-table'
 import { add, cmp, div, mul, rational, sub, type Rational } from '@/lib/rational'
 import { gradeOf, parseNumber } from './grading'
-import { formatPoints, formatPointsRange, POINT_STEPS, pointsTable, type PointsBand } from './points-table'
+import { formatPoints, POINT_STEPS, pointsText, pointsTable, type PointsBand } from './points-table'
 
 const vectors = join(import.meta.dirname, '../../../../testdata/grading')
 const readJson = (name: string): unknown => JSON.parse(readFileSync(join(vectors, name), 'utf8'))
@@ -110,8 +110,8 @@ describe('pointsTable edge cases', () => {
     expect(formatPoints(rational(36n))).toBe('36')
     expect(formatPoints(rational(1n, 4n))).toBe('0,25')
     expect(formatPoints(rational(0n))).toBe('0')
-    expect(formatPointsRange({ grade: '2+', min: rational(67n, 2n), max: rational(36n) })).toBe('33,5 – 36')
-    expect(formatPointsRange({ grade: '1', min: rational(1n), max: rational(1n) })).toBe('1')
-    expect(formatPointsRange({ grade: '1-', min: null, max: null })).toBe('–')
+    expect(pointsText(rational(1n))).toBe('1 Punkt')
+    expect(pointsText(rational(1n, 2n))).toBe('0,5 Punkte')
+    expect(pointsText(rational(40n))).toBe('40 Punkte')
   })
 })

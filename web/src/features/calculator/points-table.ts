@@ -66,10 +66,8 @@ export function formatPoints(x: Rational): string {
   return `${negative ? '-' : ''}${trimmed === '' ? '0' : trimmed}`
 }
 
-/** "33,5 – 36", "40" for a single value, "–" for an empty band. */
-export function formatPointsRange({ min, max }: PointsBand): string {
-  if (min === null || max === null) return '–'
-  const low = formatPoints(min)
-  const high = formatPoints(max)
-  return low === high ? low : `${low} – ${high}`
+/** "1 Punkt", "0,5 Punkte", "40 Punkte": German singular only for exactly one. */
+export function pointsText(x: Rational): string {
+  const text = formatPoints(x)
+  return `${text} ${text === '1' ? 'Punkt' : 'Punkte'}`
 }

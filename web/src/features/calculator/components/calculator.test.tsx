@@ -19,7 +19,7 @@ const ready: LiveConfigState = { state: 'ready', data: standardLiveConfig() }
 
 describe('Calculator', () => {
   it('shows the 96 px spinner instead of the form until the configuration arrives', () => {
-    const { rerender } = renderWith({ state: 'loading' })
+    const { rerender } = renderWith({ state: 'loading', failed: false, retry: () => undefined })
     const spinner = screen.getByRole('status', { name: 'Konfiguration wird geladen' })
     expect(spinner).toHaveClass('size-24')
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
@@ -91,15 +91,15 @@ describe('Calculator', () => {
 
     const h = within(horizontal)
     expect(h.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Note', ...GRADES])
-    expect(h.getByRole('rowheader', { name: 'Prozentbereich' })).toBeInTheDocument()
-    expect(h.getAllByRole('cell').map((c) => c.textContent)).toContain('85 - 90')
+    expect(h.getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['Prozent über', 'bis einschließlich'])
+    expect(h.getAllByRole('cell').map((c) => c.textContent).slice(0, 3)).toEqual(['89,9995', '85', '79,999'])
 
     const v = within(vertical)
-    expect(v.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Note', 'Prozentbereich'])
+    expect(v.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Note', 'Prozent über', 'bis einschließlich'])
     expect(v.getAllByRole('rowheader').map((c) => c.textContent)).toEqual(GRADES)
     const rows = v.getAllByRole('row')
     expect(rows).toHaveLength(17)
-    expect(rows[2]).toHaveTextContent('1-85 - 90')
-    expect(rows[16]).toHaveTextContent('60 - 10')
+    expect(rows[2]).toHaveTextContent(/^1-8589,9995$/)
+    expect(rows[16]).toHaveTextContent(/^6–10$/)
   })
 })

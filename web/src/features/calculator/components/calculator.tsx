@@ -7,8 +7,9 @@ import type { GradingConfig } from '@/lib/config'
 import { table } from '@/lib/grade-table'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { calculate } from '../grading'
+import type { InputProblem } from '../input-check'
 import { useUrlInputs } from '../url-inputs'
-import { ClassListSection } from './class-list-section'
+import { useInputFeedback } from '../use-input-feedback'
 import { preloadStaleNotice, StaleNotice } from './stale-notice'
 
 // The Punkteschlüssel's code is not part of the route's first download, which has a budget
@@ -16,22 +17,30 @@ import { preloadStaleNotice, StaleNotice } from './stale-notice'
 // total is typed, also when the server has gone away by then.
 const loadPointsKey = () => import('./points-key')
 const PointsKey = lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey })))
+// Likewise the Notenspiegel's place at the end of the page (its list loads only when opened).
+const loadClassListSection = () => import('./class-list-section')
+const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
 
 const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-300'
 const inputClass =
-  'mt-1.5 block h-12 w-full rounded-lg border border-slate-500 dark:border-slate-400 bg-white dark:bg-slate-900 px-3 text-lg tabular-nums text-slate-900 dark:text-slate-100 ' +
+  'mt-1.5 block h-12 w-full rounded-lg border border-slate-500 dark:border-slate-400 aria-invalid:border-red-700 dark:aria-invalid:border-red-400 bg-white dark:bg-slate-900 px-3 text-lg tabular-nums text-slate-900 dark:text-slate-100 ' +
   'placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-green-700 dark:focus:border-green-500 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:focus-visible:ring-green-500'
-const outputClass =
-  'mt-1.5 flex h-12 w-full items-center rounded-lg bg-green-50 dark:bg-green-950 px-3 text-2xl font-semibold tabular-nums text-green-900 dark:text-green-300'
+// min-h, not h: a hostile input (a 30-digit value) gives a long percentage, which wraps inside
+// the box instead of widening the page.
+// A long result ("120000,0%") gets a smaller size, so that it stays on one line in the half-width box at 390 px.
+const outputClass = (text: string) =>
+  'mt-1.5 flex min-h-12 w-full items-center rounded-lg py-1 wrap-anywhere bg-green-50 dark:bg-green-950 px-3 font-semibold tabular-nums text-green-900 dark:text-green-300 ' +
+  (text.length > 7 ? 'text-lg' : 'text-2xl')
 
 /** The calculator route's content: spinner until the live configuration arrives, then form and table. */
 export function Calculator() {
   const live = useLiveConfig()
   useEffect(() => {
     void loadPointsKey()
+    void loadClassListSection()
     void preloadStaleNotice()
   }, [])
-  if (live.state === 'loading') return <Spinner label="Konfiguration wird geladen" />
+  if (live.state === 'loading') return live.failed ? <LoadFailed retry={live.retry} /> : <Spinner label="Konfiguration wird geladen" />
   return (
     <>
       <StaleNotice stale={live.stale} />
@@ -40,11 +49,35 @@ export function Calculator() {
   )
 }
 
+/**
+ * The first configuration has not arrived after 10 s and none is kept from an earlier visit (issue 13):
+ * the page says so instead of spinning on, keeps trying, and offers to try at once.
+ */
+function LoadFailed({ retry }: { retry: () => void }) {
+  return (
+    <section role="alert" className={`${card} mx-auto max-w-xl space-y-3 text-slate-800 dark:text-slate-100`}>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Der Notenschlüssel kann gerade nicht geladen werden</h2>
+      <p>
+        Der Server ist nicht erreichbar oder antwortet nicht. Die Seite versucht es weiter und zeigt den Rechner,
+        sobald der Notenschlüssel da ist.
+      </p>
+      <button
+        type="button"
+        onClick={retry}
+        className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 focus-visible:ring-offset-2"
+      >
+        Erneut versuchen
+      </button>
+    </section>
+  )
+}
+
 function CalculatorForm({ config }: { config: GradingConfig }) {
   const id = useId()
   const [{ total, achieved }, setInputs] = useUrlInputs()
   const achievedRef = useRef<HTMLInputElement>(null)
   const result = calculate(config, total, achieved)
+  const feedback = useInputFeedback(total, achieved)
   const cells = useMemo(() => table(config), [config])
   const ids = {
     total: `${id}-total`,
@@ -80,7 +113,12 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
               value={total}
               onChange={(e) => {
                 setInputs({ total: e.target.value })
+                feedback.typing('total')
               }}
+              onBlur={() => {
+                feedback.leave('total')
+              }}
+              {...fieldState(feedback.shown.total, `${ids.total}-msg`)}
               onKeyDown={(e) => {
                 // Enter moves on to the achieved points, as a teacher typing a list expects
                 if (e.key === 'Enter') {
@@ -90,6 +128,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
               }}
               className={inputClass}
             />
+            <FieldMessage id={`${ids.total}-msg`} problem={feedback.shown.total} />
           </div>
           <div className="col-span-2 sm:col-span-1">
             <label htmlFor={ids.achieved} className={labelClass}>
@@ -106,9 +145,15 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
               value={achieved}
               onChange={(e) => {
                 setInputs({ achieved: e.target.value })
+                feedback.typing('achieved')
               }}
+              onBlur={() => {
+                feedback.leave('achieved')
+              }}
+              {...fieldState(feedback.shown.achieved, `${ids.achieved}-msg`)}
               className={inputClass}
             />
+            <FieldMessage id={`${ids.achieved}-msg`} problem={feedback.shown.achieved} />
           </div>
           <div>
             <label htmlFor={ids.percentage} className={labelClass}>
@@ -117,7 +162,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
             <output
               id={ids.percentage}
               htmlFor={`${ids.total} ${ids.achieved}`}
-              className={outputClass}
+              className={outputClass(result.percentage)}
             >
               {result.percentage}
             </output>
@@ -129,7 +174,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
             <output
               id={ids.grade}
               htmlFor={`${ids.total} ${ids.achieved}`}
-              className={outputClass}
+              className={outputClass(result.grade)}
             >
               {result.grade}
             </output>
@@ -142,10 +187,39 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
       </LazyPart>
 
       <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
-        <GradeTable cells={cells} name={config.name} />
+        <GradeTable cells={cells} name={config.name} marked={result.grade} />
       </section>
 
-      <ClassListSection config={config} total={total} />
+      <LazyPart>
+        <ClassListSection
+          config={config}
+          total={total}
+          onRestoreTotal={(kept) => {
+            setInputs({ total: kept })
+          }}
+        />
+      </LazyPart>
     </div>
+  )
+}
+
+/** The input's ARIA state for its problem: errors and warnings mark it invalid, a note only describes it. */
+function fieldState(problem: InputProblem | null, messageId: string) {
+  if (problem === null) return {}
+  return { 'aria-describedby': messageId, ...(problem.level === 'note' ? {} : { 'aria-invalid': true as const }) }
+}
+
+const messageClass = {
+  error: 'text-red-700 dark:text-red-300',
+  warning: 'text-amber-800 dark:text-amber-200',
+  note: 'text-slate-600 dark:text-slate-300',
+}
+
+/** A field's message: a polite live region that is always there, so that a new text is announced. */
+function FieldMessage({ id, problem }: { id: string; problem: InputProblem | null }) {
+  return (
+    <p id={id} aria-live="polite" className={`mt-1.5 text-sm font-medium wrap-anywhere ${problem === null ? '' : messageClass[problem.level]}`}>
+      {problem?.text}
+    </p>
   )
 }

@@ -5,9 +5,12 @@ import type { ClassSummary } from '../class-list'
 // The Notenspiegel as bars: one per band, grouped by grade, with the grade's count below. The
 // table after it holds the same numbers for screen readers and for anyone who prefers text.
 
-const BAR = 24
+const BAR = 22
 const GAP = 4
-const GROUP_GAP = 14
+const GROUP_GAP = 10
+// A group is at least as wide as its label ("Note 6: 40" at 12 units, with room to spare in the
+// app's font), so no label reaches past its group or the picture's edge.
+const LABEL = 64
 const TOP = 20
 const HEIGHT = 110
 const colours: Record<Grade, string> = {
@@ -23,14 +26,13 @@ const colours: Record<Grade, string> = {
 const layout = (() => {
   let x = 0
   const groups = GRADES.map((grade) => {
+    const labels = GRADE_LABELS.filter((l) => l.startsWith(grade))
+    const barsWidth = labels.length * BAR + (labels.length - 1) * GAP
+    const width = Math.max(barsWidth, LABEL)
     const start = x
-    const bars = GRADE_LABELS.filter((l) => l.startsWith(grade)).map((label) => {
-      const bar = { label, x }
-      x += BAR + GAP
-      return bar
-    })
-    x += GROUP_GAP - GAP
-    return { grade, start, width: x - start - GROUP_GAP, bars }
+    const bars = labels.map((label, i) => ({ label, x: start + (width - barsWidth) / 2 + i * (BAR + GAP) }))
+    x += width + GROUP_GAP
+    return { grade, start, width, bars }
   })
   return { groups, width: x - GROUP_GAP }
 })()

@@ -1,21 +1,46 @@
-import { lazy, useId, useState } from 'react'
+import { lazy, useEffect, useId, useState } from 'react'
 import { Button } from '@/components/button'
 import { cardClass } from '@/components/card'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import type { GradingConfig } from '@/lib/config'
+import { readClassList } from '../class-list-storage'
 
 // The Notenspiegel is loaded on demand: its code stays out of the calculator's first download.
 const ClassList = lazy(() => import('./class-list'))
 
-/** The Notenspiegel's place on the page: a short note and a button, then the lazily loaded list. */
-export function ClassListSection({ config, total }: { config: GradingConfig; total: string }) {
+interface ClassListSectionProps {
+  config: GradingConfig
+  total: string
+  /** Sets the calculator's total: a kept list comes back with the total it was graded against. */
+  onRestoreTotal: (total: string) => void
+}
+
+/**
+ * The Notenspiegel's place on the page: a short note and a button, then the lazily loaded list. A
+ * list kept in this browser (class-list-storage.ts) opens at once, with its total when none is typed.
+ */
+export function ClassListSection({ config, total, onRestoreTotal }: ClassListSectionProps) {
   const id = useId()
-  const [open, setOpen] = useState(false)
+  const [kept, setKept] = useState(readClassList)
+  const [open, setOpen] = useState(kept !== null)
+  useEffect(() => {
+    if (kept !== null && kept.total !== '' && total === '') onRestoreTotal(kept.total)
+    // only once, for the list found at start
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   if (open) {
     return (
       <LazyPart fallback={<Spinner label="Notenspiegel wird geladen" />}>
-        <ClassList config={config} total={total} />
+        <ClassList
+          config={config}
+          total={total}
+          kept={kept}
+          onCleared={() => {
+            setKept(null)
+            setOpen(false)
+          }}
+        />
       </LazyPart>
     )
   }

@@ -2,8 +2,12 @@ import { useId, useMemo, useState } from 'react'
 import { BandTable } from '@/components/band-table'
 import { cardClass } from '@/components/card'
 import type { GradingConfig } from '@/lib/config'
+import { NONE } from '@/lib/grade-table'
 import { parseNumber } from '../grading'
-import { DEFAULT_STEP, formatPoints, formatPointsRange, POINT_STEPS, pointsTable, type PointStep } from '../points-table'
+import { DEFAULT_STEP, formatPoints, POINT_STEPS, pointsText, pointsTable, type PointStep } from '../points-table'
+
+// Both ends count (they are multiples of the step that get the grade); "–" for a band no multiple reaches.
+const POINTS_LABEL = ['Punkte von', 'bis']
 
 /**
  * The Punkteschlüssel for the entered total: the points range of each band, in whole, half or
@@ -20,13 +24,16 @@ export function PointsKey({ config, total, grade }: { config: GradingConfig; tot
     return parsed === null ? null : pointsTable(config, parsed, chosen.step)
   }, [config, total, step])
   if (t === null || bands === null) return null
-  const rows = bands.map((b) => ({ grade: b.grade, range: formatPointsRange(b) }))
-  const title = `Punkteschlüssel für ${formatPoints(t)} Punkte`
+  const rows = bands.map(({ grade, min, max }) => ({
+    grade,
+    values: min === null || max === null ? [NONE, NONE] : [formatPoints(min), formatPoints(max)],
+  }))
+  const title = `Punkteschlüssel für ${pointsText(t)}`
 
   return (
     <section aria-labelledby={`${id}-title`} className={`${cardClass} print:break-inside-avoid`} data-print="points-key">
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+        <h2 id={`${id}-title`} className="min-w-0 text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100">
           {title}
         </h2>
         <fieldset className="print:hidden">
@@ -57,10 +64,10 @@ export function PointsKey({ config, total, grade }: { config: GradingConfig; tot
         </fieldset>
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        In Schritten von {step} Punkten; jeder Wert im Bereich ergibt genau diese Note.
+        In Schritten von {step} {step === '1' ? 'Punkt' : 'Punkten'}; jeder Wert von … bis einschließlich … ergibt genau diese Note.
       </p>
 
-      <BandTable rows={rows} rangeLabel="Punkte" labelledBy={`${id}-title`} marked={grade} className="mt-4" />
+      <BandTable rows={rows} valueLabels={POINTS_LABEL} labelledBy={`${id}-title`} marked={grade} className="mt-4" />
     </section>
   )
 }

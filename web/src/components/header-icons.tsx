@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+
+// The header's three icons, drawn as lucide draws them (lucide-react's calculator, settings and
+// house; ISC licence). The header is on the calculator route, whose JS has a budget: lucide's icon
+// factory costs about 1 KiB there, these three drawings a fraction of it. Icons elsewhere (all in
+// lazily loaded parts) keep using lucide-react.
+
+function Icon({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
+  )
+}
+
+export function CalculatorIcon({ className }: { className: string }) {
+  return (
+    <Icon className={className}>
+      <rect width="16" height="20" x="4" y="2" rx="2" />
+      <path d="M8 6h8M16 14v4M16 10h.01M12 10h.01M8 10h.01M12 14h.01M8 14h.01M12 18h.01M8 18h.01" />
+    </Icon>
+  )
+}
+
+export function SettingsIcon({ className }: { className: string }) {
+  return (
+    <Icon className={className}>
+      <path d="M9.671 4.136a2.34 2.34 0 0 1 4.659 0 2.34 2.34 0 0 0 3.319 1.915 2.34 2.34 0 0 1 2.33 4.033 2.34 2.34 0 0 0 0 3.831 2.34 2.34 0 0 1-2.33 4.033 2.34 2.34 0 0 0-3.319 1.915 2.34 2.34 0 0 1-4.659 0 2.34 2.34 0 0 0-3.32-1.915 2.34 2.34 0 0 1-2.33-4.033 2.34 2.34 0 0 0 0-3.831A2.34 2.34 0 0 1 6.35 6.051a2.34 2.34 0 0 0 3.319-1.915" />
+      <circle cx="12" cy="12" r="3" />
+    </Icon>
+  )
+}
+
+export function HouseIcon({ className }: { className: string }) {
+  return (
+    <Icon className={className}>
+      <path d="M15 21v-8a1 1 0 0 0-1-1h-4a1 1 0 0 0-1 1v8" />
+      <path d="M3 10a2 2 0 0 1 .709-1.528l7-6a2 2 0 0 1 2.582 0l7 6A2 2 0 0 1 21 10v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+    </Icon>
+  )
+}

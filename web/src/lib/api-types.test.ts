@@ -1,0 +1,34 @@
+import type * as v from 'valibot'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import { createUserResponse, historyEntrySchema, userSchema, type CreatedUser } from './api-client'
+import type { components } from './api-types.gen'
+import { liveConfigSchema, parseLiveConfig, type ContractConfigVersion } from './config'
+
+// The client follows the contract (api/openapi.yaml): the generated types (api-types.gen.ts, kept
+// fresh by `npm run api:check`) are what the run-time checks produce. The type assertions fail in
+// `npm run typecheck`, the last test at run time.
+
+type Schemas = components['schemas']
+
+describe('the client and the contract', () => {
+  it('checks REST answers with schemas of exactly the contract types', () => {
+    expectTypeOf<v.InferOutput<typeof userSchema>>().toEqualTypeOf<Schemas['User']>()
+    expectTypeOf<v.InferOutput<typeof historyEntrySchema>>().toEqualTypeOf<Schemas['HistoryEntry']>()
+    expectTypeOf<v.InferOutput<typeof createUserResponse>>().toEqualTypeOf<CreatedUser>()
+  })
+
+  it('reads every configuration the contract allows in a config event (the check is only looser)', () => {
+    expectTypeOf<ContractConfigVersion>().toExtend<v.InferInput<typeof liveConfigSchema>>()
+    const version: ContractConfigVersion = {
+      version: 7,
+      savedAt: '2026-11-22T10:00:00Z',
+      savedBy: 'chefin@schule.de',
+      config: {
+        name: 'Oberstufe',
+        grades: { '1': { min: 85, max: 100 }, '2': { min: 70, max: 85 }, '3': { min: 55, max: 70 }, '4': { min: 40, max: 55 }, '5': { min: 20, max: 40 }, '6': { min: 0, max: 20 } },
+        schema: { general: { minus: 33.33, normal: 33.33 }, '1': { minus: 33.33 }, '6': { normal: 50 } },
+      },
+    }
+    expect(parseLiveConfig(JSON.stringify(version))).toEqual(version)
+  })
+})
