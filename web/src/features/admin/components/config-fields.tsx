@@ -7,7 +7,6 @@ import {
   formatNumber,
   GRADE_NUMBERS,
   parseTypedNumber,
-  type BoundaryNumber,
   type ConfigFormValues,
   type GradeNumber,
   type NumberField,
