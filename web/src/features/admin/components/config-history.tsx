@@ -15,7 +15,8 @@ import { useResource, type Resource } from '@/lib/use-resource'
 import { useStoredVersions } from '../use-stored-versions'
 import { VersionComparison } from './version-comparison'
 
-const columns = 'md:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_17rem]'
+// the last column holds both buttons side by side from xl; narrower they stack
+const columns = 'md:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] xl:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_21rem]'
 
 /**
  * "Verlauf": every stored version, newest first, each to be opened (its table and what differs
@@ -121,7 +122,15 @@ export function ConfigHistory() {
             „{asking.name}“ vom {formatSavedAt(asking.savedAt)} wird als neue Version gespeichert und gilt sofort auf allen
             geöffneten Seiten. Die bisherigen Versionen bleiben im Verlauf.
           </p>
-          <div className="pt-2">{compare(asking.version, true)}</div>
+          {/* scrolls on its own, so that the question and both buttons stay in view */}
+          <div
+            role="region"
+            aria-label="Vergleich mit der aktuellen Version"
+            tabIndex={0}
+            className="max-h-[45vh] overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700 p-3 focus-visible:outline-2 focus-visible:outline-green-700 dark:focus-visible:outline-green-500"
+          >
+            {compare(asking.version, true)}
+          </div>
         </ConfirmDialog>
       )}
     </Card>

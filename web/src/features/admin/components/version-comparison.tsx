@@ -12,8 +12,8 @@ interface VersionComparisonProps {
 }
 
 const headingClass = 'text-sm font-semibold text-slate-900 dark:text-slate-100'
-const cell = 'border border-slate-200 dark:border-slate-700 px-3 py-1.5 text-left'
-const changedRow = 'bg-amber-50 dark:bg-amber-950'
+const cell = 'border border-slate-200 dark:border-slate-700 px-2 py-1.5 text-left sm:px-3'
+const changedRow = 'bg-amber-50 dark:bg-amber-950/50'
 
 /**
  * A stored version's table with what differs from the current version: the changed boundaries
@@ -70,7 +70,7 @@ function SettingChanges({ changes, version, current }: { changes: SettingDiff[];
       ) : (
         <ul aria-labelledby={id} className="mt-2 space-y-1.5 text-sm text-slate-800 dark:text-slate-200">
           {changes.map((c) => (
-            <li key={c.label} className="rounded-lg border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-950 px-3 py-1.5">
+            <li key={c.label} className="rounded-lg border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-950/50 px-3 py-1.5">
               <span className="font-medium">{c.label}:</span> aktuell <span className="tabular-nums">{c.current}</span>{' '}
               <span aria-hidden="true">→</span>
               <span className="sr-only">,</span> Version {version}:{' '}
@@ -93,11 +93,11 @@ interface BandsTableProps {
 /** The bands of a version; with `current`, a third column holds the current range where it differs. */
 function BandsTable({ bands, caption, version, current }: BandsTableProps) {
   return (
-    <table className="w-full border-collapse text-sm tabular-nums text-slate-800 dark:text-slate-100">
+    <table className={`w-full border-collapse text-sm tabular-nums text-slate-800 dark:text-slate-100${current === null ? ' max-w-xl' : ''}`}>
       <caption className={`${headingClass} pb-2 text-left`}>{caption}</caption>
       <thead className="bg-slate-100 dark:bg-slate-800">
         <tr>
-          <th scope="col" className={`${cell} w-20`}>
+          <th scope="col" className={`${cell} w-12 sm:w-20`}>
             Note
           </th>
           <th scope="col" className={cell}>
@@ -116,9 +116,9 @@ function BandsTable({ bands, caption, version, current }: BandsTableProps) {
             <th scope="row" className={`${cell} font-semibold`}>
               {b.grade}
             </th>
-            <td className={`${cell}${current !== null && b.changed ? ' font-semibold' : ''}`}>{b.version}</td>
+            <td className={`${cell} whitespace-nowrap${current !== null && b.changed ? ' font-semibold' : ''}`}>{b.version}</td>
             {current !== null && (
-              <td className={cell}>
+              <td className={`${cell} whitespace-nowrap`}>
                 {b.changed ? b.current : <span className="text-slate-600 dark:text-slate-300">gleich</span>}
               </td>
             )}
