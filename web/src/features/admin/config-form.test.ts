@@ -145,4 +145,34 @@ describe('checkConfigForm', () => {
     const result = checkConfigForm({ ...standard(), sixNormal: 'x', boundary4: '', name: '' })
     expect(result.ok ? [] : Object.keys(result.errors)).toEqual(['name', 'boundary4', 'sixNormal'])
   })
+
+  it('accepts exactly the boundaries that fall strictly from 100 to 0 (600 drawn forms)', () => {
+    let seed = 13
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const draw = () => String(Math.floor(next() * 10_201) / 100).replace('.', ',') // 0 … 102, 2 decimals
+    let accepted = 0
+    for (let i = 0; i < 600; i++) {
+      const values = { ...standard() }
+      const bounds = [1, 2, 3, 4, 5].map(() => draw())
+      // half of the forms in falling order, so that both answers are tried often
+      if (i % 2 === 0) bounds.sort((a, b) => Number(b.replace(',', '.')) - Number(a.replace(',', '.')))
+      bounds.forEach((b, j) => (values[`boundary${String(j + 1)}` as 'boundary1'] = b))
+      const numbers = [100, ...bounds.map((b) => Number(b.replace(',', '.'))), 0]
+      const falls = numbers.every((x, j) => j === 0 || x < (numbers[j - 1] ?? 0)) && numbers.every((x) => x <= 100)
+      const result = checkConfigForm(values)
+      expect(result.ok, bounds.join(' / ')).toBe(falls)
+      if (result.ok) {
+        accepted++
+        for (let g = 1; g <= 5; g++) {
+          const key = String(g) as '1'
+          expect(result.config.grades[key].min).toBe(numbers[g])
+          expect(result.config.grades[String(g + 1) as '2'].max).toBe(numbers[g])
+        }
+      } else {
+        expect(Object.keys(result.errors).length).toBeGreaterThan(0)
+      }
+    }
+    expect(accepted).toBeGreaterThan(100)
+    expect(accepted).toBeLessThan(500)
+  })
 })
