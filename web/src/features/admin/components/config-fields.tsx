@@ -119,14 +119,8 @@ function PercentInput({ id, field, form, errorId }: PercentInputProps) {
 }
 
 const WIDTHS = [
-  {
-    field: 'generalMinus',
-    hint: 'Noten 2 bis 5: Anteil des „-“-Bereichs am unteren Ende.',
-  },
-  {
-    field: 'generalNormal',
-    hint: 'Noten 2 bis 5: Anteil der Note ohne Zusatz; der Rest ist der „+“-Bereich.',
-  },
+  { field: 'generalMinus', hint: 'Noten 2 bis 5: Anteil des „-“-Bereichs am unteren Ende.' },
+  { field: 'generalNormal', hint: 'Noten 2 bis 5: Anteil der Note ohne Zusatz; der Rest ist der „+“-Bereich.' },
   { field: 'oneMinus', hint: 'Anteil von „1-“; der Rest ist „1“.' },
   { field: 'sixNormal', hint: 'Anteil von „6“; der Rest ist „6+“.' },
 ] as const

@@ -49,9 +49,14 @@ export function ConfigHistory() {
     setAsking(entry)
   }
   const compare = (version: number, onlyChanged: boolean) => (
-    <Comparison resource={stored.versions.get(version)} current={live.data} onlyChanged={onlyChanged} onRetry={() => {
-      stored.load(version)
-    }} />
+    <Comparison
+      resource={stored.versions.get(version)}
+      current={live.data}
+      onlyChanged={onlyChanged}
+      onRetry={() => {
+        stored.load(version)
+      }}
+    />
   )
 
   const restore = async (entry: HistoryEntry) => {
