@@ -27,12 +27,7 @@ func handleOpenAPI(logger *slog.Logger) http.Handler {
 			writeError(w, r, logger, err)
 			return
 		}
-		sum := sha256.Sum256(doc)
-		etag := `"` + hex.EncodeToString(sum[:12]) + `"`
-		w.Header().Set("ETag", etag)
-		w.Header().Set("Cache-Control", "no-cache")
-		if etagMatches(r.Header.Get("If-None-Match"), etag) {
-			w.WriteHeader(http.StatusNotModified)
+		if notModified(w, r, doc) {
 			return
 		}
 		writeJSONBytes(w, http.StatusOK, doc)
@@ -52,17 +47,26 @@ func handleAPIDocs(assets fs.FS, logger *slog.Logger) http.Handler {
 			http.Error(w, "Die API-Dokumentation fehlt in diesem Build (make build).", http.StatusServiceUnavailable)
 			return
 		}
-		sum := sha256.Sum256(html)
-		etag := `"` + hex.EncodeToString(sum[:12]) + `"`
-		w.Header().Set("ETag", etag)
-		w.Header().Set("Cache-Control", "no-cache")
-		if etagMatches(r.Header.Get("If-None-Match"), etag) {
-			w.WriteHeader(http.StatusNotModified)
+		if notModified(w, r, html) {
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write(html)
 	})
+}
+
+// notModified gives body a strong ETag (its hash) and no-cache, and answers 304 when the client's
+// copy is current; the caller writes the body only when it returns false.
+func notModified(w http.ResponseWriter, r *http.Request, body []byte) bool {
+	sum := sha256.Sum256(body)
+	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
+	w.Header().Set("ETag", etag)
+	w.Header().Set("Cache-Control", "no-cache")
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	return false
 }
 
 // OpenAPIJSON converts the YAML contract to JSON, keeping the order of every mapping (paths and

@@ -1,4 +1,4 @@
-import { ADMIN, expect, gradeField, signIn, test } from './fixtures';
+import { ADMIN, boundaryField, expect, signIn, test } from './fixtures';
 
 test.beforeEach(async ({ server }) => {
   await server.createAdmin(ADMIN.email, ADMIN.password);
@@ -10,7 +10,7 @@ test('a preset fills the editor and its preview; nothing is saved until "Speiche
   await expect(preview.getByRole('cell', { name: '89,9995', exact: true }).filter({ visible: true }).first()).toBeVisible();
 
   await page.getByRole('button', { name: 'IHK (92/81/67/50/30)' }).click();
-  await expect(gradeField(page, 1, 'Minimum')).toHaveValue('92');
+  await expect(boundaryField(page, 1)).toHaveValue('92');
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('IHK');
   await expect(page.getByText('Ungespeicherte Änderungen.')).toBeVisible();
   // grade 1 is 92–100 with a 33,33 % minus band: 94,6664
@@ -23,7 +23,7 @@ test('a preset fills the editor and its preview; nothing is saved until "Speiche
   expect(before).toMatchObject({ version: 1, config: { name: 'Standard' } });
 
   await page.getByRole('button', { name: 'Aktuelle Konfiguration' }).click();
-  await expect(gradeField(page, 1, 'Minimum')).toHaveValue('85');
+  await expect(boundaryField(page, 1)).toHaveValue('85');
   await expect(page.getByText('Keine ungespeicherten Änderungen.')).toBeVisible();
 
   await page.getByRole('button', { name: 'IHK (92/81/67/50/30)' }).click();

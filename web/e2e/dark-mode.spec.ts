@@ -129,7 +129,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('textbox', { name: 'Name' }).fill('');
     await page.getByRole('textbox', { name: 'Minus-Bereich', exact: true }).fill('abc');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Muss eine Zahl sein.')).toBeVisible();
+    await expect(page.getByText('Muss eine Zahl sein.', { exact: true })).toBeVisible();
     expect((await contrastFailures(page)).failures).toEqual([]);
 
     // the notices: the live connection drops, the calculator says the configuration may be old

@@ -103,7 +103,12 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page.getByText('Angemeldet.', { exact: true })).toBeVisible();
 }
 
-/** A grade's min or max input in the editor ("Note 2" → "Minimum"). */
-export function gradeField(page: Page, grade: number, which: 'Minimum' | 'Maximum'): Locator {
-  return page.getByRole('group', { name: `Note ${String(grade)}`, exact: true }).getByRole('textbox', { name: which });
+/** The editor's boundary between grade g and g + 1 (grade g's min, grade g + 1's max). */
+export function boundaryField(page: Page, g: number): Locator {
+  return page.getByRole('textbox', { name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}`, exact: true });
+}
+
+/** The editor's row of one grade ("Note 2": "über [70] % bis 85 %"). */
+export function gradeRow(page: Page, grade: number): Locator {
+  return page.getByRole('group', { name: `Note ${String(grade)}`, exact: true });
 }

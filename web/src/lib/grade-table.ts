@@ -110,6 +110,13 @@ export function formatExact(x: Rational): string {
   return x.n < 0n && /[1-9]/.test(digits) ? `-${text}` : text
 }
 
+/** A cell as one phrase, where the band is read in a sentence or a list: "über 85 bis 89,9995", "bis 10". */
+export function cellText({ over, upTo }: TableCell): string {
+  if (over === EMPTY) return EMPTY
+  if (over === '?' || upTo === '?') return '?'
+  return over === NONE ? `bis ${upTo}` : `über ${over} bis ${upTo}`
+}
+
 /** The 16 cells 1, 1-, 2+ … 6+, 6 with their exact thresholds ("?" when unknown). */
 export function table(config: GradingConfig): TableCell[] {
   return gradeBands(config).flatMap(({ bands }) =>

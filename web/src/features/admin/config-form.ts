@@ -2,31 +2,65 @@ import { z } from 'zod/mini'
 import type { GradingConfig } from '@/lib/config'
 import { checkConfigDocument, MESSAGES, type CanonicalConfig } from './config-validation'
 
-// The editor's form: every number is the text a person typed (comma or dot), the name as typed.
-// Validation builds the document the server would receive and runs validateConfigDocument's rules
-// on it, then maps each document path to its form field, so the form shows the server's messages.
+// The editor's form: the five boundaries between the six grades and the four band widths, every
+// number the text a person typed (comma or dot), the name as typed. The ends 100 and 0 are fixed.
+// Boundary g is grade g's min and grade g+1's max at once, so no gap or overlap can be typed; the
+// stored document (SPEC §4, min and max per grade) is derived from the form. Validation builds that
+// document and runs validateConfigDocument's rules on it, then maps each document path to the form
+// field, so the form shows the server's messages where they still apply; the one rule the form
+// words itself is the order of the boundaries (the document's "min < max").
 
 export const GRADE_NUMBERS = [1, 2, 3, 4, 5, 6] as const
 export type GradeNumber = (typeof GRADE_NUMBERS)[number]
 
+/** Boundary g lies between grade g and grade g + 1: grade g's min, grade g + 1's max. */
+export const BOUNDARY_NUMBERS = [1, 2, 3, 4, 5] as const
+export type BoundaryNumber = (typeof BOUNDARY_NUMBERS)[number]
+
 export const WIDTH_FIELDS = ['generalMinus', 'generalNormal', 'oneMinus', 'sixNormal'] as const
 export type WidthField = (typeof WIDTH_FIELDS)[number]
-export type BoundField = `min${GradeNumber}` | `max${GradeNumber}`
-export type NumberField = BoundField | WidthField
+export type BoundaryField = `boundary${BoundaryNumber}`
+export type NumberField = BoundaryField | WidthField
 export type ConfigFormField = 'name' | NumberField
 export type ConfigFormValues = Record<ConfigFormField, string>
 
-export const minOf = (g: GradeNumber): BoundField => `min${g}`
-export const maxOf = (g: GradeNumber): BoundField => `max${g}`
+export const boundaryOf = (b: BoundaryNumber): BoundaryField => `boundary${b}`
 
-const NUMBER_FIELDS: readonly NumberField[] = [...GRADE_NUMBERS.flatMap((g) => [minOf(g), maxOf(g)]), ...WIDTH_FIELDS]
+const BOUNDARY_FIELDS: readonly BoundaryField[] = BOUNDARY_NUMBERS.map(boundaryOf)
+export const FORM_FIELDS: readonly ConfigFormField[] = ['name', ...BOUNDARY_FIELDS, ...WIDTH_FIELDS]
+const NUMBER_FIELDS: readonly NumberField[] = [...BOUNDARY_FIELDS, ...WIDTH_FIELDS]
 
-/** Where a document path is shown in the form; null for paths the form has no field for. */
+/** What the field is called on the page (its label or accessible name). */
+export function fieldLabel(field: ConfigFormField): string {
+  switch (field) {
+    case 'name':
+      return 'Name'
+    case 'generalMinus':
+      return 'Minus-Bereich'
+    case 'generalNormal':
+      return 'Normal-Bereich'
+    case 'oneMinus':
+      return 'Note 1: Minus-Bereich'
+    case 'sixNormal':
+      return 'Note 6: Normal-Bereich'
+    default: {
+      const b = Number(field.slice('boundary'.length))
+      return `Grenze zwischen Note ${String(b)} und ${String(b + 1)}`
+    }
+  }
+}
+
+/** Where a document path is shown in the form; null for paths the form has no field for (the fixed ends). */
 export function fieldForPath(path: string): ConfigFormField | null {
   if (path === 'name') return 'name'
   const bound = /^grades\.([1-6])(?:\.(min|max))?$/.exec(path)
-  if (bound !== null) return `${bound[2] === 'max' ? 'max' : 'min'}${Number(bound[1]) as GradeNumber}`
+  if (bound !== null) {
+    // grade g's min is boundary g; its max is boundary g − 1 (grade 1's max is the fixed 100)
+    const b = Number(bound[1]) - (bound[2] === 'max' ? 1 : 0)
+    return b >= 1 && b <= 5 ? boundaryOf(b as BoundaryNumber) : null
+  }
   switch (path) {
+    case 'schema.general':
     case 'schema.general.minus':
       return 'generalMinus'
     case 'schema.general.normal':
@@ -40,8 +74,6 @@ export function fieldForPath(path: string): ConfigFormField | null {
     case 'schema.6.normal':
     case 'schema.6.minus':
       return 'sixNormal'
-    case 'schema.general':
-      return 'generalMinus'
     default:
       return null
   }
@@ -53,12 +85,10 @@ export function formatNumber(x: number | undefined): string {
   return x.toFixed(4).replace(/\.?0+$/, '').replace('.', ',').replace(/^-0$/, '0')
 }
 
+/** The form of a configuration: boundary g is grade g's min (equal to grade g + 1's max when valid). */
 export function toFormValues(config: GradingConfig): ConfigFormValues {
   const values = { name: config.name } as ConfigFormValues
-  for (const g of GRADE_NUMBERS) {
-    values[minOf(g)] = formatNumber(config.grades[g].min)
-    values[maxOf(g)] = formatNumber(config.grades[g].max)
-  }
+  for (const b of BOUNDARY_NUMBERS) values[boundaryOf(b)] = formatNumber(config.grades[b].min)
   values.generalMinus = formatNumber(config.schema.general?.minus)
   values.generalNormal = formatNumber(config.schema.general?.normal)
   values.oneMinus = formatNumber(config.schema['1']?.minus)
@@ -91,8 +121,10 @@ function toDocument(values: ConfigFormValues): Record<string, unknown> {
     const typed = parseTypedNumber(values[field])
     return typed.ok ? typed.value : typed.empty ? undefined : values[field]
   }
+  const min = (g: GradeNumber) => (g === 6 ? 0 : n(boundaryOf(g)))
+  const max = (g: GradeNumber) => (g === 1 ? 100 : n(boundaryOf((g - 1) as BoundaryNumber)))
   const grades: Record<string, unknown> = {}
-  for (const g of GRADE_NUMBERS) grades[String(g)] = withoutUndefined({ min: n(minOf(g)), max: n(maxOf(g)) })
+  for (const g of GRADE_NUMBERS) grades[String(g)] = withoutUndefined({ min: min(g), max: max(g) })
   return {
     name: values.name,
     grades,
@@ -108,43 +140,76 @@ function withoutUndefined(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 }
 
+const percent = (x: number) => `${formatNumber(x)} %`
+
+/**
+ * The boundaries must fall from 100 to 0. A pair out of order is reported at both of its boundary
+ * fields, each message naming the other value, because either of the two may be the one to fix.
+ * Only values that are usable on their own are compared, each with the next usable one.
+ */
+function orderErrors(usable: (field: NumberField) => number | null): Partial<ConfigFormValues> {
+  const errors: Partial<ConfigFormValues> = {}
+  // the ends as boundaries 0 (100) and 6 (0), then every usable boundary between them
+  const known: { b: number; value: number }[] = [{ b: 0, value: 100 }]
+  for (const b of BOUNDARY_NUMBERS) {
+    const value = usable(boundaryOf(b))
+    if (value !== null) known.push({ b, value })
+  }
+  known.push({ b: 6, value: 0 })
+  const name = (b: number) => `die Grenze zwischen Note ${String(b)} und ${String(b + 1)}`
+  for (let i = 1; i < known.length; i++) {
+    const upper = known[i - 1]
+    const lower = known[i]
+    if (upper === undefined || lower === undefined || lower.value < upper.value) continue
+    if (lower.b <= 5) {
+      errors[boundaryOf(lower.b as BoundaryNumber)] ??=
+        upper.b === 0 ? 'Muss kleiner als 100 sein.' : `Muss kleiner sein als ${name(upper.b)} (${percent(upper.value)}).`
+    }
+    if (upper.b >= 1) {
+      errors[boundaryOf(upper.b as BoundaryNumber)] ??=
+        lower.b === 6 ? 'Muss größer als 0 sein.' : `Muss größer sein als ${name(lower.b)} (${percent(lower.value)}).`
+    }
+  }
+  return errors
+}
+
 export type FormCheck = { ok: true; config: CanonicalConfig } | { ok: false; errors: Partial<ConfigFormValues> }
 
-/** The form's errors by field (the typed text's own problem first, then the document's rules). */
+/**
+ * The form's errors by field: the typed text's own problem first, then the document's rules on
+ * each value (range, decimals, the sum of the widths), then the order of the boundaries.
+ */
 export function checkConfigForm(values: ConfigFormValues): FormCheck {
   const result = checkConfigDocument(toDocument(values))
-  if (result.ok) return result
   const errors: Partial<ConfigFormValues> = {}
   for (const field of NUMBER_FIELDS) {
     const typed = parseTypedNumber(values[field])
     if (!typed.ok) errors[field] = typed.message
   }
-  for (const [path, message] of Object.entries(result.fields)) {
+  const documentErrors = result.ok ? [] : Object.entries(result.fields)
+  // "min < max" is worded for boundaries by orderErrors; it stays only as a fallback
+  for (const [path, message] of documentErrors) {
+    const field = fieldForPath(path)
+    if (field !== null && message !== MESSAGES.minMax) errors[field] ??= message
+  }
+  const usable = (field: NumberField) => {
+    const typed = parseTypedNumber(values[field])
+    return typed.ok && errors[field] === undefined ? typed.value : null
+  }
+  for (const [field, message] of Object.entries(orderErrors(usable))) errors[field as NumberField] ??= message
+  for (const [path, message] of documentErrors) {
     const field = fieldForPath(path)
     if (field !== null) errors[field] ??= message
   }
-  return { ok: false, errors }
+  if (result.ok && Object.keys(errors).length === 0) return result
+  return { ok: false, errors: orderedErrors(errors) }
 }
 
-/**
- * A preview of the form as a configuration, whatever its state: values that are not numbers
- * become NaN, which the table shows as "? - ?" (lib/grade-table reads them as unknown).
- */
-export function previewConfig(values: ConfigFormValues): GradingConfig {
-  const n = (field: NumberField) => {
-    const typed = parseTypedNumber(values[field])
-    return typed.ok ? typed.value : Number.NaN
-  }
-  const bounds = (g: GradeNumber) => ({ min: n(minOf(g)), max: n(maxOf(g)) })
-  return {
-    name: values.name,
-    grades: { '1': bounds(1), '2': bounds(2), '3': bounds(3), '4': bounds(4), '5': bounds(5), '6': bounds(6) },
-    schema: {
-      general: { minus: n('generalMinus'), normal: n('generalNormal') },
-      '1': { minus: n('oneMinus') },
-      '6': { normal: n('sixNormal') },
-    },
-  }
+/** The errors in the order of the fields on the page, so that a list of them reads top to bottom. */
+function orderedErrors(errors: Partial<ConfigFormValues>): Partial<ConfigFormValues> {
+  const out: Partial<ConfigFormValues> = {}
+  for (const field of FORM_FIELDS) if (errors[field] !== undefined) out[field] = errors[field]
+  return out
 }
 
 const text = z.string()
@@ -153,8 +218,7 @@ const text = z.string()
 export const configFormSchema = z
   .object({
     name: text,
-    min1: text, max1: text, min2: text, max2: text, min3: text, max3: text,
-    min4: text, max4: text, min5: text, max5: text, min6: text, max6: text,
+    boundary1: text, boundary2: text, boundary3: text, boundary4: text, boundary5: text,
     generalMinus: text, generalNormal: text, oneMinus: text, sixNormal: text,
   })
   .check(

@@ -26,8 +26,9 @@ function version(n: number, changes: { name?: string; by?: string } = {}): LiveC
   }
 }
 
-const field = (grade: number, label: 'Minimum' | 'Maximum') =>
-  within(screen.getByRole('group', { name: `Note ${String(grade)}` })).getByRole('textbox', { name: label })
+/** The boundary between grade g and g + 1: grade g's min and grade g + 1's max. */
+const boundary = (g: number) => screen.getByRole('textbox', { name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}` })
+const gradeRow = (g: number) => screen.getByRole('group', { name: `Note ${String(g)}` })
 
 function setup(live = version(3)) {
   const user = userEvent.setup()
@@ -44,17 +45,18 @@ describe('ConfigEditor', () => {
   it('shows the loaded version in its fields, numbers with a decimal comma', () => {
     setup()
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard')
-    expect(field(2, 'Minimum')).toHaveValue('70')
-    expect(field(1, 'Maximum')).toHaveValue('100')
+    expect(boundary(2)).toHaveValue('70')
+    expect(gradeRow(1)).toHaveTextContent('bis 100 %')
+    expect(gradeRow(6)).toHaveTextContent('ab 0 % bis 20 %')
     expect(screen.getByRole('textbox', { name: 'Minus-Bereich' })).toHaveValue('33,33')
     expect(screen.getByRole('textbox', { name: 'Note 6: Normal-Bereich' })).toHaveValue('50')
-    expect(field(2, 'Minimum')).toHaveAttribute('inputmode', 'decimal')
+    expect(boundary(2)).toHaveAttribute('inputmode', 'decimal')
   })
 
   it('shows the German messages at the fields before sending, and sends nothing', async () => {
     const { replace, save } = setup()
     await replace(screen.getByRole('textbox', { name: 'Name' }), '')
-    await replace(field(2, 'Minimum'), '72')
+    await replace(boundary(2), '86')
     await replace(screen.getByRole('textbox', { name: 'Minus-Bereich' }), 'abc')
     await replace(screen.getByRole('textbox', { name: 'Note 1: Minus-Bereich' }), '33,333333')
     await replace(screen.getByRole('textbox', { name: 'Note 6: Normal-Bereich' }), '120')
@@ -63,10 +65,9 @@ describe('ConfigEditor', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
       expect.stringContaining('Der Name muss 1 bis 80 Zeichen lang sein.') as string,
     )
-    expect(field(2, 'Minimum')).toHaveAccessibleDescription(
-      'Muss dem Maximum der Note 3 entsprechen (keine Lücke, keine Überschneidung).',
-    )
-    expect(field(2, 'Minimum')).toHaveAttribute('aria-invalid', 'true')
+    expect(boundary(2)).toHaveAccessibleDescription('Muss kleiner sein als die Grenze zwischen Note 1 und 2 (85 %).')
+    expect(boundary(2)).toHaveAttribute('aria-invalid', 'true')
+    expect(boundary(1)).toHaveAccessibleDescription('Muss größer sein als die Grenze zwischen Note 2 und 3 (86 %).')
     expect(screen.getByRole('textbox', { name: 'Minus-Bereich' })).toHaveAccessibleDescription(
       expect.stringContaining('Muss eine Zahl sein.') as string,
     )
@@ -76,18 +77,40 @@ describe('ConfigEditor', () => {
     expect(screen.getByRole('textbox', { name: 'Note 6: Normal-Bereich' })).toHaveAccessibleDescription(
       expect.stringContaining('Muss zwischen 0 und 100 liegen.') as string,
     )
-    expect(field(3, 'Maximum')).not.toHaveAttribute('aria-invalid')
+    expect(boundary(3)).not.toHaveAttribute('aria-invalid')
     expect(api.callsTo('PUT /config')).toHaveLength(0)
   })
 
   it('clears a rule between two fields when the other field is fixed', async () => {
     const { replace, save } = setup()
-    await replace(field(2, 'Minimum'), '72')
+    await replace(boundary(2), '90')
     await save()
-    expect(field(2, 'Minimum')).toHaveAttribute('aria-invalid', 'true')
-    await replace(field(3, 'Maximum'), '72')
-    expect(field(2, 'Minimum')).not.toHaveAttribute('aria-invalid')
+    expect(boundary(1)).toHaveAttribute('aria-invalid', 'true')
+    expect(boundary(2)).toHaveAttribute('aria-invalid', 'true')
+    await replace(boundary(1), '95')
+    expect(boundary(1)).not.toHaveAttribute('aria-invalid')
+    expect(boundary(2)).not.toHaveAttribute('aria-invalid')
     expect(api.callsTo('PUT /config')).toHaveLength(0)
+  })
+
+  it('shows what is wrong when a changed field is left, before saving', async () => {
+    const { user, replace } = setup()
+    await replace(boundary(4), '60')
+    expect(boundary(4)).not.toHaveAttribute('aria-invalid') // not while typing
+    await user.tab()
+    expect(boundary(4)).toHaveAccessibleDescription('Muss kleiner sein als die Grenze zwischen Note 3 und 4 (55 %).')
+    expect(boundary(3)).toHaveAccessibleDescription('Muss größer sein als die Grenze zwischen Note 4 und 5 (60 %).')
+    await replace(boundary(4), '50') // fixed while typing, both messages go
+    expect(boundary(3)).not.toHaveAttribute('aria-invalid')
+    expect(boundary(4)).not.toHaveAttribute('aria-invalid')
+  })
+
+  it('moves both neighbours of a boundary: the grade above starts there, the grade below ends there', async () => {
+    const { replace } = setup()
+    await replace(boundary(1), '90')
+    expect(gradeRow(1)).toHaveTextContent('bis 100 %')
+    expect(gradeRow(2)).toHaveTextContent('bis 90 %')
+    expect(gradeRow(2)).not.toHaveTextContent('bis 85 %')
   })
 
   it('saves over the loaded version (If-Match) the canonical document, and follows the answer', async () => {
@@ -106,6 +129,11 @@ describe('ConfigEditor', () => {
     expect(screen.getByText(/Bearbeitet wird Version 4/)).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Minus-Bereich' })).toHaveValue('30')
     expect(screen.getByText('Keine ungespeicherten Änderungen.')).toBeInTheDocument()
+    // the preview shows the saved state, no longer "not saved yet"
+    const preview = screen.getByRole('region', { name: 'Vorschau' })
+    expect(preview).toHaveTextContent('So zeigt der Rechner die Tabelle der gespeicherten Version 4.')
+    expect(preview).not.toHaveTextContent('noch nicht gespeichert')
+    expect(within(preview).getByText('Oberstufe')).toBeInTheDocument()
   })
 
   it("shows the server's 422 field messages at the same fields", async () => {
@@ -114,6 +142,7 @@ describe('ConfigEditor', () => {
       apiError(422, 'validation_failed', 'Die Konfiguration ist ungültig.', {
         fields: {
           'grades.2.min': 'Servermeldung zu Note 2.',
+          'grades.1.max': 'Servermeldung zum festen Ende.',
           'schema.general.plus': 'Servermeldung zum Normal-Bereich.',
           version: 'Unbekanntes Feld.',
         },
@@ -123,11 +152,12 @@ describe('ConfigEditor', () => {
     await replace(screen.getByRole('textbox', { name: 'Name' }), 'Neu')
     await save()
     expect(await screen.findByText('Nicht gespeichert: Bitte die markierten Felder prüfen.')).toBeInTheDocument()
-    expect(field(2, 'Minimum')).toHaveAccessibleDescription('Servermeldung zu Note 2.')
+    expect(boundary(2)).toHaveAccessibleDescription('Servermeldung zu Note 2.')
     expect(screen.getByRole('textbox', { name: 'Normal-Bereich' })).toHaveAccessibleDescription(
       expect.stringContaining('Servermeldung zum Normal-Bereich.') as string,
     )
     expect(screen.getByRole('alert')).toHaveTextContent('version: Unbekanntes Feld.')
+    expect(screen.getByRole('alert')).toHaveTextContent('grades.1.max: Servermeldung zum festen Ende.')
   })
 
   it('keeps the edits on a 412, shows who saved in between and offers that version', async () => {
@@ -175,12 +205,33 @@ describe('ConfigEditor', () => {
 
   it('previews the table with the values as typed', async () => {
     const { replace } = setup()
-    await replace(field(1, 'Minimum'), '90')
-    await replace(field(2, 'Maximum'), '90')
-    // grade 1 is now 90–100 with a 33.33 % minus band (bounds round outward)
-    expect(screen.getAllByRole('cell', { name: '93,333' }).length).toBeGreaterThan(0)
+    const preview = screen.getByRole('region', { name: 'Vorschau' })
+    expect(preview).toHaveTextContent('So zeigt der Rechner die Tabelle der gespeicherten Version 3.')
+    await replace(boundary(1), '90')
+    // grade 1 is now 90–100 with a 33.33 % minus band: 1 is over 93,333
+    expect(within(preview).getAllByRole('cell', { name: '93,333' }).length).toBeGreaterThan(0)
+    expect(preview).toHaveTextContent('(noch nicht gespeichert)')
+  })
+
+  it('shows the errors instead of the table while the form is invalid', async () => {
+    const { user, replace } = setup()
+    const preview = screen.getByRole('region', { name: 'Vorschau' })
     await replace(screen.getByRole('textbox', { name: 'Note 1: Minus-Bereich' }), 'x')
-    expect(screen.getAllByRole('cell', { name: '?' }).length).toBeGreaterThan(0)
+    await replace(boundary(5), '45')
+    expect(within(preview).queryAllByRole('table')).toHaveLength(0)
+    const items = within(preview).getAllByRole('listitem')
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Grenze zwischen Note 4 und 5: Muss größer sein als die Grenze zwischen Note 5 und 6 (45 %).',
+      'Grenze zwischen Note 5 und 6: Muss kleiner sein als die Grenze zwischen Note 4 und 5 (40 %).',
+      'Note 1: Minus-Bereich: Muss eine Zahl sein.',
+    ])
+    await user.click(within(preview).getByRole('button', { name: 'Grenze zwischen Note 5 und 6' }))
+    expect(boundary(5)).toHaveFocus()
+
+    await replace(boundary(5), '35')
+    await replace(screen.getByRole('textbox', { name: 'Note 1: Minus-Bereich' }), '50')
+    expect(within(preview).queryAllByRole('listitem')).toHaveLength(0)
+    expect(within(preview).getAllByRole('cell', { name: '92,5' }).length).toBeGreaterThan(0)
   })
 
   it('fills the form from a preset without saving; saving sends the preset', async () => {
@@ -190,9 +241,9 @@ describe('ConfigEditor', () => {
     await user.click(screen.getByRole('button', { name: 'IHK (92/81/67/50/30)' }))
 
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('IHK')
-    expect(field(1, 'Minimum')).toHaveValue('92')
-    expect(field(2, 'Maximum')).toHaveValue('92')
-    expect(field(5, 'Minimum')).toHaveValue('30')
+    expect(boundary(1)).toHaveValue('92')
+    expect(gradeRow(2)).toHaveTextContent('bis 92 %')
+    expect(boundary(5)).toHaveValue('30')
     expect(screen.getByText('Ungespeicherte Änderungen.')).toBeInTheDocument()
     // the preview follows: grade 1 is 92–100 with a 33,33 % minus band
     expect(screen.getAllByRole('cell', { name: '94,6664' }).length).toBeGreaterThan(0)
@@ -208,7 +259,7 @@ describe('ConfigEditor', () => {
     await user.click(screen.getByRole('button', { name: 'IHK (92/81/67/50/30)' }))
     await user.click(screen.getByRole('button', { name: 'Aktuelle Konfiguration' }))
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard')
-    expect(field(1, 'Minimum')).toHaveValue('85')
+    expect(boundary(1)).toHaveValue('85')
     expect(screen.getByText('Keine ungespeicherten Änderungen.')).toBeInTheDocument()
     expect(api.callsTo('PUT /config')).toHaveLength(0)
   })

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { useForm, useWatch, type UseFormReturn } from 'react-hook-form'
+import { useForm, useFormState, useWatch, type UseFormReturn } from 'react-hook-form'
 import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
 import { Card } from '@/components/card'
@@ -19,11 +19,13 @@ import {
   checkConfigForm,
   configFormSchema,
   fieldForPath,
-  previewConfig,
+  fieldLabel,
+  FORM_FIELDS,
   toFormValues,
+  type ConfigFormField,
   type ConfigFormValues,
 } from '../config-form'
-import { GradeBoundsFieldset, WidthsFieldset } from './config-fields'
+import { BoundariesFieldset, WidthsFieldset } from './config-fields'
 import { ConfigPresets } from './config-presets'
 
 export const MSG_CONFLICT_TOAST = 'Nicht gespeichert: Jemand anderes hat inzwischen gespeichert.'
@@ -71,14 +73,16 @@ function EditorForm({ live }: { live: LiveConfig }) {
     if (live.version > loaded.version && !isDirty && !isSubmitting) load(live)
   }, [live, loaded.version, isDirty, isSubmitting, load])
 
-  // After the first attempt to save, every change checks the whole form again: rules between
-  // fields (adjacent grades, the sum of the widths) clear or appear at the other field too.
+  // Once a message shows (after leaving a changed field, or after the first attempt to save),
+  // every change checks the whole form again: rules between fields (the order of the boundaries,
+  // the sum of the widths) clear or appear at the other field too.
   useEffect(
     () =>
       form.subscribe({
         formState: { values: true },
         callback: ({ name }) => {
-          if (name !== undefined && form.formState.isSubmitted) void form.trigger()
+          const showing = form.formState.isSubmitted || Object.keys(form.formState.errors).length > 0
+          if (name !== undefined && showing) void form.trigger()
         },
       }),
     [form],
@@ -160,7 +164,7 @@ function EditorForm({ live }: { live: LiveConfig }) {
           }} />
         </div>
       </Card>
-      <Preview form={form} />
+      <Preview form={form} loaded={loaded} />
     </div>
   )
 }
@@ -182,7 +186,16 @@ interface EditorFieldsProps {
 function EditorFields({ form, onSubmit, onDiscard }: EditorFieldsProps) {
   const { errors, isDirty, isSubmitting } = form.formState
   return (
-    <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-6">
+    <form
+      noValidate
+      onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}
+      // leaving a changed field shows what is wrong, before anyone presses "Speichern"
+      onBlur={(e) => {
+        const field = FORM_FIELDS.find((f) => f === (e.target as Partial<HTMLInputElement>).name)
+        if (field !== undefined && form.getFieldState(field).isDirty) void form.trigger()
+      }}
+      className="space-y-6"
+    >
       <TextField
         label="Name"
         hint="Steht über der Tabelle, z. B. „Standard“ oder „Oberstufe“."
@@ -192,7 +205,7 @@ function EditorFields({ form, onSubmit, onDiscard }: EditorFieldsProps) {
         {...form.register('name')}
       />
       <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
-        <GradeBoundsFieldset form={form} />
+        <BoundariesFieldset form={form} />
         <WidthsFieldset form={form} />
       </div>
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 dark:border-slate-700 pt-4">
@@ -210,14 +223,43 @@ function EditorFields({ form, onSubmit, onDiscard }: EditorFieldsProps) {
   )
 }
 
-/** The 16-cell table as it would look with the form's values; "? - ?" where a value is unreadable. */
-function Preview({ form }: { form: Form }) {
+/**
+ * The 16-cell table as the calculator would show the form's values: the saved version while the
+ * form is unchanged, the typed values otherwise, and, while they are not a valid configuration,
+ * the list of what is wrong instead of a table that could not be right.
+ */
+function Preview({ form, loaded }: { form: Form; loaded: LiveConfig }) {
   const values = useWatch({ control: form.control }) as ConfigFormValues
-  const config = useMemo(() => previewConfig(values), [values])
-  const cells = useMemo(() => table(config), [config])
+  const { isDirty } = useFormState({ control: form.control })
+  const checked = useMemo(() => checkConfigForm(values), [values])
+  const cells = useMemo(() => (checked.ok ? table(checked.config) : []), [checked])
+  const description = isDirty
+    ? 'So zeigt der Rechner die Tabelle mit den Werten oben (noch nicht gespeichert).'
+    : `So zeigt der Rechner die Tabelle der gespeicherten Version ${String(loaded.version)}.`
   return (
-    <Card title="Vorschau" description="So zeigt der Rechner die Tabelle mit den Werten oben (noch nicht gespeichert).">
-      <GradeTable cells={cells} name={config.name} />
+    <Card title="Vorschau" description={description}>
+      {checked.ok ? (
+        <GradeTable cells={cells} name={checked.config.name} />
+      ) : (
+        <Notice tone="warning" title="Keine Vorschau, solange diese Werte nicht passen:">
+          <ul className="list-disc space-y-1 pl-5">
+            {Object.entries(checked.errors).map(([field, message]) => (
+              <li key={field}>
+                <button
+                  type="button"
+                  className="font-medium underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
+                  onClick={() => {
+                    form.setFocus(field as ConfigFormField)
+                  }}
+                >
+                  {fieldLabel(field as ConfigFormField)}
+                </button>
+                : {message}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      )}
     </Card>
   )
 }

@@ -1,48 +1,66 @@
 import { useId } from 'react'
-import type { UseFormReturn } from 'react-hook-form'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { errorClass, hintClass, inputClass, TextField } from '@/components/text-field'
-import { GRADE_NUMBERS, maxOf, minOf, type ConfigFormValues, type GradeNumber, type NumberField } from '../config-form'
+import {
+  boundaryOf,
+  fieldLabel,
+  formatNumber,
+  GRADE_NUMBERS,
+  parseTypedNumber,
+  type ConfigFormValues,
+  type GradeNumber,
+  type NumberField,
+} from '../config-form'
 
 type Form = UseFormReturn<ConfigFormValues>
 
 const legendClass = 'text-base font-semibold text-slate-900 dark:text-slate-100'
-const rowGrid = 'grid grid-cols-[3rem_minmax(0,1fr)_minmax(0,1fr)] items-center gap-x-3'
+const rowGrid = 'grid grid-cols-[2.75rem_2.25rem_minmax(0,7.5rem)_minmax(0,1fr)] items-center gap-x-2 sm:gap-x-3'
+const fixedClass = 'px-3 tabular-nums text-slate-700 dark:text-slate-300'
 
-/** Min and max of grades 1–6: a compact grid, one fieldset per grade (its legend names the row). */
-export function GradeBoundsFieldset({ form }: { form: Form }) {
+/**
+ * The five boundaries between the six grades, one row per grade: "über [boundary] bis <the
+ * boundary above>". Each boundary is typed once, in the row of the grade it starts; the row
+ * below shows it as its upper end, so changing it visibly moves both neighbours.
+ */
+export function BoundariesFieldset({ form }: { form: Form }) {
   const hintId = useId()
+  const [b1, b2, b3, b4, b5] = useWatch({
+    control: form.control,
+    name: ['boundary1', 'boundary2', 'boundary3', 'boundary4', 'boundary5'],
+  })
+  const typed = ['100', b1, b2, b3, b4, b5]
   return (
     <fieldset className="min-w-0" aria-describedby={hintId}>
-      <legend className={legendClass}>Notenbereiche</legend>
+      <legend className={legendClass}>Notengrenzen</legend>
       <p id={hintId} className={hintClass}>
-        In Prozent. Eine Note gilt über ihrem Minimum bis einschließlich ihres Maximums; ihr Minimum ist das Maximum der
-        nächstschlechteren Note.
+        In Prozent. Eine Note gilt über ihrer Grenze bis einschließlich der Grenze der nächstbesseren Note; 100 und 0
+        stehen fest.
       </p>
       <div aria-hidden="true" className={`${rowGrid} mt-4 pb-1 text-sm font-medium text-slate-700 dark:text-slate-300`}>
         <span className="text-center">Note</span>
-        <span>Minimum</span>
-        <span>Maximum</span>
+        <span className="col-span-3">Bereich</span>
       </div>
       <div className="divide-y divide-slate-100 dark:divide-slate-800">
         {GRADE_NUMBERS.map((g) => (
-          <GradeRow key={g} grade={g} form={form} />
+          <GradeRow key={g} grade={g} upper={shownBoundary(typed[g - 1] ?? '')} form={form} />
         ))}
       </div>
     </fieldset>
   )
 }
 
-function GradeRow({ grade, form }: { grade: GradeNumber; form: Form }) {
+/** A typed boundary as the row below shows it: "85", "33,5"; "?" while it is not a number. */
+function shownBoundary(text: string): string {
+  const typed = parseTypedNumber(text)
+  return typed.ok ? formatNumber(typed.value) : '?'
+}
+
+function GradeRow({ grade, upper, form }: { grade: GradeNumber; upper: string; form: Form }) {
   const id = useId()
-  const { errors } = form.formState
-  const fields = [
-    { field: minOf(grade), label: 'Minimum' },
-    { field: maxOf(grade), label: 'Maximum' },
-  ] as const
-  const messages = fields.flatMap(({ field, label }) => {
-    const message = errors[field]?.message
-    return message === undefined ? [] : [{ field, label, message }]
-  })
+  const field = grade === 6 ? null : boundaryOf(grade)
+  const message = field === null ? undefined : form.formState.errors[field]?.message
+  const errorId = message === undefined ? undefined : `${id}-error`
   return (
     <fieldset className="py-1.5">
       <legend className="sr-only">Note {grade}</legend>
@@ -50,29 +68,23 @@ function GradeRow({ grade, form }: { grade: GradeNumber; form: Form }) {
         <span aria-hidden="true" className="flex h-11 items-center justify-center rounded-lg bg-slate-100 dark:bg-slate-800 text-base font-semibold text-slate-900 dark:text-slate-100">
           {grade}
         </span>
-        {fields.map(({ field, label }) => (
-          <div key={field}>
-            <label htmlFor={`${id}-${field}`} className="sr-only">
-              {label}
+        <span className="text-sm text-slate-700 dark:text-slate-300">{field === null ? 'ab' : 'über'}</span>{' '}
+        {field === null ? (
+          <span className={fixedClass}>0 %</span>
+        ) : (
+          <div>
+            <label htmlFor={`${id}-input`} className="sr-only">
+              {fieldLabel(field)}
             </label>
-            <PercentInput
-              id={`${id}-${field}`}
-              field={field}
-              form={form}
-              errorId={errors[field] === undefined ? undefined : `${id}-${field}-error`}
-            />
+            <PercentInput id={`${id}-input`} field={field} form={form} errorId={errorId} />
           </div>
-        ))}
+        )}{' '}
+        <span className="text-sm tabular-nums text-slate-700 dark:text-slate-300">bis {upper} %</span>
       </div>
-      {messages.length > 0 && (
-        <div className={`${errorClass} space-y-0.5 sm:pl-[3.75rem]`}>
-          {messages.map(({ field, label, message }) => (
-            <p key={field}>
-              <span aria-hidden="true">{label}: </span>
-              <span id={`${id}-${field}-error`}>{message}</span>
-            </p>
-          ))}
-        </div>
+      {message !== undefined && (
+        <p id={errorId} className={`${errorClass} sm:pl-[3.25rem]`}>
+          {message}
+        </p>
       )}
     </fieldset>
   )
@@ -107,18 +119,10 @@ function PercentInput({ id, field, form, errorId }: PercentInputProps) {
 }
 
 const WIDTHS = [
-  {
-    field: 'generalMinus',
-    label: 'Minus-Bereich',
-    hint: 'Noten 2 bis 5: Anteil des „-“-Bereichs am unteren Ende.',
-  },
-  {
-    field: 'generalNormal',
-    label: 'Normal-Bereich',
-    hint: 'Noten 2 bis 5: Anteil der Note ohne Zusatz; der Rest ist der „+“-Bereich.',
-  },
-  { field: 'oneMinus', label: 'Note 1: Minus-Bereich', hint: 'Anteil von „1-“; der Rest ist „1“.' },
-  { field: 'sixNormal', label: 'Note 6: Normal-Bereich', hint: 'Anteil von „6“; der Rest ist „6+“.' },
+  { field: 'generalMinus', hint: 'Noten 2 bis 5: Anteil des „-“-Bereichs am unteren Ende.' },
+  { field: 'generalNormal', hint: 'Noten 2 bis 5: Anteil der Note ohne Zusatz; der Rest ist der „+“-Bereich.' },
+  { field: 'oneMinus', hint: 'Anteil von „1-“; der Rest ist „1“.' },
+  { field: 'sixNormal', hint: 'Anteil von „6“; der Rest ist „6+“.' },
 ] as const
 
 /** The band widths in percent of a grade's range (SPEC §4). */
@@ -132,10 +136,10 @@ export function WidthsFieldset({ form }: { form: Form }) {
         In Prozent der Spanne einer Note, von unten gezählt.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-        {WIDTHS.map(({ field, label, hint }) => (
+        {WIDTHS.map(({ field, hint }) => (
           <TextField
             key={field}
-            label={label}
+            label={fieldLabel(field)}
             hint={hint}
             suffix="%"
             type="text"

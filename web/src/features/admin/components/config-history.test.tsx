@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { LiveConfig } from '@/lib/config'
 import { FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { standardLiveConfig } from '@/test/live-config'
@@ -14,6 +15,19 @@ const versions = [
   { version: 2, savedAt: '2026-11-21T08:15:00Z', savedBy: 'cli', name: 'Import' },
   { version: 1, savedAt: '2026-11-20T07:00:00Z', savedBy: 'system', name: 'Standard' },
 ]
+
+/** Version 2 as stored: the standard with the boundary between grade 1 and 2 at 90. */
+function strict(): LiveConfig {
+  const live = standardLiveConfig(2)
+  const config = structuredClone(live.config)
+  config.name = 'Import'
+  config.grades['1'].min = 90
+  config.grades['2'].max = 90
+  return { ...live, savedBy: 'cli', config }
+}
+
+const rowOf = (table: HTMLElement, grade: string) =>
+  within(table).getAllByRole('row').find((r) => within(r).queryByRole('rowheader', { name: grade }) !== null)
 
 beforeEach(() => {
   FakeBroadcastChannel.install()
@@ -89,5 +103,79 @@ describe('ConfigHistory', () => {
     pushLive(standardLiveConfig(4))
     await screen.findByRole('list', { name: 'Gespeicherte Versionen' })
     expect(api.callsTo('GET /config/history')).toHaveLength(2)
+  })
+
+  it('opens a version: its 16 bands and, in words, what differs from the current version', async () => {
+    api.on('GET /config/history', json(200, { versions }))
+    api.on('GET /config/history/2', json(200, strict()))
+    const user = userEvent.setup()
+    renderFeature(<ConfigHistory />, { live: standardLiveConfig(3) })
+    const open = await screen.findByRole('button', { name: 'Version 2 ansehen' })
+    expect(open).toHaveAttribute('aria-expanded', 'false')
+    await user.click(open)
+    expect(open).toHaveAttribute('aria-expanded', 'true')
+
+    const panel = await screen.findByRole('region', { name: 'Version 2' })
+    const changes = await within(panel).findByRole('list', { name: 'Unterschiede zur aktuellen Version 3' })
+    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Name: aktuell „Standard“ →, Version 2: „Import“',
+      'Grenze zwischen Note 1 und 2: aktuell 85 % →, Version 2: 90 %',
+    ])
+    const table = within(panel).getByRole('table', { name: 'Prozentbereiche in Version 2' })
+    expect(within(table).getAllByRole('row')).toHaveLength(17) // the header and 16 bands
+    expect(rowOf(table, '1-')).toHaveTextContent('1-über 90 bis 93,333über 85 bis 89,9995')
+    expect(rowOf(table, '2+')).not.toHaveTextContent('gleich')
+    expect(rowOf(table, '3')).toHaveTextContent('gleich')
+    expect(rowOf(table, '6')).toHaveTextContent('6bis 10gleich')
+
+    await user.click(open)
+    expect(screen.queryByRole('region', { name: 'Version 2' })).not.toBeInTheDocument()
+    expect(api.callsTo('GET /config/history/2')).toHaveLength(1)
+    await user.click(open) // a stored version never changes: read once
+    expect(await screen.findByRole('region', { name: 'Version 2' })).toBeInTheDocument()
+    expect(api.callsTo('GET /config/history/2')).toHaveLength(1)
+  })
+
+  it('says so when the opened version is the current one', async () => {
+    api.on('GET /config/history', json(200, { versions }))
+    api.on('GET /config/history/3', json(200, standardLiveConfig(3)))
+    const user = userEvent.setup()
+    renderFeature(<ConfigHistory />, { live: standardLiveConfig(3) })
+    await user.click(await screen.findByRole('button', { name: 'Version 3 ansehen' }))
+    const panel = await screen.findByRole('region', { name: 'Version 3' })
+    expect(await within(panel).findByText(/Das ist die aktuelle Version/)).toBeInTheDocument()
+    expect(within(panel).getAllByRole('row')).toHaveLength(17)
+    expect(within(panel).queryByText('gleich')).not.toBeInTheDocument()
+  })
+
+  it('shows the same comparison in the restore dialog, before anything is saved', async () => {
+    api.on('GET /config/history', json(200, { versions }))
+    api.on('GET /config/history/2', json(200, strict()))
+    const user = userEvent.setup()
+    renderFeature(<ConfigHistory />, { live: standardLiveConfig(3) })
+    await user.click(await screen.findByRole('button', { name: 'Version 2 wiederherstellen' }))
+    const dialog = screen.getByRole('dialog', { name: 'Version 2 wiederherstellen?' })
+    const changes = await within(dialog).findByRole('list', { name: 'Unterschiede zur aktuellen Version 3' })
+    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Name: aktuell „Standard“ →, Version 2: „Import“',
+      'Grenze zwischen Note 1 und 2: aktuell 85 % →, Version 2: 90 %',
+    ])
+    const table = within(dialog).getByRole('table', { name: 'Geänderte Prozentbereiche' })
+    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['1', '1-', '2+', '2', '2-'])
+    expect(within(dialog).getByText('Die übrigen 11 Bereiche bleiben gleich.')).toBeInTheDocument()
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+  })
+
+  it('offers to try again when a version cannot be read', async () => {
+    api.on('GET /config/history', json(200, { versions }))
+    api.once('GET /config/history/2', json(500, { error: { code: 'internal', message: 'Interner Fehler.' } }))
+    api.on('GET /config/history/2', json(200, strict()))
+    const user = userEvent.setup()
+    renderFeature(<ConfigHistory />, { live: standardLiveConfig(3) })
+    await user.click(await screen.findByRole('button', { name: 'Version 2 ansehen' }))
+    const panel = await screen.findByRole('region', { name: 'Version 2' })
+    expect(await within(panel).findByText(/Die Version konnte nicht geladen werden/)).toBeInTheDocument()
+    await user.click(within(panel).getByRole('button', { name: 'Erneut versuchen' }))
+    expect(await within(panel).findByRole('table', { name: 'Prozentbereiche in Version 2' })).toBeInTheDocument()
   })
 })

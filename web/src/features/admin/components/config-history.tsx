@@ -1,5 +1,5 @@
-import { RotateCcw } from 'lucide-react'
-import { useState } from 'react'
+import { ChevronDown, RotateCcw } from 'lucide-react'
+import { useId, useState, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
 import { Card } from '@/components/card'
@@ -8,23 +8,34 @@ import { Notice } from '@/components/notice'
 import { Spinner } from '@/components/spinner'
 import { errorMessage, getHistory, isAuthError, restoreVersion, type HistoryEntry, type HistoryPage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
+import type { LiveConfig } from '@/lib/config'
 import { formatSavedAt, formatSavedBy } from '@/lib/format'
 import { useLiveConfig } from '@/lib/use-live-config'
-import { useResource } from '@/lib/use-resource'
+import { useResource, type Resource } from '@/lib/use-resource'
+import { useStoredVersions } from '../use-stored-versions'
+import { VersionComparison } from './version-comparison'
+
+// the last column holds both buttons side by side from xl; narrower they stack
+const columns = 'md:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] xl:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_21rem]'
 
 const loadFirstPage = () => getHistory()
 
 /**
- * "Verlauf": every stored version, newest first, 50 at a time, each restorable as a new version. The list is
+ * "Verlauf": every stored version, newest first, 50 at a time ("Ältere Versionen laden" for more), each
+ * to be opened (its table and what differs from the current version) and restored as a new version after
+ * the same comparison. The list is
  * read again whenever the live configuration changes (someone saved or restored).
  */
 export function ConfigHistory() {
   const { refresh } = useAuth()
   const live = useLiveConfig()
   const liveVersion = live.data?.version
-  const [history, reload] = useResource(loadFirstPage, liveVersion, (err) => {
+  const onError = (err: unknown) => {
     if (isAuthError(err)) void refresh()
-  })
+  }
+  const [history, reload] = useResource(loadFirstPage, liveVersion, onError)
+  const stored = useStoredVersions(onError)
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set())
   const [asking, setAsking] = useState<HistoryEntry | null>(null)
   const [restoring, setRestoring] = useState(false)
   // Older pages loaded on request, for the first page they continue; a new first page drops them.
@@ -48,6 +59,29 @@ export function ConfigHistory() {
       setLoadingOlder(false)
     }
   }
+
+  const toggle = (version: number) => {
+    stored.load(version)
+    setOpen((now) => {
+      const next = new Set(now)
+      if (!next.delete(version)) next.add(version)
+      return next
+    })
+  }
+  const ask = (entry: HistoryEntry) => {
+    stored.load(entry.version)
+    setAsking(entry)
+  }
+  const compare = (version: number, onlyChanged: boolean) => (
+    <Comparison
+      resource={stored.versions.get(version)}
+      current={live.data}
+      onlyChanged={onlyChanged}
+      onRetry={() => {
+        stored.load(version)
+      }}
+    />
+  )
 
   const restore = async (entry: HistoryEntry) => {
     setRestoring(true)
@@ -78,7 +112,7 @@ export function ConfigHistory() {
       )}
       {history.state === 'ready' && (
         <ol className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700" aria-label="Gespeicherte Versionen">
-          <li aria-hidden="true" className="hidden grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid">
+          <li aria-hidden="true" className={`hidden gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid ${columns}`}>
             <span>Version</span>
             <span>Name</span>
             <span>Gespeichert am</span>
@@ -86,37 +120,20 @@ export function ConfigHistory() {
             <span />
           </li>
           {entries.map((entry) => (
-            <li
+            <HistoryItem
               key={entry.version}
-              className="grid grid-cols-1 gap-y-0.5 px-4 py-3 text-sm md:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] md:items-center md:gap-4"
+              entry={entry}
+              current={entry.version === liveVersion}
+              open={open.has(entry.version)}
+              onToggle={() => {
+                toggle(entry.version)
+              }}
+              onRestore={() => {
+                ask(entry)
+              }}
             >
-              <span className="font-semibold text-slate-900 dark:text-slate-100">Version {entry.version}</span>
-              <span className="text-slate-900 dark:text-slate-100 wrap-anywhere">{entry.name}</span>
-              <span className="text-slate-700 dark:text-slate-300">
-                <span className="md:sr-only">gespeichert am </span>
-                {formatSavedAt(entry.savedAt)}
-              </span>
-              <span className="text-slate-700 dark:text-slate-300 wrap-anywhere">
-                <span className="md:sr-only">von </span>
-                {formatSavedBy(entry.savedBy)}
-              </span>
-              <span className="mt-2 flex md:mt-0 md:justify-end">
-                {entry.version === liveVersion ? (
-                  <span className="rounded-full bg-green-100 dark:bg-green-900 px-3 py-1 text-xs font-semibold text-green-900 dark:text-green-300">Aktuell</span>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    aria-label={`Version ${entry.version} wiederherstellen`}
-                    onClick={() => {
-                      setAsking(entry)
-                    }}
-                  >
-                    <RotateCcw className="size-4" aria-hidden="true" />
-                    Wiederherstellen
-                  </Button>
-                )}
-              </span>
-            </li>
+              {compare(entry.version, false)}
+            </HistoryItem>
           ))}
         </ol>
       )}
@@ -139,8 +156,93 @@ export function ConfigHistory() {
             „{asking.name}“ vom {formatSavedAt(asking.savedAt)} wird als neue Version gespeichert und gilt sofort auf allen
             geöffneten Seiten. Die bisherigen Versionen bleiben im Verlauf.
           </p>
+          {/* scrolls on its own, so that the question and both buttons stay in view */}
+          <div
+            role="region"
+            aria-label="Vergleich mit der aktuellen Version"
+            tabIndex={0}
+            className="max-h-[45vh] overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700 p-3 focus-visible:outline-2 focus-visible:outline-green-700 dark:focus-visible:outline-green-500"
+          >
+            {compare(asking.version, true)}
+          </div>
         </ConfirmDialog>
       )}
     </Card>
   )
+}
+
+interface HistoryItemProps {
+  entry: HistoryEntry
+  current: boolean
+  open: boolean
+  onToggle: () => void
+  onRestore: () => void
+  /** The version's comparison, shown while open. */
+  children: ReactNode
+}
+
+function HistoryItem({ entry, current, open, onToggle, onRestore, children }: HistoryItemProps) {
+  const panelId = useId()
+  return (
+    <li className={`grid grid-cols-1 gap-y-0.5 px-4 py-3 text-sm md:items-center md:gap-x-4 ${columns}`}>
+      <span className="font-semibold text-slate-900 dark:text-slate-100">Version {entry.version}</span>
+      <span className="text-slate-900 dark:text-slate-100 wrap-anywhere">{entry.name}</span>
+      <span className="text-slate-700 dark:text-slate-300">
+        <span className="md:sr-only">gespeichert am </span>
+        {formatSavedAt(entry.savedAt)}
+      </span>
+      <span className="text-slate-700 dark:text-slate-300 wrap-anywhere">
+        <span className="md:sr-only">von </span>
+        {formatSavedBy(entry.savedBy)}
+      </span>
+      <span className="mt-2 flex flex-wrap items-center gap-2 md:mt-0 md:justify-end">
+        <Button variant="secondary" aria-label={`Version ${String(entry.version)} ansehen`} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+          <ChevronDown className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+          Ansehen
+        </Button>
+        {current ? (
+          <span className="rounded-full bg-green-100 dark:bg-green-900 px-3 py-1 text-xs font-semibold text-green-900 dark:text-green-300">Aktuell</span>
+        ) : (
+          <Button variant="secondary" aria-label={`Version ${String(entry.version)} wiederherstellen`} onClick={onRestore}>
+            <RotateCcw className="size-4" aria-hidden="true" />
+            Wiederherstellen
+          </Button>
+        )}
+      </span>
+      {open && (
+        <div id={panelId} role="region" aria-label={`Version ${String(entry.version)}`} className="col-span-full mt-3 border-t border-slate-200 dark:border-slate-700 pt-3">
+          {children}
+        </div>
+      )}
+    </li>
+  )
+}
+
+interface ComparisonProps {
+  resource: Resource<LiveConfig> | undefined
+  current: LiveConfig | undefined
+  onlyChanged: boolean
+  onRetry: () => void
+}
+
+/** A stored version against the current one, once both are there. */
+function Comparison({ resource, current, onlyChanged, onRetry }: ComparisonProps) {
+  if (resource?.state === 'failed') {
+    return (
+      <Notice tone="error">
+        <p>Die Version konnte nicht geladen werden: {resource.message}</p>
+        <Button variant="secondary" onClick={onRetry}>
+          Erneut versuchen
+        </Button>
+      </Notice>
+    )
+  }
+  if (resource?.state !== 'ready' || current === undefined) {
+    return (
+      <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+        Version wird geladen …
+      </p>
+    )
+  }
+  return <VersionComparison version={resource.data} current={current} onlyChanged={onlyChanged} />
 }

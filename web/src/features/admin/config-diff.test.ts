@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import type { GradingConfig } from '@/lib/config'
+import { standardLiveConfig } from '@/test/live-config'
+import { diffConfigs } from './config-diff'
+
+const standard = (): GradingConfig => standardLiveConfig().config
+
+/** Standard with the boundary between grade 1 and 2 at 90 and a narrower minus band. */
+function changed(): GradingConfig {
+  const c = structuredClone(standard())
+  c.name = 'Streng'
+  c.grades['1'].min = 90
+  c.grades['2'].max = 90
+  c.schema.general = { minus: 25, normal: 33.33 }
+  return c
+}
+
+describe('diffConfigs', () => {
+  it('finds nothing between a configuration and itself', () => {
+    const diff = diffConfigs(standard(), standard())
+    expect(diff.settings.filter((s) => s.changed)).toEqual([])
+    expect(diff.bands.filter((b) => b.changed)).toEqual([])
+    expect(diff.bands.map((b) => b.grade)).toEqual(['1', '1-', '2+', '2', '2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-', '6+', '6'])
+  })
+
+  it('names each changed boundary and width with the version’s and the current value', () => {
+    const diff = diffConfigs(changed(), standard())
+    expect(diff.settings.filter((s) => s.changed)).toEqual([
+      { label: 'Name', version: '„Streng“', current: '„Standard“', changed: true },
+      { label: 'Grenze zwischen Note 1 und 2', version: '90 %', current: '85 %', changed: true },
+      { label: 'Minus-Bereich der Noten 2–5', version: '25 %', current: '33,33 %', changed: true },
+    ])
+    expect(diff.settings.find((s) => s.label === 'Grenze zwischen Note 2 und 3')).toEqual({
+      label: 'Grenze zwischen Note 2 und 3',
+      version: '70 %',
+      current: '70 %',
+      changed: false,
+    })
+  })
+
+  it('marks exactly the bands whose range moved: both neighbours of a boundary', () => {
+    const c = structuredClone(standard())
+    c.grades['1'].min = 90
+    c.grades['2'].max = 90
+    const diff = diffConfigs(c, standard())
+    expect(diff.bands.filter((b) => b.changed).map((b) => b.grade)).toEqual(['1', '1-', '2+', '2', '2-'])
+    expect(diff.bands.find((b) => b.grade === '1-')).toMatchObject({ version: 'über 90 bis 93,333', current: 'über 85 bis 89,9995' })
+    expect(diff.bands.find((b) => b.grade === '6')).toMatchObject({ version: 'bis 10', current: 'bis 10', changed: false })
+  })
+
+  it('marks every band of grades 2–5 when their minus width changes, and none of 1 and 6', () => {
+    const c = structuredClone(standard())
+    c.schema.general = { minus: 25, normal: 33.33 }
+    const moved = diffConfigs(c, standard()).bands.filter((b) => b.changed).map((b) => b.grade)
+    expect(moved).toEqual(['2+', '2', '2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-'])
+  })
+
+  it('sees a difference the table’s two decimals would hide', () => {
+    const c = structuredClone(standard())
+    c.grades['5'].min = 20.0001
+    c.grades['6'].max = 20.0001
+    const diff = diffConfigs(c, standard())
+    expect(diff.bands.filter((b) => b.changed).map((b) => b.grade)).toEqual(['5+', '5', '5-', '6+', '6'])
+    expect(diff.settings.find((s) => s.label === 'Grenze zwischen Note 5 und 6')).toMatchObject({ version: '20,0001 %', current: '20 %' })
+  })
+})

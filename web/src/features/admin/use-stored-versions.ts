@@ -1,0 +1,38 @@
+import { useCallback, useRef, useState } from 'react'
+import { errorMessage, getHistoryVersion } from '@/lib/api-client'
+import type { LiveConfig } from '@/lib/config'
+import type { Resource } from '@/lib/use-resource'
+
+/**
+ * Stored versions read on demand (GET /config/history/{version}), each once: a stored version
+ * never changes, so what was read stays for as long as the history is open. A failed read is
+ * tried again on the next load().
+ */
+export function useStoredVersions(onError?: (err: unknown) => void) {
+  const [versions, setVersions] = useState<ReadonlyMap<number, Resource<LiveConfig>>>(new Map())
+  const asked = useRef(new Set<number>()) // read or being read
+
+  const load = useCallback(
+    (version: number) => {
+      if (asked.current.has(version)) return
+      asked.current.add(version)
+      const settle = (resource: Resource<LiveConfig>) => {
+        setVersions((known) => new Map(known).set(version, resource))
+      }
+      settle({ state: 'loading' })
+      getHistoryVersion(version).then(
+        (data) => {
+          settle({ state: 'ready', data })
+        },
+        (err: unknown) => {
+          asked.current.delete(version)
+          onError?.(err)
+          settle({ state: 'failed', message: errorMessage(err) })
+        },
+      )
+    },
+    [onError],
+  )
+
+  return { versions, load }
+}
