@@ -15,12 +15,15 @@ import (
 	"golang.org/x/term"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/server"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
 const adminHelp = `Aufruf:
   notenrechner admin create --email E [--db …]         Admin-Konto anlegen
-  notenrechner admin set-password --email E [--db …]   Passwort eines Kontos neu setzen (beendet seine Sitzungen)
+  notenrechner admin set-password --email E [--db …]   Passwort eines Kontos neu setzen (beendet seine Sitzungen
+                                                       und hebt seine Anmeldesperren auf)
+  notenrechner admin unlock --email E [--db …]         Anmeldesperren eines Kontos aufheben (gezählte Fehlversuche vergessen)
   notenrechner admin list [--db …]                     alle Konten zeigen
 
 Das Passwort wird ohne Echo abgefragt oder, wenn die Eingabe kein Terminal ist,
@@ -33,7 +36,7 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	if len(args) == 0 || isHelp(args[0]) {
 		fmt.Fprint(stdout, adminHelp)
 		if len(args) == 0 {
-			return fmt.Errorf("%w: admin braucht create, set-password oder list", errUsage)
+			return fmt.Errorf("%w: admin braucht create, set-password, unlock oder list", errUsage)
 		}
 		return nil
 	}
@@ -48,7 +51,7 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 		return fmt.Errorf("%w: admin %s erwartet keine Argumente", errUsage, sub)
 	}
 	switch sub {
-	case "create", "set-password":
+	case "create", "set-password", "unlock":
 		if *email == "" {
 			return fmt.Errorf("%w: --email fehlt", errUsage)
 		}
@@ -66,6 +69,8 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 		return adminCreate(ctx, st, auth.NormalizeEmail(*email), stdin, stdout, stderr)
 	case "set-password":
 		return adminSetPassword(ctx, st, auth.NormalizeEmail(*email), stdin, stdout, stderr)
+	case "unlock":
+		return adminUnlock(ctx, st, auth.NormalizeEmail(*email), stdout)
 	default:
 		return adminList(ctx, st, stdout)
 	}
@@ -76,6 +81,12 @@ func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" |
 func adminCreate(ctx context.Context, st store.Store, email string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if msg := auth.CheckEmail(email); msg != "" {
 		return errors.New(msg)
+	}
+	if taken, err := server.EmailInUse(ctx, st, email); err != nil || taken {
+		if err == nil {
+			err = fmt.Errorf("%s hat schon ein Konto, womöglich in anderer Schreibweise (notenrechner admin list zeigt alle)", email)
+		}
+		return err
 	}
 	hash, err := readNewPassword(stdin, stderr)
 	if err != nil {
@@ -110,7 +121,22 @@ func adminSetPassword(ctx context.Context, st store.Store, email string, stdin i
 	if err := st.DeleteOtherSessions(ctx, u.ID, ""); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Passwort von %s gesetzt; alle Sitzungen des Kontos sind beendet.\n", u.Email)
+	// Whoever was locked out gets in with the new password at once.
+	if err := auth.NewLimiter(st, time.Now).Unlock(ctx, u.Email); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Passwort von %s gesetzt; alle Sitzungen des Kontos sind beendet, Anmeldesperren aufgehoben.\n", u.Email)
+	return nil
+}
+
+// adminUnlock forgets the failed sign-ins counted against an account, for an
+// owner locked out by someone else's guesses (docs/operations.md). Unknown
+// emails are unlocked too: failures are counted for them as well.
+func adminUnlock(ctx context.Context, st store.Store, email string, stdout io.Writer) error {
+	if err := auth.NewLimiter(st, time.Now).Unlock(ctx, email); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Anmeldesperren von %s aufgehoben.\n", email)
 	return nil
 }
 

@@ -24,6 +24,7 @@ Aufruf:
   notenrechner config import DATEI              Konfiguration prüfen und als neue Version speichern
   notenrechner admin create --email E           Admin-Konto anlegen (Passwort von der Eingabe)
   notenrechner admin set-password --email E     Passwort eines Kontos neu setzen
+  notenrechner admin unlock --email E           Anmeldesperren eines Kontos aufheben
   notenrechner admin list                       Konten zeigen
 
 Jeder Befehl kennt --help.

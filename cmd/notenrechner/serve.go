@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
@@ -28,8 +30,9 @@ Optionen (Vorrang: Option, dann Umgebungsvariable, dann Vorgabe):
 `
 
 type serveOptions struct {
-	addr, db, baseURL, logFormat, trustedProxies string
-	pollInterval                                 time.Duration
+	addr, db, baseURL, logFormat, trustedProxies, metricsAddr string
+	pollInterval                                              time.Duration
+	maxStreams, maxStreamsPerAddress                          int
 }
 
 func cmdServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -41,8 +44,16 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	fs.StringVar(&o.logFormat, "log-format", envOr(getenv, "NOTENRECHNER_LOG_FORMAT", "text"), "Protokollformat text oder json (NOTENRECHNER_LOG_FORMAT)")
 	fs.StringVar(&o.trustedProxies, "trusted-proxies", envOr(getenv, "NOTENRECHNER_TRUSTED_PROXIES", ""),
 		"Load-Balancer, deren X-Forwarded-For gilt: Adressen oder CIDR, durch Komma getrennt (NOTENRECHNER_TRUSTED_PROXIES)")
+	fs.StringVar(&o.metricsAddr, "metrics-addr", envOr(getenv, "NOTENRECHNER_METRICS_ADDR", ""),
+		"eigene Adresse nur für /metrics ohne Anmeldung, z. B. 127.0.0.1:9090 (NOTENRECHNER_METRICS_ADDR; sonst /metrics nur für Admins)")
+	if err := streamFlags(fs, getenv, &o); err != nil {
+		return err
+	}
 	if helped, err := parseFlags(fs, args, serveHelp, stdout); helped || err != nil {
 		return err
+	}
+	if o.maxStreams < 0 || o.maxStreamsPerAddress < 0 {
+		return fmt.Errorf("%w: --max-streams und --max-streams-per-address dürfen nicht negativ sein", errUsage)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: serve erwartet keine Argumente, bekam %q", errUsage, fs.Args())
@@ -60,6 +71,50 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	return serve(ctx, o, logger)
+}
+
+// streamFlags reads the bounds on live streams; 0 means the default
+// (streamLimits).
+func streamFlags(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) error {
+	var bad error
+	envInt := func(name string) int {
+		n, err := strconv.Atoi(envOr(getenv, name, "0"))
+		if err != nil && bad == nil {
+			bad = fmt.Errorf("%w: %s muss eine ganze Zahl sein", errUsage, name)
+		}
+		return n
+	}
+	fs.IntVar(&o.maxStreams, "max-streams", envInt("NOTENRECHNER_MAX_STREAMS"),
+		"höchstens so viele offene Live-Verbindungen, danach 503 (NOTENRECHNER_MAX_STREAMS; Vorgabe: die Hälfte der offenen Dateien, höchstens 10000)")
+	fs.IntVar(&o.maxStreamsPerAddress, "max-streams-per-address", envInt("NOTENRECHNER_MAX_STREAMS_PER_ADDRESS"),
+		fmt.Sprintf("höchstens so viele Live-Verbindungen je Adresse (IPv6: je /56), danach 429 (NOTENRECHNER_MAX_STREAMS_PER_ADDRESS; Vorgabe %d)", server.DefaultStreamsPerAddress))
+	return bad
+}
+
+// streamLimits raises the open-file limit and derives the stream bounds:
+// at most half the open files go to streams, so that the server keeps
+// answering (/healthz, /, sign-in) while they are all taken.
+func streamLimits(o serveOptions, logger *slog.Logger) (perAddress, total int) {
+	files, err := raiseOpenFileLimit()
+	if err != nil {
+		logger.Warn("Limit offener Dateien nicht lesbar", "err", err)
+	}
+	perAddress, total = o.maxStreamsPerAddress, o.maxStreams
+	if perAddress == 0 {
+		perAddress = server.DefaultStreamsPerAddress
+	}
+	if total == 0 {
+		total = server.DefaultStreamsTotal
+		if files > 0 {
+			total = int(min(files/2, uint64(total)))
+		}
+	}
+	if files > 0 && uint64(total)+100 > files {
+		logger.Warn("--max-streams liegt nahe am Limit offener Dateien: sind alle belegt, antwortet der Server niemandem mehr",
+			"max_streams", total, "open_files", files)
+	}
+	logger.Info("Live-Verbindungen begrenzt", "je_adresse", perAddress, "gesamt", total, "offene_dateien", files)
+	return perAddress, total
 }
 
 func newLogger(w io.Writer, format string) (*slog.Logger, error) {
@@ -92,6 +147,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	warnAboutAddresses(baseURL, trusted, logger)
 
 	broker := live.NewBroker(logger, 8)
 	if err := broker.Load(ctx, st); err != nil {
@@ -105,9 +161,11 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	if err := announceSetupLink(ctx, st, baseURL, logger); err != nil {
 		return err
 	}
+	perAddress, total := streamLimits(o, logger)
+	guard, metrics := live.NewGuard(perAddress, total, logger), server.NewMetrics()
 	srv := &http.Server{
 		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist(),
-			BaseURL: baseURL, Now: time.Now, TrustedProxies: trusted}),
+			BaseURL: baseURL, Now: time.Now, TrustedProxies: trusted, Streams: guard, Metrics: metrics}),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,
@@ -116,6 +174,13 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(broker.Close) // ends the streams, or Shutdown would wait for them
+	if o.metricsAddr != "" {
+		stop, err := serveMetrics(o.metricsAddr, server.MetricsHandler(metrics, broker, guard), logger)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	logger.Info("Notenrechner läuft", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
 	return serveUntilDone(ctx, srv, ln, broker, logger)
 }
@@ -166,6 +231,22 @@ func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, logge
 	return nil
 }
 
+// warnAboutAddresses says at start what would quietly go wrong later: links
+// that only work on this machine, and a proxy range so wide that clients
+// inside it could name their own address for the limits.
+func warnAboutAddresses(base *url.URL, trusted []netip.Prefix, logger *slog.Logger) {
+	if server.IsLocalBaseURL(base) {
+		logger.Warn("Einladungs- und Einrichtungslinks zeigen auf localhost und funktionieren nur auf diesem Rechner: "+
+			"öffentliche Adresse mit --base-url (NOTENRECHNER_BASE_URL) setzen", "url", base.String())
+	}
+	for _, p := range trusted {
+		if p.Bits() < p.Addr().BitLen()-8 { // more than 256 addresses
+			logger.Warn("--trusted-proxies enthält einen weiten Bereich: Geräte darin können ihre Adresse für die Anmeldegrenzen "+
+				"per X-Forwarded-For selbst wählen; nur die Adressen der Proxys selbst eintragen (docs/operations.md)", "range", p.String())
+		}
+	}
+}
+
 // resolveBaseURL checks --base-url, or derives http://localhost:PORT.
 func resolveBaseURL(raw string, addr net.Addr) (*url.URL, error) {
 	if raw == "" {
@@ -198,4 +279,24 @@ func redactDSN(dsn string) string {
 	}
 	u.RawQuery = q.Encode()
 	return u.Redacted()
+}
+
+// serveMetrics serves /metrics without sign-in on an address of its own
+// (--metrics-addr), meant for a scraper on an internal network; stop closes it.
+func serveMetrics(addr string, h http.Handler, logger *slog.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("lauschen an %s (--metrics-addr): %w", addr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", h)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second,
+		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	go func() {
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			logger.Error("metrics listener ended", "err", err)
+		}
+	}()
+	logger.Info("/metrics ohne Anmeldung", "addr", ln.Addr().String())
+	return func() { srv.Close() }, nil
 }

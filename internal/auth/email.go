@@ -2,6 +2,9 @@ package auth
 
 import (
 	"strings"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 	"unicode"
 	"unicode/utf8"
 )
@@ -14,10 +17,18 @@ const (
 )
 
 // NormalizeEmail gives the form that is stored and compared, so that emails match
-// case-insensitively. Whitespace is what JavaScript's trim() and \s remove, so the web client,
-// which trims with String.prototype.trim, arrives at the same string.
+// case-insensitively and whatever way a keyboard composes "ö" (NFC: one code point, never "o"
+// and a combining mark). Whitespace is what JavaScript's trim() and \s remove, so the web client,
+// which trims with String.prototype.trim before checking the shape, judges the same string.
 func NormalizeEmail(s string) string {
-	return strings.ToLower(strings.TrimFunc(s, isJSSpace))
+	return norm.NFC.String(strings.ToLower(strings.TrimFunc(s, isJSSpace)))
+}
+
+// EmailKey is an email's full Unicode case folding ("boß" and "boss" alike): two accounts
+// whose keys are equal would be one person to a reader, so a new account is refused when its
+// key matches an existing one's. Sign-in still compares the normalized email exactly.
+func EmailKey(email string) string {
+	return norm.NFC.String(cases.Fold().String(NormalizeEmail(email)))
 }
 
 // CheckEmail returns "" for an acceptable email, else the German message of the contract.

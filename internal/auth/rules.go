@@ -4,11 +4,12 @@ import (
 	_ "embed"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 )
 
 // The password rule of SPEC.md §5 and the API contract: 10 to 256 characters counted in Unicode
-// code points, no composition rules, the 10,000 most common passwords refused. Passwords are
+// code points, no composition rules, common passwords refused (IsCommonPassword). Passwords are
 // taken as typed: no trimming, no Unicode normalization.
 const (
 	minPasswordLen = 10
@@ -40,22 +41,80 @@ func CheckPassword(password string) string {
 //go:embed common-passwords.txt
 var commonPasswordsText string
 
-// commonPasswords is built on first use, so a binary that never checks a password never pays
-// for the map.
-var commonPasswords = sync.OnceValue(func() map[string]struct{} {
-	lines := strings.Split(strings.TrimSuffix(commonPasswordsText, "\n"), "\n")
+// commonWordsDEText is the 10,000 most frequent German words (three letters or more), most
+// frequent first: German passwords are mostly a word with digits ("passwort123") or a few
+// words run together ("ichliebedich"), which an English list of whole passwords misses.
+//
+//go:embed common-words-de.txt
+var commonWordsDEText string
+
+// The lists are made into sets on first use, so a binary that never checks a password never
+// pays for the maps.
+var (
+	commonPasswords = sync.OnceValue(func() map[string]struct{} { return lineSet(commonPasswordsText, -1) })
+	commonWordsDE   = sync.OnceValue(func() map[string]struct{} { return lineSet(commonWordsDEText, -1) })
+	// topWordsDE are the words a phrase of two or three is built from: 1,000³ phrases are
+	// about 30 bits, within reach of a guesser; larger lists would refuse real passphrases.
+	topWordsDE = sync.OnceValue(func() map[string]struct{} { return lineSet(commonWordsDEText, 1000) })
+)
+
+func lineSet(text string, limit int) map[string]struct{} {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if limit >= 0 && limit < len(lines) {
+		lines = lines[:limit]
+	}
 	set := make(map[string]struct{}, len(lines))
 	for _, line := range lines {
 		set[line] = struct{}{}
 	}
 	return set
-})
+}
 
-// IsCommonPassword reports whether password is on the embedded list, exactly and
-// case-sensitively: "Password1" is not refused because "password1" is.
+// maxDecoration is how many digits and signs around a common word still count as common:
+// enough for "hallo12345" and "passwort!2024", not for a word beside ten random digits.
+const maxDecoration = 6
+
+// IsCommonPassword reports whether password is on the English list exactly, or is, ignoring
+// case and at most maxDecoration digits or signs before and after it, a common English
+// password, a common German word, or two or three of the 1,000 most frequent German words run
+// together. README.md has the sources and the counts.
 func IsCommonPassword(password string) bool {
-	_, ok := commonPasswords()[password]
-	return ok
+	if _, ok := commonPasswords()[password]; ok {
+		return true
+	}
+	lower := strings.ToLower(password)
+	core := strings.TrimFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) })
+	if core == "" || utf8.RuneCountInString(lower)-utf8.RuneCountInString(core) > maxDecoration {
+		return false
+	}
+	if _, ok := commonPasswords()[core]; ok {
+		return true
+	}
+	if _, ok := commonWordsDE()[core]; ok {
+		return true
+	}
+	return isPhrase(core, 3)
+}
+
+// isPhrase reports whether s is two to parts words of topWordsDE run together.
+func isPhrase(s string, parts int) bool {
+	words := topWordsDE()
+	var split func(rest string, left int, first bool) bool
+	split = func(rest string, left int, first bool) bool {
+		if rest == "" {
+			return !first
+		}
+		if left == 0 {
+			return false
+		}
+		for i := 1; i <= len(rest); i++ {
+			if _, ok := words[rest[:i]]; ok && !(first && i == len(rest)) && split(rest[i:], left-1, false) {
+				return true
+			}
+		}
+		return false
+	}
+	return split(s, parts, true)
 }
 
 // CheckSignInLength returns the messages for an email or password longer than any account's can

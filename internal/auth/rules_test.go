@@ -25,8 +25,8 @@ func TestCheckPassword(t *testing.T) {
 		{"common, 10 digits", "1234567890", msgPasswordCommon},
 		{"common but short: length first", "password", msgPasswordShort},
 		{"common but short: 123456", "123456", msgPasswordShort},
-		{"common list is case-sensitive", "Qwertyuiop", ""},
-		{"common with a space is not common", "qwertyuiop ", ""},
+		{"common in capitals", "Qwertyuiop", msgPasswordCommon},
+		{"common with a space", "qwertyuiop ", msgPasswordCommon},
 		{"passphrase", "correct horse battery staple", ""},
 	}
 	for _, tt := range tests {
@@ -70,10 +70,27 @@ func TestIsCommonPassword(t *testing.T) {
 		{"qwertyuiop", true},
 		{"1234567890", true},
 		{"1q2w3e4r5t", true},
-		{"Password", false},
-		{"password ", false},
+		{"Password", true},
+		{"password ", true},
 		{"correct horse battery staple", false},
 		{"", false},
+		// issue 14: German passwords that the English list let through
+		{"passwort123", true},
+		{"Passwort1234", true},
+		{"hallo12345", true},
+		{"ichliebedich", true},
+		{"schule1234", true},
+		{"Schatz2024!", true},
+		{"!!sommer2025", true},
+		{"password123", true},
+		// not common: a word with many random digits, four words, unusual words, other signs inside
+		{"hallo8302749163", false},
+		{"ichliebedichsehrsehr", false},
+		{"Zebrafink-Kastanie-42", false},
+		{"zebrafinkkastanie", false},
+		{"Tür-Apfel-Wolke-9", false},
+		{"1234567890123", false},
+		{"ääääääääää", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.password, func(t *testing.T) {

@@ -19,18 +19,20 @@ import (
 type Event struct {
 	Version int64
 	Config  grading.Config
-	JSON    []byte // {"version","savedAt","savedBy","config"}
+	JSON    []byte // {"version","savedAt","config"}: no author, see NewEvent
 	Frame   []byte // the complete SSE event, ready to write
 }
 
-// NewEvent encodes a stored configuration version.
+// NewEvent encodes a stored configuration version. The event goes to every
+// visitor without sign-in (GET /config, the stream), so it leaves out who
+// saved the version: an account's email is personal data (SPEC §5,
+// docs/privacy.md); the admins' history keeps it.
 func NewEvent(cv store.ConfigVersion) (*Event, error) {
 	body, err := json.Marshal(struct {
 		Version int64          `json:"version"`
 		SavedAt time.Time      `json:"savedAt"`
-		SavedBy string         `json:"savedBy"`
 		Config  grading.Config `json:"config"`
-	}{cv.Version, cv.SavedAt.UTC(), cv.SavedBy, cv.Config})
+	}{cv.Version, cv.SavedAt.UTC(), cv.Config})
 	if err != nil {
 		return nil, fmt.Errorf("live: encode version %d: %w", cv.Version, err)
 	}

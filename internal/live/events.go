@@ -25,18 +25,30 @@ var retryFrame = []byte("retry: 1000\n\n")
 // silent for 45 s: a lost network often shows no error).
 var pingFrame = []byte(": ping\nevent: ping\ndata:\n\n")
 
+// Admit lets a stream open, or answers the request itself with a refusal
+// (ok false). The server decides by client address (a Guard); release is
+// called when the stream ends.
+type Admit func(w http.ResponseWriter, r *http.Request) (release func(), ok bool)
+
 // Handler serves GET /api/v1/config/events: the current configuration at
 // connect (unless Last-Event-ID says the client has it already), every new
 // version after that, and a ping event every heartbeat so that proxies
 // keep the connection open and the page knows it is alive.
-func Handler(b *Broker, heartbeat time.Duration, logger *slog.Logger) http.Handler {
+func Handler(b *Broker, admit Admit, heartbeat time.Duration, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		release, ok := admit(w, r)
+		if !ok {
+			return
+		}
 		h := w.Header()
 		h.Set("Content-Type", "text/event-stream; charset=utf-8")
 		h.Set("Cache-Control", "no-cache")
 		h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
 		if r.Method == http.MethodHead {
-			w.WriteHeader(http.StatusOK) // the head of a stream; no events follow
+			// The head of a stream; no events follow. The page asks with HEAD after a refused stream,
+			// to read Retry-After, which EventSource hides.
+			release()
+			w.WriteHeader(http.StatusOK)
 			return
 		}
 		sent := lastEventID(r)
@@ -50,11 +62,13 @@ func Handler(b *Broker, heartbeat time.Duration, logger *slog.Logger) http.Handl
 			// about 25 KiB of server memory per open page before, about 9 KiB now).
 			go func() {
 				defer b.taken.Done()
+				defer release()
 				stream(b, conn, sent, heartbeat)
 			}()
 			return
 		}
 		b.taken.Done() // served through w: Shutdown waits for this handler itself
+		defer release()
 		serveStream(b, w, rc, r, sent, heartbeat, logger)
 	})
 }

@@ -108,7 +108,7 @@ func checkEvent(t *testing.T, m sseMessage, version int64, name string) {
 func startStream(t *testing.T, heartbeat time.Duration) (*Broker, string) {
 	b := NewBroker(quietLogger(), 4)
 	b.Publish(event(t, 1, "eins"))
-	srv := httptest.NewServer(Handler(b, heartbeat, quietLogger()))
+	srv := httptest.NewServer(Handler(b, admitAll, heartbeat, quietLogger()))
 	t.Cleanup(func() { b.Close(); srv.Close() })
 	return b, srv.URL
 }

@@ -21,7 +21,7 @@ func TestTakenOverStreamKeepsHeadersAndNoticesLeaving(t *testing.T) {
 	b.Publish(event(t, 1, "eins"))
 	outer := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
-		Handler(b, time.Hour, quietLogger()).ServeHTTP(w, r)
+		Handler(b, admitAll, time.Hour, quietLogger()).ServeHTTP(w, r)
 	})
 	srv := httptest.NewServer(outer)
 	t.Cleanup(func() { b.Close(); srv.Close() })

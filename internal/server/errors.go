@@ -5,9 +5,11 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
@@ -31,7 +33,16 @@ var (
 	errForbidden        = &apiError{http.StatusForbidden, "forbidden", "Dieses Konto darf das nicht.", nil}
 	errCrossOrigin      = &apiError{http.StatusForbidden, "cross_origin", "Anfragen von fremden Seiten sind nicht erlaubt.", nil}
 	errBusy             = &apiError{http.StatusServiceUnavailable, "busy", "Der Server ist gerade ausgelastet. Bitte gleich erneut versuchen.", nil}
-	errMissingQueries   = func(fields map[string]string) *apiError {
+	errTooManyStreams   = &apiError{http.StatusTooManyRequests, "too_many_streams", "Von dieser Adresse sind zu viele Seiten mit Live-Konfiguration offen. Bitte später erneut versuchen.", nil}
+	errStreamsFull      = &apiError{http.StatusServiceUnavailable, "streams_full", "Der Server hat gerade zu viele offene Live-Verbindungen. Bitte gleich erneut versuchen.", nil}
+	errTooManyAttempts  = func(minutes int) *apiError {
+		return &apiError{http.StatusTooManyRequests, "too_many_attempts",
+			"Zu viele Anmeldeversuche. Bitte in " + strconv.Itoa(minutes) + " Minuten erneut versuchen.", nil}
+	}
+	errBadQuery = func(fields map[string]string) *apiError {
+		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage enthält ungültige Werte.", fields}
+	}
+	errMissingQueries = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage ist unvollständig.", fields}
 	}
 )
@@ -64,10 +75,14 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 		ae = &apiError{http.StatusPreconditionFailed, "config_conflict", "Jemand anderes hat inzwischen gespeichert.", nil}
 	case errors.Is(err, store.ErrNotFound):
 		ae = errNotFound
+	case errors.Is(err, live.ErrClientStreams):
+		ae = errTooManyStreams
+	case errors.Is(err, live.ErrStreamsFull):
+		ae = errStreamsFull
 	default:
 		ae = errInternal
 	}
-	if ae.Status >= 500 {
+	if ae.Status >= 500 && ae != errStreamsFull { // refused streams: the Guard logs them, once a minute
 		// The route pattern, not the path: paths of one-time links carry tokens.
 		logger.Error("request failed", "method", r.Method, "route", r.Pattern, "status", ae.Status, "err", err)
 	}

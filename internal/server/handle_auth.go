@@ -85,23 +85,26 @@ func handleLogin(d Deps) http.Handler {
 			writeError(w, r, d.Logger, err)
 			return
 		}
-		if err := d.Limiter.Succeeded(r.Context(), email); err != nil {
+		if err := d.Limiter.Succeeded(r.Context(), addr, email); err != nil {
 			d.Logger.Error("clearing sign-in failures", "err", err)
 		}
 		signIn(w, r, d, u)
 	})
 }
 
-// checkLimit refuses with 429 and Retry-After while the account or the
-// address has too many recent failures.
+// checkLimit refuses with 429 and Retry-After while the account from this
+// address, the address or the account as a whole has too many recent failures.
 func checkLimit(w http.ResponseWriter, r *http.Request, d Deps, addr, email string) error {
 	wait, err := d.Limiter.Blocked(r.Context(), addr, email)
+	return refuseFor(w, wait, err)
+}
+
+func refuseFor(w http.ResponseWriter, wait time.Duration, err error) error {
 	if err != nil || wait <= 0 {
 		return err
 	}
 	w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
-	return &apiError{http.StatusTooManyRequests, "too_many_attempts",
-		"Zu viele Anmeldeversuche. Bitte in " + strconv.Itoa(int(wait.Minutes())+1) + " Minuten erneut versuchen.", nil}
+	return errTooManyAttempts(int(wait.Minutes()) + 1)
 }
 
 // checkCredentials verifies a password, and upgrades its hash when the
@@ -181,11 +184,11 @@ func handlePasswordChange(d Deps) http.Handler {
 			return
 		}
 		u, ses, _ := auth.UserFrom(r.Context())
-		addr := clientAddress(r, d.TrustedProxies)
 		err := d.Gate.Do(r.Context(), func() error {
-			// Guessing the current password from a stolen session counts
-			// against the same limits as guessing at sign-in.
-			if err := checkLimit(w, r, d, addr, u.Email); err != nil {
+			// Guessing the current password from a stolen session is limited per session:
+			// failures of sign-ins elsewhere never keep the owner from changing it.
+			wait, err := d.Limiter.SessionBlocked(r.Context(), u.Email, ses.TokenHash)
+			if err := refuseFor(w, wait, err); err != nil {
 				return err
 			}
 			ok, err := auth.VerifyPassword(body.CurrentPassword, u.PasswordHash)
@@ -195,7 +198,7 @@ func handlePasswordChange(d Deps) http.Handler {
 			fields := map[string]string{"newPassword": auth.CheckPassword(body.NewPassword)}
 			if !ok {
 				fields["currentPassword"] = "Das aktuelle Passwort ist falsch."
-				if err := d.Limiter.Failed(r.Context(), addr, u.Email); err != nil {
+				if err := d.Limiter.SessionFailed(r.Context(), u.Email, ses.TokenHash); err != nil {
 					d.Logger.Error("recording a failed password check", "err", err)
 				}
 			}

@@ -64,7 +64,7 @@ func saveAndPublish(w http.ResponseWriter, r *http.Request, d Deps, cfg grading.
 	}
 	d.Broker.Publish(ev)
 	w.Header().Set("ETag", `"`+strconv.FormatInt(cv.Version, 10)+`"`)
-	writeJSONBytes(w, http.StatusOK, ev.JSON)
+	writeJSON(w, http.StatusOK, versionJSON(cv)) // for admins: with who saved it, unlike the public event
 }
 
 // writeConflict answers 412 with the version that is now current, so the
@@ -97,9 +97,18 @@ type versionResponse struct {
 }
 
 func versionJSON(cv store.ConfigVersion) versionResponse {
-	return versionResponse{cv.Version, cv.SavedAt, cv.SavedBy, cv.Config}
+	return versionResponse{cv.Version, cv.SavedAt.UTC(), cv.SavedBy, cv.Config}
 }
 
+// History pages: ?limit= (default 50, at most 500) versions older than
+// ?before= (a version; default: from the newest).
+const (
+	historyPage    = 50
+	historyPageMax = 500
+)
+
+// handleHistory lists a page of versions, newest first; nextBefore, when
+// present, asks for the next older page.
 func handleHistory(d Deps) http.Handler {
 	type entry struct {
 		Version int64     `json:"version"`
@@ -107,18 +116,56 @@ func handleHistory(d Deps) http.Handler {
 		SavedBy string    `json:"savedBy"`
 		Name    string    `json:"name"`
 	}
+	type page struct {
+		Versions   []entry `json:"versions"`
+		NextBefore int64   `json:"nextBefore,omitempty"`
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		history, err := d.Store.ConfigHistory(r.Context())
+		before, limit, err := historyQuery(r)
 		if err != nil {
 			writeError(w, r, d.Logger, err)
 			return
 		}
-		versions := make([]entry, 0, len(history))
-		for _, cv := range history {
-			versions = append(versions, entry{cv.Version, cv.SavedAt, cv.SavedBy, cv.Config.Name})
+		history, err := d.Store.ConfigHistory(r.Context(), before, limit+1) // one more: is there a next page?
+		if err != nil {
+			writeError(w, r, d.Logger, err)
+			return
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"versions": versions})
+		var p page
+		if len(history) > limit {
+			history = history[:limit]
+			p.NextBefore = history[limit-1].Version
+		}
+		p.Versions = make([]entry, 0, len(history))
+		for _, cv := range history {
+			p.Versions = append(p.Versions, entry{cv.Version, cv.SavedAt.UTC(), cv.SavedBy, cv.Config.Name})
+		}
+		writeJSON(w, http.StatusOK, p)
 	})
+}
+
+func historyQuery(r *http.Request) (before int64, limit int, err error) {
+	q := r.URL.Query()
+	fields := map[string]string{}
+	limit = historyPage
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > historyPageMax {
+			fields["limit"] = fmt.Sprintf("Eine ganze Zahl von 1 bis %d.", historyPageMax)
+		}
+		limit = n
+	}
+	if v := q.Get("before"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			fields["before"] = "Eine Versionsnummer ab 1."
+		}
+		before = n
+	}
+	if len(fields) > 0 {
+		return 0, 0, errBadQuery(fields)
+	}
+	return before, limit, nil
 }
 
 func handleHistoryVersion(d Deps) http.Handler {

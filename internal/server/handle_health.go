@@ -24,7 +24,10 @@ func handleHealth(s store.Store) http.Handler {
 	})
 }
 
-func handleMetrics(m *metrics, b *live.Broker) http.Handler {
+// MetricsHandler serves the Prometheus text. In the app it is for admins
+// only; serve --metrics-addr also serves it without sign-in on a listener of
+// its own, for a scraper on the internal network (docs/operations.md).
+func MetricsHandler(m *Metrics, b *live.Broker, g *live.Guard) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var version int64
 		if ev := b.Current(); ev != nil {
@@ -32,5 +35,6 @@ func handleMetrics(m *metrics, b *live.Broker) http.Handler {
 		}
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		m.write(w, b.Clients(), version)
+		writeStreamLimits(w, g)
 	})
 }

@@ -41,6 +41,9 @@ func handleSetup(d Deps) http.Handler {
 		hash, err := hashForLink(r, d, store.TokenSetup, tokenHash, c.Password)
 		var u store.User
 		if err == nil {
+			err = refuseEmailInUse(r, d.Store, email)
+		}
+		if err == nil {
 			now := d.Now()
 			u, err = d.Store.CreateFirstAdmin(r.Context(), tokenHash, store.User{Email: email, PasswordHash: hash, CreatedAt: now}, now)
 		}

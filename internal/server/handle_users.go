@@ -1,10 +1,13 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
@@ -56,6 +59,10 @@ func handleUserCreate(d Deps) http.Handler {
 			writeError(w, r, d.Logger, err)
 			return
 		}
+		if err := refuseEmailInUse(r, d.Store, email); err != nil {
+			writeError(w, r, d.Logger, err)
+			return
+		}
 		now := d.Now()
 		token, hash := auth.NewToken()
 		expires := now.Add(InviteValidity)
@@ -68,12 +75,57 @@ func handleUserCreate(d Deps) http.Handler {
 			writeError(w, r, d.Logger, err)
 			return
 		}
-		writeJSON(w, http.StatusCreated, map[string]any{
+		answer := map[string]any{
 			"user":            toUserJSON(u),
 			"inviteLink":      AdminLink(d.BaseURL, "invite", token),
 			"inviteExpiresAt": expires,
-		})
+		}
+		if IsLocalBaseURL(d.BaseURL) {
+			answer["linkWarning"] = msgLocalLink
+		}
+		writeJSON(w, http.StatusCreated, answer)
 	})
+}
+
+// msgLocalLink is shown with a link that only works on the server itself.
+const msgLocalLink = "Dieser Link zeigt auf localhost und funktioniert nur auf dem Server selbst: " +
+	"Bitte die öffentliche Adresse mit --base-url (NOTENRECHNER_BASE_URL) einstellen und den Link neu erzeugen."
+
+// IsLocalBaseURL reports whether links built on base point to this machine
+// only (no --base-url set, or a loopback one): a colleague cannot open them.
+func IsLocalBaseURL(base *url.URL) bool {
+	host := base.Hostname()
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && (ip.IsLoopback() || ip.IsUnspecified())
+}
+
+// EmailInUse reports whether an account's email is the same as email for a
+// reader: equal after Unicode case folding (boß@ and boss@, any spelling of
+// ö). Accounts are few (one school's staff), so they are compared here
+// rather than through a second unique column.
+func EmailInUse(ctx context.Context, users store.UserStore, email string) (bool, error) {
+	list, err := users.ListUsers(ctx)
+	if err != nil {
+		return false, err
+	}
+	key := auth.EmailKey(email)
+	for _, u := range list {
+		if auth.EmailKey(u.Email) == key {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+func refuseEmailInUse(r *http.Request, users store.UserStore, email string) error {
+	taken, err := EmailInUse(r.Context(), users, email)
+	if err == nil && taken {
+		err = errEmailTaken
+	}
+	return err
 }
 
 // AdminLink is BASE/admin?KIND=TOKEN, the form of every one-time link.

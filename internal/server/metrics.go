@@ -10,12 +10,14 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/notenrechner/notenrechner/internal/live"
 )
 
-// metrics counts requests by route pattern and status. The Prometheus text
+// Metrics counts requests by route pattern and status. The Prometheus text
 // format for these few metrics is a few lines; the client library would
 // bring a dozen modules for it (docs/decisions.md).
-type metrics struct {
+type Metrics struct {
 	mu       sync.Mutex
 	requests map[requestKey]uint64
 }
@@ -25,9 +27,11 @@ type requestKey struct {
 	status int
 }
 
-func newMetrics() *metrics { return &metrics{requests: make(map[requestKey]uint64)} }
+// NewMetrics starts the counts; serve shares them between the app and the
+// metrics listener (--metrics-addr).
+func NewMetrics() *Metrics { return &Metrics{requests: make(map[requestKey]uint64)} }
 
-func (m *metrics) observe(route string, status int) {
+func (m *Metrics) observe(route string, status int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.requests[requestKey{route, status}]++
@@ -36,7 +40,7 @@ func (m *metrics) observe(route string, status int) {
 // write renders the metrics in the Prometheus text exposition format.
 // Route labels are our own route patterns, so they need no escaping beyond
 // what %q does for quotes and backslashes.
-func (m *metrics) write(w io.Writer, openStreams int, configVersion int64) {
+func (m *Metrics) write(w io.Writer, openStreams int, configVersion int64) {
 	m.mu.Lock()
 	keys := make([]requestKey, 0, len(m.requests))
 	for k := range m.requests {
@@ -65,6 +69,21 @@ func (m *metrics) write(w io.Writer, openStreams int, configVersion int64) {
 	fmt.Fprintln(w, "# TYPE notenrechner_config_version gauge")
 	fmt.Fprintf(w, "notenrechner_config_version %s\n", strconv.FormatInt(configVersion, 10))
 	writeRuntime(w)
+}
+
+// writeStreamLimits reports the bounds on live streams and how often they
+// refused one, so that an operator sees a flood (or too low a limit).
+func writeStreamLimits(w io.Writer, g *live.Guard) {
+	perAddress, total := g.Limits()
+	_, refusedAddress, refusedTotal := g.Stats()
+	fmt.Fprintln(w, "# HELP notenrechner_sse_streams_refused_total Live streams refused: too many from one address (429) or in total (503).")
+	fmt.Fprintln(w, "# TYPE notenrechner_sse_streams_refused_total counter")
+	fmt.Fprintf(w, "notenrechner_sse_streams_refused_total{reason=\"per_address\"} %d\n", refusedAddress)
+	fmt.Fprintf(w, "notenrechner_sse_streams_refused_total{reason=\"total\"} %d\n", refusedTotal)
+	fmt.Fprintln(w, "# HELP notenrechner_sse_streams_limit Most live streams allowed per address and in total.")
+	fmt.Fprintln(w, "# TYPE notenrechner_sse_streams_limit gauge")
+	fmt.Fprintf(w, "notenrechner_sse_streams_limit{scope=\"per_address\"} %d\n", perAddress)
+	fmt.Fprintf(w, "notenrechner_sse_streams_limit{scope=\"total\"} %d\n", total)
 }
 
 // writeRuntime adds the process gauges under the names the Prometheus Go

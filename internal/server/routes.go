@@ -8,7 +8,7 @@ import (
 )
 
 // addRoutes lists every route of the product in one place.
-func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
+func addRoutes(mux *http.ServeMux, d Deps) {
 	deny := func(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, d.Logger, err) }
 	// Only routes that need the account read the session: static files and
 	// the event stream cost no database query.
@@ -17,21 +17,22 @@ func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
 	admin := func(h http.Handler) http.Handler { return withUser(auth.RequireAdmin(deny, h)) }
 
 	mux.Handle("GET /api/v1/config", handleConfigGet(d.Broker, d.Logger))
-	mux.Handle("GET /api/v1/config/events", live.Handler(d.Broker, d.Heartbeat, d.Logger))
+	mux.Handle("GET /api/v1/config/events", live.Handler(d.Broker, admitStream(d.Streams, d.TrustedProxies, d.Logger), d.Heartbeat, d.Logger))
 	mux.Handle("PUT /api/v1/config", admin(handleConfigPut(d)))
 	mux.Handle("GET /api/v1/config/history", admin(handleHistory(d)))
 	mux.Handle("GET /api/v1/config/history/{version}", admin(handleHistoryVersion(d)))
 	mux.Handle("POST /api/v1/config/history/{version}/restore", admin(handleRestore(d)))
 	mux.Handle("GET /api/v1/grade", handleGrade(d.Broker, d.Logger))
 
-	mux.Handle("POST /api/v1/auth/login", handleLogin(d))
-	mux.Handle("POST /api/v1/auth/logout", handleLogout(d))
+	// Every account answer is no-store: they carry the account or a Set-Cookie.
+	mux.Handle("POST /api/v1/auth/login", noStore(handleLogin(d)))
+	mux.Handle("POST /api/v1/auth/logout", noStore(handleLogout(d)))
 	mux.Handle("GET /api/v1/auth/session", withUser(handleSession()))
 	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d)))
-	mux.Handle("GET /api/v1/auth/setup/{token}", handleSetupCheck(d))
-	mux.Handle("POST /api/v1/auth/setup/{token}", handleSetup(d))
-	mux.Handle("GET /api/v1/auth/invite/{token}", handleInviteCheck(d))
-	mux.Handle("POST /api/v1/auth/invite/{token}", handleInviteAccept(d))
+	mux.Handle("GET /api/v1/auth/setup/{token}", noStore(handleSetupCheck(d)))
+	mux.Handle("POST /api/v1/auth/setup/{token}", noStore(handleSetup(d)))
+	mux.Handle("GET /api/v1/auth/invite/{token}", noStore(handleInviteCheck(d)))
+	mux.Handle("POST /api/v1/auth/invite/{token}", noStore(handleInviteAccept(d)))
 
 	mux.Handle("GET /api/v1/users", admin(handleUsersList(d)))
 	mux.Handle("POST /api/v1/users", admin(handleUserCreate(d)))
@@ -43,7 +44,7 @@ func addRoutes(mux *http.ServeMux, d Deps, m *metrics) {
 	mux.Handle("/api/", handleAPIFallback(mux, d.Logger))
 
 	mux.Handle("GET /healthz", handleHealth(d.Store))
-	mux.Handle("GET /metrics", handleMetrics(m, d.Broker))
+	mux.Handle("GET /metrics", admin(MetricsHandler(d.Metrics, d.Broker, d.Streams)))
 
 	mux.Handle("/", handleApp(d.Assets, d.Logger))
 }

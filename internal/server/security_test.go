@@ -49,7 +49,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 				{"GET", "/assets/weg.js", "", nil, 404},
 				{"POST", "/", "", nil, 405},
 				{"GET", "/healthz", "", nil, 200},
-				{"GET", "/metrics", "", nil, 200},
+				{"GET", "/metrics", "", nil, 401},
 				{"GET", "/api/v1/config/events", "", nil, 200},
 			} {
 				req, _ := http.NewRequest(c.method, srv.URL+c.path, strings.NewReader(c.body))

@@ -36,20 +36,23 @@ type Deps struct {
 	TrustedProxies []netip.Prefix
 	Limiter        *auth.Limiter // default: SPEC §5 limits on Store
 	Gate           *auth.Gate    // bounds argon2id work; default: one slot per CPU
+	// Streams bounds the open live streams; default: DefaultStreamsPerAddress
+	// and DefaultStreamsTotal.
+	Streams *live.Guard
+	Metrics *Metrics // request counts; default: new ones
 }
 
 // NewServer returns the complete handler.
 func NewServer(d Deps) http.Handler {
 	d = withDefaults(d)
-	m := newMetrics()
 	mux := http.NewServeMux()
-	addRoutes(mux, d, m)
+	addRoutes(mux, d)
 	var h http.Handler = mux
 	h = refuseCrossOrigin(d, h)
 	h = limitBodies(d.Logger, h)
 	h = securityHeaders(d, h)
 	h = recoverPanics(d.Logger, h)
-	h = countRequests(m, h)
+	h = countRequests(d.Metrics, h)
 	return h
 }
 
@@ -75,6 +78,12 @@ func withDefaults(d Deps) Deps {
 	if d.Gate == nil {
 		d.Gate = auth.NewGate(runtime.NumCPU())
 	}
+	if d.Metrics == nil {
+		d.Metrics = NewMetrics()
+	}
+	if d.Streams == nil {
+		d.Streams = live.NewGuard(DefaultStreamsPerAddress, DefaultStreamsTotal, d.Logger)
+	}
 	return d
 }
 
@@ -90,7 +99,7 @@ func refuseCrossOrigin(d Deps, next http.Handler) http.Handler {
 
 // countRequests records every answer under the route pattern that served it
 // (the mux sets r.Pattern), so that paths with IDs do not explode the labels.
-func countRequests(m *metrics, next http.Handler) http.Handler {
+func countRequests(m *Metrics, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)

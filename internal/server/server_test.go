@@ -87,7 +87,7 @@ func TestAPI(t *testing.T) {
 	jsonType := map[string]string{"Content-Type": "application/json; charset=utf-8"}
 	for _, sc := range []scenario{
 		{name: "config", method: "GET", path: "/api/v1/config", wantStatus: 200,
-			wantBody:   []string{`"version":3`, `"savedBy":"system"`, `"savedAt":"2026-11-22T09:00:00Z"`, `"config":{"name":"Standard"`, `"general":{"minus":33.33,"normal":33.33}`},
+			wantBody:   []string{`"version":3`, `"savedAt":"2026-11-22T09:00:00Z"`, `"config":{"name":"Standard"`, `"general":{"minus":33.33,"normal":33.33}`},
 			wantHeader: map[string]string{"ETag": `"3"`, "Content-Type": "application/json; charset=utf-8"}},
 		{name: "config not modified", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"3"`}, wantStatus: 304,
 			wantHeader: map[string]string{"ETag": `"3"`}},
@@ -181,17 +181,31 @@ func TestNoConfigYet(t *testing.T) {
 }
 
 func TestMetrics(t *testing.T) {
-	h, b := newTestServer(t, fakeStore{})
-	for _, path := range []string{"/api/v1/config", "/api/v1/config", "/api/v1/nichts"} {
+	h, scrape, b := newMetricsServer(t)
+	for _, path := range []string{"/api/v1/config", "/api/v1/config", "/api/v1/nichts", "/metrics"} {
 		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", path, nil))
 	}
 	sub, _ := b.Subscribe()
 	defer b.Unsubscribe(sub)
-	scenario{name: "metrics", method: "GET", path: "/metrics", wantStatus: 200, wantBody: []string{
+	// The scrape goes to the listener of --metrics-addr, which serves the same text without
+	// sign-in; it is not the app's address, so the contract (admins only there) does not apply.
+	rec := httptest.NewRecorder()
+	scrape.ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	if rec.Code != 200 {
+		t.Fatalf("status %d, want 200; body %s", rec.Code, rec.Body)
+	}
+	for _, frag := range []string{
 		"# TYPE notenrechner_http_requests_total counter\n",
 		`notenrechner_http_requests_total{route="GET /api/v1/config",status="200"} 2` + "\n",
 		`notenrechner_http_requests_total{route="/api/",status="404"} 1` + "\n",
+		`notenrechner_http_requests_total{route="GET /metrics",status="401"} 1` + "\n", // for admins only in the app
 		"notenrechner_sse_streams_open 1\n",
 		"notenrechner_config_version 3\n",
-	}}.run(t, h)
+		`notenrechner_sse_streams_limit{scope="per_address"} 5` + "\n",
+		`notenrechner_sse_streams_refused_total{reason="total"} 0` + "\n",
+	} {
+		if !strings.Contains(rec.Body.String(), frag) {
+			t.Errorf("body %q lacks %q", rec.Body, frag)
+		}
+	}
 }

@@ -105,5 +105,7 @@ type SessionStore interface {
 	// LoginFailures counts the failures of key at or after since, and
 	// returns the oldest of them (so the caller can say when it expires).
 	LoginFailures(ctx context.Context, key string, since time.Time) (count int, oldest time.Time, err error)
+	// ClearLoginFailures forgets the failures of key and of every key that
+	// starts with key and a space (an account's keys per address and session).
 	ClearLoginFailures(ctx context.Context, key string) error
 }

@@ -58,8 +58,9 @@ type ConfigStore interface {
 	LatestConfig(ctx context.Context) (ConfigVersion, error)
 	// ConfigAt returns one version, or ErrNotFound.
 	ConfigAt(ctx context.Context, version int64) (ConfigVersion, error)
-	// ConfigHistory returns every version, newest first.
-	ConfigHistory(ctx context.Context) ([]ConfigVersion, error)
+	// ConfigHistory returns at most limit versions older than before (0:
+	// from the newest), newest first.
+	ConfigHistory(ctx context.Context, before int64, limit int) ([]ConfigVersion, error)
 	// SaveConfig stores cfg as a new version if base is the newest version
 	// (or base is Unconditional); otherwise it returns ErrConflict.
 	SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (ConfigVersion, error)

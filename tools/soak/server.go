@@ -58,7 +58,8 @@ func startServer(ctx context.Context, bin string) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.cmd = exec.Command(bin, "serve", "--addr", addr, "--db", db)
+	// Every soak client comes from this one address: lift the per-address bound on streams.
+	s.cmd = exec.Command(bin, "serve", "--addr", addr, "--db", db, "--max-streams-per-address", "50000", "--max-streams", "50000")
 	s.cmd.Stdout, s.cmd.Stderr = logFile, logFile
 	if err := s.cmd.Start(); err != nil {
 		return nil, err
@@ -154,6 +155,7 @@ func (m sample) String() string {
 
 func (s *server) scrape(ctx context.Context) (sample, error) {
 	req, _ := http.NewRequestWithContext(ctx, "GET", s.base+"/metrics", nil)
+	req.AddCookie(s.cookie) // /metrics is for admins
 	resp, err := s.client.Do(req)
 	if err != nil {
 		return sample{}, fmt.Errorf("scrape: %w", err)

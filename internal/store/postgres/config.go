@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -39,10 +40,13 @@ func (s *Store) ConfigAt(ctx context.Context, version int64) (store.ConfigVersio
 	return cv, nil
 }
 
-// ConfigHistory returns every version, newest first. A school saves a few
-// times a year, so the whole list is small.
-func (s *Store) ConfigHistory(ctx context.Context) ([]store.ConfigVersion, error) {
-	rows, err := s.pool.Query(ctx, "SELECT "+configColumns+" FROM config_versions ORDER BY version DESC")
+// ConfigHistory returns a page of versions, newest first.
+func (s *Store) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
+	if before <= 0 {
+		before = math.MaxInt64
+	}
+	rows, err := s.pool.Query(ctx, "SELECT "+configColumns+" FROM config_versions WHERE version < $1 ORDER BY version DESC LIMIT $2",
+		before, limit)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: config history: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -120,9 +121,11 @@ func (s *Store) LoginFailures(ctx context.Context, key string, since time.Time) 
 	return n, oldest.UTC(), nil
 }
 
-// ClearLoginFailures forgets the failures of key (after a success).
+// ClearLoginFailures forgets the failures of key and of the keys under it.
 func (s *Store) ClearLoginFailures(ctx context.Context, key string) error {
-	if _, err := s.pool.Exec(ctx, "DELETE FROM login_failures WHERE key = $1", key); err != nil {
+	// left() counts characters, as utf8.RuneCountInString does.
+	if _, err := s.pool.Exec(ctx, "DELETE FROM login_failures WHERE key = $1 OR left(key, $2) = $3",
+		key, utf8.RuneCountInString(key)+1, key+" "); err != nil {
 		return fmt.Errorf("postgres: clear login failures: %w", err)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
@@ -34,11 +35,13 @@ func (s *Store) ConfigAt(ctx context.Context, version int64) (store.ConfigVersio
 	return cv, nil
 }
 
-// ConfigHistory returns every version, newest first. A school saves a few
-// times a year, so the whole list is small.
-func (s *Store) ConfigHistory(ctx context.Context) ([]store.ConfigVersion, error) {
+// ConfigHistory returns a page of versions, newest first.
+func (s *Store) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
+	if before <= 0 {
+		before = math.MaxInt64
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT version, document, saved_at, saved_by
-		FROM config_versions ORDER BY version DESC`)
+		FROM config_versions WHERE version < ? ORDER BY version DESC LIMIT ?`, before, limit)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: config history: %w", err)
 	}

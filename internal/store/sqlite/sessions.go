@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"github.com/notenrechner/notenrechner/internal/store"
 )
@@ -123,9 +124,11 @@ func (s *Store) LoginFailures(ctx context.Context, key string, since time.Time) 
 	return n, fromMillis(*oldest), nil
 }
 
-// ClearLoginFailures forgets the failures of key (after a success).
+// ClearLoginFailures forgets the failures of key and of the keys under it.
 func (s *Store) ClearLoginFailures(ctx context.Context, key string) error {
-	if _, err := s.db.ExecContext(ctx, "DELETE FROM login_failures WHERE key = ?", key); err != nil {
+	// substr() counts characters in TEXT, as utf8.RuneCountInString does.
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM login_failures WHERE key = ? OR substr(key, 1, ?) = ?",
+		key, utf8.RuneCountInString(key)+1, key+" "); err != nil {
 		return fmt.Errorf("sqlite: clear login failures: %w", err)
 	}
 	return nil

@@ -82,9 +82,15 @@ func testConfigVersions(t *testing.T, open Opener) {
 	if _, err := s.SaveConfig(ctx, bad, "a@schule.de", 3); err == nil {
 		t.Fatal("an invalid configuration was stored")
 	}
-	history := must(s.ConfigHistory(ctx))
+	history := must(s.ConfigHistory(ctx, 0, 50))
 	if len(history) != 3 || history[0].Version != 3 || history[0].Config.Name != "Drei" || history[2].Version != 1 {
 		t.Fatalf("history: %+v, want versions 3, 2, 1", history)
+	}
+	if page := must(s.ConfigHistory(ctx, 3, 1)); len(page) != 1 || page[0].Version != 2 {
+		t.Fatalf("history before 3, limit 1: %+v, want version 2", page)
+	}
+	if page := must(s.ConfigHistory(ctx, 1, 10)); len(page) != 0 {
+		t.Fatalf("history before 1: %+v, want none", page)
 	}
 	if at := must(s.ConfigAt(ctx, 2)); at.Config.Name != "Zwei" {
 		t.Fatalf("ConfigAt(2) = %+v", at)

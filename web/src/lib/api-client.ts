@@ -23,6 +23,7 @@ export type User = Schemas['User']
 export type Role = Schemas['Role']
 export type HistoryEntry = Schemas['HistoryEntry']
 export type CreatedUser = JsonAnswer<'createUser', 201>
+export type HistoryPage = JsonAnswer<'getConfigHistory', 200>
 
 export const userSchema = v.object({
   id: v.number(),
@@ -42,15 +43,17 @@ export const historyEntrySchema = v.object({
   savedBy: v.string(),
   name: v.string(),
 }) satisfies v.GenericSchema<unknown, HistoryEntry>
-const historyResponse = v.object({ versions: v.array(historyEntrySchema) }) satisfies v.GenericSchema<
-  unknown,
-  JsonAnswer<'getConfigHistory', 200>
->
+export const historyResponse = v.object({
+  versions: v.array(historyEntrySchema),
+  nextBefore: v.exactOptional(v.number()),
+}) satisfies v.GenericSchema<unknown, HistoryPage>
 const usersResponse = v.object({ users: v.array(userSchema) }) satisfies v.GenericSchema<unknown, JsonAnswer<'listUsers', 200>>
+// linkWarning: the server has no public address (--base-url), so the link works only on the server itself.
 export const createUserResponse = v.object({
   user: userSchema,
   inviteLink: v.string(),
   inviteExpiresAt: v.string(),
+  linkWarning: v.exactOptional(v.string()),
 }) satisfies v.GenericSchema<unknown, CreatedUser>
 
 /** A request body as the contract describes it for the operation. */
@@ -228,9 +231,10 @@ export async function saveConfig(config: Schemas['ConfigDocument'], version: num
   return json(res, liveConfigSchema)
 }
 
-/** Earlier versions, newest first. */
-export async function getHistory(): Promise<HistoryEntry[]> {
-  return (await json(await send('GET', '/config/history'), historyResponse)).versions
+/** A page of versions, newest first: the newest 50, or those older than `before`; nextBefore while older ones exist. */
+export async function getHistory(before?: number): Promise<HistoryPage> {
+  const query = before === undefined ? '' : `?before=${String(before)}`
+  return json(await send('GET', `/config/history${query}`), historyResponse)
 }
 
 export async function getHistoryVersion(version: number): Promise<LiveConfig> {

@@ -67,6 +67,11 @@ export interface paths {
          *     einer `ConfigVersion`. Ein Client, der 8 Events zurückliegt, wird getrennt und verbindet
          *     sich mit `Last-Event-ID` neu.
          *
+         *     Offene Ströme sind begrenzt, je Client-Adresse (IPv6: je /56; Vorgabe 50) und insgesamt (Vorgabe:
+         *     die Hälfte der offenen Dateien, höchstens 10000): darüber 429 `too_many_streams` bzw. 503
+         *     `streams_full` mit `Retry-After` (30 bzw. 60 s). EventSource verbirgt Status und Header einer
+         *     Ablehnung; die Seite fragt dann mit `HEAD` nach, wie lange sie warten soll.
+         *
          *     Das Schema beschreibt den Strom als Liste seiner Events, `data` schon als JSON gelesen. Auf
          *     der Leitung:
          *
@@ -75,7 +80,7 @@ export interface paths {
          *
          *     id: 7
          *     event: config
-         *     data: {"version":7,"savedAt":"2026-11-22T10:00:00Z","savedBy":"system","config":{…}}
+         *     data: {"version":7,"savedAt":"2026-11-22T10:00:00Z","config":{…}}
          *
          *     : ping
          *     event: ping
@@ -87,7 +92,13 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Dürfte ein Strom jetzt öffnen?
+         * @description Die Kopfzeilen des Stroms ohne Events, unter denselben Grenzen wie `GET`, ohne einen Platz zu
+         *     belegen: nach einer Ablehnung liest die Seite hier `Retry-After`. Eine abgelehnte Nachfrage
+         *     zählt wie ein abgelehnter Strom.
+         */
+        head: operations["headConfigEvents"];
         patch?: never;
         trace?: never;
     };
@@ -98,7 +109,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Alle gespeicherten Versionen, die neueste zuerst (Admin) */
+        /**
+         * Die gespeicherten Versionen seitenweise, die neueste zuerst (Admin)
+         * @description Höchstens `limit` Versionen (Vorgabe 50), älter als `before` (Vorgabe: ab der neuesten).
+         *     Gibt es ältere, nennt `nextBefore` den Wert von `before` für die nächste Seite.
+         */
         get: operations["getConfigHistory"];
         put?: never;
         post?: never;
@@ -157,8 +172,10 @@ export interface paths {
         /**
          * Anmelden
          * @description Setzt das Sitzungs-Cookie. Falsche E-Mail und falsches Passwort ergeben dieselbe Antwort.
-         *     Nach 5 Fehlversuchen für ein Konto (oder 20 von einer Adresse) in 15 Minuten antwortet der
-         *     Server mit 429 und `Retry-After`.
+         *     Der Server antwortet mit 429 und `Retry-After` nach 5 Fehlversuchen für ein Konto von einer
+         *     Adresse in 15 Minuten (nur diese Adresse wartet), nach 20 Fehlversuchen einer Adresse in
+         *     15 Minuten und nach 100 Fehlversuchen für ein Konto von allen Adressen in einer Stunde.
+         *     Adressen zählen bei IPv6 je /56. Die E-Mail wird in NFC und klein geschrieben verglichen.
          */
         post: operations["login"];
         delete?: never;
@@ -215,8 +232,9 @@ export interface paths {
         put?: never;
         /**
          * Das eigene Passwort ändern
-         * @description Alle anderen Sitzungen des Kontos enden, diese bleibt. Ein falsches aktuelles Passwort zählt
-         *     wie ein Fehlversuch bei der Anmeldung (429 nach zu vielen).
+         * @description Alle anderen Sitzungen des Kontos enden, diese bleibt. Falsche aktuelle Passwörter zählen je
+         *     Sitzung (429 nach 5 in 15 Minuten), nie gegen das Konto: Fehlversuche anderer bei der Anmeldung
+         *     hindern die angemeldete Person nie daran, ihr Passwort zu ändern.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -286,7 +304,9 @@ export interface paths {
         /**
          * Ein Konto hinzufügen (Admin)
          * @description Das Konto hat noch kein Passwort (`pending`); die Antwort enthält einmalig den Link, über den
-         *     die Person es festlegt (24 Stunden gültig). Gespeichert wird nur sein Hash.
+         *     die Person es festlegt (24 Stunden gültig). Gespeichert wird nur sein Hash. Zeigt der Link auf
+         *     diesen Rechner (keine `--base-url`), sagt `linkWarning` das. Die E-Mail wird in NFC gespeichert;
+         *     gleicht sie nach Unicode-Case-Folding einer vorhandenen (`boß@` = `boss@`), antwortet der Server mit 409.
          */
         post: operations["createUser"];
         delete?: never;
@@ -389,7 +409,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Metriken im Prometheus-Format */
+        /**
+         * Metriken im Prometheus-Format (Admin)
+         * @description Unter der Adresse der App nur für Admins. Ohne Anmeldung gibt es die Metriken nur an der eigenen
+         *     Adresse `serve --metrics-addr` (etwa `127.0.0.1:9090` oder das Netz der Überwachung), dort unter
+         *     demselben Pfad.
+         */
         get: operations["getMetrics"];
         put?: never;
         post?: never;
@@ -410,7 +435,7 @@ export interface components {
                  * @description Stabil, für Programme.
                  * @enum {string}
                  */
-                code: "bad_request" | "busy" | "config_conflict" | "config_unavailable" | "cross_origin" | "email_taken" | "forbidden" | "internal" | "invalid_credentials" | "invalid_json" | "invite_invalid" | "last_admin" | "method_not_allowed" | "not_found" | "precondition_required" | "setup_invalid" | "too_large" | "too_many_attempts" | "unauthenticated" | "unsupported_media_type" | "uri_too_long" | "validation_failed";
+                code: "bad_request" | "busy" | "config_conflict" | "config_unavailable" | "cross_origin" | "email_taken" | "forbidden" | "internal" | "invalid_credentials" | "invalid_json" | "invite_invalid" | "last_admin" | "method_not_allowed" | "not_found" | "precondition_required" | "setup_invalid" | "streams_full" | "too_large" | "too_many_attempts" | "too_many_streams" | "unauthenticated" | "unsupported_media_type" | "uri_too_long" | "validation_failed";
                 /** @description Deutsch, für Menschen. */
                 message: string;
                 /** @description Bei `validation_failed` und `bad_request`: Feldpfad → Meldung. */
@@ -418,7 +443,7 @@ export interface components {
                     [key: string]: string;
                 };
                 /** @description Nur bei `config_conflict`: die jetzt gespeicherte Version. */
-                current?: components["schemas"]["ConfigVersion"];
+                current?: components["schemas"]["SavedConfigVersion"];
             };
         };
         /** @description Ein Prozentwert von 0 bis 100, höchstens 4 Nachkommastellen. */
@@ -528,8 +553,25 @@ export interface components {
                 } & (unknown | unknown);
             };
         };
-        /** @description Eine gespeicherte Version der Konfiguration (auch jedes `config`-Event des Live-Stroms). */
+        /**
+         * @description Eine gespeicherte Version der Konfiguration, wie jeder sie sieht (`GET /config`, jedes
+         *     `config`-Event des Live-Stroms): ohne das Konto, das sie gespeichert hat.
+         */
         ConfigVersion: {
+            /**
+             * Format: int64
+             * @example 7
+             */
+            version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00Z
+             */
+            savedAt: string;
+            config: components["schemas"]["ConfigDocument"];
+        };
+        /** @description Eine gespeicherte Version mit dem, der sie gespeichert hat; nur in Antworten für Admins. */
+        SavedConfigVersion: {
             /**
              * Format: int64
              * @example 7
@@ -601,7 +643,7 @@ export interface components {
         /** @enum {string} */
         Role: "admin" | "user";
         /**
-         * @description Eine E-Mail-Adresse, klein geschrieben, wie der Server sie prüft: etwas@etwas.etwas ohne Leerzeichen, höchstens 254 Zeichen.
+         * @description Eine E-Mail-Adresse, in NFC und klein geschrieben, wie der Server sie prüft: etwas@etwas.etwas ohne Leerzeichen, höchstens 254 Zeichen.
          * @example lehrer@schule.de
          */
         Email: string;
@@ -738,6 +780,7 @@ export interface components {
         /** @description Der Einrichtungslink ist ungültig, abgelaufen oder benutzt (`setup_invalid`). */
         SetupInvalid: {
             headers: {
+                "Cache-Control": components["headers"]["NoStore"];
                 [name: string]: unknown;
             };
             content: {
@@ -755,6 +798,7 @@ export interface components {
         /** @description Der Einladungslink ist ungültig, abgelaufen oder benutzt (`invite_invalid`). */
         InviteInvalid: {
             headers: {
+                "Cache-Control": components["headers"]["NoStore"];
                 [name: string]: unknown;
             };
             content: {
@@ -763,6 +807,24 @@ export interface components {
                  *       "error": {
                  *         "code": "invite_invalid",
                  *         "message": "Der Link ist ungültig, abgelaufen oder schon benutzt."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Die E-Mail-Adresse hat schon ein Konto (`email_taken`), auch in anderer Schreibweise (NFC, Case-Folding). */
+        EmailTaken: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "email_taken",
+                 *         "message": "Diese E-Mail-Adresse hat schon ein Konto."
                  *       }
                  *     }
                  */
@@ -892,6 +954,42 @@ export interface components {
                  *       "error": {
                  *         "code": "busy",
                  *         "message": "Der Server ist gerade ausgelastet. Bitte gleich erneut versuchen."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Von dieser Adresse sind zu viele Live-Ströme offen (`too_many_streams`); `Retry-After` sagt, wann es sich lohnt. */
+        TooManyStreams: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "too_many_streams",
+                 *         "message": "Von dieser Adresse sind zu viele Seiten mit Live-Konfiguration offen. Bitte später erneut versuchen."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Insgesamt sind zu viele Live-Ströme offen (`streams_full`); `Retry-After` sagt, wann es sich lohnt. */
+        StreamsFull: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "streams_full",
+                 *         "message": "Der Server hat gerade zu viele offene Live-Verbindungen. Bitte gleich erneut versuchen."
                  *       }
                  *     }
                  */
@@ -1094,7 +1192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigVersion"];
+                    "application/json": components["schemas"]["SavedConfigVersion"];
                 };
             };
             400: components["responses"]["InvalidJSON"];
@@ -1245,7 +1343,6 @@ export interface operations {
                      *         "data": {
                      *           "version": 7,
                      *           "savedAt": "2026-11-22T10:00:00Z",
-                     *           "savedBy": "system",
                      *           "config": {
                      *             "name": "Standard",
                      *             "grades": {
@@ -1299,10 +1396,12 @@ export interface operations {
                 };
             };
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyStreams"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["StreamsFull"];
         };
     };
-    getConfigHistory: {
+    headConfigEvents: {
         parameters: {
             query?: never;
             header?: never;
@@ -1311,16 +1410,118 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Die Versionen, neueste zuerst. */
+            /** @description Ein Strom dürfte jetzt öffnen. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoCache"];
+                    /** @description nginx puffert den Strom nicht. */
+                    "X-Accel-Buffering"?: "no";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Die Adresse ist länger als 4 KiB. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Von dieser Adresse sind zu viele Ströme offen. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ein unerwarteter Fehler. */
+            500: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Insgesamt sind zu viele Ströme offen. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getConfigHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Höchstens so viele Versionen (1 bis 500).
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Nur Versionen älter als diese (das `nextBefore` der vorigen Seite).
+                 * @example 51
+                 */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Eine Seite der Versionen, neueste zuerst. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "versions": [
+                     *         {
+                     *           "version": 7,
+                     *           "savedAt": "2026-11-22T10:00:00Z",
+                     *           "savedBy": "chefin@schule.de",
+                     *           "name": "Oberstufe"
+                     *         }
+                     *       ],
+                     *       "nextBefore": 7
+                     *     }
+                     */
                     "application/json": {
                         versions: components["schemas"]["HistoryEntry"][];
+                        /**
+                         * Format: int64
+                         * @description Fehlt, wenn es keine älteren Versionen gibt; sonst die älteste Version dieser Seite.
+                         */
+                        nextBefore?: number;
                     };
+                };
+            };
+            /** @description `limit` oder `before` ist keine erlaubte Zahl (`bad_request`); `fields` nennt den Parameter. */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "Die Anfrage enthält ungültige Werte.",
+                     *         "fields": {
+                     *           "limit": "Eine ganze Zahl von 1 bis 500."
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -1351,7 +1552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigVersion"];
+                    "application/json": components["schemas"]["SavedConfigVersion"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -1384,7 +1585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigVersion"];
+                    "application/json": components["schemas"]["SavedConfigVersion"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -1428,6 +1629,7 @@ export interface operations {
             /** @description E-Mail oder Passwort falsch (`invalid_credentials`). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1465,6 +1667,7 @@ export interface operations {
             204: {
                 headers: {
                     "Set-Cookie": components["headers"]["ClearSession"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1559,6 +1762,7 @@ export interface operations {
             /** @description Der Link gilt. */
             204: {
                 headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1594,6 +1798,7 @@ export interface operations {
             200: {
                 headers: {
                     "Set-Cookie": components["headers"]["SetSession"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1603,6 +1808,7 @@ export interface operations {
             400: components["responses"]["InvalidJSON"];
             403: components["responses"]["CrossOrigin"];
             404: components["responses"]["SetupInvalid"];
+            409: components["responses"]["EmailTaken"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1626,6 +1832,7 @@ export interface operations {
             /** @description Die E-Mail-Adresse des eingeladenen Kontos. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1671,6 +1878,7 @@ export interface operations {
             200: {
                 headers: {
                     "Set-Cookie": components["headers"]["SetSession"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1753,30 +1961,15 @@ export interface operations {
                         inviteLink: string;
                         /** Format: date-time */
                         inviteExpiresAt: string;
+                        /** @description Nur wenn der Link auf localhost zeigt (keine `--base-url`): ein deutscher Hinweis für den Admin. */
+                        linkWarning?: string;
                     };
                 };
             };
             400: components["responses"]["InvalidJSON"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            /** @description Die E-Mail-Adresse hat schon ein Konto (`email_taken`). */
-            409: {
-                headers: {
-                    "Cache-Control": components["headers"]["NoStore"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "email_taken",
-                     *         "message": "Diese E-Mail-Adresse hat schon ein Konto."
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            409: components["responses"]["EmailTaken"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2000,19 +2193,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Anfragen je Route und Status, offene Ströme, die aktuelle Version. */
+            /** @description Anfragen je Route und Status, offene und abgelehnte Ströme mit ihren Grenzen, die aktuelle Version. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example # TYPE notenrechner_config_version gauge
                      *     notenrechner_config_version 7
+                     *     # TYPE notenrechner_sse_streams_refused_total counter
+                     *     notenrechner_sse_streams_refused_total{reason="per_address"} 0
+                     *     notenrechner_sse_streams_refused_total{reason="total"} 0
                      */
                     "text/plain": string;
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
         };

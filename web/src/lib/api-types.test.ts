@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { createUserResponse, historyEntrySchema, userSchema, type CreatedUser } from './api-client'
+import { createUserResponse, historyEntrySchema, historyResponse, userSchema, type CreatedUser, type HistoryPage } from './api-client'
 import type { components } from './api-types.gen'
 import { liveConfigSchema, parseLiveConfig, type ContractConfigVersion } from './config'
 
@@ -15,6 +15,7 @@ describe('the client and the contract', () => {
     expectTypeOf<v.InferOutput<typeof userSchema>>().toEqualTypeOf<Schemas['User']>()
     expectTypeOf<v.InferOutput<typeof historyEntrySchema>>().toEqualTypeOf<Schemas['HistoryEntry']>()
     expectTypeOf<v.InferOutput<typeof createUserResponse>>().toEqualTypeOf<CreatedUser>()
+    expectTypeOf<v.InferOutput<typeof historyResponse>>().toEqualTypeOf<HistoryPage>()
   })
 
   it('reads every configuration the contract allows in a config event (the check is only looser)', () => {
@@ -22,6 +23,20 @@ describe('the client and the contract', () => {
     const version: ContractConfigVersion = {
       version: 7,
       savedAt: '2026-11-22T10:00:00Z',
+      config: {
+        name: 'Oberstufe',
+        grades: { '1': { min: 85, max: 100 }, '2': { min: 70, max: 85 }, '3': { min: 55, max: 70 }, '4': { min: 40, max: 55 }, '5': { min: 20, max: 40 }, '6': { min: 0, max: 20 } },
+        schema: { general: { minus: 33.33, normal: 33.33 }, '1': { minus: 33.33 }, '6': { normal: 50 } },
+      },
+    }
+    expect(parseLiveConfig(JSON.stringify(version))).toEqual(version)
+  })
+
+  it('reads the versions of admin answers, which name who saved them, with the same check', () => {
+    expectTypeOf<Schemas['SavedConfigVersion']>().toExtend<v.InferInput<typeof liveConfigSchema>>()
+    const version: Schemas['SavedConfigVersion'] = {
+      version: 8,
+      savedAt: '2026-11-22T11:00:00Z',
       savedBy: 'chefin@schule.de',
       config: {
         name: 'Oberstufe',

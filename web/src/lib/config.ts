@@ -26,7 +26,8 @@ export type GradingConfig = v.InferOutput<typeof gradingConfigSchema>
 export const liveConfigSchema = v.object({
   version: v.pipe(v.number(), v.integer()),
   savedAt: v.string(),
-  savedBy: v.string(),
+  // Only in admins' answers (PUT, history, conflict): the public stream names no account.
+  savedBy: v.optional(v.string()),
   config: gradingConfigSchema,
 })
 

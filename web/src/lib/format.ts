@@ -15,6 +15,11 @@ export function formatSavedBy(savedBy: string): string {
   return savedBy
 }
 
+/** " von …" after a save time, or "" when the answer names nobody (the public stream does not). */
+export function savedByPhrase(savedBy: string | undefined): string {
+  return savedBy === undefined ? '' : ` von ${formatSavedBy(savedBy)}`
+}
+
 /** A role as people read it. */
 export function formatRole(role: 'admin' | 'user'): string {
   return role === 'admin' ? 'Admin' : 'Benutzer'

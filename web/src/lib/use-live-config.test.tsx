@@ -146,6 +146,36 @@ describe('useLiveConfigSource', () => {
     expect(FakeEventSource.instances).toHaveLength(count + 1)
   })
 
+  it("waits as long as the server's Retry-After says when it refused the stream", async () => {
+    const head = vi.fn(() => Promise.resolve(new Response(null, { status: 429, headers: { 'Retry-After': '30' } })))
+    vi.stubGlobal('fetch', head)
+    renderHook(() => useLiveConfigSource())
+    act(() => {
+      FakeEventSource.latest.fail('closed') // EventSource shows a 429 as an error, nothing more
+    })
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000 - 1)
+    })
+    expect(head).toHaveBeenCalledWith('/api/v1/config/events', { method: 'HEAD', cache: 'no-store' })
+    expect(FakeEventSource.instances).toHaveLength(1)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1)
+    })
+    expect(FakeEventSource.instances).toHaveLength(2)
+  })
+
+  it('keeps its own back-off when the server does not ask for a wait', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(null, { status: 200 }))))
+    renderHook(() => useLiveConfigSource())
+    act(() => {
+      FakeEventSource.latest.fail('closed')
+    })
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000)
+    })
+    expect(FakeEventSource.instances).toHaveLength(2)
+  })
+
   it('replaces a stream that stays silent for 45 s, while pings keep a quiet one', () => {
     renderHook(() => useLiveConfigSource())
     const source = FakeEventSource.latest

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { parseLiveConfig, type LiveConfig } from './config'
-import { openConfigEvents } from './config-events'
+import { openConfigEvents, streamRetryAfter } from './config-events'
 import { readStoredConfig, storeConfig } from './stored-config'
 import { toast } from './toast'
 
@@ -52,7 +52,8 @@ export const STALE_AFTER_MS = 45_000
  * Opens the configuration stream and keeps it open for as long as the calling component is
  * mounted. EventSource reconnects by itself after a dropped connection; when it gives up
  * (readyState CLOSED, e.g. after an HTTP error such as a proxy's 502 during a restart) or the
- * stream stays silent for STALE_AFTER_MS, a new one is opened after 1 s, doubling up to 30 s.
+ * stream stays silent for STALE_AFTER_MS, a new one is opened after 1 s, doubling up to 30 s, or
+ * after the server's Retry-After when it refused the stream for its limits (docs/operations.md).
  * Call it once, in the app's providers; components read it with useLiveConfig.
  */
 export function useLiveConfigSource(): LiveConfigState {
@@ -71,6 +72,7 @@ export function useLiveConfigSource(): LiveConfigState {
     let staleTimer: ReturnType<typeof setTimeout> | undefined
     let retryDelay = RETRY_FIRST_MS
     let received = false
+    let stopped = false
     let wasOpen = false // a connection was open and has not been reported lost yet
     let outage = false // the loss was reported; the next open reports the restore
 
@@ -84,8 +86,16 @@ export function useLiveConfigSource(): LiveConfigState {
 
     const reconnectLater = () => {
       close()
-      retryTimer = setTimeout(connect, retryDelay)
+      const delay = retryDelay
+      const asked = Date.now()
+      retryTimer = setTimeout(connect, delay)
       retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS)
+      // A server that refused the stream says when to come back: wait at least that long.
+      void streamRetryAfter().then((wait) => {
+        if (wait <= delay || source !== null || stopped) return
+        clearTimeout(retryTimer)
+        retryTimer = setTimeout(connect, wait - (Date.now() - asked))
+      })
     }
 
     // Anything the server sends proves the stream alive.
@@ -191,6 +201,7 @@ export function useLiveConfigSource(): LiveConfigState {
     }, LOAD_TIMEOUT_MS)
 
     return () => {
+      stopped = true
       clearTimeout(loadTimer)
       clearTimeout(retryTimer)
       window.removeEventListener('online', onOnline)

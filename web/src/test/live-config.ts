@@ -7,5 +7,5 @@ import { gradingConfigSchema, type LiveConfig } from '@/lib/config'
 export function standardLiveConfig(version = 3): LiveConfig {
   const file = join(import.meta.dirname, '../../../testdata/grading/configs/standard.json')
   const config = parse(gradingConfigSchema, JSON.parse(readFileSync(file, 'utf8')))
-  return { version, savedAt: '2026-11-22T10:00:00Z', savedBy: 'system', config }
+  return { version, savedAt: '2026-11-22T10:00:00Z', config } // as the public stream sends it: no author
 }

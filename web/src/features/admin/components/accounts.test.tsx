@@ -59,6 +59,17 @@ describe('Accounts', () => {
     expect(screen.queryByText(/T0K3N/)).not.toBeInTheDocument()
   })
 
+  it("shows the server's warning when the link points to localhost", async () => {
+    api.on('GET /users', json(200, { users: [me] }))
+    const warning = 'Dieser Link zeigt auf localhost und funktioniert nur auf dem Server selbst: Bitte die öffentliche Adresse mit --base-url einstellen.'
+    api.on('POST /users', json(201, { user: invited, inviteLink: 'http://localhost:8080/admin?invite=T0K3N', inviteExpiresAt: '2026-11-23T22:00:00Z', linkWarning: warning }))
+    const user = userEvent.setup()
+    renderFeature(<Accounts />)
+    await user.type(await screen.findByRole('textbox', { name: 'E-Mail' }), 'neu@schule.de')
+    await user.click(screen.getByRole('button', { name: 'Konto anlegen' }))
+    expect(await screen.findByText(warning)).toBeInTheDocument()
+  })
+
   it('shows a taken email at the field', async () => {
     api.on('GET /users', json(200, { users: [me] }))
     api.on('POST /users', apiError(409, 'email_taken', 'Diese E-Mail-Adresse hat schon ein Konto.'))

@@ -130,6 +130,7 @@ function InviteLink({ created, onDone }: { created: CreatedUser; onDone: () => v
         Nur jetzt sichtbar, 24 Stunden gültig (bis {formatSavedAt(created.inviteExpiresAt)}). Bitte an die Person
         weitergeben; mit dem Link legt sie ihr Passwort fest.
       </p>
+      {created.linkWarning !== undefined && <p className="font-semibold">{created.linkWarning}</p>}
       <label htmlFor={id} className="sr-only">
         Einladungslink
       </label>

@@ -12,7 +12,7 @@ import { ApiError, errorMessage, getConfig, saveConfig } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import type { LiveConfig } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
-import { formatSavedAt, formatSavedBy } from '@/lib/format'
+import { formatSavedAt, savedByPhrase } from '@/lib/format'
 import { table } from '@/lib/grade-table'
 import { useLiveConfig } from '@/lib/use-live-config'
 import {
@@ -118,7 +118,7 @@ function EditorForm({ live }: { live: LiveConfig }) {
     <div className="space-y-6">
       <Card
         title="Konfiguration"
-        description={`Bearbeitet wird Version ${loaded.version} („${loaded.config.name}“), gespeichert am ${formatSavedAt(loaded.savedAt)} von ${formatSavedBy(loaded.savedBy)}.`}
+        description={`Bearbeitet wird Version ${loaded.version} („${loaded.config.name}“), gespeichert am ${formatSavedAt(loaded.savedAt)}${savedByPhrase(loaded.savedBy)}.`}
       >
         <div className="space-y-4">
           {conflict !== null && (
@@ -172,7 +172,7 @@ function EditorForm({ live }: { live: LiveConfig }) {
 function VersionFacts({ config }: { config: LiveConfig }) {
   return (
     <p>
-      „{config.config.name}“, gespeichert am {formatSavedAt(config.savedAt)} von {formatSavedBy(config.savedBy)}.
+      „{config.config.name}“, gespeichert am {formatSavedAt(config.savedAt)}{savedByPhrase(config.savedBy)}.
     </p>
   )
 }

@@ -68,6 +68,23 @@ describe('ConfigHistory', () => {
     expect(api.callsTo('GET /config/history').length).toBeGreaterThanOrEqual(2)
   })
 
+  it('loads older versions page by page while the server has more', async () => {
+    api.on('GET /config/history', json(200, { versions: versions.slice(0, 1), nextBefore: 3 }))
+    api.on('GET /config/history?before=3', json(200, { versions: versions.slice(1, 2), nextBefore: 2 }))
+    api.on('GET /config/history?before=2', json(200, { versions: versions.slice(2) }))
+    const user = userEvent.setup()
+    renderFeature(<ConfigHistory />, { live: standardLiveConfig(3) })
+    const list = await screen.findByRole('list', { name: 'Gespeicherte Versionen' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1)
+
+    await user.click(screen.getByRole('button', { name: 'Ältere Versionen laden' }))
+    expect(await within(list).findByText('Version 2')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Ältere Versionen laden' }))
+    expect(await within(list).findByText('Version 1')).toBeInTheDocument()
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3)
+    expect(screen.queryByRole('button', { name: 'Ältere Versionen laden' })).not.toBeInTheDocument()
+  })
+
   it('does nothing when the question is cancelled', async () => {
     api.on('GET /config/history', json(200, { versions }))
     const user = userEvent.setup()

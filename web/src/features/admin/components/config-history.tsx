@@ -6,7 +6,7 @@ import { Card } from '@/components/card'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Notice } from '@/components/notice'
 import { Spinner } from '@/components/spinner'
-import { errorMessage, getHistory, isAuthError, restoreVersion, type HistoryEntry } from '@/lib/api-client'
+import { errorMessage, getHistory, isAuthError, restoreVersion, type HistoryEntry, type HistoryPage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import type { LiveConfig } from '@/lib/config'
 import { formatSavedAt, formatSavedBy } from '@/lib/format'
@@ -18,9 +18,12 @@ import { VersionComparison } from './version-comparison'
 // the last column holds both buttons side by side from xl; narrower they stack
 const columns = 'md:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] xl:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_21rem]'
 
+const loadFirstPage = () => getHistory()
+
 /**
- * "Verlauf": every stored version, newest first, each to be opened (its table and what differs
- * from the current version) and restored as a new version after the same comparison. The list is
+ * "Verlauf": every stored version, newest first, 50 at a time ("Ältere Versionen laden" for more), each
+ * to be opened (its table and what differs from the current version) and restored as a new version after
+ * the same comparison. The list is
  * read again whenever the live configuration changes (someone saved or restored).
  */
 export function ConfigHistory() {
@@ -30,11 +33,32 @@ export function ConfigHistory() {
   const onError = (err: unknown) => {
     if (isAuthError(err)) void refresh()
   }
-  const [history, reload] = useResource(getHistory, liveVersion, onError)
+  const [history, reload] = useResource(loadFirstPage, liveVersion, onError)
   const stored = useStoredVersions(onError)
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set())
   const [asking, setAsking] = useState<HistoryEntry | null>(null)
   const [restoring, setRestoring] = useState(false)
+  // Older pages loaded on request, for the first page they continue; a new first page drops them.
+  const [older, setOlder] = useState<{ after: HistoryPage; entries: HistoryEntry[]; nextBefore: number | undefined } | null>(null)
+  const [loadingOlder, setLoadingOlder] = useState(false)
+  const first = history.state === 'ready' ? history.data : undefined
+  const extra = older !== null && older.after === first ? older : null
+  const entries = first === undefined ? [] : [...first.versions, ...(extra?.entries ?? [])]
+  const nextBefore = extra !== null ? extra.nextBefore : first?.nextBefore
+
+  const loadOlder = async (before: number) => {
+    if (first === undefined) return
+    setLoadingOlder(true)
+    try {
+      const page = await getHistory(before)
+      setOlder({ after: first, entries: [...(extra?.entries ?? []), ...page.versions], nextBefore: page.nextBefore })
+    } catch (err) {
+      if (isAuthError(err)) void refresh()
+      toast.error(`Ältere Versionen nicht geladen: ${errorMessage(err)}`)
+    } finally {
+      setLoadingOlder(false)
+    }
+  }
 
   const toggle = (version: number) => {
     stored.load(version)
@@ -95,7 +119,7 @@ export function ConfigHistory() {
             <span>Von</span>
             <span />
           </li>
-          {history.data.map((entry) => (
+          {entries.map((entry) => (
             <HistoryItem
               key={entry.version}
               entry={entry}
@@ -112,6 +136,11 @@ export function ConfigHistory() {
             </HistoryItem>
           ))}
         </ol>
+      )}
+      {nextBefore !== undefined && (
+        <Button variant="secondary" className="mt-4" disabled={loadingOlder} onClick={() => void loadOlder(nextBefore)}>
+          {loadingOlder ? 'Wird geladen …' : 'Ältere Versionen laden'}
+        </Button>
       )}
       {asking !== null && (
         <ConfirmDialog

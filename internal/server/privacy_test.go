@@ -1,0 +1,62 @@
+package server
+
+import (
+	"bufio"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// TestPublicAnswersCarryNoAccount saves as an admin and reads every answer
+// anyone may read: none may name the account (SPEC §5, docs/privacy.md),
+// while the admins' history still says who saved what.
+func TestPublicAnswersCarryNoAccount(t *testing.T) {
+	e := newAPIEnv(t, "http://noten.test")
+	e.addUser("admin", "lehrerin.meier@schule.de", store.RoleAdmin)
+	e.run([]apiCase{{"save", "PUT", "/api/v1/config", standardDoc("Oberstufe"), "admin", ifMatch(`"1"`), 200,
+		[]string{`"savedBy":"lehrerin.meier@schule.de"`}}})
+
+	public := map[string]string{
+		"GET /config": e.do("GET", "/api/v1/config", "", "", nil).Body.String(),
+		"GET /grade":  e.do("GET", "/api/v1/grade?total=30&achieved=23", "", "", nil).Body.String(),
+		"stream":      firstStreamEvent(t, e.h),
+	}
+	for name, body := range public {
+		if !strings.Contains(body, `"`) {
+			t.Fatalf("%s: no JSON answer: %q", name, body)
+		}
+		for _, leak := range []string{"lehrerin.meier", "savedBy"} {
+			if strings.Contains(body, leak) {
+				t.Errorf("%s carries %q: %s", name, leak, body)
+			}
+		}
+	}
+	e.run([]apiCase{{"the admins' history keeps the author", "GET", "/api/v1/config/history", "", "admin", nil, 200,
+		[]string{`"version":2,"savedAt":"2026-11-22T08:00:00Z","savedBy":"lehrerin.meier@schule.de"`}}})
+}
+
+// firstStreamEvent reads the stream over a real connection until the first
+// configuration event and returns its data line.
+func firstStreamEvent(t *testing.T, h http.Handler) string {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	client := &http.Client{Timeout: 5 * time.Second}
+	res, err := client.Get(srv.URL + "/api/v1/config/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	sc := bufio.NewScanner(res.Body)
+	for sc.Scan() {
+		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok && data != "" {
+			return data
+		}
+	}
+	t.Fatalf("stream ended without a configuration: %v", sc.Err())
+	return ""
+}
