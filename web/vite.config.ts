@@ -183,6 +183,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    testTimeout: 20_000, // above asyncUtilTimeout (src/test/setup.ts), so a slow wait fails with its own message
     env: { TZ: 'UTC' },
   },
 })

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { afterEach, vi } from 'vitest'
+
+// findBy… and waitFor wait up to 5 s, not 1 s: a lazily loaded route or part is a real dynamic import,
+// which on a loaded two-core CI machine can take longer than a second. A test still fails when the
+// element never comes; it only waits longer before saying so.
+configure({ asyncUtilTimeout: 5_000 })
 
 // jsdom has <dialog> without its methods: enough of them for ConfirmDialog.
 if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
