@@ -65,8 +65,9 @@ func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepHash 
 	return nil
 }
 
-// DeleteExpiredSessions removes sessions past either time-out.
-func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error {
+// DeleteExpired removes sessions past either time-out, old sign-in
+// failures and used or expired one-time links.
+func (s *Store) DeleteExpired(ctx context.Context, idleBefore, createdBefore time.Time) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		for _, q := range []struct {
 			sql  string
@@ -83,7 +84,7 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBe
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("postgres: delete expired sessions: %w", err)
+		return fmt.Errorf("postgres: delete expired sessions, failures and tokens: %w", err)
 	}
 	return nil
 }

@@ -68,8 +68,9 @@ func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepHash 
 	return nil
 }
 
-// DeleteExpiredSessions removes sessions past either time-out.
-func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error {
+// DeleteExpired removes sessions past either time-out, old sign-in
+// failures and used or expired one-time links.
+func (s *Store) DeleteExpired(ctx context.Context, idleBefore, createdBefore time.Time) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for _, q := range []struct {
 			sql  string
@@ -86,7 +87,7 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBe
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("sqlite: delete expired sessions: %w", err)
+		return fmt.Errorf("sqlite: delete expired sessions, failures and tokens: %w", err)
 	}
 	return nil
 }

@@ -158,7 +158,7 @@ func testSessions(t *testing.T, open Opener) {
 		}
 	}
 	noErr(t, s.CreateSession(ctx, store.Session{TokenHash: "old", UserID: u.ID, CreatedAt: t0.Add(-40 * 24 * time.Hour), LastSeenAt: later}))
-	noErr(t, s.DeleteExpiredSessions(ctx, t0.Add(time.Hour), t0.Add(-30*24*time.Hour)))
+	noErr(t, s.DeleteExpired(ctx, t0.Add(time.Hour), t0.Add(-30*24*time.Hour)))
 	if _, _, err := s.SessionByHash(ctx, "old"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a session past the absolute limit survived pruning: %v", err)
 	}
@@ -263,7 +263,7 @@ func testPruning(t *testing.T, open Opener) {
 	noErr(t, s.RecordLoginFailure(ctx, "addr:new", t0))
 	noErr(t, s.CreateToken(ctx, store.Token{Hash: "expired", Kind: store.TokenSetup, ExpiresAt: t0.Add(-2 * day)}))
 	noErr(t, s.CreateToken(ctx, store.Token{Hash: "open", Kind: store.TokenInvite, UserID: u.ID, ExpiresAt: t0.Add(day)}))
-	noErr(t, s.DeleteExpiredSessions(ctx, t0.Add(-day), t0.Add(-30*day)))
+	noErr(t, s.DeleteExpired(ctx, t0.Add(-day), t0.Add(-30*day)))
 	if n, _, _ := s.LoginFailures(ctx, "addr:old", t0.Add(-10*day)); n != 0 {
 		t.Fatalf("%d failures older than a day survived pruning", n)
 	}
