@@ -36,11 +36,6 @@ func (s *Store) SessionByHash(ctx context.Context, hash string) (store.Session, 
 	return ses, u, nil
 }
 
-// scanFunc adapts a function to pgx.Row.
-type scanFunc func(dest ...any) error
-
-func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
-
 // TouchSession records activity, which moves the idle time-out.
 func (s *Store) TouchSession(ctx context.Context, hash string, at time.Time) error {
 	if _, err := s.pool.Exec(ctx, "UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2", ms(at), hash); err != nil {

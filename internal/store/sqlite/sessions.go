@@ -39,11 +39,6 @@ func (s *Store) SessionByHash(ctx context.Context, hash string) (store.Session, 
 	return ses, u, nil
 }
 
-// scanFunc adapts a function to the scanner interface.
-type scanFunc func(dest ...any) error
-
-func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
-
 // TouchSession records activity, which moves the idle time-out.
 func (s *Store) TouchSession(ctx context.Context, hash string, at time.Time) error {
 	if _, err := s.db.ExecContext(ctx, "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", millis(at), hash); err != nil {
