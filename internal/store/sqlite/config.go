@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
@@ -82,9 +81,9 @@ func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy stri
 	if !allowed(latest) {
 		return store.ConfigVersion{}, store.ErrConflict
 	}
-	cv := store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: s.now().UTC(), SavedBy: savedBy}
+	cv := store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: fromMillis(millis(s.now())), SavedBy: savedBy}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO config_versions (version, document, saved_at, saved_by)
-		VALUES (?, ?, ?, ?)`, cv.Version, doc, cv.SavedAt.Format(time.RFC3339Nano), savedBy); err != nil {
+		VALUES (?, ?, ?, ?)`, cv.Version, doc, millis(cv.SavedAt), savedBy); err != nil {
 		return store.ConfigVersion{}, fmt.Errorf("sqlite: insert config version %d: %w", cv.Version, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -110,7 +109,7 @@ func scanConfigVersion(row scanner) (store.ConfigVersion, error) {
 	var (
 		cv      store.ConfigVersion
 		doc     string
-		savedAt string
+		savedAt int64
 	)
 	if err := row.Scan(&cv.Version, &doc, &savedAt, &cv.SavedBy); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
@@ -123,8 +122,6 @@ func scanConfigVersion(row scanner) (store.ConfigVersion, error) {
 		return cv, fmt.Errorf("stored version %d is not a valid configuration: %w", cv.Version, err)
 	}
 	cv.Config = cfg
-	if cv.SavedAt, err = time.Parse(time.RFC3339Nano, savedAt); err != nil {
-		return cv, fmt.Errorf("stored version %d has a bad time %q: %w", cv.Version, savedAt, err)
-	}
+	cv.SavedAt = fromMillis(savedAt)
 	return cv, nil
 }
