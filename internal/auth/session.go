@@ -124,8 +124,9 @@ func (m *Sessions) EndOthers(ctx context.Context, current store.Session) error {
 	return nil
 }
 
-// Prune deletes every expired session; called now and then (at sign-in).
+// Prune deletes expired sessions, old sign-in failures and spent one-time
+// links; called now and then (at sign-in).
 func (m *Sessions) Prune(ctx context.Context) error {
 	now := m.now()
-	return m.store.DeleteExpiredSessions(ctx, now.Add(-IdleTimeout), now.Add(-AbsoluteTimeout))
+	return m.store.DeleteExpired(ctx, now.Add(-IdleTimeout), now.Add(-AbsoluteTimeout))
 }

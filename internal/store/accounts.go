@@ -95,11 +95,11 @@ type SessionStore interface {
 	DeleteSession(ctx context.Context, hash string) error
 	// DeleteOtherSessions ends every session of the user but keepHash.
 	DeleteOtherSessions(ctx context.Context, userID int64, keepHash string) error
-	// DeleteExpiredSessions removes sessions idle since idleBefore or
-	// created before createdBefore, and with them sign-in failures older
+	// DeleteExpired removes what has run out: sessions idle since
+	// idleBefore or created before createdBefore, sign-in failures older
 	// than idleBefore and one-time links that expired before it or were
 	// used, so that nothing grows without bound.
-	DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error
+	DeleteExpired(ctx context.Context, idleBefore, createdBefore time.Time) error
 
 	RecordLoginFailure(ctx context.Context, key string, at time.Time) error
 	// LoginFailures counts the failures of key at or after since, and

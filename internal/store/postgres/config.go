@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
 // changeChannel is the NOTIFY channel every save announces its version on.
@@ -61,14 +61,8 @@ func (s *Store) ConfigHistory(ctx context.Context, before int64, limit int) ([]s
 
 // SaveConfig stores cfg as the next version when base is the newest version.
 func (s *Store) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
-	cv, err := s.saveConfig(ctx, cfg, savedBy, func(latest int64) bool {
-		return base == store.Unconditional || base == latest
-	})
-	if err != nil {
-		return store.ConfigVersion{}, err
-	}
-	s.signalChange() // this instance's waiters need not wait for the notification
-	return cv, nil
+	// The signal wakes this instance's waiters without waiting for the notification.
+	return sqlstore.Save(ctx, s.saveConfig, &s.changed, cfg, savedBy, base)
 }
 
 // saveConfig adds the next version if allowed(latest) says so. Saves take
@@ -78,12 +72,9 @@ func (s *Store) SaveConfig(ctx context.Context, cfg grading.Config, savedBy stri
 // notification is part of the transaction, so PostgreSQL sends it only if,
 // and once, the version is committed.
 func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
-	if err := cfg.Validate(); err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("postgres: save config: %w", err)
-	}
-	doc, err := json.Marshal(cfg)
+	doc, err := sqlstore.Encode(cfg)
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("postgres: encode config: %w", err)
+		return store.ConfigVersion{}, fmt.Errorf("postgres: save config: %w", err)
 	}
 	var cv store.ConfigVersion
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -101,7 +92,7 @@ func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy stri
 		// version equal to what is read back later.
 		cv = store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: s.now().UTC().Truncate(time.Microsecond), SavedBy: savedBy}
 		if _, err := tx.Exec(ctx, "INSERT INTO config_versions ("+configColumns+") VALUES ($1, $2, $3, $4)",
-			cv.Version, string(doc), cv.SavedAt, savedBy); err != nil {
+			cv.Version, doc, cv.SavedAt, savedBy); err != nil {
 			return fmt.Errorf("insert version %d: %w", cv.Version, err)
 		}
 		if _, err := tx.Exec(ctx, "SELECT pg_notify($1, $2)", changeChannel, strconv.FormatInt(cv.Version, 10)); err != nil {
@@ -119,44 +110,16 @@ func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy stri
 }
 
 // WaitConfigChange returns when a version newer than since is stored, by
-// any instance. It reads the newest version before every wait, having taken
-// the wake-up channel first, so a change between the read and the wait is
-// never missed. The listener wakes it on every notification and after every
+// any instance. The listener wakes it on every notification and after every
 // reconnect; the poll is a safety net for a notification that never came.
 func (s *Store) WaitConfigChange(ctx context.Context, since int64) error {
-	ticker := time.NewTicker(s.poll)
-	defer ticker.Stop()
-	for {
-		wake := s.changeSignal()
-		var latest int64
-		err := s.pool.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM config_versions").Scan(&latest)
-		if err != nil && ctx.Err() == nil {
-			return fmt.Errorf("postgres: read config version: %w", err)
+	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, func(ctx context.Context) (latest int64, err error) {
+		err = s.pool.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM config_versions").Scan(&latest)
+		if err != nil {
+			return 0, fmt.Errorf("postgres: read config version: %w", err)
 		}
-		if err == nil && latest > since {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-wake:
-		case <-ticker.C:
-		}
-	}
-}
-
-func (s *Store) changeSignal() <-chan struct{} {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.changed
-}
-
-// signalChange wakes every waiter at once by closing their channel.
-func (s *Store) signalChange() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	close(s.changed)
-	s.changed = make(chan struct{})
+		return latest, nil
+	})
 }
 
 func scanConfigVersion(row pgx.Row) (store.ConfigVersion, error) {

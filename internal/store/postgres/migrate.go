@@ -3,18 +3,11 @@ package postgres
 import (
 	"context"
 	"embed"
-	"errors"
 	"fmt"
-	"io/fs"
-	"path"
-	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/notenrechner/notenrechner/internal/grading"
-	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
 //go:embed migrations/*.sql
@@ -28,15 +21,11 @@ const migrateLock int64 = 0x6e6f74656e72
 // migrate applies every embedded migration that is not yet recorded, each in
 // its own transaction.
 func (s *Store) migrate(ctx context.Context) error {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	err := sqlstore.Migrate(migrations, func(number int, body string) error {
+		return s.applyMigration(ctx, number, body)
+	})
 	if err != nil {
-		return fmt.Errorf("postgres: list migrations: %w", err)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		if err := s.applyMigration(ctx, name); err != nil {
-			return err
-		}
+		return fmt.Errorf("postgres: %w", err)
 	}
 	return nil
 }
@@ -46,16 +35,8 @@ func (s *Store) migrate(ctx context.Context) error {
 // half-way, so no instance can leave it held. schema_migrations is created in
 // the same locked transaction, because two concurrent CREATE TABLE IF NOT
 // EXISTS can both try to create it and one fails.
-func (s *Store) applyMigration(ctx context.Context, name string) error {
-	number, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
-	if err != nil {
-		return fmt.Errorf("postgres: migration %s has no number: %w", name, err)
-	}
-	body, err := migrations.ReadFile(name)
-	if err != nil {
-		return fmt.Errorf("postgres: read migration %s: %w", name, err)
-	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+func (s *Store) applyMigration(ctx context.Context, number int, body string) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", migrateLock); err != nil {
 			return fmt.Errorf("take the migration lock: %w", err)
 		}
@@ -73,25 +54,14 @@ func (s *Store) applyMigration(ctx context.Context, name string) error {
 		}
 		// Without arguments pgx uses the simple protocol, which runs every
 		// statement of the file.
-		if _, err := tx.Exec(ctx, string(body)); err != nil {
+		if _, err := tx.Exec(ctx, body); err != nil {
 			return fmt.Errorf("apply: %w", err)
 		}
 		_, err := tx.Exec(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)", number, s.now())
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("postgres: migration %d: %w", number, err)
+		return fmt.Errorf("migration %d: %w", number, err)
 	}
 	return nil
-}
-
-// seedDefault writes the default configuration of SPEC §4 as version 1 when
-// no configuration is stored yet. Saves take turns (see saveConfig), so of
-// several instances starting at once exactly one writes it.
-func (s *Store) seedDefault(ctx context.Context) error {
-	_, err := s.saveConfig(ctx, grading.Default(), store.SavedBySystem, func(latest int64) bool { return latest == 0 })
-	if errors.Is(err, store.ErrConflict) {
-		return nil // already seeded
-	}
-	return err
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
 // connectTimeout bounds each connection attempt (SPEC §6, §7) unless the
@@ -46,8 +47,7 @@ type Store struct {
 	now  func() time.Time
 	poll time.Duration
 
-	mu      sync.Mutex    // guards changed
-	changed chan struct{} // closed and replaced on every change seen by this Store
+	changed sqlstore.Signal // fired on every change seen by this Store
 
 	listener *listener
 	stop     context.CancelFunc // ends the listener
@@ -75,7 +75,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		return nil, connectFailure(cfg.ConnConfig, err)
 	}
 	s := newStore(pool, opts)
-	s.listener = newListener(cfg.ConnConfig, opts, s.signalChange)
+	s.listener = newListener(cfg.ConnConfig, opts, s.changed.Fire)
 	if err := s.setUp(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -84,7 +84,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 }
 
 func newStore(pool *pgxpool.Pool, opts Options) *Store {
-	s := &Store{pool: pool, now: opts.Now, poll: opts.PollInterval, changed: make(chan struct{}), done: make(chan struct{})}
+	s := &Store{pool: pool, now: opts.Now, poll: opts.PollInterval, done: make(chan struct{})}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -100,7 +100,7 @@ func (s *Store) setUp(ctx context.Context) error {
 	if err := s.migrate(ctx); err != nil {
 		return err
 	}
-	if err := s.seedDefault(ctx); err != nil {
+	if err := sqlstore.Seed(ctx, s.saveConfig); err != nil {
 		return err
 	}
 	conn, err := s.listener.connect(ctx)

@@ -36,11 +36,6 @@ func (s *Store) SessionByHash(ctx context.Context, hash string) (store.Session, 
 	return ses, u, nil
 }
 
-// scanFunc adapts a function to pgx.Row.
-type scanFunc func(dest ...any) error
-
-func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
-
 // TouchSession records activity, which moves the idle time-out.
 func (s *Store) TouchSession(ctx context.Context, hash string, at time.Time) error {
 	if _, err := s.pool.Exec(ctx, "UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2", ms(at), hash); err != nil {
@@ -65,8 +60,9 @@ func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepHash 
 	return nil
 }
 
-// DeleteExpiredSessions removes sessions past either time-out.
-func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error {
+// DeleteExpired removes sessions past either time-out, old sign-in
+// failures and used or expired one-time links.
+func (s *Store) DeleteExpired(ctx context.Context, idleBefore, createdBefore time.Time) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		for _, q := range []struct {
 			sql  string
@@ -83,7 +79,7 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBe
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("postgres: delete expired sessions: %w", err)
+		return fmt.Errorf("postgres: delete expired sessions, failures and tokens: %w", err)
 	}
 	return nil
 }

@@ -17,16 +17,6 @@ const userColumns = "id, email, role, password_hash, created_at, last_sign_in_at
 // uniqueViolation is PostgreSQL's SQLSTATE for a duplicate key.
 const uniqueViolation = "23505"
 
-// querier is what *pgxpool.Pool and pgx.Tx have in common.
-type querier interface {
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
-}
-
-// ms cuts a time to the milliseconds the SQLite store keeps, so that both
-// backends hand back the same times and compare them alike.
-func ms(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond) }
-
 func scanUser(row pgx.Row) (store.User, error) {
 	var (
 		u        store.User

@@ -3,14 +3,13 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
 // LatestConfig returns the newest configuration version.
@@ -62,23 +61,13 @@ func (s *Store) ConfigHistory(ctx context.Context, before int64, limit int) ([]s
 
 // SaveConfig stores cfg as the next version when base is the newest version.
 func (s *Store) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
-	cv, err := s.saveConfig(ctx, cfg, savedBy, func(latest int64) bool {
-		return base == store.Unconditional || base == latest
-	})
-	if err != nil {
-		return store.ConfigVersion{}, err
-	}
-	s.signalChange()
-	return cv, nil
+	return sqlstore.Save(ctx, s.saveConfig, &s.changed, cfg, savedBy, base)
 }
 
 func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
-	if err := cfg.Validate(); err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: save config: %w", err)
-	}
-	doc, err := json.Marshal(cfg)
+	doc, err := sqlstore.Encode(cfg)
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: encode config: %w", err)
+		return store.ConfigVersion{}, fmt.Errorf("sqlite: save config: %w", err)
 	}
 	tx, err := s.db.BeginTx(ctx, nil) // immediate: holds the write lock from here
 	if err != nil {
@@ -92,9 +81,9 @@ func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy stri
 	if !allowed(latest) {
 		return store.ConfigVersion{}, store.ErrConflict
 	}
-	cv := store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: s.now().UTC(), SavedBy: savedBy}
+	cv := store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: fromMillis(millis(s.now())), SavedBy: savedBy}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO config_versions (version, document, saved_at, saved_by)
-		VALUES (?, ?, ?, ?)`, cv.Version, string(doc), cv.SavedAt.Format(time.RFC3339Nano), savedBy); err != nil {
+		VALUES (?, ?, ?, ?)`, cv.Version, doc, millis(cv.SavedAt), savedBy); err != nil {
 		return store.ConfigVersion{}, fmt.Errorf("sqlite: insert config version %d: %w", cv.Version, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -107,48 +96,20 @@ func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy stri
 // made through this Store wake it at once; saves by other processes are seen
 // by polling, which costs one indexed query per interval.
 func (s *Store) WaitConfigChange(ctx context.Context, since int64) error {
-	ticker := time.NewTicker(s.poll)
-	defer ticker.Stop()
-	for {
-		wake := s.changeSignal()
-		var latest int64
-		err := s.db.QueryRowContext(ctx, "SELECT coalesce(max(version), 0) FROM config_versions").Scan(&latest)
-		if err != nil && ctx.Err() == nil {
-			return fmt.Errorf("sqlite: poll config version: %w", err)
+	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, func(ctx context.Context) (latest int64, err error) {
+		err = s.db.QueryRowContext(ctx, "SELECT coalesce(max(version), 0) FROM config_versions").Scan(&latest)
+		if err != nil {
+			return 0, fmt.Errorf("sqlite: poll config version: %w", err)
 		}
-		if err == nil && latest > since {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-wake:
-		case <-ticker.C:
-		}
-	}
+		return latest, nil
+	})
 }
-
-func (s *Store) changeSignal() <-chan struct{} {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.changed
-}
-
-func (s *Store) signalChange() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	close(s.changed)
-	s.changed = make(chan struct{})
-}
-
-// scanner is what *sql.Row and *sql.Rows have in common.
-type scanner interface{ Scan(dest ...any) error }
 
 func scanConfigVersion(row scanner) (store.ConfigVersion, error) {
 	var (
 		cv      store.ConfigVersion
 		doc     string
-		savedAt string
+		savedAt int64
 	)
 	if err := row.Scan(&cv.Version, &doc, &savedAt, &cv.SavedBy); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
@@ -161,8 +122,6 @@ func scanConfigVersion(row scanner) (store.ConfigVersion, error) {
 		return cv, fmt.Errorf("stored version %d is not a valid configuration: %w", cv.Version, err)
 	}
 	cv.Config = cfg
-	if cv.SavedAt, err = time.Parse(time.RFC3339Nano, savedAt); err != nil {
-		return cv, fmt.Errorf("stored version %d has a bad time %q: %w", cv.Version, savedAt, err)
-	}
+	cv.SavedAt = fromMillis(savedAt)
 	return cv, nil
 }

@@ -39,11 +39,6 @@ func (s *Store) SessionByHash(ctx context.Context, hash string) (store.Session, 
 	return ses, u, nil
 }
 
-// scanFunc adapts a function to the scanner interface.
-type scanFunc func(dest ...any) error
-
-func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
-
 // TouchSession records activity, which moves the idle time-out.
 func (s *Store) TouchSession(ctx context.Context, hash string, at time.Time) error {
 	if _, err := s.db.ExecContext(ctx, "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", millis(at), hash); err != nil {
@@ -68,8 +63,9 @@ func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepHash 
 	return nil
 }
 
-// DeleteExpiredSessions removes sessions past either time-out.
-func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error {
+// DeleteExpired removes sessions past either time-out, old sign-in
+// failures and used or expired one-time links.
+func (s *Store) DeleteExpired(ctx context.Context, idleBefore, createdBefore time.Time) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for _, q := range []struct {
 			sql  string
@@ -86,7 +82,7 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBe
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("sqlite: delete expired sessions: %w", err)
+		return fmt.Errorf("sqlite: delete expired sessions, failures and tokens: %w", err)
 	}
 	return nil
 }

@@ -10,21 +10,16 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
-	"sync"
 	"time"
 
 	sqlitedriver "modernc.org/sqlite" // registers the "sqlite" driver
 	sqlitelib "modernc.org/sqlite/lib"
 
-	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
 //go:embed migrations/*.sql
@@ -41,8 +36,7 @@ type Store struct {
 	db      *sql.DB
 	now     func() time.Time
 	poll    time.Duration
-	changed chan struct{} // closed and replaced on every save made through this Store
-	mu      sync.Mutex    // guards changed
+	changed sqlstore.Signal // fired on every save made through this Store
 }
 
 var _ store.Store = (*Store)(nil)
@@ -72,7 +66,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	s := &Store{db: db, now: opts.Now, poll: opts.PollInterval, changed: make(chan struct{})}
+	s := &Store{db: db, now: opts.Now, poll: opts.PollInterval}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -83,7 +77,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	if err := s.seedDefault(ctx); err != nil {
+	if err := sqlstore.Seed(ctx, s.saveConfig); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -142,59 +136,31 @@ func (s *Store) migrate(ctx context.Context) error {
 		version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT`); err != nil {
 		return fmt.Errorf("sqlite: create schema_migrations: %w", err)
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	err := sqlstore.Migrate(migrations, func(number int, body string) error {
+		return s.applyMigration(ctx, number, body)
+	})
 	if err != nil {
-		return fmt.Errorf("sqlite: list migrations: %w", err)
+		return fmt.Errorf("sqlite: %w", err)
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		if err := s.applyMigration(ctx, name); err != nil {
-			return err
+	return nil
+}
+
+func (s *Store) applyMigration(ctx context.Context, number int, body string) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		var done int
+		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM schema_migrations WHERE version = ?", number).Scan(&done); err != nil {
+			return fmt.Errorf("check migration %d: %w", number, err)
 		}
-	}
-	return nil
-}
-
-func (s *Store) applyMigration(ctx context.Context, name string) error {
-	number, err := strconv.Atoi(strings.SplitN(filepath.Base(name), "_", 2)[0])
-	if err != nil {
-		return fmt.Errorf("sqlite: migration %s has no number: %w", name, err)
-	}
-	body, err := migrations.ReadFile(name)
-	if err != nil {
-		return fmt.Errorf("sqlite: read migration %s: %w", name, err)
-	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("sqlite: begin migration %d: %w", number, err)
-	}
-	defer tx.Rollback()
-	var done int
-	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM schema_migrations WHERE version = ?", number).Scan(&done); err != nil {
-		return fmt.Errorf("sqlite: check migration %d: %w", number, err)
-	}
-	if done > 0 {
+		if done > 0 {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, body); err != nil {
+			return fmt.Errorf("apply migration %d: %w", number, err)
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+			number, s.now().UTC().Format(time.RFC3339Nano)); err != nil {
+			return fmt.Errorf("record migration %d: %w", number, err)
+		}
 		return nil
-	}
-	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-		return fmt.Errorf("sqlite: apply migration %d: %w", number, err)
-	}
-	if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
-		number, s.now().UTC().Format(time.RFC3339Nano)); err != nil {
-		return fmt.Errorf("sqlite: record migration %d: %w", number, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("sqlite: commit migration %d: %w", number, err)
-	}
-	return nil
-}
-
-// seedDefault writes the default configuration of SPEC §4 as version 1 when
-// no configuration is stored yet.
-func (s *Store) seedDefault(ctx context.Context) error {
-	_, err := s.saveConfig(ctx, grading.Default(), store.SavedBySystem, func(latest int64) bool { return latest == 0 })
-	if errors.Is(err, store.ErrConflict) {
-		return nil // already seeded
-	}
-	return err
+	})
 }

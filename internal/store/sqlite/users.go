@@ -34,16 +34,6 @@ func scanUser(row scanner) (store.User, error) {
 	return u, nil
 }
 
-func millis(t time.Time) int64 { return t.UnixMilli() }
-
-func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
-
-// querier is what *sql.DB and *sql.Tx have in common.
-type querier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-}
-
 // CreateUser adds an account.
 func (s *Store) CreateUser(ctx context.Context, u store.User) (store.User, error) {
 	created, err := insertUser(ctx, s.db, u)
@@ -202,18 +192,4 @@ func (s *Store) RecordSignIn(ctx context.Context, id int64, at time.Time) error 
 		return fmt.Errorf("sqlite: record sign-in of user %d: %w", id, err)
 	}
 	return nil
-}
-
-// inTx runs fn in a write transaction (immediate: it holds the lock from
-// the start) and commits when fn returns nil.
-func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := fn(tx); err != nil {
-		return err
-	}
-	return tx.Commit()
 }

@@ -11,7 +11,7 @@ import (
 
 func addUser(t *testing.T, s store.Store, email string, role store.Role) store.User {
 	t.Helper()
-	return must(s.CreateUser(context.Background(), store.User{Email: email, Role: role, PasswordHash: "hash-" + email, CreatedAt: t0}))
+	return must(s.CreateUser(context.Background(), store.User{Email: email, Role: role, PasswordHash: "hash-" + email, CreatedAt: t0})).in(t)
 }
 
 func testUsers(t *testing.T, open Opener) {
@@ -25,7 +25,7 @@ func testUsers(t *testing.T, open Opener) {
 	if _, err := s.CreateUser(ctx, store.User{Email: "a@schule.de", Role: store.RoleUser, CreatedAt: t0}); !errors.Is(err, store.ErrEmailTaken) {
 		t.Fatalf("second account for one email: %v, want ErrEmailTaken", err)
 	}
-	if got := must(s.UserByEmail(ctx, "b@schule.de")); got.ID != b.ID {
+	if got := must(s.UserByEmail(ctx, "b@schule.de")).in(t); got.ID != b.ID {
 		t.Fatalf("UserByEmail = %+v", got)
 	}
 	if _, err := s.UserByEmail(ctx, "c@schule.de"); !errors.Is(err, store.ErrNotFound) {
@@ -34,11 +34,11 @@ func testUsers(t *testing.T, open Opener) {
 	if _, err := s.UserByID(ctx, 999); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("unknown id: %v", err)
 	}
-	list := must(s.ListUsers(ctx))
+	list := must(s.ListUsers(ctx)).in(t)
 	if len(list) != 2 || list[0].Email != "a@schule.de" || list[1].Email != "b@schule.de" {
 		t.Fatalf("ListUsers = %+v, want ordered by email", list)
 	}
-	if n := must(s.CountAdmins(ctx)); n != 1 {
+	if n := must(s.CountAdmins(ctx)).in(t); n != 1 {
 		t.Fatalf("CountAdmins = %d", n)
 	}
 	if err := s.SetPassword(ctx, b.ID, "neu"); err != nil {
@@ -48,7 +48,7 @@ func testUsers(t *testing.T, open Opener) {
 	if err := s.RecordSignIn(ctx, b.ID, signedIn); err != nil {
 		t.Fatal(err)
 	}
-	if got := must(s.UserByID(ctx, b.ID)); got.PasswordHash != "neu" || !got.LastSignInAt.Equal(signedIn) {
+	if got := must(s.UserByID(ctx, b.ID)).in(t); got.PasswordHash != "neu" || !got.LastSignInAt.Equal(signedIn) {
 		t.Fatalf("after SetPassword and RecordSignIn: %+v", got)
 	}
 	if err := s.SetPassword(ctx, 999, "x"); !errors.Is(err, store.ErrNotFound) {
@@ -70,10 +70,10 @@ func testLastAdmin(t *testing.T, open Opener) {
 	if _, err := s.SetRole(ctx, 999, store.RoleUser); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("unknown account: %v", err)
 	}
-	if got := must(s.SetRole(ctx, u.ID, store.RoleAdmin)); got.Role != store.RoleAdmin {
+	if got := must(s.SetRole(ctx, u.ID, store.RoleAdmin)).in(t); got.Role != store.RoleAdmin {
 		t.Fatalf("promote: %+v", got)
 	}
-	if got := must(s.SetRole(ctx, a.ID, store.RoleUser)); got.Role != store.RoleUser {
+	if got := must(s.SetRole(ctx, a.ID, store.RoleUser)).in(t); got.Role != store.RoleUser {
 		t.Fatalf("demote with another admin left: %+v", got)
 	}
 	if err := s.DeleteUser(ctx, a.ID); err != nil {
@@ -95,7 +95,7 @@ func testTokens(t *testing.T, open Opener) {
 	if _, err := s.ValidToken(ctx, store.TokenInvite, "setup-1", t0); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a setup token used as invite: %v", err)
 	}
-	first := must(s.CreateFirstAdmin(ctx, "setup-1", store.User{Email: "chef@schule.de", PasswordHash: "h", CreatedAt: t0}, t0))
+	first := must(s.CreateFirstAdmin(ctx, "setup-1", store.User{Email: "chef@schule.de", PasswordHash: "h", CreatedAt: t0}, t0)).in(t)
 	if first.Role != store.RoleAdmin {
 		t.Fatalf("first admin: %+v", first)
 	}
@@ -106,27 +106,27 @@ func testTokens(t *testing.T, open Opener) {
 		t.Fatalf("a second setup link while an admin exists: %v", err)
 	}
 
-	invited := must(s.CreateUser(ctx, store.User{Email: "neu@schule.de", Role: store.RoleUser, CreatedAt: t0}))
+	invited := must(s.CreateUser(ctx, store.User{Email: "neu@schule.de", Role: store.RoleUser, CreatedAt: t0})).in(t)
 	if !invited.Pending() {
 		t.Fatal("an account without password is not pending")
 	}
 	noErr(t, s.CreateToken(ctx, store.Token{Hash: "inv", Kind: store.TokenInvite, UserID: invited.ID, ExpiresAt: t0.Add(24 * time.Hour)}))
-	tok := must(s.ValidToken(ctx, store.TokenInvite, "inv", t0))
+	tok := must(s.ValidToken(ctx, store.TokenInvite, "inv", t0)).in(t)
 	if tok.UserID != invited.ID || !tok.ExpiresAt.Equal(t0.Add(24*time.Hour)) {
 		t.Fatalf("invite token %+v", tok)
 	}
 	// An operator's set-password makes an open invitation useless.
-	other := must(s.CreateUser(ctx, store.User{Email: "zwei@schule.de", Role: store.RoleAdmin, CreatedAt: t0}))
+	other := must(s.CreateUser(ctx, store.User{Email: "zwei@schule.de", Role: store.RoleAdmin, CreatedAt: t0})).in(t)
 	noErr(t, s.CreateToken(ctx, store.Token{Hash: "inv2", Kind: store.TokenInvite, UserID: other.ID, ExpiresAt: t0.Add(24 * time.Hour)}))
 	noErr(t, s.SetPassword(ctx, other.ID, "set-by-operator"))
 	if _, err := s.AcceptInvite(ctx, "inv2", "attacker", t0); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("an invitation replaced a password set meanwhile: %v", err)
 	}
-	if got := must(s.UserByID(ctx, other.ID)); got.PasswordHash != "set-by-operator" {
+	if got := must(s.UserByID(ctx, other.ID)).in(t); got.PasswordHash != "set-by-operator" {
 		t.Fatalf("password after the refused invitation: %q", got.PasswordHash)
 	}
 
-	accepted := must(s.AcceptInvite(ctx, "inv", "pw-hash", t0))
+	accepted := must(s.AcceptInvite(ctx, "inv", "pw-hash", t0)).in(t)
 	if accepted.ID != invited.ID || accepted.PasswordHash != "pw-hash" {
 		t.Fatalf("accepted %+v", accepted)
 	}
@@ -142,13 +142,13 @@ func testSessions(t *testing.T, open Opener) {
 	for _, h := range []string{"s1", "s2", "s3"} {
 		noErr(t, s.CreateSession(ctx, store.Session{TokenHash: h, UserID: u.ID, CreatedAt: t0, LastSeenAt: t0}))
 	}
-	ses, owner := must2(s.SessionByHash(ctx, "s1"))
+	ses, owner := must2(s.SessionByHash(ctx, "s1")).in(t)
 	if ses.UserID != u.ID || owner.Email != "a@schule.de" || !ses.CreatedAt.Equal(t0) {
 		t.Fatalf("SessionByHash = %+v, %+v", ses, owner)
 	}
 	later := t0.Add(2 * time.Hour)
 	noErr(t, s.TouchSession(ctx, "s1", later))
-	if ses, _ = must2(s.SessionByHash(ctx, "s1")); !ses.LastSeenAt.Equal(later) {
+	if ses, _ = must2(s.SessionByHash(ctx, "s1")).in(t); !ses.LastSeenAt.Equal(later) {
 		t.Fatalf("touched session last seen %v, want %v", ses.LastSeenAt, later)
 	}
 	noErr(t, s.DeleteOtherSessions(ctx, u.ID, "s1"))
@@ -158,7 +158,7 @@ func testSessions(t *testing.T, open Opener) {
 		}
 	}
 	noErr(t, s.CreateSession(ctx, store.Session{TokenHash: "old", UserID: u.ID, CreatedAt: t0.Add(-40 * 24 * time.Hour), LastSeenAt: later}))
-	noErr(t, s.DeleteExpiredSessions(ctx, t0.Add(time.Hour), t0.Add(-30*24*time.Hour)))
+	noErr(t, s.DeleteExpired(ctx, t0.Add(time.Hour), t0.Add(-30*24*time.Hour)))
 	if _, _, err := s.SessionByHash(ctx, "old"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a session past the absolute limit survived pruning: %v", err)
 	}
@@ -171,11 +171,21 @@ func testSessions(t *testing.T, open Opener) {
 	}
 }
 
-func must2(s store.Session, u store.User, err error) (store.Session, store.User) {
-	if err != nil {
-		panic(err)
+// must2 is must for SessionByHash's two values.
+func must2(s store.Session, u store.User, err error) result2 { return result2{s, u, err} }
+
+type result2 struct {
+	s   store.Session
+	u   store.User
+	err error
+}
+
+func (r result2) in(t testing.TB) (store.Session, store.User) {
+	t.Helper()
+	if r.err != nil {
+		t.Fatal(r.err)
 	}
-	return s, u
+	return r.s, r.u
 }
 
 func testLoginFailures(t *testing.T, open Opener) {
@@ -227,11 +237,11 @@ func testInvitedUser(t *testing.T, open Opener) {
 	ctx := context.Background()
 	s := open(t, fixedClock())
 	u := must(s.CreateInvitedUser(ctx, store.User{Email: "neu@schule.de", Role: store.RoleUser, CreatedAt: t0},
-		store.Token{Hash: "inv", Kind: store.TokenInvite, ExpiresAt: t0.Add(24 * time.Hour)}))
+		store.Token{Hash: "inv", Kind: store.TokenInvite, ExpiresAt: t0.Add(24 * time.Hour)})).in(t)
 	if !u.Pending() || u.Email != "neu@schule.de" {
 		t.Fatalf("invited user %+v", u)
 	}
-	if tok := must(s.ValidToken(ctx, store.TokenInvite, "inv", t0)); tok.UserID != u.ID {
+	if tok := must(s.ValidToken(ctx, store.TokenInvite, "inv", t0)).in(t); tok.UserID != u.ID {
 		t.Fatalf("token belongs to %d, want %d", tok.UserID, u.ID)
 	}
 	_, err := s.CreateInvitedUser(ctx, store.User{Email: "neu@schule.de", Role: store.RoleUser, CreatedAt: t0},
@@ -253,7 +263,7 @@ func testPruning(t *testing.T, open Opener) {
 	noErr(t, s.RecordLoginFailure(ctx, "addr:new", t0))
 	noErr(t, s.CreateToken(ctx, store.Token{Hash: "expired", Kind: store.TokenSetup, ExpiresAt: t0.Add(-2 * day)}))
 	noErr(t, s.CreateToken(ctx, store.Token{Hash: "open", Kind: store.TokenInvite, UserID: u.ID, ExpiresAt: t0.Add(day)}))
-	noErr(t, s.DeleteExpiredSessions(ctx, t0.Add(-day), t0.Add(-30*day)))
+	noErr(t, s.DeleteExpired(ctx, t0.Add(-day), t0.Add(-30*day)))
 	if n, _, _ := s.LoginFailures(ctx, "addr:old", t0.Add(-10*day)); n != 0 {
 		t.Fatalf("%d failures older than a day survived pruning", n)
 	}

@@ -46,13 +46,22 @@ func named(name string) grading.Config {
 	return c
 }
 
-// must returns v, or stops the test (through a panic, which fails it with
-// a trace) when a call the test depends on failed.
-func must[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
+// must(call).in(t) returns the call's value, or fails the one test (not
+// the whole test binary, as a panic would) when a call the test depends on
+// failed. Go cannot pass t beside a call's two results, hence the two steps.
+func must[T any](v T, err error) result[T] { return result[T]{v, err} }
+
+type result[T any] struct {
+	v   T
+	err error
+}
+
+func (r result[T]) in(t testing.TB) T {
+	t.Helper()
+	if r.err != nil {
+		t.Fatal(r.err)
 	}
-	return v
+	return r.v
 }
 
 func noErr(t *testing.T, err error) {
@@ -65,34 +74,34 @@ func noErr(t *testing.T, err error) {
 func testConfigVersions(t *testing.T, open Opener) {
 	ctx := context.Background()
 	s := open(t, fixedClock())
-	first := must(s.LatestConfig(ctx))
+	first := must(s.LatestConfig(ctx)).in(t)
 	if first.Version != 1 || first.SavedBy != store.SavedBySystem || first.Config != grading.Default() {
 		t.Fatalf("first start: %+v, want version 1, the default, by system", first)
 	}
-	saved := must(s.SaveConfig(ctx, named("Zwei"), "a@schule.de", 1))
+	saved := must(s.SaveConfig(ctx, named("Zwei"), "a@schule.de", 1)).in(t)
 	if saved.Version != 2 || !saved.SavedAt.Equal(t0) || saved.SavedBy != "a@schule.de" {
 		t.Fatalf("save: %+v", saved)
 	}
 	if _, err := s.SaveConfig(ctx, named("Veraltet"), "b@schule.de", 1); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("save on a stale version: %v, want ErrConflict", err)
 	}
-	must(s.SaveConfig(ctx, named("Drei"), store.SavedByCLI, store.Unconditional))
+	must(s.SaveConfig(ctx, named("Drei"), store.SavedByCLI, store.Unconditional)).in(t)
 	bad := grading.Default()
 	bad.Grades[0].Max = 90 * 10000
 	if _, err := s.SaveConfig(ctx, bad, "a@schule.de", 3); err == nil {
 		t.Fatal("an invalid configuration was stored")
 	}
-	history := must(s.ConfigHistory(ctx, 0, 50))
+	history := must(s.ConfigHistory(ctx, 0, 50)).in(t)
 	if len(history) != 3 || history[0].Version != 3 || history[0].Config.Name != "Drei" || history[2].Version != 1 {
 		t.Fatalf("history: %+v, want versions 3, 2, 1", history)
 	}
-	if page := must(s.ConfigHistory(ctx, 3, 1)); len(page) != 1 || page[0].Version != 2 {
+	if page := must(s.ConfigHistory(ctx, 3, 1)).in(t); len(page) != 1 || page[0].Version != 2 {
 		t.Fatalf("history before 3, limit 1: %+v, want version 2", page)
 	}
-	if page := must(s.ConfigHistory(ctx, 1, 10)); len(page) != 0 {
+	if page := must(s.ConfigHistory(ctx, 1, 10)).in(t); len(page) != 0 {
 		t.Fatalf("history before 1: %+v, want none", page)
 	}
-	if at := must(s.ConfigAt(ctx, 2)); at.Config.Name != "Zwei" {
+	if at := must(s.ConfigAt(ctx, 2)).in(t); at.Config.Name != "Zwei" {
 		t.Fatalf("ConfigAt(2) = %+v", at)
 	}
 	if _, err := s.ConfigAt(ctx, 9); !errors.Is(err, store.ErrNotFound) {
@@ -139,7 +148,7 @@ func testWaitConfigChange(t *testing.T, open Opener) {
 		t.Fatalf("returned before any change: %v", err)
 	case <-time.After(50 * time.Millisecond):
 	}
-	must(s.SaveConfig(ctx, named("Neu"), "a@schule.de", 1))
+	must(s.SaveConfig(ctx, named("Neu"), "a@schule.de", 1)).in(t)
 	if err := <-done; err != nil {
 		t.Fatalf("after a save: %v", err)
 	}

@@ -1,0 +1,34 @@
+package storetest
+
+import (
+	"slices"
+	"testing"
+)
+
+// Schema is what the migrations of every backend create: each table, and
+// each index made by CREATE INDEX with its table and columns (not those that
+// a primary key or UNIQUE makes by itself), as "table name" and
+// "index name on table (columns)". A backend whose schema drifts from the
+// others fails CheckSchema.
+var Schema = []string{
+	"table config_versions",
+	"table login_failures",
+	"table schema_migrations",
+	"table sessions",
+	"table tokens",
+	"table users",
+	"index login_failures_key_at on login_failures (key, at)",
+	"index sessions_user on sessions (user_id)",
+	"index tokens_user on tokens (user_id)",
+}
+
+// CheckSchema fails t unless got, a backend's tables and indexes read from
+// its catalog in Schema's notation, is Schema (in any order).
+func CheckSchema(t testing.TB, got []string) {
+	t.Helper()
+	got = slices.Sorted(slices.Values(got))
+	want := slices.Sorted(slices.Values(Schema))
+	if !slices.Equal(got, want) {
+		t.Errorf("schema differs from storetest.Schema\n got: %q\nwant: %q", got, want)
+	}
+}
