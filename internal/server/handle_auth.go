@@ -10,12 +10,6 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-var (
-	errBadCredentials = &apiError{http.StatusUnauthorized, "invalid_credentials", "E-Mail oder Passwort ist falsch.", nil}
-	errSetupInvalid   = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil}
-	errInviteInvalid  = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil}
-)
-
 // userJSON is an account as the API shows it: never the password hash.
 type userJSON struct {
 	ID           int64      `json:"id"`

@@ -14,9 +14,6 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-var errIfMatchMissing = &apiError{http.StatusPreconditionRequired, "precondition_required",
-	"Die Version (If-Match) fehlt.", nil}
-
 // handleConfigPut replaces the configuration, but only on top of the
 // version the editor loaded (If-Match), so that nobody overwrites a save
 // they have not seen.
@@ -75,11 +72,7 @@ func writeConflict(w http.ResponseWriter, r *http.Request, d Deps) {
 		writeError(w, r, d.Logger, err)
 		return
 	}
-	writeJSON(w, http.StatusPreconditionFailed, map[string]any{"error": map[string]any{
-		"code":    "config_conflict",
-		"message": fmt.Sprintf("Jemand anderes hat inzwischen Version %d gespeichert.", cv.Version),
-		"current": versionJSON(cv),
-	}})
+	writeError(w, r, d.Logger, errConfigConflict(versionJSON(cv)))
 }
 
 // parseIfMatch reads a version from If-Match: "7", W/"7" or 7.

@@ -17,10 +17,7 @@ import (
 // InviteValidity is how long the link for a new account works (SPEC §2).
 const InviteValidity = 24 * time.Hour
 
-var (
-	errEmailTaken = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil}
-	msgBadRole    = "Rolle muss admin oder user sein."
-)
+const msgBadRole = "Rolle muss admin oder user sein."
 
 func handleUsersList(d Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -156,7 +153,7 @@ func handleUserUpdate(d Deps) http.Handler {
 		}
 		u, err := d.Store.SetRole(r.Context(), id, body.Role)
 		if errors.Is(err, store.ErrLastAdmin) {
-			err = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht herabgestuft werden.", nil}
+			err = errLastAdminDemote
 		}
 		if err != nil {
 			writeError(w, r, d.Logger, err)
@@ -175,7 +172,7 @@ func handleUserDelete(d Deps) http.Handler {
 		}
 		err := d.Store.DeleteUser(r.Context(), id)
 		if errors.Is(err, store.ErrLastAdmin) {
-			err = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht entfernt werden.", nil}
+			err = errLastAdminDelete
 		}
 		if err != nil {
 			writeError(w, r, d.Logger, err)
