@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"time"
@@ -9,34 +10,6 @@ import (
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
-
-// userJSON is an account as the API shows it: never the password hash.
-type userJSON struct {
-	ID           int64      `json:"id"`
-	Email        string     `json:"email"`
-	Role         store.Role `json:"role"`
-	CreatedAt    time.Time  `json:"createdAt"`
-	LastSignInAt *time.Time `json:"lastSignInAt"`
-	Pending      bool       `json:"pending"`
-}
-
-func toUserJSON(u store.User) userJSON {
-	j := userJSON{ID: u.ID, Email: u.Email, Role: u.Role, CreatedAt: u.CreatedAt, Pending: u.Pending()}
-	if !u.LastSignInAt.IsZero() {
-		t := u.LastSignInAt
-		j.LastSignInAt = &t
-	}
-	return j
-}
-
-type userResponse struct {
-	User *userJSON `json:"user"`
-}
-
-func userBody(u store.User) userResponse {
-	j := toUserJSON(u)
-	return userResponse{User: &j}
-}
 
 type credentials struct {
 	Email    string `json:"email"`
@@ -62,7 +35,7 @@ func handleLogin(d Deps) http.Handler {
 		addr := clientAddress(r, d.TrustedProxies)
 		var u store.User
 		err := d.Gate.Do(r.Context(), func() error {
-			if err := checkLimit(w, r, d, addr, email); err != nil {
+			if err := checkLimit(w, r, d.Limiter, addr, email); err != nil {
 				return err
 			}
 			var ok bool
@@ -88,8 +61,8 @@ func handleLogin(d Deps) http.Handler {
 
 // checkLimit refuses with 429 and Retry-After while the account from this
 // address, the address or the account as a whole has too many recent failures.
-func checkLimit(w http.ResponseWriter, r *http.Request, d Deps, addr, email string) error {
-	wait, err := d.Limiter.Blocked(r.Context(), addr, email)
+func checkLimit(w http.ResponseWriter, r *http.Request, limiter *auth.Limiter, addr, email string) error {
+	wait, err := limiter.Blocked(r.Context(), addr, email)
 	return refuseFor(w, wait, err)
 }
 
@@ -144,10 +117,10 @@ func signIn(w http.ResponseWriter, r *http.Request, d Deps, u store.User) {
 	writeJSON(w, http.StatusOK, userBody(u))
 }
 
-func handleLogout(d Deps) http.Handler {
+func handleLogout(logger *slog.Logger, sessions *auth.Sessions) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Sessions.End(w, r); err != nil {
-			writeError(w, r, d.Logger, err)
+		if err := sessions.End(w, r); err != nil {
+			writeError(w, r, logger, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)
@@ -167,21 +140,21 @@ func handleSession() http.Handler {
 
 // handlePasswordChange sets a new password and ends every other session of
 // the account, so that a stolen session dies with the old password.
-func handlePasswordChange(d Deps) http.Handler {
+func handlePasswordChange(logger *slog.Logger, users store.UserStore, sessions *auth.Sessions, limiter *auth.Limiter, gate *auth.Gate, params auth.Params) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			CurrentPassword string `json:"currentPassword"`
 			NewPassword     string `json:"newPassword"`
 		}
 		if err := decodeJSON(r, &body); err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		u, ses, _ := auth.UserFrom(r.Context())
-		err := d.Gate.Do(r.Context(), func() error {
+		err := gate.Do(r.Context(), func() error {
 			// Guessing the current password from a stolen session is limited per session:
 			// failures of sign-ins elsewhere never keep the owner from changing it.
-			wait, err := d.Limiter.SessionBlocked(r.Context(), u.Email, ses.TokenHash)
+			wait, err := limiter.SessionBlocked(r.Context(), u.Email, ses.TokenHash)
 			if err := refuseFor(w, wait, err); err != nil {
 				return err
 			}
@@ -192,24 +165,24 @@ func handlePasswordChange(d Deps) http.Handler {
 			fields := map[string]string{"newPassword": auth.CheckPassword(body.NewPassword)}
 			if !ok {
 				fields["currentPassword"] = "Das aktuelle Passwort ist falsch."
-				if err := d.Limiter.SessionFailed(r.Context(), u.Email, ses.TokenHash); err != nil {
-					d.Logger.Error("recording a failed password check", "err", err)
+				if err := limiter.SessionFailed(r.Context(), u.Email, ses.TokenHash); err != nil {
+					logger.Error("recording a failed password check", "err", err)
 				}
 			}
 			if err := fieldErrors(fields); err != nil {
 				return err
 			}
-			hash, err := auth.HashPassword(body.NewPassword, d.PasswordParams)
+			hash, err := auth.HashPassword(body.NewPassword, params)
 			if err == nil {
-				err = d.Store.SetPassword(r.Context(), u.ID, hash)
+				err = users.SetPassword(r.Context(), u.ID, hash)
 			}
 			if err == nil {
-				err = d.Sessions.EndOthers(r.Context(), ses)
+				err = sessions.EndOthers(r.Context(), ses)
 			}
 			return err
 		})
 		if err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)

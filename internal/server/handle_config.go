@@ -77,24 +77,3 @@ func handleGrade(b *live.Broker, logger *slog.Logger) http.Handler {
 		writeJSON(w, http.StatusOK, grading.Calculate(ev.Config, q.Get("total"), q.Get("achieved")))
 	})
 }
-
-// handleAPIFallback answers API requests no route took: 405 with Allow when
-// the path exists for other methods, else a JSON 404. (The mux itself would
-// answer in plain text, and "/api/" catches both cases first.)
-func handleAPIFallback(mux *http.ServeMux, logger *slog.Logger) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var allowed []string
-		for _, method := range []string{"GET", "POST", "PUT", "PATCH", "DELETE"} {
-			probe := &http.Request{Method: method, URL: r.URL, Host: r.Host}
-			if _, pattern := mux.Handler(probe); pattern != "/api/" && pattern != "" {
-				allowed = append(allowed, method)
-			}
-		}
-		if len(allowed) == 0 {
-			writeError(w, r, logger, errNotFound)
-			return
-		}
-		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeError(w, r, logger, errMethodNotAllowed)
-	})
-}
