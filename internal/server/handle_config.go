@@ -4,10 +4,10 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/web"
 )
 
 // handleConfigGet answers with the configuration the live stream carries,
@@ -22,24 +22,12 @@ func handleConfigGet(b *live.Broker, logger *slog.Logger) http.Handler {
 		etag := `"` + strconv.FormatInt(ev.Version, 10) + `"`
 		w.Header().Set("ETag", etag)
 		w.Header().Set("Cache-Control", "no-cache")
-		if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		if web.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 		writeJSONBytes(w, http.StatusOK, ev.JSON)
 	})
-}
-
-// etagMatches implements the weak comparison of If-None-Match (RFC 9110
-// §13.1.2): a list of tags, W/ prefixes ignored, or "*".
-func etagMatches(header, etag string) bool {
-	for _, candidate := range strings.Split(header, ",") {
-		candidate = strings.TrimPrefix(strings.TrimSpace(candidate), "W/")
-		if candidate == "*" || candidate == etag {
-			return true
-		}
-	}
-	return false
 }
 
 // handleGrade computes percentage and grade from the live configuration.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/web"
 )
 
 // addRoutes lists every route of the product in one place, each with what
@@ -50,7 +51,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("GET /healthz", handleHealth(d.Store))
 	mux.Handle("GET /metrics", admin(MetricsHandler(d.Metrics, d.Broker, d.Streams)))
 
-	mux.Handle("/", handleApp(d.Assets, d.Logger))
+	mux.Handle("/", web.Handler(d.Assets, d.Logger))
 }
 
 // handleAPIFallback answers API requests no route took: 405 with Allow when

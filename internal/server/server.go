@@ -1,6 +1,6 @@
 // Package server is the HTTP face of Notenrechner: the JSON API under
 // /api/v1, the live configuration stream, health and metrics, and the
-// embedded web app for every other path.
+// embedded web app (web.Handler) for every other path.
 package server
 
 import (
