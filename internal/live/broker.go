@@ -54,9 +54,7 @@ type Broker struct {
 	buffer  int
 	closed  bool
 	logger  *slog.Logger
-	// taken counts streams on taken-over connections, which http.Server.Shutdown
-	// neither tracks nor waits for (WaitStreams does).
-	taken sync.WaitGroup
+	taken   takenStreams // the streams Shutdown does not wait for
 }
 
 // NewBroker makes a broker whose clients may fall behind by at most buffer
@@ -150,17 +148,7 @@ func (b *Broker) Close() {
 // http.Server.Shutdown has returned: no new stream can start then.
 func (b *Broker) WaitStreams(ctx context.Context) error {
 	b.Close()
-	done := make(chan struct{})
-	go func() {
-		b.taken.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("live: streams still open at shutdown: %w", ctx.Err())
-	}
+	return b.taken.wait(ctx)
 }
 
 // Load publishes the newest stored version if it is not the current one.
