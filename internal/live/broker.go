@@ -23,16 +23,34 @@ type Event struct {
 	Frame   []byte // the complete SSE event, ready to write
 }
 
+// Version is a stored configuration version as the API shows it, in UTC.
+// SavedBy is nil in the public form (GET /config, the stream): an account's
+// email is personal data (SPEC §5, docs/privacy.md); the admins' answers
+// (history, save, conflict) carry it.
+type Version struct {
+	Version int64          `json:"version"`
+	SavedAt time.Time      `json:"savedAt"`
+	SavedBy *string        `json:"savedBy,omitempty"`
+	Config  grading.Config `json:"config"`
+}
+
+// PublicVersion is cv without who saved it, for every visitor.
+func PublicVersion(cv store.ConfigVersion) Version {
+	return Version{Version: cv.Version, SavedAt: cv.SavedAt.UTC(), Config: cv.Config}
+}
+
+// AdminVersion is cv with who saved it, for admins only.
+func AdminVersion(cv store.ConfigVersion) Version {
+	v := PublicVersion(cv)
+	v.SavedBy = &cv.SavedBy
+	return v
+}
+
 // NewEvent encodes a stored configuration version. The event goes to every
-// visitor without sign-in (GET /config, the stream), so it leaves out who
-// saved the version: an account's email is personal data (SPEC §5,
-// docs/privacy.md); the admins' history keeps it.
+// visitor without sign-in (GET /config, the stream), so it is the public
+// form (PublicVersion).
 func NewEvent(cv store.ConfigVersion) (*Event, error) {
-	body, err := json.Marshal(struct {
-		Version int64          `json:"version"`
-		SavedAt time.Time      `json:"savedAt"`
-		Config  grading.Config `json:"config"`
-	}{cv.Version, cv.SavedAt.UTC(), cv.Config})
+	body, err := json.Marshal(PublicVersion(cv))
 	if err != nil {
 		return nil, fmt.Errorf("live: encode version %d: %w", cv.Version, err)
 	}

@@ -23,7 +23,7 @@ type apiError struct {
 	Code    string
 	Message string
 	Fields  map[string]string
-	Current *versionResponse // only config_conflict: the version that is now current
+	Current *live.Version // only config_conflict: the version that is now current
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
@@ -48,7 +48,7 @@ var (
 	errEmailTaken       = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil, nil}
 	errLastAdminDemote  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht herabgestuft werden.", nil, nil}
 	errLastAdminDelete  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht entfernt werden.", nil, nil}
-	errConfigConflict   = func(current versionResponse) *apiError {
+	errConfigConflict   = func(current live.Version) *apiError {
 		return &apiError{http.StatusPreconditionFailed, "config_conflict",
 			fmt.Sprintf("Jemand anderes hat inzwischen Version %d gespeichert.", current.Version), nil, &current}
 	}
@@ -78,7 +78,7 @@ var (
 type errorBody struct {
 	Error struct {
 		Code    string            `json:"code"`
-		Current *versionResponse  `json:"current,omitempty"`
+		Current *live.Version     `json:"current,omitempty"`
 		Message string            `json:"message"`
 		Fields  map[string]string `json:"fields,omitempty"`
 	} `json:"error"`

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/grading"
@@ -61,7 +60,7 @@ func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger,
 	}
 	broker.Publish(ev)
 	w.Header().Set("ETag", `"`+strconv.FormatInt(cv.Version, 10)+`"`)
-	writeJSON(w, http.StatusOK, versionJSON(cv)) // for admins: with who saved it, unlike the public event
+	writeJSON(w, http.StatusOK, live.AdminVersion(cv)) // for admins: with who saved it, unlike the public event
 }
 
 // writeConflict answers 412 with the version that is now current, so the
@@ -72,7 +71,7 @@ func writeConflict(w http.ResponseWriter, r *http.Request, logger *slog.Logger, 
 		writeError(w, r, logger, err)
 		return
 	}
-	writeError(w, r, logger, errConfigConflict(versionJSON(cv)))
+	writeError(w, r, logger, errConfigConflict(live.AdminVersion(cv)))
 }
 
 // parseIfMatch reads a version from If-Match: "7", W/"7" or 7.
@@ -80,15 +79,4 @@ func parseIfMatch(h string) (int64, bool) {
 	h = strings.TrimPrefix(strings.TrimSpace(h), "W/")
 	v, err := strconv.ParseInt(strings.Trim(h, `"`), 10, 64)
 	return v, err == nil && v > 0
-}
-
-type versionResponse struct {
-	Version int64          `json:"version"`
-	SavedAt time.Time      `json:"savedAt"`
-	SavedBy string         `json:"savedBy"`
-	Config  grading.Config `json:"config"`
-}
-
-func versionJSON(cv store.ConfigVersion) versionResponse {
-	return versionResponse{cv.Version, cv.SavedAt.UTC(), cv.SavedBy, cv.Config}
 }

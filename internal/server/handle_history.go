@@ -86,7 +86,7 @@ func handleHistoryVersion(logger *slog.Logger, configs store.ConfigStore) http.H
 			writeError(w, r, logger, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, versionJSON(cv))
+		writeJSON(w, http.StatusOK, live.AdminVersion(cv))
 	})
 }
 
