@@ -79,18 +79,18 @@ func refuseFor(w http.ResponseWriter, wait time.Duration, err error) error {
 func checkCredentials(r *http.Request, d Deps, email, password string) (store.User, bool, error) {
 	u, err := d.Store.UserByEmail(r.Context(), email)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && u.Pending()) {
-		auth.DummyVerify(password, d.PasswordParams)
+		d.hasher().DummyVerify(password)
 		return u, false, nil
 	}
 	if err != nil {
 		return u, false, err
 	}
-	ok, err := auth.VerifyPassword(password, u.PasswordHash)
+	ok, err := d.hasher().Verify(password, u.PasswordHash)
 	if err != nil || !ok {
 		return u, false, err
 	}
 	if auth.NeedsRehash(u.PasswordHash, d.PasswordParams) {
-		if hash, err := auth.HashPassword(password, d.PasswordParams); err == nil {
+		if hash, err := d.hasher().Hash(password); err == nil {
 			if err := d.Store.SetPassword(r.Context(), u.ID, hash); err != nil {
 				d.Logger.Error("upgrading a password hash", "user", u.ID, "err", err)
 			}
@@ -140,7 +140,7 @@ func handleSession() http.Handler {
 
 // handlePasswordChange sets a new password and ends every other session of
 // the account, so that a stolen session dies with the old password.
-func handlePasswordChange(logger *slog.Logger, users store.UserStore, sessions *auth.Sessions, limiter *auth.Limiter, gate *auth.Gate, params auth.Params) http.Handler {
+func handlePasswordChange(logger *slog.Logger, users store.UserStore, sessions *auth.Sessions, limiter *auth.Limiter, gate *auth.Gate, hasher auth.Hasher) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			CurrentPassword string `json:"currentPassword"`
@@ -158,7 +158,7 @@ func handlePasswordChange(logger *slog.Logger, users store.UserStore, sessions *
 			if err := refuseFor(w, wait, err); err != nil {
 				return err
 			}
-			ok, err := auth.VerifyPassword(body.CurrentPassword, u.PasswordHash)
+			ok, err := hasher.Verify(body.CurrentPassword, u.PasswordHash)
 			if err != nil {
 				return err
 			}
@@ -172,7 +172,7 @@ func handlePasswordChange(logger *slog.Logger, users store.UserStore, sessions *
 			if err := fieldErrors(fields); err != nil {
 				return err
 			}
-			hash, err := auth.HashPassword(body.NewPassword, params)
+			hash, err := hasher.Hash(body.NewPassword)
 			if err == nil {
 				err = users.SetPassword(r.Context(), u.ID, hash)
 			}

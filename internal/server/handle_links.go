@@ -122,7 +122,7 @@ func hashForLink(r *http.Request, d Deps, kind store.TokenKind, tokenHash, passw
 	var hash string
 	err := d.Gate.Do(r.Context(), func() error {
 		var err error
-		hash, err = auth.HashPassword(password, d.PasswordParams)
+		hash, err = d.hasher().Hash(password)
 		return err
 	})
 	return hash, err
