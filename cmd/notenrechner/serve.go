@@ -158,14 +158,15 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	go func() { broker.Follow(followCtx, st); close(following) }()
 	defer func() { stopFollowing(); <-following }() // before the store closes
 
-	if err := announceSetupLink(ctx, st, baseURL, logger); err != nil {
+	now := time.Now // the server's one clock: the setup link expires by the same time the server checks it with
+	if err := announceSetupLink(ctx, st, baseURL, now, logger); err != nil {
 		return err
 	}
 	perAddress, total := streamLimits(o, logger)
 	guard, metrics := live.NewGuard(perAddress, total, logger), server.NewMetrics()
 	srv := &http.Server{
 		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist(),
-			BaseURL: baseURL, Now: time.Now, TrustedProxies: trusted, Streams: guard, Metrics: metrics}),
+			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics}),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,
@@ -217,13 +218,13 @@ const SetupLinkValidity = time.Hour
 
 // announceSetupLink logs a one-time link that creates the first admin, when
 // there is none yet, so that a new school can start from the browser.
-func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, logger *slog.Logger) error {
+func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, now func() time.Time, logger *slog.Logger) error {
 	admins, err := st.CountAdmins(ctx)
 	if err != nil || admins > 0 {
 		return err
 	}
 	token, hash := auth.NewToken()
-	if err := st.CreateToken(ctx, store.Token{Hash: hash, Kind: store.TokenSetup, ExpiresAt: time.Now().Add(SetupLinkValidity)}); err != nil {
+	if err := st.CreateToken(ctx, store.Token{Hash: hash, Kind: store.TokenSetup, ExpiresAt: now().Add(SetupLinkValidity)}); err != nil {
 		return err
 	}
 	logger.Warn("Noch kein Admin-Konto: Einrichtungslink (1 Stunde gültig, einmal benutzbar; oder notenrechner admin create)",

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -57,15 +56,31 @@ func (p Params) check() error {
 	return nil
 }
 
+// Hasher is argon2id with Params for new hashes. Observe, when set, is called with the
+// parameters (SaltLen the salt's actual length) and the password length in bytes of every
+// argon2id run: tests prove with it that two code paths do the same password work, which a
+// timing test could only suggest. It is passed in, not set on the package, so that tests
+// running side by side see only their own work.
+type Hasher struct {
+	Params  Params
+	Observe func(p Params, passwordLen int)
+}
+
 // HashPassword hashes with a fresh random salt, so two hashes of one password never match.
 // It fails only for parameters outside the bounds above.
 func HashPassword(password string, p Params) (string, error) {
+	return Hasher{Params: p}.Hash(password)
+}
+
+// Hash is HashPassword with h.Params, observed.
+func (h Hasher) Hash(password string) (string, error) {
+	p := h.Params
 	if err := p.check(); err != nil {
 		return "", fmt.Errorf("auth: hash password: %w", err)
 	}
 	salt := make([]byte, p.SaltLen)
 	_, _ = rand.Read(salt) // never fails since Go 1.24; it crashes the program instead
-	key := deriveKey(password, salt, p)
+	key := h.deriveKey(password, salt, p)
 	return encodeHash(p, salt, key), nil
 }
 
@@ -77,29 +92,22 @@ func encodeHash(p Params, salt, key []byte) string {
 // VerifyPassword recomputes the key with the parameters stored in the hash and compares in
 // constant time. A wrong password is (false, nil); an error means the stored hash is malformed.
 func VerifyPassword(password, encoded string) (ok bool, err error) {
+	return Hasher{}.Verify(password, encoded)
+}
+
+// Verify is VerifyPassword, observed (the parameters come from the hash, not h.Params).
+func (h Hasher) Verify(password, encoded string) (ok bool, err error) {
 	p, salt, key, err := decodeHash(encoded)
 	if err != nil {
 		return false, err
 	}
-	got := deriveKey(password, salt, p)
+	got := h.deriveKey(password, salt, p)
 	return subtle.ConstantTimeCompare(got, key) == 1, nil
 }
 
-// kdfObserver is told about every argon2id run; see ObserveKDF.
-var kdfObserver atomic.Pointer[func(Params, int)]
-
-// ObserveKDF calls fn with the parameters (SaltLen the salt's actual length)
-// and the password length in bytes of every argon2id computation from now
-// until stop is called. Tests use it to prove that two code paths do the
-// same password work, which a timing test could only suggest.
-func ObserveKDF(fn func(p Params, passwordLen int)) (stop func()) {
-	kdfObserver.Store(&fn)
-	return func() { kdfObserver.Store(nil) }
-}
-
-func deriveKey(password string, salt []byte, p Params) []byte {
-	if fn := kdfObserver.Load(); fn != nil {
-		(*fn)(Params{Memory: p.Memory, Time: p.Time, Threads: p.Threads, SaltLen: uint32(len(salt)), KeyLen: p.KeyLen}, len(password))
+func (h Hasher) deriveKey(password string, salt []byte, p Params) []byte {
+	if h.Observe != nil {
+		h.Observe(Params{Memory: p.Memory, Time: p.Time, Threads: p.Threads, SaltLen: uint32(len(salt)), KeyLen: p.KeyLen}, len(password))
 	}
 	return argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, p.KeyLen)
 }
@@ -119,7 +127,12 @@ func NeedsRehash(encoded string, p Params) bool {
 // hashes get) and throws the answer away. The server calls it when the email is unknown, so that a wrong email and a
 // wrong password take the same time and an attacker cannot learn which accounts exist.
 func DummyVerify(password string, p Params) {
-	_, _ = VerifyPassword(password, dummyHash(p))
+	Hasher{Params: p}.DummyVerify(password)
+}
+
+// DummyVerify is DummyVerify with h.Params, observed.
+func (h Hasher) DummyVerify(password string) {
+	_, _ = h.Verify(password, dummyHash(h.Params))
 }
 
 // dummyHash is a well-formed hash with p and all-zero salt and key. It goes through the same

@@ -23,16 +23,34 @@ type Event struct {
 	Frame   []byte // the complete SSE event, ready to write
 }
 
+// Version is a stored configuration version as the API shows it, in UTC.
+// SavedBy is nil in the public form (GET /config, the stream): an account's
+// email is personal data (SPEC §5, docs/privacy.md); the admins' answers
+// (history, save, conflict) carry it.
+type Version struct {
+	Version int64          `json:"version"`
+	SavedAt time.Time      `json:"savedAt"`
+	SavedBy *string        `json:"savedBy,omitempty"`
+	Config  grading.Config `json:"config"`
+}
+
+// PublicVersion is cv without who saved it, for every visitor.
+func PublicVersion(cv store.ConfigVersion) Version {
+	return Version{Version: cv.Version, SavedAt: cv.SavedAt.UTC(), Config: cv.Config}
+}
+
+// AdminVersion is cv with who saved it, for admins only.
+func AdminVersion(cv store.ConfigVersion) Version {
+	v := PublicVersion(cv)
+	v.SavedBy = &cv.SavedBy
+	return v
+}
+
 // NewEvent encodes a stored configuration version. The event goes to every
-// visitor without sign-in (GET /config, the stream), so it leaves out who
-// saved the version: an account's email is personal data (SPEC §5,
-// docs/privacy.md); the admins' history keeps it.
+// visitor without sign-in (GET /config, the stream), so it is the public
+// form (PublicVersion).
 func NewEvent(cv store.ConfigVersion) (*Event, error) {
-	body, err := json.Marshal(struct {
-		Version int64          `json:"version"`
-		SavedAt time.Time      `json:"savedAt"`
-		Config  grading.Config `json:"config"`
-	}{cv.Version, cv.SavedAt.UTC(), cv.Config})
+	body, err := json.Marshal(PublicVersion(cv))
 	if err != nil {
 		return nil, fmt.Errorf("live: encode version %d: %w", cv.Version, err)
 	}
@@ -54,9 +72,7 @@ type Broker struct {
 	buffer  int
 	closed  bool
 	logger  *slog.Logger
-	// taken counts streams on taken-over connections, which http.Server.Shutdown
-	// neither tracks nor waits for (WaitStreams does).
-	taken sync.WaitGroup
+	taken   takenStreams // the streams Shutdown does not wait for
 }
 
 // NewBroker makes a broker whose clients may fall behind by at most buffer
@@ -150,17 +166,7 @@ func (b *Broker) Close() {
 // http.Server.Shutdown has returned: no new stream can start then.
 func (b *Broker) WaitStreams(ctx context.Context) error {
 	b.Close()
-	done := make(chan struct{})
-	go func() {
-		b.taken.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("live: streams still open at shutdown: %w", ctx.Err())
-	}
+	return b.taken.wait(ctx)
 }
 
 // Load publishes the newest stored version if it is not the current one.

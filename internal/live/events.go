@@ -1,9 +1,7 @@
 package live
 
 import (
-	"bytes"
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -54,73 +52,23 @@ func Handler(b *Broker, admit Admit, heartbeat time.Duration, logger *slog.Logge
 		sent := lastEventID(r)
 		rc := http.NewResponseController(w)
 		// Counted before the take-over, while the server still tracks this connection, so that a
-		// Shutdown that has returned has seen every Add (WaitStreams).
-		b.taken.Add(1)
+		// Shutdown that has returned has seen every start (WaitStreams).
+		b.taken.start()
 		if conn, ok := hijack(rc, h, logger); ok {
 			// The handler returns at once: net/http's buffers, the request and this goroutine's
 			// stack are freed, and the stream lives on in two small goroutines (docs/benchmarks.md:
 			// about 25 KiB of server memory per open page before, about 9 KiB now).
 			go func() {
-				defer b.taken.Done()
+				defer b.taken.end()
 				defer release()
-				stream(b, conn, sent, heartbeat)
+				streamTakenOver(b, conn, sent, heartbeat)
 			}()
 			return
 		}
-		b.taken.Done() // served through w: Shutdown waits for this handler itself
+		b.taken.end() // served through w: Shutdown waits for this handler itself
 		defer release()
 		serveStream(b, w, rc, r, sent, heartbeat, logger)
 	})
-}
-
-// hijack takes the HTTP/1.1 connection over and writes the response head itself: status, the
-// headers set so far (including the server's security headers) and Connection: close, so that
-// the body (the events) simply ends when the connection does. ok is false where a connection
-// cannot be taken over (HTTP/2, test recorders); the stream is then served through w.
-func hijack(rc *http.ResponseController, h http.Header, logger *slog.Logger) (net.Conn, bool) {
-	conn, brw, err := rc.Hijack()
-	if err != nil {
-		return nil, false
-	}
-	_ = brw // bytes a client sent after its request (EventSource sends none) are dropped with the buffers
-	var head bytes.Buffer
-	head.WriteString("HTTP/1.1 200 OK\r\n")
-	h.Set("Connection", "close")
-	h.Set("Date", time.Now().UTC().Format(http.TimeFormat))
-	if err := h.Write(&head); err != nil {
-		logger.Debug("stream head", "err", err)
-	}
-	head.WriteString("\r\n")
-	_ = conn.SetWriteDeadline(time.Now().Add(writeTimeout))
-	if _, err := conn.Write(head.Bytes()); err != nil {
-		conn.Close()
-		return nil, true // the client is gone; nothing more to do
-	}
-	return conn, true
-}
-
-// stream writes the events to a taken-over connection until the client goes (seen by a reader
-// that waits for the end of the connection), falls behind, or the broker closes.
-func stream(b *Broker, conn net.Conn, sent int64, heartbeat time.Duration) {
-	if conn == nil {
-		return
-	}
-	defer conn.Close()
-	gone := make(chan struct{})
-	go func() {
-		// EventSource sends nothing after its request: the first read returns at EOF or reset (the
-		// client left, or the connection was closed here). A client that sends bytes anyway is cut
-		// off rather than read forever, one system call per byte.
-		defer close(gone)
-		var buf [1]byte
-		_, _ = conn.Read(buf[:])
-	}()
-	write := func(p []byte) bool {
-		_ = conn.SetWriteDeadline(time.Now().Add(writeTimeout))
-		_, err := conn.Write(p)
-		return err == nil
-	}
-	run(b, sent, heartbeat, gone, write)
 }
 
 // serveStream is the stream through the ResponseWriter, for connections that cannot be taken over.
@@ -139,13 +87,13 @@ func serveStream(b *Broker, w http.ResponseWriter, rc *http.ResponseController, 
 		}
 		return rc.Flush() == nil
 	}
-	run(b, sent, heartbeat, r.Context().Done(), write)
+	writeEvents(b, sent, heartbeat, r.Context().Done(), write)
 }
 
-// run is one client's stream: the retry hint, the current version unless the client has it
+// writeEvents is one client's stream, whatever carries it: the retry hint, the current version unless the client has it
 // (Last-Event-ID = sent), then every newer version and a heartbeat ping, until done or a
 // failed write.
-func run(b *Broker, sent int64, heartbeat time.Duration, done <-chan struct{}, write func([]byte) bool) {
+func writeEvents(b *Broker, sent int64, heartbeat time.Duration, done <-chan struct{}, write func([]byte) bool) {
 	sub, current := b.Subscribe()
 	defer b.Unsubscribe(sub)
 	if !write(retryFrame) {

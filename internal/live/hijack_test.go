@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// Streams run on taken-over HTTP/1.1 connections (events.go): the head must carry the headers set
+// Streams run on taken-over HTTP/1.1 connections (takeover.go): the head must carry the headers set
 // before the handler (the server's security headers), and a client that leaves must be let go at
 // once, not at the next heartbeat.
 

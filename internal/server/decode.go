@@ -35,15 +35,6 @@ const (
 	msgNotText      = "Muss ein Text sein."
 )
 
-var (
-	errTooLarge    = &apiError{http.StatusRequestEntityTooLarge, "too_large", "Die Anfrage ist zu groß (höchstens 64 KiB).", nil}
-	errInvalidJSON = &apiError{http.StatusBadRequest, "invalid_json", "Die Anfrage ist kein gültiges JSON.", nil}
-	errNotObject   = &apiError{http.StatusBadRequest, "invalid_json", "Die Anfrage muss ein JSON-Objekt sein.", nil}
-	errMediaType   = &apiError{http.StatusUnsupportedMediaType, "unsupported_media_type",
-		"Die Anfrage muss JSON sein (Content-Type: application/json).", nil}
-	errURLTooLong = &apiError{http.StatusRequestURITooLong, "uri_too_long", "Die Adresse ist zu lang.", nil}
-)
-
 // limitBodies caps every request body, so that no handler can be made to
 // read without bound, and refuses over-long addresses before any handler
 // parses their query.
@@ -178,5 +169,5 @@ func fieldErrors(fields map[string]string) error {
 	if len(fields) == 0 {
 		return nil
 	}
-	return &apiError{http.StatusUnprocessableEntity, "validation_failed", "Bitte die markierten Felder prüfen.", fields}
+	return errFields(fields)
 }

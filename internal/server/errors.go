@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -14,42 +15,70 @@ import (
 )
 
 // apiError is an error with everything a client needs: status, a stable
-// code for programs and a German message for people.
+// code for programs and a German message for people. Every code the API
+// answers with is made here, ordered by status, and listed in
+// docs/architecture.md (TestErrorCodesMatchArchitecture holds the two together).
 type apiError struct {
 	Status  int
 	Code    string
 	Message string
 	Fields  map[string]string
+	Current *live.Version // only config_conflict: the version that is now current
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
 
 var (
-	errNotFound         = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil}
-	errMethodNotAllowed = &apiError{http.StatusMethodNotAllowed, "method_not_allowed", "Diese Methode ist hier nicht erlaubt.", nil}
-	errNoConfig         = &apiError{http.StatusServiceUnavailable, "config_unavailable", "Die Konfiguration ist noch nicht geladen. Bitte gleich erneut versuchen.", nil}
-	errInternal         = &apiError{http.StatusInternalServerError, "internal", "Interner Fehler. Bitte später erneut versuchen.", nil}
-	errUnauthenticated  = &apiError{http.StatusUnauthorized, "unauthenticated", "Bitte melden Sie sich an.", nil}
-	errForbidden        = &apiError{http.StatusForbidden, "forbidden", "Dieses Konto darf das nicht.", nil}
-	errCrossOrigin      = &apiError{http.StatusForbidden, "cross_origin", "Anfragen von fremden Seiten sind nicht erlaubt.", nil}
-	errBusy             = &apiError{http.StatusServiceUnavailable, "busy", "Der Server ist gerade ausgelastet. Bitte gleich erneut versuchen.", nil}
-	errTooManyStreams   = &apiError{http.StatusTooManyRequests, "too_many_streams", "Von dieser Adresse sind zu viele Seiten mit Live-Konfiguration offen. Bitte später erneut versuchen.", nil}
-	errStreamsFull      = &apiError{http.StatusServiceUnavailable, "streams_full", "Der Server hat gerade zu viele offene Live-Verbindungen. Bitte gleich erneut versuchen.", nil}
-	errTooManyAttempts  = func(minutes int) *apiError {
-		return &apiError{http.StatusTooManyRequests, "too_many_attempts",
-			"Zu viele Anmeldeversuche. Bitte in " + strconv.Itoa(minutes) + " Minuten erneut versuchen.", nil}
-	}
 	errBadQuery = func(fields map[string]string) *apiError {
-		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage enthält ungültige Werte.", fields}
+		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage enthält ungültige Werte.", fields, nil}
 	}
 	errMissingQueries = func(fields map[string]string) *apiError {
-		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage ist unvollständig.", fields}
+		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage ist unvollständig.", fields, nil}
 	}
+	errInvalidJSON      = &apiError{http.StatusBadRequest, "invalid_json", "Die Anfrage ist kein gültiges JSON.", nil, nil}
+	errNotObject        = &apiError{http.StatusBadRequest, "invalid_json", "Die Anfrage muss ein JSON-Objekt sein.", nil, nil}
+	errUnauthenticated  = &apiError{http.StatusUnauthorized, "unauthenticated", "Bitte melden Sie sich an.", nil, nil}
+	errBadCredentials   = &apiError{http.StatusUnauthorized, "invalid_credentials", "E-Mail oder Passwort ist falsch.", nil, nil}
+	errForbidden        = &apiError{http.StatusForbidden, "forbidden", "Dieses Konto darf das nicht.", nil, nil}
+	errCrossOrigin      = &apiError{http.StatusForbidden, "cross_origin", "Anfragen von fremden Seiten sind nicht erlaubt.", nil, nil}
+	errNotFound         = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil, nil}
+	errSetupInvalid     = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
+	errInviteInvalid    = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
+	errMethodNotAllowed = &apiError{http.StatusMethodNotAllowed, "method_not_allowed", "Diese Methode ist hier nicht erlaubt.", nil, nil}
+	errEmailTaken       = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil, nil}
+	errLastAdminDemote  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht herabgestuft werden.", nil, nil}
+	errLastAdminDelete  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht entfernt werden.", nil, nil}
+	errConfigConflict   = func(current live.Version) *apiError {
+		return &apiError{http.StatusPreconditionFailed, "config_conflict",
+			fmt.Sprintf("Jemand anderes hat inzwischen Version %d gespeichert.", current.Version), nil, &current}
+	}
+	errTooLarge   = &apiError{http.StatusRequestEntityTooLarge, "too_large", "Die Anfrage ist zu groß (höchstens 64 KiB).", nil, nil}
+	errURLTooLong = &apiError{http.StatusRequestURITooLong, "uri_too_long", "Die Adresse ist zu lang.", nil, nil}
+	errMediaType  = &apiError{http.StatusUnsupportedMediaType, "unsupported_media_type",
+		"Die Anfrage muss JSON sein (Content-Type: application/json).", nil, nil}
+	errConfigInvalid = func(fields map[string]string) *apiError {
+		return &apiError{http.StatusUnprocessableEntity, "validation_failed", "Die Konfiguration ist ungültig.", fields, nil}
+	}
+	errFields = func(fields map[string]string) *apiError {
+		return &apiError{http.StatusUnprocessableEntity, "validation_failed", "Bitte die markierten Felder prüfen.", fields, nil}
+	}
+	errIfMatchMissing = &apiError{http.StatusPreconditionRequired, "precondition_required",
+		"Die Version (If-Match) fehlt.", nil, nil}
+	errTooManyAttempts = func(minutes int) *apiError {
+		return &apiError{http.StatusTooManyRequests, "too_many_attempts",
+			"Zu viele Anmeldeversuche. Bitte in " + strconv.Itoa(minutes) + " Minuten erneut versuchen.", nil, nil}
+	}
+	errTooManyStreams = &apiError{http.StatusTooManyRequests, "too_many_streams", "Von dieser Adresse sind zu viele Seiten mit Live-Konfiguration offen. Bitte später erneut versuchen.", nil, nil}
+	errInternal       = &apiError{http.StatusInternalServerError, "internal", "Interner Fehler. Bitte später erneut versuchen.", nil, nil}
+	errNoConfig       = &apiError{http.StatusServiceUnavailable, "config_unavailable", "Die Konfiguration ist noch nicht geladen. Bitte gleich erneut versuchen.", nil, nil}
+	errBusy           = &apiError{http.StatusServiceUnavailable, "busy", "Der Server ist gerade ausgelastet. Bitte gleich erneut versuchen.", nil, nil}
+	errStreamsFull    = &apiError{http.StatusServiceUnavailable, "streams_full", "Der Server hat gerade zu viele offene Live-Verbindungen. Bitte gleich erneut versuchen.", nil, nil}
 )
 
 type errorBody struct {
 	Error struct {
 		Code    string            `json:"code"`
+		Current *live.Version     `json:"current,omitempty"`
 		Message string            `json:"message"`
 		Fields  map[string]string `json:"fields,omitempty"`
 	} `json:"error"`
@@ -64,15 +93,13 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 	switch {
 	case errors.As(err, &ae):
 	case errors.As(err, &ve):
-		ae = &apiError{http.StatusUnprocessableEntity, "validation_failed", "Die Konfiguration ist ungültig.", ve.Fields}
+		ae = errConfigInvalid(ve.Fields)
 	case errors.Is(err, auth.ErrUnauthenticated):
 		ae = errUnauthenticated
 	case errors.Is(err, auth.ErrForbidden):
 		ae = errForbidden
 	case errors.Is(err, auth.ErrBusy):
 		ae = errBusy
-	case errors.Is(err, store.ErrConflict):
-		ae = &apiError{http.StatusPreconditionFailed, "config_conflict", "Jemand anderes hat inzwischen gespeichert.", nil}
 	case errors.Is(err, store.ErrNotFound):
 		ae = errNotFound
 	case errors.Is(err, live.ErrClientStreams):
@@ -88,6 +115,7 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 	}
 	var body errorBody
 	body.Error.Code, body.Error.Message, body.Error.Fields = ae.Code, ae.Message, ae.Fields
+	body.Error.Current = ae.Current
 	writeJSON(w, ae.Status, body)
 }
 

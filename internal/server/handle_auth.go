@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"time"
@@ -9,40 +10,6 @@ import (
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
-
-var (
-	errBadCredentials = &apiError{http.StatusUnauthorized, "invalid_credentials", "E-Mail oder Passwort ist falsch.", nil}
-	errSetupInvalid   = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil}
-	errInviteInvalid  = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil}
-)
-
-// userJSON is an account as the API shows it: never the password hash.
-type userJSON struct {
-	ID           int64      `json:"id"`
-	Email        string     `json:"email"`
-	Role         store.Role `json:"role"`
-	CreatedAt    time.Time  `json:"createdAt"`
-	LastSignInAt *time.Time `json:"lastSignInAt"`
-	Pending      bool       `json:"pending"`
-}
-
-func toUserJSON(u store.User) userJSON {
-	j := userJSON{ID: u.ID, Email: u.Email, Role: u.Role, CreatedAt: u.CreatedAt, Pending: u.Pending()}
-	if !u.LastSignInAt.IsZero() {
-		t := u.LastSignInAt
-		j.LastSignInAt = &t
-	}
-	return j
-}
-
-type userResponse struct {
-	User *userJSON `json:"user"`
-}
-
-func userBody(u store.User) userResponse {
-	j := toUserJSON(u)
-	return userResponse{User: &j}
-}
 
 type credentials struct {
 	Email    string `json:"email"`
@@ -68,7 +35,7 @@ func handleLogin(d Deps) http.Handler {
 		addr := clientAddress(r, d.TrustedProxies)
 		var u store.User
 		err := d.Gate.Do(r.Context(), func() error {
-			if err := checkLimit(w, r, d, addr, email); err != nil {
+			if err := checkLimit(w, r, d.Limiter, addr, email); err != nil {
 				return err
 			}
 			var ok bool
@@ -94,8 +61,8 @@ func handleLogin(d Deps) http.Handler {
 
 // checkLimit refuses with 429 and Retry-After while the account from this
 // address, the address or the account as a whole has too many recent failures.
-func checkLimit(w http.ResponseWriter, r *http.Request, d Deps, addr, email string) error {
-	wait, err := d.Limiter.Blocked(r.Context(), addr, email)
+func checkLimit(w http.ResponseWriter, r *http.Request, limiter *auth.Limiter, addr, email string) error {
+	wait, err := limiter.Blocked(r.Context(), addr, email)
 	return refuseFor(w, wait, err)
 }
 
@@ -112,18 +79,18 @@ func refuseFor(w http.ResponseWriter, wait time.Duration, err error) error {
 func checkCredentials(r *http.Request, d Deps, email, password string) (store.User, bool, error) {
 	u, err := d.Store.UserByEmail(r.Context(), email)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && u.Pending()) {
-		auth.DummyVerify(password, d.PasswordParams)
+		d.hasher().DummyVerify(password)
 		return u, false, nil
 	}
 	if err != nil {
 		return u, false, err
 	}
-	ok, err := auth.VerifyPassword(password, u.PasswordHash)
+	ok, err := d.hasher().Verify(password, u.PasswordHash)
 	if err != nil || !ok {
 		return u, false, err
 	}
 	if auth.NeedsRehash(u.PasswordHash, d.PasswordParams) {
-		if hash, err := auth.HashPassword(password, d.PasswordParams); err == nil {
+		if hash, err := d.hasher().Hash(password); err == nil {
 			if err := d.Store.SetPassword(r.Context(), u.ID, hash); err != nil {
 				d.Logger.Error("upgrading a password hash", "user", u.ID, "err", err)
 			}
@@ -150,10 +117,10 @@ func signIn(w http.ResponseWriter, r *http.Request, d Deps, u store.User) {
 	writeJSON(w, http.StatusOK, userBody(u))
 }
 
-func handleLogout(d Deps) http.Handler {
+func handleLogout(logger *slog.Logger, sessions *auth.Sessions) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := d.Sessions.End(w, r); err != nil {
-			writeError(w, r, d.Logger, err)
+		if err := sessions.End(w, r); err != nil {
+			writeError(w, r, logger, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)
@@ -173,49 +140,49 @@ func handleSession() http.Handler {
 
 // handlePasswordChange sets a new password and ends every other session of
 // the account, so that a stolen session dies with the old password.
-func handlePasswordChange(d Deps) http.Handler {
+func handlePasswordChange(logger *slog.Logger, users store.UserStore, sessions *auth.Sessions, limiter *auth.Limiter, gate *auth.Gate, hasher auth.Hasher) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			CurrentPassword string `json:"currentPassword"`
 			NewPassword     string `json:"newPassword"`
 		}
 		if err := decodeJSON(r, &body); err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		u, ses, _ := auth.UserFrom(r.Context())
-		err := d.Gate.Do(r.Context(), func() error {
+		err := gate.Do(r.Context(), func() error {
 			// Guessing the current password from a stolen session is limited per session:
 			// failures of sign-ins elsewhere never keep the owner from changing it.
-			wait, err := d.Limiter.SessionBlocked(r.Context(), u.Email, ses.TokenHash)
+			wait, err := limiter.SessionBlocked(r.Context(), u.Email, ses.TokenHash)
 			if err := refuseFor(w, wait, err); err != nil {
 				return err
 			}
-			ok, err := auth.VerifyPassword(body.CurrentPassword, u.PasswordHash)
+			ok, err := hasher.Verify(body.CurrentPassword, u.PasswordHash)
 			if err != nil {
 				return err
 			}
 			fields := map[string]string{"newPassword": auth.CheckPassword(body.NewPassword)}
 			if !ok {
 				fields["currentPassword"] = "Das aktuelle Passwort ist falsch."
-				if err := d.Limiter.SessionFailed(r.Context(), u.Email, ses.TokenHash); err != nil {
-					d.Logger.Error("recording a failed password check", "err", err)
+				if err := limiter.SessionFailed(r.Context(), u.Email, ses.TokenHash); err != nil {
+					logger.Error("recording a failed password check", "err", err)
 				}
 			}
 			if err := fieldErrors(fields); err != nil {
 				return err
 			}
-			hash, err := auth.HashPassword(body.NewPassword, d.PasswordParams)
+			hash, err := hasher.Hash(body.NewPassword)
 			if err == nil {
-				err = d.Store.SetPassword(r.Context(), u.ID, hash)
+				err = users.SetPassword(r.Context(), u.ID, hash)
 			}
 			if err == nil {
-				err = d.Sessions.EndOthers(r.Context(), ses)
+				err = sessions.EndOthers(r.Context(), ses)
 			}
 			return err
 		})
 		if err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)

@@ -4,10 +4,10 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/web"
 )
 
 // handleConfigGet answers with the configuration the live stream carries,
@@ -22,24 +22,12 @@ func handleConfigGet(b *live.Broker, logger *slog.Logger) http.Handler {
 		etag := `"` + strconv.FormatInt(ev.Version, 10) + `"`
 		w.Header().Set("ETag", etag)
 		w.Header().Set("Cache-Control", "no-cache")
-		if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		if web.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 		writeJSONBytes(w, http.StatusOK, ev.JSON)
 	})
-}
-
-// etagMatches implements the weak comparison of If-None-Match (RFC 9110
-// §13.1.2): a list of tags, W/ prefixes ignored, or "*".
-func etagMatches(header, etag string) bool {
-	for _, candidate := range strings.Split(header, ",") {
-		candidate = strings.TrimPrefix(strings.TrimSpace(candidate), "W/")
-		if candidate == "*" || candidate == etag {
-			return true
-		}
-	}
-	return false
 }
 
 // handleGrade computes percentage and grade from the live configuration.
@@ -75,26 +63,5 @@ func handleGrade(b *live.Broker, logger *slog.Logger) http.Handler {
 		}
 		w.Header().Set("Cache-Control", "no-store")
 		writeJSON(w, http.StatusOK, grading.Calculate(ev.Config, q.Get("total"), q.Get("achieved")))
-	})
-}
-
-// handleAPIFallback answers API requests no route took: 405 with Allow when
-// the path exists for other methods, else a JSON 404. (The mux itself would
-// answer in plain text, and "/api/" catches both cases first.)
-func handleAPIFallback(mux *http.ServeMux, logger *slog.Logger) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var allowed []string
-		for _, method := range []string{"GET", "POST", "PUT", "PATCH", "DELETE"} {
-			probe := &http.Request{Method: method, URL: r.URL, Host: r.Host}
-			if _, pattern := mux.Handler(probe); pattern != "/api/" && pattern != "" {
-				allowed = append(allowed, method)
-			}
-		}
-		if len(allowed) == 0 {
-			writeError(w, r, logger, errNotFound)
-			return
-		}
-		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeError(w, r, logger, errMethodNotAllowed)
 	})
 }

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
@@ -21,20 +20,5 @@ func handleHealth(s store.Store) http.Handler {
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
-	})
-}
-
-// MetricsHandler serves the Prometheus text. In the app it is for admins
-// only; serve --metrics-addr also serves it without sign-in on a listener of
-// its own, for a scraper on the internal network (docs/operations.md).
-func MetricsHandler(m *Metrics, b *live.Broker, g *live.Guard) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var version int64
-		if ev := b.Current(); ev != nil {
-			version = ev.Version
-		}
-		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-		m.write(w, b.Clients(), version)
-		writeStreamLimits(w, g)
 	})
 }

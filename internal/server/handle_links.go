@@ -2,21 +2,23 @@ package server
 
 import (
 	"errors"
+	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
 // handleSetupCheck tells the setup page whether its link still works.
-func handleSetupCheck(d Deps) http.Handler {
+func handleSetupCheck(logger *slog.Logger, users store.UserStore, now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, err := d.Store.ValidToken(r.Context(), store.TokenSetup, auth.HashToken(r.PathValue("token")), d.Now())
+		_, err := users.ValidToken(r.Context(), store.TokenSetup, auth.HashToken(r.PathValue("token")), now())
 		if errors.Is(err, store.ErrNotFound) {
 			err = errSetupInvalid
 		}
 		if err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)
@@ -60,18 +62,18 @@ func handleSetup(d Deps) http.Handler {
 }
 
 // handleInviteCheck shows whose password an invite link sets.
-func handleInviteCheck(d Deps) http.Handler {
+func handleInviteCheck(logger *slog.Logger, users store.UserStore, now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		t, err := d.Store.ValidToken(r.Context(), store.TokenInvite, auth.HashToken(r.PathValue("token")), d.Now())
+		t, err := users.ValidToken(r.Context(), store.TokenInvite, auth.HashToken(r.PathValue("token")), now())
 		var u store.User
 		if err == nil {
-			u, err = d.Store.UserByID(r.Context(), t.UserID)
+			u, err = users.UserByID(r.Context(), t.UserID)
 		}
 		if errors.Is(err, store.ErrNotFound) {
 			err = errInviteInvalid
 		}
 		if err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]string{"email": u.Email})
@@ -120,7 +122,7 @@ func hashForLink(r *http.Request, d Deps, kind store.TokenKind, tokenHash, passw
 	var hash string
 	err := d.Gate.Do(r.Context(), func() error {
 		var err error
-		hash, err = auth.HashPassword(password, d.PasswordParams)
+		hash, err = d.hasher().Hash(password)
 		return err
 	})
 	return hash, err

@@ -14,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/notenrechner/notenrechner/api"
+	"github.com/notenrechner/notenrechner/web"
 )
 
 // handleOpenAPI serves the embedded contract as JSON (what tools and the docs page read), with a
@@ -62,7 +63,7 @@ func notModified(w http.ResponseWriter, r *http.Request, body []byte) bool {
 	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 	w.Header().Set("ETag", etag)
 	w.Header().Set("Cache-Control", "no-cache")
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+	if web.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return true
 	}

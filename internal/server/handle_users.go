@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/netip"
 	"net/url"
@@ -17,37 +18,62 @@ import (
 // InviteValidity is how long the link for a new account works (SPEC §2).
 const InviteValidity = 24 * time.Hour
 
-var (
-	errEmailTaken = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil}
-	msgBadRole    = "Rolle muss admin oder user sein."
-)
+// userJSON is an account as the API shows it: never the password hash.
+type userJSON struct {
+	ID           int64      `json:"id"`
+	Email        string     `json:"email"`
+	Role         store.Role `json:"role"`
+	CreatedAt    time.Time  `json:"createdAt"`
+	LastSignInAt *time.Time `json:"lastSignInAt"`
+	Pending      bool       `json:"pending"`
+}
 
-func handleUsersList(d Deps) http.Handler {
+func toUserJSON(u store.User) userJSON {
+	j := userJSON{ID: u.ID, Email: u.Email, Role: u.Role, CreatedAt: u.CreatedAt, Pending: u.Pending()}
+	if !u.LastSignInAt.IsZero() {
+		t := u.LastSignInAt
+		j.LastSignInAt = &t
+	}
+	return j
+}
+
+type userResponse struct {
+	User *userJSON `json:"user"`
+}
+
+func userBody(u store.User) userResponse {
+	j := toUserJSON(u)
+	return userResponse{User: &j}
+}
+
+const msgBadRole = "Rolle muss admin oder user sein."
+
+func handleUsersList(logger *slog.Logger, users store.UserStore) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		users, err := d.Store.ListUsers(r.Context())
+		list, err := users.ListUsers(r.Context())
 		if err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
-		list := make([]userJSON, 0, len(users))
-		for _, u := range users {
-			list = append(list, toUserJSON(u))
+		answer := make([]userJSON, 0, len(list))
+		for _, u := range list {
+			answer = append(answer, toUserJSON(u))
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"users": list})
+		writeJSON(w, http.StatusOK, map[string]any{"users": answer})
 	})
 }
 
 // handleUserCreate adds an account without a password and answers with a
 // one-time link through which the person sets one. The link is shown
 // once: only its hash is stored.
-func handleUserCreate(d Deps) http.Handler {
+func handleUserCreate(logger *slog.Logger, users store.UserStore, now func() time.Time, baseURL *url.URL) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			Email string     `json:"email"`
 			Role  store.Role `json:"role"`
 		}
 		if err := decodeJSON(r, &body); err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		email := auth.NormalizeEmail(body.Email)
@@ -56,31 +82,31 @@ func handleUserCreate(d Deps) http.Handler {
 			fields["role"] = msgBadRole
 		}
 		if err := fieldErrors(fields); err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
-		if err := refuseEmailInUse(r, d.Store, email); err != nil {
-			writeError(w, r, d.Logger, err)
+		if err := refuseEmailInUse(r, users, email); err != nil {
+			writeError(w, r, logger, err)
 			return
 		}
-		now := d.Now()
+		at := now()
 		token, hash := auth.NewToken()
-		expires := now.Add(InviteValidity)
-		u, err := d.Store.CreateInvitedUser(r.Context(), store.User{Email: email, Role: body.Role, CreatedAt: now},
+		expires := at.Add(InviteValidity)
+		u, err := users.CreateInvitedUser(r.Context(), store.User{Email: email, Role: body.Role, CreatedAt: at},
 			store.Token{Hash: hash, Kind: store.TokenInvite, ExpiresAt: expires})
 		if errors.Is(err, store.ErrEmailTaken) {
 			err = errEmailTaken
 		}
 		if err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		answer := map[string]any{
 			"user":            toUserJSON(u),
-			"inviteLink":      AdminLink(d.BaseURL, "invite", token),
+			"inviteLink":      AdminLink(baseURL, "invite", token),
 			"inviteExpiresAt": expires,
 		}
-		if IsLocalBaseURL(d.BaseURL) {
+		if IsLocalBaseURL(baseURL) {
 			answer["linkWarning"] = msgLocalLink
 		}
 		writeJSON(w, http.StatusCreated, answer)
@@ -136,49 +162,49 @@ func AdminLink(base *url.URL, kind, token string) string {
 	return u.String()
 }
 
-func handleUserUpdate(d Deps) http.Handler {
+func handleUserUpdate(logger *slog.Logger, users store.UserStore) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, ok := pathID(r)
 		if !ok {
-			writeError(w, r, d.Logger, errNotFound)
+			writeError(w, r, logger, errNotFound)
 			return
 		}
 		var body struct {
 			Role store.Role `json:"role"`
 		}
 		if err := decodeJSON(r, &body); err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		if !body.Role.Valid() {
-			writeError(w, r, d.Logger, fieldErrors(map[string]string{"role": msgBadRole}))
+			writeError(w, r, logger, fieldErrors(map[string]string{"role": msgBadRole}))
 			return
 		}
-		u, err := d.Store.SetRole(r.Context(), id, body.Role)
+		u, err := users.SetRole(r.Context(), id, body.Role)
 		if errors.Is(err, store.ErrLastAdmin) {
-			err = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht herabgestuft werden.", nil}
+			err = errLastAdminDemote
 		}
 		if err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		writeJSON(w, http.StatusOK, userBody(u))
 	})
 }
 
-func handleUserDelete(d Deps) http.Handler {
+func handleUserDelete(logger *slog.Logger, users store.UserStore) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, ok := pathID(r)
 		if !ok {
-			writeError(w, r, d.Logger, errNotFound)
+			writeError(w, r, logger, errNotFound)
 			return
 		}
-		err := d.Store.DeleteUser(r.Context(), id)
+		err := users.DeleteUser(r.Context(), id)
 		if errors.Is(err, store.ErrLastAdmin) {
-			err = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht entfernt werden.", nil}
+			err = errLastAdminDelete
 		}
 		if err != nil {
-			writeError(w, r, d.Logger, err)
+			writeError(w, r, logger, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)

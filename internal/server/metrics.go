@@ -14,6 +14,21 @@ import (
 	"github.com/notenrechner/notenrechner/internal/live"
 )
 
+// MetricsHandler serves the Prometheus text. In the app it is for admins
+// only; serve --metrics-addr also serves it without sign-in on a listener of
+// its own, for a scraper on the internal network (docs/operations.md).
+func MetricsHandler(m *Metrics, b *live.Broker, g *live.Guard) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var version int64
+		if ev := b.Current(); ev != nil {
+			version = ev.Version
+		}
+		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+		m.write(w, b.Clients(), version)
+		writeStreamLimits(w, g)
+	})
+}
+
 // Metrics counts requests by route pattern and status. The Prometheus text
 // format for these few metrics is a few lines; the client library would
 // bring a dozen modules for it (docs/decisions.md).

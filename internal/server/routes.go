@@ -1,13 +1,18 @@
 package server
 
 import (
+	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/web"
 )
 
-// addRoutes lists every route of the product in one place.
+// addRoutes lists every route of the product in one place, each with what
+// its handler uses. Only the sign-ins (login, setup, invite) take the whole
+// Deps: they check limits, hash, store and start a session.
 func addRoutes(mux *http.ServeMux, d Deps) {
 	deny := func(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, d.Logger, err) }
 	// Only routes that need the account read the session: static files and
@@ -18,26 +23,26 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 
 	mux.Handle("GET /api/v1/config", handleConfigGet(d.Broker, d.Logger))
 	mux.Handle("GET /api/v1/config/events", live.Handler(d.Broker, admitStream(d.Streams, d.TrustedProxies, d.Logger), d.Heartbeat, d.Logger))
-	mux.Handle("PUT /api/v1/config", admin(handleConfigPut(d)))
-	mux.Handle("GET /api/v1/config/history", admin(handleHistory(d)))
-	mux.Handle("GET /api/v1/config/history/{version}", admin(handleHistoryVersion(d)))
-	mux.Handle("POST /api/v1/config/history/{version}/restore", admin(handleRestore(d)))
+	mux.Handle("PUT /api/v1/config", admin(handleConfigPut(d.Logger, d.Store, d.Broker)))
+	mux.Handle("GET /api/v1/config/history", admin(handleHistory(d.Logger, d.Store)))
+	mux.Handle("GET /api/v1/config/history/{version}", admin(handleHistoryVersion(d.Logger, d.Store)))
+	mux.Handle("POST /api/v1/config/history/{version}/restore", admin(handleRestore(d.Logger, d.Store, d.Broker)))
 	mux.Handle("GET /api/v1/grade", handleGrade(d.Broker, d.Logger))
 
 	// Every account answer is no-store: they carry the account or a Set-Cookie.
 	mux.Handle("POST /api/v1/auth/login", noStore(handleLogin(d)))
-	mux.Handle("POST /api/v1/auth/logout", noStore(handleLogout(d)))
+	mux.Handle("POST /api/v1/auth/logout", noStore(handleLogout(d.Logger, d.Sessions)))
 	mux.Handle("GET /api/v1/auth/session", withUser(handleSession()))
-	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d)))
-	mux.Handle("GET /api/v1/auth/setup/{token}", noStore(handleSetupCheck(d)))
+	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d.Logger, d.Store, d.Sessions, d.Limiter, d.Gate, d.hasher())))
+	mux.Handle("GET /api/v1/auth/setup/{token}", noStore(handleSetupCheck(d.Logger, d.Store, d.Now)))
 	mux.Handle("POST /api/v1/auth/setup/{token}", noStore(handleSetup(d)))
-	mux.Handle("GET /api/v1/auth/invite/{token}", noStore(handleInviteCheck(d)))
+	mux.Handle("GET /api/v1/auth/invite/{token}", noStore(handleInviteCheck(d.Logger, d.Store, d.Now)))
 	mux.Handle("POST /api/v1/auth/invite/{token}", noStore(handleInviteAccept(d)))
 
-	mux.Handle("GET /api/v1/users", admin(handleUsersList(d)))
-	mux.Handle("POST /api/v1/users", admin(handleUserCreate(d)))
-	mux.Handle("PATCH /api/v1/users/{id}", admin(handleUserUpdate(d)))
-	mux.Handle("DELETE /api/v1/users/{id}", admin(handleUserDelete(d)))
+	mux.Handle("GET /api/v1/users", admin(handleUsersList(d.Logger, d.Store)))
+	mux.Handle("POST /api/v1/users", admin(handleUserCreate(d.Logger, d.Store, d.Now, d.BaseURL)))
+	mux.Handle("PATCH /api/v1/users/{id}", admin(handleUserUpdate(d.Logger, d.Store)))
+	mux.Handle("DELETE /api/v1/users/{id}", admin(handleUserDelete(d.Logger, d.Store)))
 
 	mux.Handle("GET /api/v1/openapi.json", handleOpenAPI(d.Logger))
 	mux.Handle("GET /api/docs", handleAPIDocs(d.Assets, d.Logger))
@@ -46,7 +51,28 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("GET /healthz", handleHealth(d.Store))
 	mux.Handle("GET /metrics", admin(MetricsHandler(d.Metrics, d.Broker, d.Streams)))
 
-	mux.Handle("/", handleApp(d.Assets, d.Logger))
+	mux.Handle("/", web.Handler(d.Assets, d.Logger))
+}
+
+// handleAPIFallback answers API requests no route took: 405 with Allow when
+// the path exists for other methods, else a JSON 404. (The mux itself would
+// answer in plain text, and "/api/" catches both cases first.)
+func handleAPIFallback(mux *http.ServeMux, logger *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var allowed []string
+		for _, method := range []string{"GET", "POST", "PUT", "PATCH", "DELETE"} {
+			probe := &http.Request{Method: method, URL: r.URL, Host: r.Host}
+			if _, pattern := mux.Handler(probe); pattern != "/api/" && pattern != "" {
+				allowed = append(allowed, method)
+			}
+		}
+		if len(allowed) == 0 {
+			writeError(w, r, logger, errNotFound)
+			return
+		}
+		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		writeError(w, r, logger, errMethodNotAllowed)
+	})
 }
 
 // noStore keeps answers that depend on the signed-in account out of every

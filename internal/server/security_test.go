@@ -121,23 +121,22 @@ func checkSecurityHeaders(t *testing.T, name string, h http.Header, tls bool) {
 // the time of the answer tells which accounts exist. Counted, not timed:
 // the observer sees every argon2id run with its parameters.
 func TestSignInFailuresDoTheSameWork(t *testing.T) {
-	e := newAPIEnv(t, "http://noten.test")
-	e.addUser("admin", "admin@schule.de", store.RoleAdmin)
-	if rec := e.do("POST", "/api/v1/users", `{"email":"offen@schule.de","role":"user"}`, "admin", nil); rec.Code != 201 {
-		t.Fatalf("invite: %d", rec.Code)
-	}
 	type run struct {
 		p           auth.Params
 		passwordLen int
 	}
 	var mu sync.Mutex
 	var runs []run
-	stop := auth.ObserveKDF(func(p auth.Params, n int) {
+	observe := func(p auth.Params, n int) {
 		mu.Lock()
 		defer mu.Unlock()
 		runs = append(runs, run{p, n})
-	})
-	defer stop()
+	}
+	e := newAPIEnv(t, "http://noten.test", func(d *Deps) { d.ObserveKDF = observe })
+	e.addUser("admin", "admin@schule.de", store.RoleAdmin)
+	if rec := e.do("POST", "/api/v1/users", `{"email":"offen@schule.de","role":"user"}`, "admin", nil); rec.Code != 201 {
+		t.Fatalf("invite: %d", rec.Code)
+	}
 	work := map[string][]run{}
 	for _, c := range []struct{ name, email string }{
 		{"wrong password", "admin@schule.de"},

@@ -1,6 +1,6 @@
 // Package server is the HTTP face of Notenrechner: the JSON API under
 // /api/v1, the live configuration stream, health and metrics, and the
-// embedded web app for every other path.
+// embedded web app (web.Handler) for every other path.
 package server
 
 import (
@@ -31,7 +31,10 @@ type Deps struct {
 	// PasswordParams are the argon2id parameters for new hashes; stored
 	// hashes with weaker ones are upgraded at the next sign-in.
 	PasswordParams auth.Params
-	Sessions       *auth.Sessions // default: from Store, Now and BaseURL
+	// ObserveKDF, when set, is told about every argon2id run of the server
+	// (auth.Hasher); tests count password work with it.
+	ObserveKDF func(p auth.Params, passwordLen int)
+	Sessions   *auth.Sessions // default: from Store, Now and BaseURL
 	// TrustedProxies are load balancers whose X-Forwarded-For is believed.
 	TrustedProxies []netip.Prefix
 	Limiter        *auth.Limiter // default: SPEC §5 limits on Store
@@ -54,6 +57,11 @@ func NewServer(d Deps) http.Handler {
 	h = recoverPanics(d.Logger, h)
 	h = countRequests(d.Metrics, h)
 	return h
+}
+
+// hasher does the server's password work with PasswordParams, observed.
+func (d Deps) hasher() auth.Hasher {
+	return auth.Hasher{Params: d.PasswordParams, Observe: d.ObserveKDF}
 }
 
 func withDefaults(d Deps) Deps {

@@ -1,4 +1,4 @@
-package server
+package web
 
 import (
 	"bytes"
@@ -24,13 +24,13 @@ var contentTypes = map[string]string{
 	".woff2":       "font/woff2",
 }
 
-// handleApp serves the built web app. Files under assets/ carry a content
+// Handler serves the built web app (Dist, or a test's files). Files under assets/ carry a content
 // hash in their names (Vite), so they may be cached for a year; every other
 // path that is not a file is a route of the single-page app and gets
 // index.html, which is never cached so that a new release shows at once.
 // The build writes name.br and name.gz next to each text file (vite.config.ts);
 // they are sent as they are to a browser that accepts them (negotiate).
-func handleApp(assets fs.FS, logger *slog.Logger) http.Handler {
+func Handler(assets fs.FS, logger *slog.Logger) http.Handler {
 	tags := &etags{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -129,7 +129,7 @@ func serveFile(w http.ResponseWriter, r *http.Request, assets fs.FS, name string
 		http.ServeContent(w, r, name, time.Time{}, content) // Range, Content-Length, If-None-Match
 		return
 	}
-	if etagMatches(r.Header.Get("If-None-Match"), tag) {
+	if ETagMatches(r.Header.Get("If-None-Match"), tag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -242,4 +242,17 @@ func (t *etags) of(file string, content io.ReadSeeker) (string, error) {
 	tag := `"` + hex.EncodeToString(h.Sum(nil)[:12]) + `"`
 	t.byFile.Store(file, tag)
 	return tag, nil
+}
+
+// ETagMatches implements the weak comparison of If-None-Match (RFC 9110
+// §13.1.2): a list of tags, W/ prefixes ignored, or "*". The API's
+// conditional answers use it too.
+func ETagMatches(header, etag string) bool {
+	for _, candidate := range strings.Split(header, ",") {
+		candidate = strings.TrimPrefix(strings.TrimSpace(candidate), "W/")
+		if candidate == "*" || candidate == etag {
+			return true
+		}
+	}
+	return false
 }
