@@ -24,7 +24,7 @@ function withToast(fn: (m: ToastModule) => unknown): void {
   load().then(fn, () => undefined)
 }
 
-/** The calls of react-hot-toast's `toast` that the calculator route uses. */
+/** The one way to show a toast: react-hot-toast's `toast` calls the app uses, loaded on demand. */
 export const toast = {
   success: (message: string, options?: ToastOptions) => {
     withToast((m) => m.toast.success(message, options))

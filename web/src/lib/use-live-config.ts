@@ -215,9 +215,9 @@ export function useLiveConfigSource(): LiveConfigState {
 
 export const LiveConfigContext = createContext<LiveConfigState | null>(null)
 
-/** The live configuration provided by LiveConfigProvider: 'loading' until the first one arrives. */
+/** The live configuration provided by AppProvider (app/provider.tsx): 'loading' until the first one arrives. */
 export function useLiveConfig(): LiveConfigState {
   const value = useContext(LiveConfigContext)
-  if (value === null) throw new Error('useLiveConfig must be used inside LiveConfigProvider')
+  if (value === null) throw new Error('useLiveConfig must be used inside AppProvider')
   return value
 }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Check, Copy } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import toast from 'react-hot-toast'
 import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -11,6 +10,7 @@ import { emailSchema } from '@/lib/account-rules'
 import { ApiError, createUser, errorMessage, type CreatedUser } from '@/lib/api-client'
 import { sameName, showServerErrors } from '@/lib/form-errors'
 import { formatSavedAt } from '@/lib/format'
+import { toast } from '@/lib/toast'
 
 const schema = z.object({ email: emailSchema, role: z.enum(['admin', 'user'], 'Rolle muss admin oder user sein.') })
 type Values = z.infer<typeof schema>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useForm, useFormState, useWatch, type UseFormReturn } from 'react-hook-form'
-import toast from 'react-hot-toast'
 import { Button } from '@/components/button'
 import { Card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
@@ -14,6 +13,7 @@ import type { LiveConfig } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
 import { formatSavedAt, savedByPhrase } from '@/lib/format'
 import { table } from '@/lib/grade-table'
+import { toast } from '@/lib/toast'
 import { useLiveConfig } from '@/lib/use-live-config'
 import {
   checkConfigForm,

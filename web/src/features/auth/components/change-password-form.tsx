@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import toast from 'react-hot-toast'
 import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { Card } from '@/components/card'
@@ -11,6 +10,7 @@ import { newPasswordSchema, repeatMatches, requiredSchema } from '@/lib/account-
 import { ApiError, changePassword, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { showServerErrors } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
 import { NewPasswordFields } from './password-fields'
 
 const schema = z

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import toast from 'react-hot-toast'
 import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -10,6 +9,7 @@ import { MSG_INVALID_CREDENTIALS, requiredSchema } from '@/lib/account-rules'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { sameName, showServerErrors } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
 import { AuthCard } from './auth-card'
 
 const schema = z.object({ email: requiredSchema, password: requiredSchema })

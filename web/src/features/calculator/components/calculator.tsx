@@ -3,6 +3,7 @@ import { cardClass as card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
+import { inputClass, labelClass } from '@/components/text-field'
 import type { GradingConfig } from '@/lib/config'
 import { table } from '@/lib/grade-table'
 import { useLiveConfig } from '@/lib/use-live-config'
@@ -21,10 +22,6 @@ const PointsKey = lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey
 const loadClassListSection = () => import('./class-list-section')
 const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
 
-const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-300'
-const inputClass =
-  'mt-1.5 block h-12 w-full rounded-lg border border-slate-500 dark:border-slate-400 aria-invalid:border-red-700 dark:aria-invalid:border-red-400 bg-white dark:bg-slate-900 px-3 text-lg tabular-nums text-slate-900 dark:text-slate-100 ' +
-  'placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-green-700 dark:focus:border-green-500 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:focus-visible:ring-green-500'
 // min-h, not h: a hostile input (a 30-digit value) gives a long percentage, which wraps inside
 // the box instead of widening the page.
 // A long result ("120000,0%") gets a smaller size, so that it stays on one line in the half-width box at 390 px.
@@ -126,7 +123,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
                   achievedRef.current?.focus()
                 }
               }}
-              className={inputClass}
+              className={numberInputClass(feedback.shown.total)}
             />
             <FieldMessage id={`${ids.total}-msg`} problem={feedback.shown.total} />
           </div>
@@ -151,7 +148,7 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
                 feedback.leave('achieved')
               }}
               {...fieldState(feedback.shown.achieved, `${ids.achieved}-msg`)}
-              className={inputClass}
+              className={numberInputClass(feedback.shown.achieved)}
             />
             <FieldMessage id={`${ids.achieved}-msg`} problem={feedback.shown.achieved} />
           </div>
@@ -204,9 +201,16 @@ function CalculatorForm({ config }: { config: GradingConfig }) {
 }
 
 /** The input's ARIA state for its problem: errors and warnings mark it invalid, a note only describes it. */
+const isInvalid = (problem: InputProblem | null) => problem !== null && problem.level !== 'note'
+
+/** The shared input look (components/text-field), large, red-bordered exactly when aria-invalid is set. */
+function numberInputClass(problem: InputProblem | null): string {
+  return inputClass(isInvalid(problem), 'mt-1.5 tabular-nums', 'large')
+}
+
 function fieldState(problem: InputProblem | null, messageId: string) {
   if (problem === null) return {}
-  return { 'aria-describedby': messageId, ...(problem.level === 'note' ? {} : { 'aria-invalid': true as const }) }
+  return { 'aria-describedby': messageId, ...(isInvalid(problem) ? { 'aria-invalid': true as const } : {}) }
 }
 
 const messageClass = {
