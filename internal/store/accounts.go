@@ -25,10 +25,15 @@ type User struct {
 	PasswordHash string // empty while an invited person has not set one
 	CreatedAt    time.Time
 	LastSignInAt time.Time // zero: never signed in
+	// OIDCIssuer and OIDCSubject name the identity at the school's OpenID
+	// provider the account signs in with; both empty until it first does.
+	OIDCIssuer  string
+	OIDCSubject string
 }
 
-// Pending reports whether the account still waits for its password.
-func (u User) Pending() bool { return u.PasswordHash == "" }
+// Pending reports whether the account still waits for its password, or
+// for its first sign-in at the OpenID provider.
+func (u User) Pending() bool { return u.PasswordHash == "" && u.OIDCSubject == "" }
 
 // Session is a signed-in browser. Only the hash of its token is stored.
 type Session struct {

@@ -47,6 +47,7 @@ type Store interface {
 	ConfigStore
 	UserStore
 	SessionStore
+	OIDCStore
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error
 	Close() error

@@ -24,7 +24,7 @@ func (s *Store) CreateSession(ctx context.Context, ses store.Session) error {
 func (s *Store) SessionByHash(ctx context.Context, hash string) (store.Session, store.User, error) {
 	ses := store.Session{TokenHash: hash}
 	row := s.pool.QueryRow(ctx, `SELECT s.created_at, s.last_seen_at, u.id, u.email, u.role,
-		u.password_hash, u.created_at, u.last_sign_in_at
+		u.password_hash, u.created_at, u.last_sign_in_at, u.oidc_issuer, u.oidc_subject
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, hash)
 	u, err := scanUser(scanFunc(func(dest ...any) error {
 		return row.Scan(append([]any{&ses.CreatedAt, &ses.LastSeenAt}, dest...)...)

@@ -12,7 +12,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-const userColumns = "id, email, role, password_hash, created_at, last_sign_in_at"
+const userColumns = "id, email, role, password_hash, created_at, last_sign_in_at, oidc_issuer, oidc_subject"
 
 // uniqueViolation is PostgreSQL's SQLSTATE for a duplicate key.
 const uniqueViolation = "23505"
@@ -21,14 +21,19 @@ func scanUser(row pgx.Row) (store.User, error) {
 	var (
 		u        store.User
 		lastSign *time.Time
+		issuer   *string
+		subject  *string
 	)
-	if err := row.Scan(&u.ID, &u.Email, &u.Role, &u.PasswordHash, &u.CreatedAt, &lastSign); err != nil {
+	if err := row.Scan(&u.ID, &u.Email, &u.Role, &u.PasswordHash, &u.CreatedAt, &lastSign, &issuer, &subject); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return u, store.ErrNotFound
 		}
 		return u, err
 	}
 	u.CreatedAt = u.CreatedAt.UTC()
+	if issuer != nil && subject != nil {
+		u.OIDCIssuer, u.OIDCSubject = *issuer, *subject
+	}
 	if lastSign != nil {
 		u.LastSignInAt = lastSign.UTC()
 	}

@@ -27,7 +27,7 @@ func (s *Store) SessionByHash(ctx context.Context, hash string) (store.Session, 
 		u             store.User
 	)
 	row := s.db.QueryRowContext(ctx, `SELECT s.created_at, s.last_seen_at, u.id, u.email, u.role,
-		u.password_hash, u.created_at, u.last_sign_in_at
+		u.password_hash, u.created_at, u.last_sign_in_at, u.oidc_issuer, u.oidc_subject
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`, hash)
 	u, err := scanUser(scanFunc(func(dest ...any) error {
 		return row.Scan(append([]any{&created, &seen}, dest...)...)

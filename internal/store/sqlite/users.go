@@ -13,21 +13,24 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-const userColumns = "id, email, role, password_hash, created_at, last_sign_in_at"
+const userColumns = "id, email, role, password_hash, created_at, last_sign_in_at, oidc_issuer, oidc_subject"
 
 func scanUser(row scanner) (store.User, error) {
 	var (
 		u        store.User
 		created  int64
 		lastSign sql.NullInt64
+		issuer   sql.NullString
+		subject  sql.NullString
 	)
-	if err := row.Scan(&u.ID, &u.Email, &u.Role, &u.PasswordHash, &created, &lastSign); err != nil {
+	if err := row.Scan(&u.ID, &u.Email, &u.Role, &u.PasswordHash, &created, &lastSign, &issuer, &subject); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return u, store.ErrNotFound
 		}
 		return u, err
 	}
 	u.CreatedAt = fromMillis(created)
+	u.OIDCIssuer, u.OIDCSubject = issuer.String, subject.String
 	if lastSign.Valid {
 		u.LastSignInAt = fromMillis(lastSign.Int64)
 	}
@@ -67,7 +70,7 @@ func insertUser(ctx context.Context, q querier, u store.User) (store.User, error
 	created, err := scanUser(row)
 	var se *sqlite.Error
 	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE {
-		return store.User{}, store.ErrEmailTaken // email is the only unique column
+		return store.User{}, store.ErrEmailTaken // new accounts have no OIDC link: email is the only unique value
 	}
 	return created, err
 }

@@ -13,6 +13,7 @@ import (
 var Schema = []string{
 	"table config_versions",
 	"table login_failures",
+	"table oidc_logins",
 	"table schema_migrations",
 	"table sessions",
 	"table tokens",
@@ -20,6 +21,7 @@ var Schema = []string{
 	"index login_failures_key_at on login_failures (key, at)",
 	"index sessions_user on sessions (user_id)",
 	"index tokens_user on tokens (user_id)",
+	"index users_oidc on users (oidc_issuer, oidc_subject)",
 }
 
 // CheckSchema fails t unless got, a backend's tables and indexes read from

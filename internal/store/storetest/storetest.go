@@ -31,6 +31,8 @@ func Run(t *testing.T, open Opener) {
 		"DeleteUserEndsAllOfIt": testDeleteUserCascades,
 		"InvitedUser":           testInvitedUser,
 		"Pruning":               testPruning,
+		"OIDCLinks":             testOIDCLinks,
+		"OIDCLogins":            testOIDCLogins,
 	} {
 		t.Run(name, func(t *testing.T) { test(t, open) })
 	}
