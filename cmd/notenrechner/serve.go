@@ -33,6 +33,7 @@ type serveOptions struct {
 	addr, db, baseURL, logFormat, trustedProxies, metricsAddr string
 	pollInterval                                              time.Duration
 	maxStreams, maxStreamsPerAddress                          int
+	oidc                                                      oidcOptions // serve_oidc.go
 }
 
 func cmdServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -47,6 +48,9 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	fs.StringVar(&o.metricsAddr, "metrics-addr", envOr(getenv, "NOTENRECHNER_METRICS_ADDR", ""),
 		"eigene Adresse nur für /metrics ohne Anmeldung, z. B. 127.0.0.1:9090 (NOTENRECHNER_METRICS_ADDR; sonst /metrics nur für Admins)")
 	if err := streamFlags(fs, getenv, &o); err != nil {
+		return err
+	}
+	if err := oidcFlags(fs, getenv, &o.oidc); err != nil {
 		return err
 	}
 	if helped, err := parseFlags(fs, args, serveHelp, stdout); helped || err != nil {
@@ -148,6 +152,13 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return err
 	}
 	warnAboutAddresses(baseURL, trusted, logger)
+	signIn, err := o.oidc.build(baseURL, logger)
+	if err != nil {
+		return err
+	}
+	if signIn != nil { // discovery in the background: the server starts while the provider is down
+		go signIn.Provider.Run(ctx)
+	}
 
 	broker := live.NewBroker(logger, 8)
 	if err := broker.Load(ctx, st); err != nil {
@@ -166,7 +177,8 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	guard, metrics := live.NewGuard(perAddress, total, logger), server.NewMetrics()
 	srv := &http.Server{
 		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist(),
-			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics}),
+			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics,
+			SSO: signIn, NoPasswordLogin: !o.oidc.passwordLogin}),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,

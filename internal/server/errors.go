@@ -41,6 +41,7 @@ var (
 	errBadCredentials   = &apiError{http.StatusUnauthorized, "invalid_credentials", "E-Mail oder Passwort ist falsch.", nil, nil}
 	errForbidden        = &apiError{http.StatusForbidden, "forbidden", "Dieses Konto darf das nicht.", nil, nil}
 	errCrossOrigin      = &apiError{http.StatusForbidden, "cross_origin", "Anfragen von fremden Seiten sind nicht erlaubt.", nil, nil}
+	errPasswordLoginOff = &apiError{http.StatusForbidden, "password_login_disabled", "Die Anmeldung mit Passwort ist abgeschaltet.", nil, nil}
 	errNotFound         = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil, nil}
 	errSetupInvalid     = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
 	errInviteInvalid    = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
@@ -134,3 +135,26 @@ func writeJSONBytes(w http.ResponseWriter, status int, body []byte) {
 	w.Write(body)
 	w.Write([]byte("\n"))
 }
+
+// ssoFailure is why a sign-in at the school's identity provider ended
+// without a session. The callback is a browser navigation, so it answers no
+// JSON: it sends the browser back to the sign-in card with
+// /admin?sso_error=<code>, and the page shows the code's German text
+// (web/src/features/auth). docs/architecture.md lists the codes.
+type ssoFailure string
+
+const (
+	ssoUnavailable     ssoFailure = "unavailable"      // discovery has not succeeded (provider down)
+	ssoDenied          ssoFailure = "denied"           // the person cancelled or the provider refused (error=access_denied)
+	ssoProvider        ssoFailure = "provider"         // another error from the provider, or the code exchange failed
+	ssoState           ssoFailure = "state"            // state missing, wrong, expired or used before
+	ssoToken           ssoFailure = "token"            // the ID token failed a check (signature, iss, aud, exp, nonce)
+	ssoEmailUnverified ssoFailure = "email_unverified" // no email, or one the provider has not verified
+	ssoDomain          ssoFailure = "domain"           // the email is outside --oidc-allowed-domains
+	ssoNoAccount       ssoFailure = "no_account"       // no account with this email (role mapping by email)
+	ssoNoGroup         ssoFailure = "no_group"         // in neither --oidc-admin-group nor --oidc-user-group
+	ssoLinkedElsewhere ssoFailure = "linked_elsewhere" // the account belongs to another person at the provider
+	ssoInternal        ssoFailure = "internal"         // anything unexpected; logged
+)
+
+func (f ssoFailure) Error() string { return "sso: " + string(f) }

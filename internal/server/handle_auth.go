@@ -21,6 +21,10 @@ type credentials struct {
 // count against the account and the client address.
 func handleLogin(d Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if d.NoPasswordLogin {
+			writeError(w, r, d.Logger, errPasswordLoginOff)
+			return
+		}
 		var c credentials
 		if err := decodeJSON(r, &c); err != nil {
 			writeError(w, r, d.Logger, err)
@@ -78,7 +82,9 @@ func refuseFor(w http.ResponseWriter, wait time.Duration, err error) error {
 // stored parameters are weaker than today's.
 func checkCredentials(r *http.Request, d Deps, email, password string) (store.User, bool, error) {
 	u, err := d.Store.UserByEmail(r.Context(), email)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && u.Pending()) {
+	// An account without a password (pending, or one that signs in at the
+	// identity provider only) is checked like an unknown email.
+	if errors.Is(err, store.ErrNotFound) || (err == nil && u.PasswordHash == "") {
 		d.hasher().DummyVerify(password)
 		return u, false, nil
 	}
@@ -157,6 +163,9 @@ func handlePasswordChange(logger *slog.Logger, users store.UserStore, sessions *
 			wait, err := limiter.SessionBlocked(r.Context(), u.Email, ses.TokenHash)
 			if err := refuseFor(w, wait, err); err != nil {
 				return err
+			}
+			if u.PasswordHash == "" { // signs in at the identity provider: nothing to change
+				return errFields(map[string]string{"currentPassword": "Dieses Konto hat kein Passwort; es meldet sich beim Identitätsanbieter an."})
 			}
 			ok, err := hasher.Verify(body.CurrentPassword, u.PasswordHash)
 			if err != nil {

@@ -26,10 +26,18 @@ type userJSON struct {
 	CreatedAt    time.Time  `json:"createdAt"`
 	LastSignInAt *time.Time `json:"lastSignInAt"`
 	Pending      bool       `json:"pending"`
+	// SignInMethods says how the account signs in (Konten shows it).
+	SignInMethods []string `json:"signInMethods"`
 }
 
 func toUserJSON(u store.User) userJSON {
-	j := userJSON{ID: u.ID, Email: u.Email, Role: u.Role, CreatedAt: u.CreatedAt, Pending: u.Pending()}
+	j := userJSON{ID: u.ID, Email: u.Email, Role: u.Role, CreatedAt: u.CreatedAt, Pending: u.Pending(), SignInMethods: []string{}}
+	if u.PasswordHash != "" {
+		j.SignInMethods = append(j.SignInMethods, "password")
+	}
+	if u.OIDCSubject != "" {
+		j.SignInMethods = append(j.SignInMethods, "oidc")
+	}
 	if !u.LastSignInAt.IsZero() {
 		t := u.LastSignInAt
 		j.LastSignInAt = &t

@@ -39,6 +39,11 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("GET /api/v1/auth/invite/{token}", noStore(handleInviteCheck(d.Logger, d.Store, d.Now)))
 	mux.Handle("POST /api/v1/auth/invite/{token}", noStore(handleInviteAccept(d)))
 
+	// Sign-in at the school's identity provider (issue 19): public, browser navigations.
+	mux.Handle("GET /api/v1/auth/methods", noStore(handleAuthMethods(d.SSO, d.NoPasswordLogin)))
+	mux.Handle("GET /api/v1/auth/oidc/start", noStore(handleSSOStart(d.Logger, d.SSO, d.Store, d.Now, d.BaseURL.Scheme == "https")))
+	mux.Handle("GET /api/v1/auth/oidc/callback", noStore(handleSSOCallback(d)))
+
 	mux.Handle("GET /api/v1/users", admin(handleUsersList(d.Logger, d.Store)))
 	mux.Handle("POST /api/v1/users", admin(handleUserCreate(d.Logger, d.Store, d.Now, d.BaseURL)))
 	mux.Handle("PATCH /api/v1/users/{id}", admin(handleUserUpdate(d.Logger, d.Store)))

@@ -15,8 +15,21 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/sso"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
+
+// SSO is the school's identity provider and how its people map to accounts.
+type SSO struct {
+	Provider *sso.Provider
+	// AllowedDomains are the email domains that may sign in; empty: any.
+	AllowedDomains []string
+	// AdminGroup and UserGroup, when either is set, decide the role from the
+	// provider's groups and create or update accounts at sign-in. When both
+	// are empty, a person signs in to the existing account with the same
+	// verified email, whose role stays as set in Konten.
+	AdminGroup, UserGroup string
+}
 
 // Deps is everything the server needs, passed in so that tests can give
 // their own store, clock and assets.
@@ -43,6 +56,12 @@ type Deps struct {
 	// and DefaultStreamsTotal.
 	Streams *live.Guard
 	Metrics *Metrics // request counts; default: new ones
+
+	// Sign-in at the school's identity provider (issue 19); nil: not set up.
+	SSO *SSO
+	// NoPasswordLogin turns the password sign-in off (serve
+	// --password-login=false); the CLI's admin set-password still works.
+	NoPasswordLogin bool
 }
 
 // NewServer returns the complete handler.

@@ -221,6 +221,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wie man sich hier anmelden kann
+         * @description Ob das Passwortformular angeboten wird (`serve --password-login=false` schaltet es ab) und ob
+         *     die Anmeldung beim Identitätsanbieter der Schule (OpenID Connect) eingerichtet ist: dann mit dem
+         *     Namen für die Schaltfläche („Anmelden mit IServ“) und ob der Anbieter erreichbar ist (der
+         *     Server versucht es sonst im Hintergrund weiter).
+         */
+        get: operations["getAuthMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Anmelden beim Identitätsanbieter beginnen (Browser-Navigation)
+         * @description Leitet den Browser zum Anbieter (Authorization Code Flow mit PKCE, `state` und `nonce`) und
+         *     setzt ein kurzlebiges Cookie mit dem `state` (10 Minuten, `HttpOnly`, `SameSite=Lax`). Ist der
+         *     Anbieter nicht erreichbar, geht es zurück zu `/admin?sso_error=unavailable`.
+         */
+        get: operations["startOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rückkehr vom Identitätsanbieter (Redirect-URI, Browser-Navigation)
+         * @description Die beim Anbieter einzutragende Redirect-URI ist `BASE_URL/api/v1/auth/oidc/callback`. Der Server
+         *     prüft `state` (gegen Cookie und Server, nur einmal gültig), löst den Code mit dem PKCE-Verifier
+         *     ein und prüft das ID-Token (Signatur, `iss`, `aud`, `exp`, `nonce`). Danach dieselbe Sitzung wie
+         *     nach `POST /api/v1/auth/login` und weiter zu `/admin`. Jeder Fehler führt zurück zu
+         *     `/admin?sso_error=<code>`, und die Seite zeigt dazu einen deutschen Text: `unavailable`,
+         *     `denied`, `provider`, `state`, `token`, `email_unverified`, `domain`, `no_account`, `no_group`,
+         *     `linked_elsewhere`, `internal` (docs/architecture.md).
+         */
+        get: operations["finishOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/password": {
         parameters: {
             query?: never;
@@ -435,7 +506,7 @@ export interface components {
                  * @description Stabil, für Programme.
                  * @enum {string}
                  */
-                code: "bad_request" | "busy" | "config_conflict" | "config_unavailable" | "cross_origin" | "email_taken" | "forbidden" | "internal" | "invalid_credentials" | "invalid_json" | "invite_invalid" | "last_admin" | "method_not_allowed" | "not_found" | "precondition_required" | "setup_invalid" | "streams_full" | "too_large" | "too_many_attempts" | "too_many_streams" | "unauthenticated" | "unsupported_media_type" | "uri_too_long" | "validation_failed";
+                code: "bad_request" | "busy" | "config_conflict" | "config_unavailable" | "cross_origin" | "email_taken" | "forbidden" | "internal" | "invalid_credentials" | "invalid_json" | "invite_invalid" | "last_admin" | "method_not_allowed" | "not_found" | "password_login_disabled" | "precondition_required" | "setup_invalid" | "streams_full" | "too_large" | "too_many_attempts" | "too_many_streams" | "unauthenticated" | "unsupported_media_type" | "uri_too_long" | "validation_failed";
                 /** @description Deutsch, für Menschen. */
                 message: string;
                 /** @description Bei `validation_failed` und `bad_request`: Feldpfad → Meldung. */
@@ -655,7 +726,8 @@ export interface components {
          *       "role": "user",
          *       "createdAt": "2026-11-22T08:00:00Z",
          *       "lastSignInAt": null,
-         *       "pending": true
+         *       "pending": true,
+         *       "signInMethods": []
          *     }
          */
         User: {
@@ -667,14 +739,30 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             lastSignInAt: string | null;
-            /** @description Das Konto hat noch kein Passwort (Einladung nicht benutzt). */
+            /** @description Das Konto hat noch kein Passwort (Einladung nicht benutzt) und hat sich auch nie beim Identitätsanbieter angemeldet. */
             pending: boolean;
+            /**
+             * @description Wie sich das Konto anmeldet: `password` (es hat ein Passwort), `oidc` (es ist mit einer Person
+             *     beim Identitätsanbieter verbunden). Leer, solange es wartet (`pending`).
+             */
+            signInMethods: ("password" | "oidc")[];
         };
         UserResponse: {
             user: components["schemas"]["User"];
         };
         SessionResponse: {
             user: components["schemas"]["User"] | null;
+        };
+        AuthMethods: {
+            /** @description Das Passwortformular wird angeboten. */
+            password: boolean;
+            /** @description Der Identitätsanbieter der Schule, `null` wenn keiner eingerichtet ist. */
+            oidc: {
+                /** @description Für die Schaltfläche „Anmelden mit <name>“. */
+                name: string;
+                /** @description Der Anbieter hat geantwortet (Discovery gelang). */
+                reachable: boolean;
+            } | null;
         };
         Credentials: {
             email: string;
@@ -1060,6 +1148,8 @@ export interface components {
         SetSession: string;
         /** @description Löscht das Sitzungs-Cookie (`Max-Age=0`). */
         ClearSession: string;
+        /** @description Wohin der Browser weitergeht. */
+        Location: string;
         /** @description Sekunden bis zum nächsten Versuch. */
         RetryAfter: string;
     };
@@ -1644,7 +1734,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["CrossOrigin"];
+            /**
+             * @description Die Anfrage kommt von einer fremden Seite (`cross_origin`), oder die Anmeldung mit Passwort
+             *     ist abgeschaltet (`password_login_disabled`, `serve --password-login=false`).
+             */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "password_login_disabled",
+                     *         "message": "Die Anmeldung mit Passwort ist abgeschaltet."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1699,6 +1809,113 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getAuthMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Anmeldewege. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "password": true,
+                     *       "oidc": {
+                     *         "name": "IServ",
+                     *         "reachable": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuthMethods"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    startOidcSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Weiter zum Anbieter, oder zurück zur Anmeldekarte mit `sso_error`. */
+            302: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    /** @description Das `state`-Cookie (`notenrechner_oidc`, hinter HTTPS `__Host-notenrechner_oidc`). */
+                    "Set-Cookie"?: string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Keine Anmeldung per OpenID Connect eingerichtet (`not_found`). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    finishOidcSignIn: {
+        parameters: {
+            query?: {
+                state?: string;
+                code?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                session_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Angemeldet und weiter zu `/admin`, oder zurück zur Anmeldekarte mit `sso_error`. */
+            302: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    /** @description Löscht das `state`-Cookie; bei Erfolg auch das Sitzungs-Cookie. */
+                    "Set-Cookie"?: string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Keine Anmeldung per OpenID Connect eingerichtet (`not_found`). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             414: components["responses"]["UriTooLong"];

@@ -1,0 +1,190 @@
+package server
+
+import (
+	"crypto/subtle"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/sso"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// ssoLoginValidity bounds the time between the redirect to the provider and
+// the callback: long enough to type a password and answer a second factor.
+const ssoLoginValidity = 10 * time.Minute
+
+// ssoReturnPath is the page with the sign-in card; the callback sends the
+// browser there, with ?sso_error=<code> when the sign-in failed.
+const ssoReturnPath = "/admin"
+
+type authMethodsJSON struct {
+	Password bool        `json:"password"`
+	OIDC     *oidcMethod `json:"oidc"`
+}
+
+type oidcMethod struct {
+	Name      string `json:"name"`
+	Reachable bool   `json:"reachable"`
+}
+
+// handleAuthMethods tells the sign-in card what to offer.
+func handleAuthMethods(s *SSO, noPassword bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body := authMethodsJSON{Password: !noPassword}
+		if s != nil {
+			body.OIDC = &oidcMethod{Name: s.Provider.Name(), Reachable: s.Provider.Reachable()}
+		}
+		writeJSON(w, http.StatusOK, body)
+	})
+}
+
+// ssoCookieName holds the state between start and callback. Behind TLS the
+// __Host- prefix binds it to this host, as the session cookie is.
+func ssoCookieName(secure bool) string {
+	if secure {
+		return "__Host-notenrechner_oidc"
+	}
+	return "notenrechner_oidc"
+}
+
+func ssoCookie(secure bool, value string, maxAge int) *http.Cookie {
+	// SameSite=Lax: the provider's redirect back is a top-level GET from
+	// another site, on which Lax cookies are sent and Strict ones are not.
+	return &http.Cookie{Name: ssoCookieName(secure), Value: value, Path: "/", MaxAge: maxAge,
+		HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode}
+}
+
+// handleSSOStart sends the browser to the provider. The state goes into a
+// cookie (binding the callback to this browser, against login CSRF) and,
+// hashed, with the nonce and the PKCE verifier into the store, where the
+// callback takes it once (against replays, on every instance).
+func handleSSOStart(logger *slog.Logger, s *SSO, logins store.OIDCStore, now func() time.Time, secure bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s == nil {
+			writeError(w, r, logger, errNotFound)
+			return
+		}
+		l := sso.NewLogin()
+		target, err := s.Provider.AuthURL(l)
+		if errors.Is(err, sso.ErrUnavailable) {
+			ssoReturn(w, r, ssoUnavailable)
+			return
+		}
+		if err == nil {
+			err = logins.CreateOIDCLogin(r.Context(), store.OIDCLogin{StateHash: auth.HashToken(l.State),
+				Nonce: l.Nonce, Verifier: l.Verifier, ExpiresAt: now().Add(ssoLoginValidity)})
+		}
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		http.SetCookie(w, ssoCookie(secure, l.State, int(ssoLoginValidity/time.Second)))
+		http.Redirect(w, r, target, http.StatusFound)
+	})
+}
+
+// ssoReturn sends the browser back to the sign-in card with a failure code.
+func ssoReturn(w http.ResponseWriter, r *http.Request, f ssoFailure) {
+	http.Redirect(w, r, ssoReturnPath+"?"+url.Values{"sso_error": {string(f)}}.Encode(), http.StatusFound)
+}
+
+// handleSSOCallback finishes a sign-in at the provider: the state is
+// checked against the cookie and taken from the store, the code redeemed
+// and the ID token verified (sso.Provider.Exchange), the identity mapped to
+// an account (ssoAccount), and a session started as after a password
+// sign-in. Every failure goes back to the sign-in card, never to an error
+// page.
+func handleSSOCallback(d Deps) http.Handler {
+	secure := d.BaseURL.Scheme == "https"
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if d.SSO == nil {
+			writeError(w, r, d.Logger, errNotFound)
+			return
+		}
+		http.SetCookie(w, ssoCookie(secure, "", -1)) // a state works once, whatever happens
+		u, err := ssoFinish(r, d, secure)
+		var f ssoFailure
+		switch {
+		case errors.As(err, &f):
+			d.Logger.Info("sign-in at the identity provider refused", "reason", string(f), "err", err)
+			ssoReturn(w, r, f)
+			return
+		case err != nil:
+			d.Logger.Error("sign-in at the identity provider failed", "err", err)
+			ssoReturn(w, r, ssoInternal)
+			return
+		}
+		if err := d.Sessions.Prune(r.Context()); err != nil {
+			d.Logger.Error("pruning expired sessions", "err", err)
+		}
+		if err := d.Sessions.Start(w, r, u.ID); err != nil {
+			d.Logger.Error("starting a session", "user", u.ID, "err", err)
+			ssoReturn(w, r, ssoInternal)
+			return
+		}
+		if err := d.Store.RecordSignIn(r.Context(), u.ID, d.Now()); err != nil {
+			d.Logger.Error("recording a sign-in", "user", u.ID, "err", err)
+		}
+		http.Redirect(w, r, ssoReturnPath, http.StatusFound)
+	})
+}
+
+// ssoFinish checks the callback and returns the account to sign in, or an
+// ssoFailure (wrapping the detail for the log).
+func ssoFinish(r *http.Request, d Deps, secure bool) (store.User, error) {
+	q := r.URL.Query()
+	state := q.Get("state")
+	c, err := r.Cookie(ssoCookieName(secure))
+	if err != nil || state == "" || subtle.ConstantTimeCompare([]byte(c.Value), []byte(state)) != 1 {
+		return store.User{}, ssoState
+	}
+	login, err := d.Store.TakeOIDCLogin(r.Context(), auth.HashToken(state), d.Now())
+	if errors.Is(err, store.ErrNotFound) {
+		return store.User{}, ssoState
+	}
+	if err != nil {
+		return store.User{}, err
+	}
+	switch e := q.Get("error"); {
+	case e == "access_denied":
+		return store.User{}, wrapFailure(ssoDenied, errors.New(e+": "+q.Get("error_description")))
+	case e != "":
+		return store.User{}, wrapFailure(ssoProvider, errors.New(e+": "+q.Get("error_description")))
+	case q.Get("code") == "":
+		return store.User{}, ssoProvider
+	}
+	id, err := d.SSO.Provider.Exchange(r.Context(), q.Get("code"), sso.Login{State: state, Nonce: login.Nonce, Verifier: login.Verifier})
+	switch {
+	case errors.Is(err, sso.ErrUnavailable):
+		return store.User{}, wrapFailure(ssoUnavailable, err)
+	case errors.Is(err, sso.ErrInvalidToken):
+		return store.User{}, wrapFailure(ssoToken, err)
+	case errors.Is(err, sso.ErrProvider):
+		return store.User{}, wrapFailure(ssoProvider, err)
+	case err != nil:
+		return store.User{}, err
+	}
+	return ssoAccount(r.Context(), d.Logger, d.Store, d.SSO, id, d.Now())
+}
+
+// failureDetail keeps the detail of a refusal for the log while errors.As
+// still finds the ssoFailure.
+type failureDetail struct {
+	f      ssoFailure
+	detail error
+}
+
+func (e failureDetail) Error() string { return string(e.f) + ": " + e.detail.Error() }
+func (e failureDetail) As(target any) bool {
+	if p, ok := target.(*ssoFailure); ok {
+		*p = e.f
+		return true
+	}
+	return false
+}
+
+func wrapFailure(f ssoFailure, detail error) error { return failureDetail{f, detail} }

@@ -1,0 +1,103 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"slices"
+	"time"
+
+	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/sso"
+	"github.com/notenrechner/notenrechner/internal/store"
+)
+
+// ssoAccount maps a verified identity to the account it signs in to
+// (docs/decisions.md, "Role mapping"):
+//
+//   - the email must be there, verified by the provider and, when
+//     --oidc-allowed-domains is set, in one of those domains;
+//   - the account linked to the identity (issuer and subject) is found
+//     first, so a changed email at the provider still finds it;
+//   - otherwise the account with the same email, which is then linked;
+//     one already linked to another person at this provider is refused;
+//   - without group mapping that is all: no account, no sign-in, and the
+//     role stays as set in Konten;
+//   - with --oidc-admin-group / --oidc-user-group the groups decide the
+//     role on every sign-in, an account is created when there is none, and
+//     a person in neither group is refused.
+func ssoAccount(ctx context.Context, logger *slog.Logger, users store.Store, s *SSO, id sso.Identity, now time.Time) (store.User, error) {
+	email := auth.NormalizeEmail(id.Email)
+	switch {
+	case email == "" || auth.CheckEmail(email) != "" || !id.EmailVerified:
+		return store.User{}, ssoEmailUnverified
+	case len(s.AllowedDomains) > 0 && !slices.Contains(s.AllowedDomains, sso.DomainOf(email)):
+		return store.User{}, ssoDomain
+	}
+	role, byGroups := ssoRole(s, id.Groups)
+	if byGroups && role == "" {
+		return store.User{}, ssoNoGroup
+	}
+	u, err := users.UserBySubject(ctx, id.Issuer, id.Subject)
+	if errors.Is(err, store.ErrNotFound) {
+		u, err = ssoLink(ctx, users, id, email, byGroups, role, now)
+	}
+	if err != nil {
+		return store.User{}, err
+	}
+	if byGroups && u.Role != role {
+		changed, err := users.SetRole(ctx, u.ID, role)
+		if errors.Is(err, store.ErrLastAdmin) {
+			// The provider would demote the last admin: keep it, so the school
+			// is never locked out of its configuration by a group change.
+			logger.Warn("the identity provider's groups would demote the last admin; the role stays", "user", u.ID)
+			return u, nil
+		}
+		if err != nil {
+			return store.User{}, err
+		}
+		u = changed
+	}
+	return u, nil
+}
+
+// ssoRole is the role the groups give; byGroups is false when no group is
+// configured (the account's own role counts).
+func ssoRole(s *SSO, groups []string) (role store.Role, byGroups bool) {
+	if s.AdminGroup == "" && s.UserGroup == "" {
+		return "", false
+	}
+	switch {
+	case sso.GroupsContain(groups, s.AdminGroup):
+		return store.RoleAdmin, true
+	case sso.GroupsContain(groups, s.UserGroup):
+		return store.RoleUser, true
+	}
+	return "", true
+}
+
+// ssoLink finds the account by email and links it to the identity, or (with
+// group mapping) creates it.
+func ssoLink(ctx context.Context, users store.Store, id sso.Identity, email string, create bool, role store.Role, now time.Time) (store.User, error) {
+	u, err := users.UserByEmail(ctx, email)
+	if errors.Is(err, store.ErrNotFound) {
+		if !create {
+			return store.User{}, ssoNoAccount
+		}
+		u, err = users.CreateUser(ctx, store.User{Email: email, Role: role, CreatedAt: now})
+		if errors.Is(err, store.ErrEmailTaken) { // created by a sign-in at the same moment
+			u, err = users.UserByEmail(ctx, email)
+		}
+	}
+	if err != nil {
+		return store.User{}, err
+	}
+	if u.OIDCSubject != "" && u.OIDCIssuer == id.Issuer && u.OIDCSubject != id.Subject {
+		return store.User{}, ssoLinkedElsewhere
+	}
+	u, err = users.LinkSubject(ctx, u.ID, id.Issuer, id.Subject)
+	if errors.Is(err, store.ErrSubjectTaken) {
+		return store.User{}, ssoLinkedElsewhere
+	}
+	return u, err
+}
