@@ -44,11 +44,14 @@ type Options struct {
 
 // Knobs make the provider misbehave on purpose.
 type Knobs struct {
-	IDTokenLifetime      time.Duration // negative: tokens are expired when issued
-	Audience             []string      // ID tokens for these audiences instead of the client
-	ForeignKey           bool          // sign with a key the JWKS does not publish
-	Unsigned             bool          // hand out ID tokens with "alg": "none"
-	ClaimsOnlyInUserinfo bool          // email and groups only at the userinfo endpoint
+	IDTokenLifetime time.Duration // negative: tokens are expired when issued
+	ForeignKey      bool          // sign with a key the JWKS does not publish
+	Unsigned        bool          // hand out ID tokens with "alg": "none"
+	// Rewrite changes the ID token's claims at the token endpoint, and the
+	// provider signs the result with its published key: a real token with
+	// claims it would not issue (another audience, another nonce).
+	Rewrite              func(claims map[string]any)
+	ClaimsOnlyInUserinfo bool // email and groups only at the userinfo endpoint
 }
 
 // Provider is the running provider's handler.
@@ -95,18 +98,19 @@ func (p *Provider) Set(k Knobs) {
 
 func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.storage.mu.Lock()
-	unsigned := p.storage.knobs.Unsigned
+	k := p.storage.knobs
 	p.storage.mu.Unlock()
-	if unsigned && r.Method == http.MethodPost && r.URL.Path == "/oauth/token" {
-		p.stripSignature(w, r)
+	if (k.Unsigned || k.Rewrite != nil) && r.Method == http.MethodPost && r.URL.Path == "/oauth/token" {
+		p.tamper(w, r, k)
 		return
 	}
 	p.mux.ServeHTTP(w, r)
 }
 
-// stripSignature answers the token request as the library would, but with
-// the ID token's header set to "alg": "none" and its signature removed.
-func (p *Provider) stripSignature(w http.ResponseWriter, r *http.Request) {
+// tamper answers the token request as the library would, then rewrites the
+// ID token's claims and signs them again with the provider's key, or sets
+// its header to "alg": "none" and removes the signature.
+func (p *Provider) tamper(w http.ResponseWriter, r *http.Request, k Knobs) {
 	rec := httptest.NewRecorder()
 	p.mux.ServeHTTP(rec, r)
 	var body map[string]any
@@ -116,9 +120,12 @@ func (p *Provider) stripSignature(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if raw, ok := body["id_token"].(string); ok {
-		parts := strings.Split(raw, ".")
-		header := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"none","typ":"JWT"}`))
-		body["id_token"] = header + "." + parts[1] + "."
+		token, err := p.retoken(raw, k)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		body["id_token"] = token
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(body)
@@ -165,4 +172,35 @@ func (p *Provider) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, op.AuthCallbackURL(p.op)(r.Context(), id), http.StatusFound)
+}
+
+func (p *Provider) retoken(raw string, k Knobs) (string, error) {
+	parts := strings.Split(raw, ".")
+	payload, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		return "", err
+	}
+	if k.Rewrite != nil {
+		claims := map[string]any{}
+		if err := json.Unmarshal(payload, &claims); err != nil {
+			return "", err
+		}
+		k.Rewrite(claims)
+		if payload, err = json.Marshal(claims); err != nil {
+			return "", err
+		}
+	}
+	if k.Unsigned {
+		header := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"none","typ":"JWT"}`))
+		return header + "." + base64.RawURLEncoding.EncodeToString(payload) + ".", nil
+	}
+	signer, err := op.SignerFromKey(p.storage.key)
+	if err != nil {
+		return "", err
+	}
+	jws, err := signer.Sign(payload)
+	if err != nil {
+		return "", err
+	}
+	return jws.CompactSerialize()
 }

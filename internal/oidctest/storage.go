@@ -85,7 +85,7 @@ func (s *storage) CreateAuthRequest(_ context.Context, r *oidc.AuthRequest, user
 	if slices.Contains(r.Prompt, oidc.PromptNone) {
 		return nil, oidc.ErrLoginRequired()
 	}
-	req := &authRequest{id: s.nextID(), created: time.Now(), req: *r, subject: userID, audience: s.knobs.Audience}
+	req := &authRequest{id: s.nextID(), created: time.Now(), req: *r, subject: userID}
 	s.requests[req.id] = req
 	return req, nil
 }

@@ -14,7 +14,6 @@ type authRequest struct {
 	created  time.Time
 	req      oidc.AuthRequest
 	subject  string
-	audience []string // a knob: tokens for another audience
 	done     bool
 	authTime time.Time
 }
@@ -33,12 +32,7 @@ func (a *authRequest) GetState() string                   { return a.req.State }
 func (a *authRequest) GetSubject() string                 { return a.subject }
 func (a *authRequest) Done() bool                         { return a.done }
 
-func (a *authRequest) GetAudience() []string {
-	if a.audience != nil {
-		return a.audience
-	}
-	return []string{a.req.ClientID}
-}
+func (a *authRequest) GetAudience() []string { return []string{a.req.ClientID} }
 
 func (a *authRequest) GetCodeChallenge() *oidc.CodeChallenge {
 	if a.req.CodeChallenge == "" {
