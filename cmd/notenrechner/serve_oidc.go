@@ -18,6 +18,7 @@ import (
 type oidcOptions struct {
 	issuer, clientID, secret, name                     string
 	allowedDomains, adminGroup, userGroup, groupsClaim string
+	scopes                                             string
 	passwordLogin                                      bool
 }
 
@@ -35,6 +36,8 @@ func oidcFlags(fs *flag.FlagSet, getenv func(string) string, o *oidcOptions) err
 		"Gruppe beim Anbieter, deren Mitglieder Konten ohne Bearbeitungsrecht bekommen (NOTENRECHNER_OIDC_USER_GROUP)")
 	fs.StringVar(&o.groupsClaim, "oidc-groups-claim", envOr(getenv, "NOTENRECHNER_OIDC_GROUPS_CLAIM", "groups"),
 		"Claim mit den Gruppen im ID-Token oder bei userinfo (NOTENRECHNER_OIDC_GROUPS_CLAIM)")
+	fs.StringVar(&o.scopes, "oidc-scopes", envOr(getenv, "NOTENRECHNER_OIDC_SCOPES", "openid email profile"),
+		"Scopes, durch Leerzeichen getrennt; manche Anbieter senden Gruppen nur mit einem weiteren, z. B. groups (NOTENRECHNER_OIDC_SCOPES)")
 	passwordLogin, err := strconv.ParseBool(envOr(getenv, "NOTENRECHNER_PASSWORD_LOGIN", "true"))
 	if err != nil {
 		return fmt.Errorf("%w: NOTENRECHNER_PASSWORD_LOGIN muss true oder false sein", errUsage)
@@ -72,7 +75,7 @@ func (o oidcOptions) build(base *url.URL, logger *slog.Logger) (*server.SSO, err
 			s.AllowedDomains = append(s.AllowedDomains, strings.TrimPrefix(d, "@"))
 		}
 	}
-	cfg := sso.Config{Issuer: o.issuer, ClientID: o.clientID, ClientSecret: o.secret, Name: o.name,
+	cfg := sso.Config{Issuer: o.issuer, ClientID: o.clientID, ClientSecret: o.secret, Name: o.name, Scopes: strings.Fields(o.scopes),
 		RedirectURL: base.JoinPath("/api/v1/auth/oidc/callback").String()}
 	if o.adminGroup != "" || o.userGroup != "" {
 		cfg.GroupsClaim = o.groupsClaim

@@ -68,7 +68,7 @@ func newSSOEnv(t *testing.T, tweak func(*SSO, *Deps)) *ssoEnv {
 		tweak(s, &d)
 	}
 	if s.AdminGroup != "" || s.UserGroup != "" {
-		cfg.GroupsClaim = "groups"
+		cfg.GroupsClaim, cfg.Scopes = "groups", []string{"openid", "email", "profile", "groups"}
 	}
 	s.Provider = sso.New(cfg, logger)
 	if d.SSO != nil {

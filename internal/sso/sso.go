@@ -31,6 +31,10 @@ type Config struct {
 	// GroupsClaim names the claim that lists a person's groups (ID token
 	// or userinfo); used only when the server maps groups to roles.
 	GroupsClaim string
+	// Scopes asked for; default openid, email, profile. Some providers send
+	// groups only for an extra scope ("groups"), others refuse unknown ones,
+	// so the operator adds it where the provider needs it.
+	Scopes []string
 	// HTTPClient talks to the provider; default: one with a 10 s time-out.
 	HTTPClient *http.Client
 	// Retry bounds the waits between discovery attempts; default 1 s to 5 min.
@@ -87,6 +91,12 @@ func New(cfg Config, logger *slog.Logger) *Provider {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if len(cfg.Scopes) == 0 {
+		cfg.Scopes = []string{oidc.ScopeOpenID, "email", "profile"}
+	}
+	if !slices.Contains(cfg.Scopes, oidc.ScopeOpenID) {
+		cfg.Scopes = append([]string{oidc.ScopeOpenID}, cfg.Scopes...)
 	}
 	return &Provider{cfg: cfg, logger: logger, kick: make(chan struct{}, 1)}
 }
@@ -148,23 +158,13 @@ func (p *Provider) discover(ctx context.Context) error {
 		verifier: op.Verifier(&oidc.Config{ClientID: p.cfg.ClientID, Now: p.cfg.Now}),
 		oauth: oauth2.Config{
 			ClientID: p.cfg.ClientID, ClientSecret: p.cfg.ClientSecret, RedirectURL: p.cfg.RedirectURL,
-			Endpoint: op.Endpoint(), Scopes: p.scopes(),
+			Endpoint: op.Endpoint(), Scopes: p.cfg.Scopes,
 		},
 	}
 	p.mu.Lock()
 	p.ready = d
 	p.mu.Unlock()
 	return nil
-}
-
-// scopes asks for the email; "groups" only when groups decide roles (most
-// providers send the claim only when asked, and some refuse unknown scopes).
-func (p *Provider) scopes() []string {
-	s := []string{oidc.ScopeOpenID, "email", "profile"}
-	if p.cfg.GroupsClaim != "" {
-		s = append(s, "groups")
-	}
-	return s
 }
 
 func (p *Provider) discovered() (*discovered, error) {
