@@ -12,7 +12,7 @@ import { appendLog, recordSecrets } from './log-audit';
 const binary = resolve(import.meta.dirname, '../../bin/notenrechner');
 const run = promisify(execFile);
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const srv = createServer();
     srv.once('error', fail);
@@ -26,7 +26,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** More for `serve`: flags, and environment variables (the OIDC client secret comes only from there). */
+export interface ServerOptions {
+  args?: string[];
+  env?: Record<string, string>;
+}
+
 export class TestServer {
+  constructor(private readonly options: ServerOptions = {}) {}
+
   readonly dir = mkdtempSync(join(tmpdir(), 'notenrechner-e2e-'));
   readonly db = `sqlite:${join(this.dir, 'notenrechner.db')}`;
   private process?: ChildProcess;
@@ -40,9 +48,10 @@ export class TestServer {
 
   async start(): Promise<void> {
     if (this.port === 0) this.port = await freePort();
-    const args = ['serve', '--addr', `127.0.0.1:${this.port}`, '--db', this.db, '--base-url', this.url];
+    const args = ['serve', '--addr', `127.0.0.1:${this.port}`, '--db', this.db, '--base-url', this.url, ...(this.options.args ?? [])];
     this.process = spawn(binary, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...this.options.env },
     });
     const logName = `server-${String(process.pid)}-${String(this.port)}-${String(++this.starts)}`;
     this.process.stderr?.on('data', (chunk: Buffer) => {
