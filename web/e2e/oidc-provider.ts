@@ -66,7 +66,7 @@ export class OidcProvider {
 
   async stop(): Promise<void> {
     const proc = this.process;
-    if (proc === undefined || proc.exitCode !== null) return;
+    if (proc?.exitCode !== null) return;
     const exited = new Promise((r) => proc.once('exit', r));
     proc.kill('SIGTERM');
     await exited;

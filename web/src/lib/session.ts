@@ -14,6 +14,7 @@ export const userSchema = v.object({
   createdAt: v.string(),
   lastSignInAt: v.nullable(v.string()),
   pending: v.boolean(),
+  signInMethods: v.array(v.picklist(['password', 'oidc'])),
 }) satisfies v.GenericSchema<unknown, User>
 
 export const userResponse = v.object({ user: userSchema }) satisfies v.GenericSchema<unknown, Schemas['UserResponse']>

@@ -33,6 +33,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     createdAt: '2026-11-01T08:00:00Z',
     lastSignInAt: '2026-11-22T09:30:00Z',
     pending: false,
+    signInMethods: ['password'],
     ...overrides,
   }
 }

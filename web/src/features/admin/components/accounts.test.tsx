@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
@@ -10,7 +10,7 @@ let api: FakeApi
 
 const me = testUser()
 const colleague = testUser({ id: 2, email: 'kollege@schule.de', role: 'user', lastSignInAt: null, pending: false })
-const invited = testUser({ id: 3, email: 'neu@schule.de', role: 'user', lastSignInAt: null, pending: true })
+const invited = testUser({ id: 3, email: 'neu@schule.de', role: 'user', lastSignInAt: null, pending: true, signInMethods: [] })
 
 beforeEach(() => {
   FakeBroadcastChannel.install()
@@ -28,6 +28,23 @@ describe('Accounts', () => {
     expect(items[2]).toHaveTextContent(/kollege@schule\.de.*noch nie/)
     expect(screen.getByRole('combobox', { name: 'Rolle von admin@schule.de' })).toHaveValue('admin')
     expect(screen.getByRole('combobox', { name: 'Rolle von kollege@schule.de' })).toHaveValue('user')
+  })
+
+  it('shows how each account signs in, with the identity provider by its name', async () => {
+    const both = testUser({ signInMethods: ['password', 'oidc'] })
+    const providerOnly = testUser({ id: 4, email: 'lehrerin@schule.de', role: 'user', signInMethods: ['oidc'] })
+    api.on('GET /users', json(200, { users: [both, providerOnly, invited] }))
+    api.on('GET /auth/methods', json(200, { password: true, oidc: { name: 'IServ', reachable: true } }))
+    renderFeature(<Accounts />)
+    const list = await screen.findByRole('list', { name: 'Konten' })
+    const items = within(list).getAllByRole('listitem')
+    const [first, second] = items
+    await waitFor(() => {
+      expect(first).toHaveTextContent('Anmeldung mit Passwort und IServ')
+    })
+    expect(second).toHaveTextContent('Anmeldung mit IServ')
+    expect(second).not.toHaveTextContent('Passwort')
+    expect(items[2]).not.toHaveTextContent('Anmeldung mit')
   })
 
   it('adds an account and shows its link once, to copy', async () => {

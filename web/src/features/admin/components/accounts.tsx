@@ -10,6 +10,7 @@ import { errorMessage, isAuthError } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { formatRole, formatSavedAt } from '@/lib/format'
 import type { Role, User } from '@/lib/session'
+import { getSignInMethods } from '@/lib/sign-in-methods'
 import { toast } from '@/lib/toast'
 import { useResource } from '@/lib/use-resource'
 import { deleteUser, listUsers, updateUserRole } from '../api/users'
@@ -19,6 +20,11 @@ import { AddAccountForm } from './add-account-form'
 function lastSignIn(user: User): string {
   if (user.lastSignInAt !== null) return formatSavedAt(user.lastSignInAt)
   return user.pending ? 'Einladung offen' : 'noch nie'
+}
+
+/** How the account signs in: "Passwort", the identity provider's name ("IServ"), or both. */
+function signInWith(user: User, provider: string): string {
+  return user.signInMethods.map((m) => (m === 'password' ? 'Passwort' : provider)).join(' und ')
 }
 
 /**
@@ -37,6 +43,9 @@ export function Accounts() {
     setShownFor(accounts.data)
     setShownRole({})
   }
+  // The provider's name for "Anmeldung mit IServ"; accounts show it only once one has signed in there.
+  const [methods] = useResource(getSignInMethods, null)
+  const provider = (methods.state === 'ready' ? methods.data.oidc?.name : undefined) ?? 'Schulkonto'
   const [removing, setRemoving] = useState<User | null>(null)
   const [busy, setBusy] = useState<number | null>(null)
 
@@ -91,6 +100,9 @@ export function Accounts() {
                 <span className="col-span-2 font-medium text-slate-900 dark:text-slate-100 wrap-anywhere md:col-span-1">
                   {user.email}
                   {user.id === me?.id && <span className="font-normal text-slate-600 dark:text-slate-300"> (Sie)</span>}
+                  {user.signInMethods.length > 0 && (
+                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">Anmeldung mit {signInWith(user, provider)}</span>
+                  )}
                 </span>
                 <select
                   aria-label={`Rolle von ${user.email}`}
