@@ -48,8 +48,8 @@ test.describe('the account with the same email (default role mapping)', () => {
     await expect(page.getByText('Gespeichert: Version 2.')).toBeVisible();
 
     await page.getByRole('tab', { name: 'Konten' }).click();
-    const row = page.getByRole('row').filter({ hasText: ADMIN.email });
-    await expect(row).toContainText('Passwort und IServ');
+    const row = page.getByRole('list', { name: 'Konten' }).getByRole('listitem').filter({ hasText: ADMIN.email });
+    await expect(row).toContainText('Anmeldung mit Passwort und IServ');
   });
 
   test('an email outside the allowed domains comes back as a German message on the sign-in card', async ({ page }) => {
