@@ -49,6 +49,9 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err := streamFlags(fs, getenv, &o); err != nil {
 		return err
 	}
+	if err := pollFlag(fs, getenv, &o); err != nil {
+		return err
+	}
 	if helped, err := parseFlags(fs, args, serveHelp, stdout); helped || err != nil {
 		return err
 	}
@@ -58,14 +61,10 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: serve erwartet keine Argumente, bekam %q", errUsage, fs.Args())
 	}
-	o.db = *db
-	if v := getenv("NOTENRECHNER_POSTGRES_POLL_INTERVAL"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 {
-			return fmt.Errorf("%w: NOTENRECHNER_POSTGRES_POLL_INTERVAL muss eine Dauer sein, z. B. 5s", errUsage)
-		}
-		o.pollInterval = d
+	if o.pollInterval < 0 {
+		return fmt.Errorf("%w: --postgres-poll-interval darf nicht negativ sein", errUsage)
 	}
+	o.db = *db
 	logger, err := newLogger(stderr, o.logFormat)
 	if err != nil {
 		return err
@@ -89,6 +88,21 @@ func streamFlags(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) 
 	fs.IntVar(&o.maxStreamsPerAddress, "max-streams-per-address", envInt("NOTENRECHNER_MAX_STREAMS_PER_ADDRESS"),
 		fmt.Sprintf("höchstens so viele Live-Verbindungen je Adresse (IPv6: je /56), danach 429 (NOTENRECHNER_MAX_STREAMS_PER_ADDRESS; Vorgabe %d)", server.DefaultStreamsPerAddress))
 	return bad
+}
+
+// pollFlag reads how often the PostgreSQL store looks for a change it was
+// not notified of (a safety net; 0 means the store's default).
+func pollFlag(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) error {
+	var d time.Duration
+	if v := getenv("NOTENRECHNER_POSTGRES_POLL_INTERVAL"); v != "" {
+		var err error
+		if d, err = time.ParseDuration(v); err != nil || d <= 0 {
+			return fmt.Errorf("%w: NOTENRECHNER_POSTGRES_POLL_INTERVAL muss eine Dauer sein, z. B. 5s", errUsage)
+		}
+	}
+	fs.DurationVar(&o.pollInterval, "postgres-poll-interval", d,
+		"nur PostgreSQL: so oft wird zusätzlich zu LISTEN/NOTIFY nach neuen Versionen gesehen, z. B. 5s (NOTENRECHNER_POSTGRES_POLL_INTERVAL; Vorgabe 5s)")
+	return nil
 }
 
 // streamLimits raises the open-file limit and derives the stream bounds:
