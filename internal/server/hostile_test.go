@@ -150,7 +150,7 @@ func TestHostileRequests(t *testing.T) {
 	if after := e.snapshot(t); after != before {
 		t.Errorf("hostile requests changed the database:\nbefore %s\nafter  %s", before, after)
 	}
-	if v := e.broker.Current().Version; v != 1 {
+	if v := e.current("").Version; v != 1 {
 		t.Errorf("the live configuration moved to version %d", v)
 	}
 }
