@@ -105,7 +105,11 @@ func handleScaleEvents(scales *live.Scales, admit live.Admit, heartbeat time.Dur
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		slug := r.PathValue("slug")
 		b, _, ok := scales.Lookup(slug)
-		if !ok {
+		switch {
+		case !ok && r.Method == http.MethodHead: // the head of a refusal, as for the stream limits
+			w.WriteHeader(http.StatusNotFound)
+			return
+		case !ok:
 			writeError(w, r, logger, errScaleNotFound)
 			return
 		}
