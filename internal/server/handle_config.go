@@ -73,11 +73,15 @@ func gradeScale(scales *live.Scales, q url.Values) (*live.Event, error) {
 		return nil, errBadQuery(map[string]string{"scale": "Nur einmal angeben."})
 	}
 	b, _, ok := scales.Lookup(slug)
-	switch {
-	case !ok && slug != "":
+	if !ok && slug != "" {
 		return nil, errScaleNotFound
-	case !ok || b.Current() == nil:
+	}
+	var ev *live.Event
+	if ok {
+		ev = b.Current()
+	}
+	if ev == nil {
 		return nil, errNoConfig
 	}
-	return b.Current(), nil
+	return ev, nil
 }

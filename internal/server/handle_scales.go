@@ -196,36 +196,33 @@ func handleScalePatch(logger *slog.Logger, st store.ScaleStore, scales *live.Sca
 			writeError(w, r, logger, err)
 			return
 		}
-		var err error
-		slug := r.PathValue("slug")
-		switch {
-		case (in.Default == nil) == (in.Archived == nil):
-			err = errFields(map[string]string{"default": msgOneFlag, "archived": msgOneFlag})
-		case in.Default != nil:
-			if flag, ok := boolOf(in.Default); !ok || !flag {
-				err = errFields(map[string]string{"default": msgDefaultTrue})
-			} else {
-				_, err = st.SetDefaultScale(r.Context(), slug)
-			}
-		default:
-			if flag, ok := boolOf(in.Archived); !ok {
-				err = errFields(map[string]string{"archived": msgNotBool})
-			} else {
-				_, err = st.SetScaleArchived(r.Context(), slug, flag)
-			}
-		}
+		sc, err := setFlag(r, st, in.Default, in.Archived)
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
 		}
 		refresh(r, logger, scales)
-		_, info, ok := scales.Lookup(slug)
-		if !ok { // the follower cannot have lost it; only a failed refresh gets here
-			writeError(w, r, logger, errNoConfig)
-			return
-		}
-		writeJSON(w, http.StatusOK, itemOf(info))
+		writeJSON(w, http.StatusOK, scaleItem{sc.Slug, sc.Latest.Config.Name, sc.Latest.Version, sc.Latest.SavedAt.UTC(), sc.Default, sc.Archived})
 	})
+}
+
+// setFlag checks the one member of a PATCH and stores it.
+func setFlag(r *http.Request, st store.ScaleStore, isDefault, archived json.RawMessage) (store.Scale, error) {
+	slug := r.PathValue("slug")
+	if (isDefault == nil) == (archived == nil) {
+		return store.Scale{}, errFields(map[string]string{"default": msgOneFlag, "archived": msgOneFlag})
+	}
+	if isDefault != nil {
+		if flag, ok := boolOf(isDefault); !ok || !flag {
+			return store.Scale{}, errFields(map[string]string{"default": msgDefaultTrue})
+		}
+		return st.SetDefaultScale(r.Context(), slug)
+	}
+	flag, ok := boolOf(archived)
+	if !ok {
+		return store.Scale{}, errFields(map[string]string{"archived": msgNotBool})
+	}
+	return st.SetScaleArchived(r.Context(), slug, flag)
 }
 
 // boolOf reads a JSON true or false (not null, not "true").
@@ -257,34 +254,11 @@ const (
 	msgDefaultTrue = "Nur true. Um den Standard zu wechseln, einen anderen Notenschlüssel zum Standard machen."
 )
 
-// decodeMembers reads a JSON object into v, a pointer to a struct of
-// json.RawMessage fields, refusing unknown and repeated members as
-// decodeJSON does; the caller checks each member's value.
+// decodeMembers reads a JSON object into v, a struct of json.RawMessage
+// fields, as strictly as decodeJSON; the caller checks each member's value.
 func decodeMembers(r *http.Request, v any) error {
-	body, err := readBody(r)
+	body, err := readObject(r, v)
 	if err != nil {
-		return err
-	}
-	if !json.Valid(body) {
-		return errInvalidJSON
-	}
-	keys, ok := topLevelKeys(body)
-	if !ok {
-		return errNotObject
-	}
-	allowed := jsonNames(v)
-	fields := map[string]string{}
-	seen := map[string]bool{}
-	for _, k := range keys {
-		switch {
-		case !allowed[k]:
-			fields[k] = msgUnknownField
-		case seen[k]:
-			fields[k] = msgDuplicate
-		}
-		seen[k] = true
-	}
-	if err := fieldErrors(fields); err != nil {
 		return err
 	}
 	if err := json.Unmarshal(body, v); err != nil {
