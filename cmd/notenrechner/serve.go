@@ -50,6 +50,9 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err := streamFlags(fs, getenv, &o); err != nil {
 		return err
 	}
+	if err := pollFlag(fs, getenv, &o); err != nil {
+		return err
+	}
 	if err := oidcFlags(fs, getenv, &o.oidc); err != nil {
 		return err
 	}
@@ -62,14 +65,10 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: serve erwartet keine Argumente, bekam %q", errUsage, fs.Args())
 	}
-	o.db = *db
-	if v := getenv("NOTENRECHNER_POSTGRES_POLL_INTERVAL"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 {
-			return fmt.Errorf("%w: NOTENRECHNER_POSTGRES_POLL_INTERVAL muss eine Dauer sein, z. B. 5s", errUsage)
-		}
-		o.pollInterval = d
+	if o.pollInterval < 0 {
+		return fmt.Errorf("%w: --postgres-poll-interval darf nicht negativ sein", errUsage)
 	}
+	o.db = *db
 	logger, err := newLogger(stderr, o.logFormat)
 	if err != nil {
 		return err
@@ -93,6 +92,21 @@ func streamFlags(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) 
 	fs.IntVar(&o.maxStreamsPerAddress, "max-streams-per-address", envInt("NOTENRECHNER_MAX_STREAMS_PER_ADDRESS"),
 		fmt.Sprintf("höchstens so viele Live-Verbindungen je Adresse (IPv6: je /56), danach 429 (NOTENRECHNER_MAX_STREAMS_PER_ADDRESS; Vorgabe %d)", server.DefaultStreamsPerAddress))
 	return bad
+}
+
+// pollFlag reads how often the PostgreSQL store looks for a change it was
+// not notified of (a safety net; 0 means the store's default).
+func pollFlag(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) error {
+	var d time.Duration
+	if v := getenv("NOTENRECHNER_POSTGRES_POLL_INTERVAL"); v != "" {
+		var err error
+		if d, err = time.ParseDuration(v); err != nil || d <= 0 {
+			return fmt.Errorf("%w: NOTENRECHNER_POSTGRES_POLL_INTERVAL muss eine Dauer sein, z. B. 5s", errUsage)
+		}
+	}
+	fs.DurationVar(&o.pollInterval, "postgres-poll-interval", d,
+		"nur PostgreSQL: so oft wird zusätzlich zu LISTEN/NOTIFY nach neuen Versionen gesehen, z. B. 5s (NOTENRECHNER_POSTGRES_POLL_INTERVAL; Vorgabe 5s)")
+	return nil
 }
 
 // streamLimits raises the open-file limit and derives the stream bounds:
@@ -160,13 +174,13 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		go signIn.Provider.Run(ctx)
 	}
 
-	broker := live.NewBroker(logger, 8)
-	if err := broker.Load(ctx, st); err != nil {
+	scales := live.NewScales(logger, 8, st) // a broker per grading scale (issue 17)
+	if err := scales.Refresh(ctx); err != nil {
 		return fmt.Errorf("Konfiguration laden: %w", err)
 	}
 	followCtx, stopFollowing := context.WithCancel(ctx)
 	following := make(chan struct{})
-	go func() { broker.Follow(followCtx, st); close(following) }()
+	go func() { scales.Follow(followCtx); close(following) }()
 	defer func() { stopFollowing(); <-following }() // before the store closes
 
 	now := time.Now // the server's one clock: the setup link expires by the same time the server checks it with
@@ -176,7 +190,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	perAddress, total := streamLimits(o, logger)
 	guard, metrics := live.NewGuard(perAddress, total, logger), server.NewMetrics()
 	srv := &http.Server{
-		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist(),
+		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
 			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics,
 			SSO: signIn, NoPasswordLogin: !o.oidc.passwordLogin}),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -186,21 +200,21 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	srv.RegisterOnShutdown(broker.Close) // ends the streams, or Shutdown would wait for them
+	srv.RegisterOnShutdown(scales.Close) // ends the streams, or Shutdown would wait for them
 	if o.metricsAddr != "" {
-		stop, err := serveMetrics(o.metricsAddr, server.MetricsHandler(metrics, broker, guard), logger)
+		stop, err := serveMetrics(o.metricsAddr, server.MetricsHandler(metrics, scales, guard), logger)
 		if err != nil {
 			return err
 		}
 		defer stop()
 	}
 	logger.Info("Notenrechner läuft", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
-	return serveUntilDone(ctx, srv, ln, broker, logger)
+	return serveUntilDone(ctx, srv, ln, scales, logger)
 }
 
 // serveUntilDone serves until ctx ends, then shuts down: running requests
 // get 10 s, after which whatever still runs is cut before the store closes.
-func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, broker *live.Broker, logger *slog.Logger) error {
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, scales *live.Scales, logger *slog.Logger) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
@@ -216,7 +230,7 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, brok
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	// The live streams run on taken-over connections, which Shutdown does not wait for.
-	if err := broker.WaitStreams(shutdownCtx); err != nil {
+	if err := scales.WaitStreams(shutdownCtx); err != nil {
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {

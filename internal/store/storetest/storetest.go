@@ -33,6 +33,11 @@ func Run(t *testing.T, open Opener) {
 		"Pruning":               testPruning,
 		"OIDCLinks":             testOIDCLinks,
 		"OIDCLogins":            testOIDCLogins,
+		// Notenschlüssel (issue 17)
+		"ScaleVersions": testScaleVersions,
+		"ScaleFlags":    testScaleFlags,
+		"ScaleLimit":    testScaleLimit,
+		"ScaleChanges":  testScaleChanges,
 	} {
 		t.Run(name, func(t *testing.T) { test(t, open) })
 	}
