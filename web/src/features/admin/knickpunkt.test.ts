@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { validateConfigDocument } from './config-validation'
-import cases from './knickpunkt-cases.json'
+import { checkConfigDocument, validateConfigDocument } from './config-validation'
 import { configFromBoundaries, KNICKPUNKT_MESSAGES, knickpunktBoundaries, type KnickpunktRule } from './knickpunkt'
+import cases from './knickpunkt-cases.json'
 import { PRESETS } from './presets'
 
-const standard = PRESETS[0].config
+const checked = checkConfigDocument(PRESETS.find((p) => p.id === 'standard')?.config)
+if (!checked.ok) throw new Error('the Standard preset is invalid')
+const standard = checked.config
 const template = { name: 'Knickpunkt', schema: { general: { minus: 33.33, normal: 33.33 }, '1': { minus: 33.33 }, '6': { normal: 50 } } }
 
 describe('knickpunktBoundaries', () => {
