@@ -24,7 +24,10 @@ interface ScalesListProps {
   onCreate: () => void
 }
 
-type Asking = { scale: ScaleSummary; change: 'archive' | 'default' }
+interface Asking {
+  scale: ScaleSummary
+  change: 'archive' | 'default'
+}
 
 /**
  * "Notenschlüssel": every scale with its name, Kurzname, state and last change; per scale:
