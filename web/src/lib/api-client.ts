@@ -9,7 +9,6 @@ import { liveConfigSchema, type LiveConfig } from './config'
 // the contract that the client does not follow fails the type check (api-types.test.ts).
 
 const API = '/api/v1'
-export { CONFIG_EVENTS_URL, openConfigEvents } from './config-events'
 
 type Schemas = components['schemas']
 type JsonAnswer<Op extends keyof operations, Status extends number> = operations[Op]['responses'] extends Record<
