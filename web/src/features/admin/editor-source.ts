@@ -1,4 +1,4 @@
-import type { LiveConfigState } from '@/lib/use-live-config'
+import type { LiveConfigState } from '@/lib/live-connection'
 import type { ScaleApi } from './api/scales'
 
 /**
