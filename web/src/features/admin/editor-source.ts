@@ -8,6 +8,6 @@ import type { ScaleApi } from './api/scales'
 export interface EditorSource {
   live: LiveConfigState
   api: ScaleApi
-  /** The scale's name, for headings. */
-  title: string
+  /** The scale's name, for headings; none while there is only one scale (the page looks as before). */
+  title: string | undefined
 }

@@ -103,7 +103,7 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
   }
 
   return (
-    <Card title={source === undefined ? 'Verlauf' : `Verlauf: ${source.title}`} description="Jede gespeicherte Version. Wiederherstellen speichert sie als neue Version; nichts geht verloren.">
+    <Card title={source?.title === undefined ? 'Verlauf' : `Verlauf: ${source.title}`} description="Jede gespeicherte Version. Wiederherstellen speichert sie als neue Version; nichts geht verloren.">
       {history.state === 'loading' && <Spinner label="Verlauf wird geladen" />}
       {history.state === 'failed' && (
         <Notice tone="error" role="alert">

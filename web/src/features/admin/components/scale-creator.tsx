@@ -14,8 +14,8 @@ import { createScale, scaleApi, type ScaleSummary } from '../api/scales'
 import { checkConfigForm, configFormSchema, fieldForPath, FORM_FIELDS, toFormValues, type ConfigFormValues } from '../config-form'
 import { PRESETS } from '../presets'
 import { checkSlug, suggestSlug } from '../scale-slug'
-import { BoundariesFieldset, WidthsFieldset } from './config-fields'
 import { FormPreview } from './config-editor'
+import { BoundariesFieldset, WidthsFieldset } from './config-fields'
 import { RuleFill } from './rule-fill'
 
 type Form = UseFormReturn<ConfigFormValues>
