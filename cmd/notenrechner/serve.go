@@ -149,13 +149,13 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	}
 	warnAboutAddresses(baseURL, trusted, logger)
 
-	broker := live.NewBroker(logger, 8)
-	if err := broker.Load(ctx, st); err != nil {
+	scales := live.NewScales(logger, 8, st) // a broker per grading scale (issue 17)
+	if err := scales.Refresh(ctx); err != nil {
 		return fmt.Errorf("Konfiguration laden: %w", err)
 	}
 	followCtx, stopFollowing := context.WithCancel(ctx)
 	following := make(chan struct{})
-	go func() { broker.Follow(followCtx, st); close(following) }()
+	go func() { scales.Follow(followCtx); close(following) }()
 	defer func() { stopFollowing(); <-following }() // before the store closes
 
 	now := time.Now // the server's one clock: the setup link expires by the same time the server checks it with
@@ -165,7 +165,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	perAddress, total := streamLimits(o, logger)
 	guard, metrics := live.NewGuard(perAddress, total, logger), server.NewMetrics()
 	srv := &http.Server{
-		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist(),
+		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
 			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics}),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
@@ -174,21 +174,21 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	srv.RegisterOnShutdown(broker.Close) // ends the streams, or Shutdown would wait for them
+	srv.RegisterOnShutdown(scales.Close) // ends the streams, or Shutdown would wait for them
 	if o.metricsAddr != "" {
-		stop, err := serveMetrics(o.metricsAddr, server.MetricsHandler(metrics, broker, guard), logger)
+		stop, err := serveMetrics(o.metricsAddr, server.MetricsHandler(metrics, scales, guard), logger)
 		if err != nil {
 			return err
 		}
 		defer stop()
 	}
 	logger.Info("Notenrechner läuft", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
-	return serveUntilDone(ctx, srv, ln, broker, logger)
+	return serveUntilDone(ctx, srv, ln, scales, logger)
 }
 
 // serveUntilDone serves until ctx ends, then shuts down: running requests
 // get 10 s, after which whatever still runs is cut before the store closes.
-func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, broker *live.Broker, logger *slog.Logger) error {
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, scales *live.Scales, logger *slog.Logger) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
@@ -204,7 +204,7 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, brok
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	// The live streams run on taken-over connections, which Shutdown does not wait for.
-	if err := broker.WaitStreams(shutdownCtx); err != nil {
+	if err := scales.WaitStreams(shutdownCtx); err != nil {
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {

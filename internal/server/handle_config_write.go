@@ -13,10 +13,10 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// handleConfigPut replaces the configuration, but only on top of the
-// version the editor loaded (If-Match), so that nobody overwrites a save
-// they have not seen.
-func handleConfigPut(logger *slog.Logger, configs store.ConfigStore, broker *live.Broker) http.Handler {
+// handleConfigPut replaces the configuration of a scale (configs: the
+// default's or the path's), but only on top of the version the editor
+// loaded (If-Match), so that nobody overwrites a save they have not seen.
+func handleConfigPut(logger *slog.Logger, configs configsOf, scales *live.Scales) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		base, ok := parseIfMatch(r.Header.Get("If-Match"))
 		if !ok {
@@ -36,13 +36,13 @@ func handleConfigPut(logger *slog.Logger, configs store.ConfigStore, broker *liv
 			writeError(w, r, logger, err)
 			return
 		}
-		saveAndPublish(w, r, logger, configs, broker, cfg, base)
+		saveAndPublish(w, r, logger, configs(r), scales, cfg, base)
 	})
 }
 
-// saveAndPublish stores a version and hands it to the broker at once, so
-// that this instance's pages do not wait for the next poll.
-func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger, configs store.ConfigStore, broker *live.Broker, cfg grading.Config, base int64) {
+// saveAndPublish stores a version and hands it to the scale's broker at
+// once, so that this instance's pages do not wait for the next poll.
+func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger, configs store.ConfigStore, scales *live.Scales, cfg grading.Config, base int64) {
 	u, _, _ := auth.UserFrom(r.Context())
 	cv, err := configs.SaveConfig(r.Context(), cfg, u.Email, base)
 	if errors.Is(err, store.ErrConflict) {
@@ -53,12 +53,7 @@ func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger,
 		writeError(w, r, logger, err)
 		return
 	}
-	ev, err := live.NewEvent(cv)
-	if err != nil {
-		writeError(w, r, logger, err)
-		return
-	}
-	broker.Publish(ev)
+	refresh(r, logger, scales)
 	w.Header().Set("ETag", `"`+strconv.FormatInt(cv.Version, 10)+`"`)
 	writeJSON(w, http.StatusOK, live.AdminVersion(cv)) // for admins: with who saved it, unlike the public event
 }

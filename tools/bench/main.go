@@ -42,13 +42,14 @@ func main() {
 	}
 }
 
-var allSections = []string{"grading", "live", "fanout", "grade", "startup", "bundle", "page", "passwords"}
+var allSections = []string{"grading", "live", "fanout", "scales", "grade", "startup", "bundle", "page", "passwords"}
 
 func run() error {
 	repo := flag.String("repo", ".", "the repository's root")
 	only := flag.String("only", strings.Join(allSections, ","), "sections to run, comma-separated: "+strings.Join(allSections, ","))
 	subs := flag.String("subscribers", "1000,10000", "live fan-out sizes")
 	reps := flag.Int("fanout-runs", 3, "live fan-out runs per size (each on a fresh server)")
+	scalePages := flag.Int("scale-pages", 10000, "pages of the fan-out over 10 grading scales")
 	out := flag.String("out", "docs/benchmarks.md", "report to update (between its generated markers); - for stdout")
 	flag.Parse()
 	root, err := filepath.Abs(*repo)
@@ -105,6 +106,13 @@ func run() error {
 				}
 			}
 			return nil
+		})
+	}
+	if err == nil {
+		err = step("scales", func() error { // issue 17: 10 scales, the pages spread over them
+			res, err := runScalesFanout(bin, 10, *scalePages)
+			r.Scales = &res
+			return err
 		})
 	}
 	if err == nil {

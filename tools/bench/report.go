@@ -31,6 +31,7 @@ type report struct {
 	PasswordsRaw     string
 	HandlerRaw       string
 	Fanout           []fanoutResult
+	Scales           *scalesResult // issue 17
 	Grade            gradeResult
 	Startup          startupResult
 	Bundle           struct {
@@ -107,6 +108,9 @@ func (r report) markdown() string {
 			p("Each run starts a fresh server. The per-subscriber figure is judged at 10,000, where the runtime's fixed costs\n")
 			p("(heap arenas, GC headroom) weigh least.\n")
 		}
+	}
+	if r.Scales != nil {
+		b.WriteString(r.Scales.markdown())
 	}
 	if r.LiveRaw != "" {
 		p("\nThe broker alone (`go test -run='^$' -bench=. -benchmem ./internal/live`): a publish hands the one encoded\n")
