@@ -178,7 +178,8 @@ export function createLiveConnection({ eventsUrl, storageKey, initial }: LiveCon
     const receivedAt = new Date().toISOString()
     storeConfig(next, receivedAt, storageKey)
     // The version already shown (e.g. the page's initial one, confirmed): nothing to render again.
-    if (held !== undefined && !held.stale && held.data.version === next.version && held.data.savedAt === next.savedAt) held.receivedAt = receivedAt
+    // A scale's version can come again as archived (issue 17): that is news.
+    if (held !== undefined && !held.stale && held.data.version === next.version && held.data.savedAt === next.savedAt && held.data.archived === next.archived) held.receivedAt = receivedAt
     else hold({ data: next, receivedAt, stale: false })
   }
 
