@@ -150,6 +150,18 @@ test('an admin creates a scale from a copy, edits it and restores the first vers
   }
 
   await page.getByRole('button', { name: 'Neuer Notenschlüssel' }).click();
+  // the Knickpunkt rule fills the boundaries (whole percent: 77 and 63 between 90 and 50)
+  await page.getByRole('radio', { name: 'Nach Regel (Knickpunkt)' }).check();
+  await page.getByRole('textbox', { name: 'Note 4 über' }).fill('50');
+  await page.getByRole('textbox', { name: 'Note 1 über' }).fill('90');
+  await page.getByRole('button', { name: 'Notengrenzen füllen' }).click();
+  await expect(boundaryField(page, 2)).toHaveValue('77');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shootBothSchemes(page, `scales-admin-new-${String(width)}`);
+  }
+
   await page.getByRole('radio', { name: 'Kopie eines Notenschlüssels' }).check();
   await page.getByRole('combobox', { name: 'Kopie von' }).selectOption('mathematik');
   await page.getByRole('button', { name: 'Formular füllen' }).click();

@@ -40,9 +40,10 @@ export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps)
   const { refresh } = useAuth()
   const form: Form = useForm<ConfigFormValues>({
     resolver: zodResolver(configFormSchema),
-    defaultValues: firstPreset === undefined ? EMPTY : toFormValues(firstPreset),
+    // the Standard's numbers, no name: every scale needs its own (and its own Kurzname)
+    defaultValues: firstPreset === undefined ? EMPTY : { ...toFormValues(firstPreset), name: '' },
   })
-  const [slug, setSlug] = useState(() => suggestSlug(firstPreset?.name ?? ''))
+  const [slug, setSlug] = useState('')
   const [slugTyped, setSlugTyped] = useState(false) // once typed, the name no longer suggests it
   const [slugError, setSlugError] = useState<string | undefined>()
   const [unmapped, setUnmapped] = useState<string[]>([])
@@ -62,10 +63,13 @@ export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps)
     [form, slugTyped],
   )
 
+  // A name typed already stays; an empty one gets the source's.
   const fill = (config: GradingConfig | null, name: string) => {
-    const values = config === null ? { ...EMPTY, name } : { ...toFormValues(config), name }
-    form.reset(values, { keepDefaultValues: true })
-    if (!slugTyped) setSlug(suggestSlug(name))
+    const typed = form.getValues('name')
+    const values = config === null ? EMPTY : toFormValues(config)
+    const next = config === null || typed.trim() !== '' ? typed : name
+    form.reset({ ...values, name: next }, { keepDefaultValues: true })
+    if (!slugTyped) setSlug(suggestSlug(next))
   }
 
   const onSubmit = async (values: ConfigFormValues) => {

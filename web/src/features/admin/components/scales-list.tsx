@@ -13,7 +13,7 @@ import type { Resource } from '@/lib/use-resource'
 import { patchScale, type ScaleSummary } from '../api/scales'
 
 // name, slug, state, last change, actions; narrower than md each scale is a block of lines
-const columns = 'md:grid-cols-[minmax(0,1fr)_minmax(0,10rem)_8rem_11rem] xl:grid-cols-[minmax(0,1fr)_minmax(0,10rem)_8rem_11rem_26rem]'
+const columns = 'md:grid-cols-[minmax(0,1fr)_minmax(0,10rem)_7rem_10rem] xl:grid-cols-[minmax(8rem,1fr)_minmax(0,9rem)_7rem_10rem_auto]'
 
 interface ScalesListProps {
   scales: Resource<ScaleSummary[]>
@@ -168,7 +168,13 @@ function ScaleItem({ scale, editing, busy, onEdit, onDefault, onArchive, onResto
         <span className="block text-xs text-slate-600 dark:text-slate-400">Version {scale.version}</span>
       </span>
       <span className="mt-2 flex flex-wrap items-center gap-2 md:col-span-full xl:col-span-1 xl:mt-0 xl:justify-end">
-        <Button variant="secondary" aria-label={`„${name}“ bearbeiten`} aria-pressed={editing} onClick={onEdit}>
+        <Button
+          variant="secondary"
+          aria-label={`„${name}“ bearbeiten`}
+          aria-pressed={editing}
+          className="aria-pressed:border-green-700 aria-pressed:bg-green-50 aria-pressed:text-green-900 dark:aria-pressed:border-green-500 dark:aria-pressed:bg-green-950 dark:aria-pressed:text-green-200"
+          onClick={onEdit}
+        >
           <Pencil className="size-4" aria-hidden="true" />
           {editing ? 'Wird bearbeitet' : 'Bearbeiten'}
         </Button>
