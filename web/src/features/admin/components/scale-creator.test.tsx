@@ -26,7 +26,7 @@ function setup() {
   const user = userEvent.setup()
   const onCreated = vi.fn()
   renderFeature(<ScaleCreator scales={scales} onCreated={onCreated} onCancel={() => undefined} />, { live: standardLiveConfig(7) })
-  return { user, onCreated, name: screen.getByRole('textbox', { name: 'Name', exact: true }), slug: screen.getByRole('textbox', { name: 'Kurzname' }) }
+  return { user, onCreated, name: screen.getByRole('textbox', { name: 'Name' }), slug: screen.getByRole('textbox', { name: 'Kurzname' }) }
 }
 
 describe('ScaleCreator', () => {
