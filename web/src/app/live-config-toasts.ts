@@ -13,14 +13,11 @@ export const MSG_LOAD_FAILED = 'Die Konfiguration konnte nicht geladen werden. N
 
 /** Shows the connection's events as toasts until the returned function is called. */
 export function showLiveConfigToasts(connection: LiveConnection): () => void {
-  let shown = false // a configuration is on screen: the load notice has gone
   return connection.subscribe((event) => {
     if (event === 'lost') toast.error(MSG_CONNECTION_LOST, { id: CONNECTION_TOAST_ID })
     else if (event === 'restored') toast.success(MSG_CONNECTION_RESTORED, { id: CONNECTION_TOAST_ID })
     else if (event === 'failed') toast.error(MSG_LOAD_FAILED, { id: LOAD_TOAST_ID })
-    else if (!shown && connection.getSnapshot().state === 'ready') {
-      shown = true
-      toast.dismiss(LOAD_TOAST_ID)
-    }
+    // A configuration is on screen (config, stale): the load notice, if any, has done its work.
+    else toast.dismiss(LOAD_TOAST_ID)
   })
 }

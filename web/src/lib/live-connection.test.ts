@@ -417,6 +417,14 @@ describe('createLiveConnection, made from parameters', () => {
     expect(events).toEqual(['config'])
   })
 
+  it('takes a configuration of the same number saved at another time for a new one (a new database)', () => {
+    const result = connect({ initial: standardLiveConfig(7) })
+    const other = { ...standardLiveConfig(7), savedAt: '2026-11-22T11:00:00Z' }
+    FakeEventSource.latest.open()
+    FakeEventSource.latest.send(other)
+    expect(result.current).toEqual({ state: 'ready', data: other })
+  })
+
   it('marks the initial configuration stale when the stream does not come', () => {
     const initial = standardLiveConfig(7)
     const result = connect({ initial })

@@ -19,6 +19,7 @@ export type LiveConfigState =
   | {
       state: 'loading'
       data?: undefined
+      stale?: undefined
       /** Nothing has arrived after LOAD_TIMEOUT_MS (and no configuration is kept): the page says so. */
       failed: boolean
       /** Try again now instead of waiting out the back-off. */
@@ -67,12 +68,6 @@ const RETRY_MAX_MS = 30_000
  */
 export const STALE_AFTER_MS = 45_000
 
-interface Held {
-  data: LiveConfig
-  receivedAt: string
-  stale: boolean
-}
-
 /**
  * How long the server asks to wait before the next stream, in ms: the Retry-After of a refused one
  * (429 too many from this address, 503 too many in all), which EventSource hides, so it is asked
@@ -96,9 +91,8 @@ async function retryAfter(url: string): Promise<number> {
  */
 export function createLiveConnection({ eventsUrl, storageKey, initial }: LiveConnectionOptions): LiveConnection {
   const listeners = new Set<(event: LiveEvent) => void>()
-  let held: Held | undefined = initial === undefined ? undefined : { data: initial, receivedAt: new Date().toISOString(), stale: false }
-  let failed = false
-  let snapshot: LiveConfigState
+  let snapshot: LiveConfigState = initial ? { state: 'ready', data: initial } : { state: 'loading', failed: false, retry }
+  let receivedAt = new Date().toISOString() // of the configuration shown
   let source: EventSource | null = null
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let staleTimer: ReturnType<typeof setTimeout> | undefined
@@ -109,24 +103,25 @@ export function createLiveConnection({ eventsUrl, storageKey, initial }: LiveCon
   let wasOpen = false // a connection was open and has not been reported lost yet
   let outage = false // the loss was reported; the next open reports the restore
 
-  const snap = (): LiveConfigState => {
-    if (held === undefined) return { state: 'loading', failed, retry }
-    return held.stale ? { state: 'ready', data: held.data, stale: { receivedAt: held.receivedAt } } : { state: 'ready', data: held.data }
+  const emit = (event: LiveEvent) => {
+    listeners.forEach((listener) => {
+      listener(event)
+    })
   }
-  const emit = (event: LiveEvent, changed = true) => {
-    if (changed) snapshot = snap()
-    for (const listener of [...listeners]) listener(event)
+  const set = (next: LiveConfigState, event: LiveEvent) => {
+    snapshot = next
+    emit(event)
   }
-  const hold = (next: Held) => {
-    held = next
-    emit(next.stale ? 'stale' : 'config')
+  const show = (data: LiveConfig, stale: boolean) => {
+    if (stale) set({ state: 'ready', data, stale: { receivedAt } }, 'stale')
+    else set({ state: 'ready', data }, 'config')
   }
 
   const reportLost = () => {
     if (wasOpen && !outage) {
       wasOpen = false
       outage = true
-      emit('lost', false)
+      emit('lost')
     }
   }
 
@@ -160,10 +155,10 @@ export function createLiveConnection({ eventsUrl, storageKey, initial }: LiveCon
     wasOpen = true
     // A resumed stream (Last-Event-ID) sends nothing when the version shown is still the newest:
     // being connected again is what makes it current.
-    if (held?.stale === true) hold({ ...held, stale: false })
+    if (snapshot.stale) show(snapshot.data, false)
     if (outage) {
       outage = false
-      emit('restored', false)
+      emit('restored')
     }
   }
 
@@ -175,23 +170,26 @@ export function createLiveConnection({ eventsUrl, storageKey, initial }: LiveCon
       return
     }
     received = true
-    const receivedAt = new Date().toISOString()
+    receivedAt = new Date().toISOString()
     storeConfig(next, receivedAt, storageKey)
     // The version already shown (e.g. the page's initial one, confirmed): nothing to render again.
+    const shown = snapshot.stale ? undefined : snapshot.data
     // A scale's version can come again as archived (issue 17): that is news.
-    if (held !== undefined && !held.stale && held.data.version === next.version && held.data.savedAt === next.savedAt && held.data.archived === next.archived) held.receivedAt = receivedAt
-    else hold({ data: next, receivedAt, stale: false })
+    if (shown?.version !== next.version || shown.savedAt !== next.savedAt || shown.archived !== next.archived) show(next, false)
   }
 
   // No live connection: keep what is shown, marked as possibly out of date; before anything
   // arrived, fall back to the configuration kept from an earlier visit.
   const goStale = () => {
-    if (held !== undefined) {
-      if (!held.stale) hold({ ...held, stale: true })
+    if (snapshot.data !== undefined) {
+      if (!snapshot.stale) show(snapshot.data, true)
       return
     }
     const stored = readStoredConfig(storageKey)
-    if (stored !== null) hold({ data: stored.live, receivedAt: stored.storedAt, stale: true })
+    if (stored !== null) {
+      receivedAt = stored.storedAt
+      show(stored.live, true)
+    }
   }
 
   const onError = () => {
@@ -240,10 +238,7 @@ export function createLiveConnection({ eventsUrl, storageKey, initial }: LiveCon
     loadTimer = setTimeout(() => {
       if (received) return
       goStale() // a stream that hangs (no error, no data) counts as no connection
-      if (held === undefined) {
-        failed = true
-        emit('failed')
-      }
+      if (snapshot.state === 'loading') set({ state: 'loading', failed: true, retry }, 'failed')
     }, LOAD_TIMEOUT_MS)
   }
 
@@ -255,7 +250,6 @@ export function createLiveConnection({ eventsUrl, storageKey, initial }: LiveCon
     stopSource()
   }
 
-  snapshot = snap()
   return {
     getSnapshot: () => snapshot,
     subscribe: (listener) => {
