@@ -34,6 +34,7 @@ type Scales struct {
 	revision int64  // the newest store revision applied
 	retired  []*Broker
 	closed   bool
+	moved    time.Time // when the default last moved to another scale
 }
 
 type scaleEntry struct {
@@ -169,9 +170,22 @@ func (s *Scales) apply(sc store.Scale, ev *Event) {
 	e.revision = sc.Revision
 	e.info = ScaleInfo{Slug: sc.Slug, Name: sc.Latest.Config.Name, Version: sc.Latest.Version,
 		SavedAt: sc.Latest.SavedAt.UTC(), Default: sc.Default, Archived: sc.Archived}
-	if sc.Default {
+	if sc.Default && s.def != sc.Slug {
+		if s.def != "" {
+			s.moved = time.Now()
+		}
 		s.def = sc.Slug
 	}
+}
+
+// DefaultMovedWithin reports whether the default moved to another scale
+// less than d ago. The pages of /api/v1/config/events reconnect then with
+// the old default's version as Last-Event-ID, which may be the new
+// default's number too; the stream ignores it for a while.
+func (s *Scales) DefaultMovedWithin(d time.Duration) bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return !s.moved.IsZero() && time.Since(s.moved) < d
 }
 
 // scaleEvent is the event of a scale's version: the public version, with

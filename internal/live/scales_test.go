@@ -148,6 +148,9 @@ func TestScalesDefaultMoves(t *testing.T) {
 	st.set("mathe", 2, false, false)
 	s := NewScales(quietLogger(), 4, st)
 	refreshed(t, s)
+	if s.DefaultMovedWithin(time.Hour) {
+		t.Fatal("the first load counts as a move of the default")
+	}
 	onConfig := subscribe(t, s, "")
 	st.set("standard", 4, false, false)
 	st.set("mathe", 2, true, false)
@@ -157,6 +160,9 @@ func TestScalesDefaultMoves(t *testing.T) {
 	}
 	if b, info, _ := s.Lookup(""); info.Slug != "mathe" || b.Current().Config.Name != "mathe" {
 		t.Fatalf("default after the move: %+v", info)
+	}
+	if !s.DefaultMovedWithin(time.Minute) {
+		t.Fatal("the move is not reported")
 	}
 	if err := s.WaitStreams(context.Background()); err != nil {
 		t.Fatal(err)

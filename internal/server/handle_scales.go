@@ -96,11 +96,17 @@ func writeCurrent(w http.ResponseWriter, r *http.Request, ev *live.Event, logger
 	writeJSONBytes(w, http.StatusOK, ev.JSON)
 }
 
+// defaultMoveGrace is how long after a change of the default the /config
+// stream ignores Last-Event-ID: its pages reconnect within seconds (retry:
+// 1000), and a version number of the old default means nothing for the new.
+const defaultMoveGrace = time.Minute
+
 // handleScaleEvents serves a scale's stream with the stream handler of
-// /config/events. The /config stream (slug "") resumes as before; a scale's
-// stream starts with the current version always (Last-Event-ID is
-// dropped), so that a page learns after every reconnect whether its scale
-// is archived. Unknown scales are refused before a stream slot is taken.
+// /config/events. The /config stream (slug "") resumes as before, except
+// just after the default moved; a scale's stream starts with the current
+// version always (Last-Event-ID is dropped), so that a page learns after
+// every reconnect whether its scale is archived. Unknown scales are
+// refused before a stream slot is taken.
 func handleScaleEvents(scales *live.Scales, admit live.Admit, heartbeat time.Duration, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		slug := r.PathValue("slug")
@@ -113,7 +119,7 @@ func handleScaleEvents(scales *live.Scales, admit live.Admit, heartbeat time.Dur
 			writeError(w, r, logger, errScaleNotFound)
 			return
 		}
-		if slug != "" && r.Header.Get("Last-Event-ID") != "" {
+		if r.Header.Get("Last-Event-ID") != "" && (slug != "" || scales.DefaultMovedWithin(defaultMoveGrace)) {
 			r = r.Clone(r.Context())
 			r.Header.Del("Last-Event-ID")
 		}

@@ -54,3 +54,17 @@ func TestScaleEventsAPI(t *testing.T) {
 		t.Fatalf("archived scale's stream: %q", body)
 	}
 }
+
+// After the default moved, a page of /config/events that resumes with the
+// old default's version gets the new default's, even when the numbers agree.
+func TestConfigEventsFollowTheDefault(t *testing.T) {
+	e := newScalesEnv(t)
+	e.run([]apiCase{
+		{"create", "POST", "/api/v1/scales", createBody("mathe", "Mathematik"), "admin", nil, 201, nil},
+		{"default", "PATCH", "/api/v1/scales/mathe", `{"default":true}`, "admin", nil, 200, nil},
+	})
+	body := e.readStream(t, "/api/v1/config/events", map[string]string{"Last-Event-ID": "1"})
+	if !strings.Contains(body, "id: 1\nevent: config\n") || !strings.Contains(body, `"name":"Mathematik"`) {
+		t.Fatalf("the /config stream after the move: %q", body)
+	}
+}

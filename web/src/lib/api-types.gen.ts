@@ -226,7 +226,9 @@ export interface paths {
          *
          *     Offene Seiten erfahren es über den Live-Strom: Archivieren und Zurückholen beenden die Ströme
          *     dieses Schlüssels, und der neue Strom beginnt mit der Version samt `archived`. Ein Wechsel des
-         *     Standards beendet die Ströme des alten und des neuen Standards.
+         *     Standards beendet die Ströme des alten und des neuen Standards; in der Minute danach beginnt
+         *     `/api/v1/config/events` stets mit der aktuellen Version, auch wenn `Last-Event-ID` (eine Nummer
+         *     des alten Standards) sie nennt.
          */
         patch: operations["patchScale"];
         trace?: never;
