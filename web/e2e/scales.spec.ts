@@ -177,6 +177,12 @@ test('an admin creates a scale from a copy, edits it and restores the first vers
   await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Konfiguration: Deutsch' })).toBeVisible();
   await expect(page.getByText(/Bearbeitet wird Version 1 /)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Notenschlüssel' })).toHaveValue('deutsch');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await shootBothSchemes(page, `scales-admin-editor-${String(width)}`, { fullPage: false });
+  }
   await boundaryField(page, 1).fill('90');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Gespeichert: Version 2.')).toBeVisible();

@@ -13,7 +13,7 @@ import type { Resource } from '@/lib/use-resource'
 import { patchScale, type ScaleSummary } from '../api/scales'
 
 // name, slug, state, last change, actions; narrower than md each scale is a block of lines
-const columns = 'md:grid-cols-[minmax(0,1fr)_minmax(0,10rem)_7rem_10rem] xl:grid-cols-[minmax(8rem,1fr)_minmax(0,9rem)_7rem_10rem_auto]'
+const columns = 'md:grid-cols-[minmax(0,1fr)_minmax(0,10rem)_7rem_10rem] xl:grid-cols-[minmax(8rem,1fr)_8rem_6.5rem_9.5rem_27rem]'
 
 interface ScalesListProps {
   scales: Resource<ScaleSummary[]>
