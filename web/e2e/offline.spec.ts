@@ -87,3 +87,26 @@ test('the app is installable and the service worker caches nothing of the API', 
   expect(cached).toContain('/index.html');
   expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([]);
 });
+
+test('offline, each scale this browser has shown computes with its own kept configuration (issue 17)', async ({ page, server }) => {
+  const mathe = standardConfig();
+  mathe.name = 'Mathematik';
+  mathe.grades['4'] = { min: 50, max: 55 };
+  mathe.grades['5'] = { min: 20, max: 50 };
+  await server.importConfig(mathe, 'mathematik');
+  await page.goto('/?gesamt=100&erreicht=45');
+  await expect(page.getByText('Notenschlüssel: Standard')).toBeVisible();
+  await controlledBySW(page);
+  await page.getByRole('combobox', { name: 'Notenschlüssel' }).selectOption({ label: 'Mathematik' });
+  await expect(page.getByText('Notenschlüssel: Mathematik')).toBeVisible();
+  await expect(page.getByLabel('Note', { exact: true })).toHaveText('5+');
+
+  await server.stop();
+  await page.reload(); // the address still names mathematik
+  await expect(page.getByRole('status', { name: 'Verbindung' })).toContainText(STALE);
+  await expect(page.getByText('Notenschlüssel: Mathematik')).toBeVisible();
+  await expect(page.getByLabel('Note', { exact: true })).toHaveText('5+');
+  await page.goto('/?gesamt=100&erreicht=45');
+  // no choice in the address: the remembered one, mathematik, from its own kept copy
+  await expect(page.getByText('Notenschlüssel: Mathematik')).toBeVisible();
+});

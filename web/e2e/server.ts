@@ -103,11 +103,14 @@ export class TestServer {
     };
   }
 
-  /** Runs `notenrechner config import` as a separate process on the same database file. */
-  async importConfig(document: unknown): Promise<string> {
+  /**
+   * Runs `notenrechner config import` as a separate process on the same database file; with a scale,
+   * `--scale SLUG` (which creates the scale when it does not exist).
+   */
+  async importConfig(document: unknown, scale?: string): Promise<string> {
     const file = join(this.dir, `import-${Date.now()}.json`);
     writeFileSync(file, JSON.stringify(document));
-    const { stdout, stderr } = await run(binary, ['config', 'import', '--db', this.db, file]);
+    const { stdout, stderr } = await run(binary, ['config', 'import', '--db', this.db, ...(scale === undefined ? [] : ['--scale', scale]), file]);
     appendLog(`cli-${String(process.pid)}-${String(this.port)}`, stdout + stderr);
     return stdout;
   }

@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { AuthContext, useAuthSource } from '@/lib/auth'
-import { CONFIG_EVENTS_URL, createLiveConnection } from '@/lib/live-connection'
-import { STORAGE_KEY } from '@/lib/stored-config'
+import { createLiveConnection } from '@/lib/live-connection'
+import { readScaleChoice, ScaleChoiceContext, scaleEventsUrl, scaleStorageKey } from '@/lib/scale-choice'
 import { LazyToaster } from '@/lib/toast'
 import { LiveConfigContext, useLiveConnection } from '@/lib/use-live-config'
 import { showLiveConfigToasts } from './live-config-toasts'
@@ -13,22 +13,27 @@ const TOAST_OPTIONS = { className: 'dark:bg-slate-800! dark:text-slate-100! dark
 
 /**
  * What every route shares: the sign-in state (read at start, kept equal across tabs), one live
- * configuration stream with its toasts, and the toasts (react-hot-toast defaults, SPEC §2; loaded
+ * configuration stream with its toasts — the chosen scale's (lib/scale-choice.ts): choosing
+ * another closes it and opens that one — and the toasts (react-hot-toast defaults, SPEC §2; loaded
  * after the first render, see lib/toast.ts).
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const auth = useAuthSource()
-  const [connection] = useState(() => createLiveConnection({ eventsUrl: CONFIG_EVENTS_URL, storageKey: STORAGE_KEY }))
+  const [slug, choose] = useState(readScaleChoice)
+  const connection = useMemo(() => createLiveConnection({ eventsUrl: scaleEventsUrl(slug), storageKey: scaleStorageKey(slug) }), [slug])
   useEffect(() => showLiveConfigToasts(connection), [connection])
   const live = useLiveConnection(connection)
+  const choice = useMemo(() => ({ slug, choose }), [slug])
   return (
     <AuthContext value={auth}>
-      <LiveConfigContext value={live}>
-        {children}
-        <LazyPart failed={null}>
-          <LazyToaster toastOptions={TOAST_OPTIONS} />
-        </LazyPart>
-      </LiveConfigContext>
+      <ScaleChoiceContext value={choice}>
+        <LiveConfigContext value={live}>
+          {children}
+          <LazyPart failed={null}>
+            <LazyToaster toastOptions={TOAST_OPTIONS} />
+          </LazyPart>
+        </LiveConfigContext>
+      </ScaleChoiceContext>
     </AuthContext>
   )
 }

@@ -10,14 +10,22 @@ interface TabsProps {
   /** The accessible name of the tab list. */
   label: string
   tabs: Tab[]
+  /** The shown tab, when the caller decides it (e.g. "Bearbeiten" elsewhere opens the editor's tab). */
+  selected?: string
+  onSelect?: (id: string) => void
 }
 
 /**
  * WAI-ARIA tabs with automatic activation (arrow keys, Home, End). Every panel stays mounted and
  * only the chosen one is shown, so unsaved edits survive a look at another tab.
  */
-export function Tabs({ label, tabs }: TabsProps) {
-  const [selected, setSelected] = useState(tabs[0]?.id ?? '')
+export function Tabs({ label, tabs, selected: controlled, onSelect }: TabsProps) {
+  const [own, setOwn] = useState(tabs[0]?.id ?? '')
+  const selected = controlled ?? own
+  const setSelected = (id: string) => {
+    setOwn(id)
+    onSelect?.(id)
+  }
   const base = useId()
   const refs = useRef(new Map<string, HTMLButtonElement>())
 

@@ -425,6 +425,18 @@ describe('createLiveConnection, made from parameters', () => {
     expect(result.current).toEqual({ state: 'ready', data: other })
   })
 
+  it('takes the same version of a scale coming again as archived for news (issue 17)', () => {
+    const result = connect({ eventsUrl: '/api/v1/scales/mathematik/events', storageKey: `${STORAGE_KEY}.mathematik` })
+    FakeEventSource.latest.open()
+    FakeEventSource.latest.send(standardLiveConfig(7))
+    const archived = { ...standardLiveConfig(7), archived: true }
+    FakeEventSource.latest.send(archived)
+    expect(result.current).toEqual({ state: 'ready', data: archived })
+    FakeEventSource.latest.send(standardLiveConfig(7)) // brought back
+    expect(result.current).toEqual({ state: 'ready', data: standardLiveConfig(7) })
+    expect(events).toEqual(['config', 'config', 'config'])
+  })
+
   it('marks the initial configuration stale when the stream does not come', () => {
     const initial = standardLiveConfig(7)
     const result = connect({ initial })

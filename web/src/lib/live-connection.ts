@@ -174,7 +174,8 @@ export function createLiveConnection({ eventsUrl, storageKey, initial }: LiveCon
     storeConfig(next, receivedAt, storageKey)
     // The version already shown (e.g. the page's initial one, confirmed): nothing to render again.
     const shown = snapshot.stale ? undefined : snapshot.data
-    if (shown?.version !== next.version || shown.savedAt !== next.savedAt) show(next, false)
+    // A scale's version can come again as archived (issue 17): that is news.
+    if (shown?.version !== next.version || shown.savedAt !== next.savedAt || shown.archived !== next.archived) show(next, false)
   }
 
   // No live connection: keep what is shown, marked as possibly out of date; before anything

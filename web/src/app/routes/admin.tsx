@@ -1,9 +1,7 @@
 import { useSearchParams } from 'wouter'
 import { Spinner } from '@/components/spinner'
-import { Tabs } from '@/components/tabs'
 import { Accounts } from '@/features/admin/components/accounts'
-import { ConfigEditor } from '@/features/admin/components/config-editor'
-import { ConfigHistory } from '@/features/admin/components/config-history'
+import { AdminTabs } from '@/features/admin/components/admin-scales'
 import { AcceptInviteForm } from '@/features/auth/components/accept-invite-form'
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form'
 import { ReadOnlyNotice } from '@/features/auth/components/read-only-notice'
@@ -39,11 +37,8 @@ export default function AdminRoute() {
   return (
     <div className="space-y-4">
       <SignedInAs user={auth.user} />
-      <Tabs
-        label="Verwaltung"
-        tabs={[
-          { id: 'config', label: 'Konfiguration', content: <ConfigEditor /> },
-          { id: 'history', label: 'Verlauf', content: <ConfigHistory /> },
+      <AdminTabs
+        more={[
           { id: 'accounts', label: 'Konten', content: <Accounts /> },
           { id: 'password', label: 'Passwort ändern', content: <ChangePasswordForm /> },
         ]}

@@ -2,14 +2,14 @@ import { useCallback, useRef, useState } from 'react'
 import { errorMessage } from '@/lib/api-client'
 import type { LiveConfig } from '@/lib/config'
 import type { Resource } from '@/lib/use-resource'
-import { getHistoryVersion } from './api/config'
+import type { ScaleApi } from './api/scales'
 
 /**
- * Stored versions read on demand (GET /config/history/{version}), each once: a stored version
+ * Stored versions read on demand (GET …/history/{version} of the scale `api` calls), each once: a stored version
  * never changes, so what was read stays for as long as the history is open. A failed read is
  * tried again on the next load().
  */
-export function useStoredVersions(onError?: (err: unknown) => void) {
+export function useStoredVersions(api: ScaleApi, onError?: (err: unknown) => void) {
   const [versions, setVersions] = useState<ReadonlyMap<number, Resource<LiveConfig>>>(new Map())
   const asked = useRef(new Set<number>()) // read or being read
 
@@ -21,7 +21,7 @@ export function useStoredVersions(onError?: (err: unknown) => void) {
         setVersions((known) => new Map(known).set(version, resource))
       }
       settle({ state: 'loading' })
-      getHistoryVersion(version).then(
+      api.version(version).then(
         (data) => {
           settle({ state: 'ready', data })
         },
@@ -32,7 +32,7 @@ export function useStoredVersions(onError?: (err: unknown) => void) {
         },
       )
     },
-    [onError],
+    [api, onError],
   )
 
   return { versions, load }

@@ -15,7 +15,7 @@ import { formatSavedAt, savedByPhrase } from '@/lib/format'
 import { table } from '@/lib/grade-table'
 import { toast } from '@/lib/toast'
 import { useLiveConfig } from '@/lib/use-live-config'
-import { getConfig, saveConfig } from '../api/config'
+import { defaultScaleApi, type ScaleApi } from '../api/scales'
 import {
   checkConfigForm,
   configFormSchema,
@@ -26,17 +26,19 @@ import {
   type ConfigFormField,
   type ConfigFormValues,
 } from '../config-form'
+import type { EditorSource } from '../editor-source'
 import { BoundariesFieldset, WidthsFieldset } from './config-fields'
 import { ConfigPresets } from './config-presets'
 
 export const MSG_CONFLICT_TOAST = 'Nicht gespeichert: Jemand anderes hat inzwischen gespeichert.'
 export const MSG_INVALID_TOAST = 'Nicht gespeichert: Bitte die markierten Felder prüfen.'
 
-/** The configuration editor of /admin: waits for the live configuration, then edits it. */
-export function ConfigEditor() {
-  const live = useLiveConfig()
+/** The configuration editor of /admin: waits for the live configuration (the default scale's, or source's), then edits it. */
+export function ConfigEditor({ source }: { source?: EditorSource }) {
+  const page = useLiveConfig()
+  const live = source?.live ?? page
   if (live.state === 'loading') return <Spinner label="Konfiguration wird geladen" />
-  return <EditorForm live={live.data} />
+  return <EditorForm live={live.data} api={source?.api ?? defaultScaleApi} title={source?.title} />
 }
 
 type Form = UseFormReturn<ConfigFormValues>
@@ -46,7 +48,7 @@ type Form = UseFormReturn<ConfigFormValues>
  * form is unchanged it follows every new live version; with unsaved edits a notice offers the new
  * version instead. A refused save (412) keeps the edits and offers the version that won.
  */
-function EditorForm({ live }: { live: LiveConfig }) {
+function EditorForm({ live, api, title }: { live: LiveConfig; api: ScaleApi; title: string | undefined }) {
   const auth = useAuth()
   const [loaded, setLoaded] = useState(live)
   const [conflict, setConflict] = useState<LiveConfig | null>(null)
@@ -94,12 +96,12 @@ function EditorForm({ live }: { live: LiveConfig }) {
     if (!checked.ok) return // the resolver has shown the errors already
     setUnmapped([])
     try {
-      const saved = await saveConfig(checked.config, loaded.version)
+      const saved = await api.save(checked.config, loaded.version)
       load(saved)
       toast.success(`Gespeichert: Version ${saved.version}.`)
     } catch (err) {
       if (err instanceof ApiError && err.status === 412) {
-        setConflict(err.current ?? (await getConfig().catch(() => live)))
+        setConflict(err.current ?? (await api.get().catch(() => live)))
         toast.error(MSG_CONFLICT_TOAST)
         return
       }
@@ -118,7 +120,7 @@ function EditorForm({ live }: { live: LiveConfig }) {
   return (
     <div className="space-y-6">
       <Card
-        title="Konfiguration"
+        title={title === undefined ? 'Konfiguration' : `Konfiguration: ${title}`}
         description={`Bearbeitet wird Version ${loaded.version} („${loaded.config.name}“), gespeichert am ${formatSavedAt(loaded.savedAt)}${savedByPhrase(loaded.savedBy)}.`}
       >
         <div className="space-y-4">
@@ -165,7 +167,7 @@ function EditorForm({ live }: { live: LiveConfig }) {
           }} />
         </div>
       </Card>
-      <Preview form={form} loaded={loaded} />
+      <FormPreview form={form} saved={`So zeigt der Rechner die Tabelle der gespeicherten Version ${String(loaded.version)}.`} />
     </div>
   )
 }
@@ -226,17 +228,15 @@ function EditorFields({ form, onSubmit, onDiscard }: EditorFieldsProps) {
 
 /**
  * The 16-cell table as the calculator would show the form's values: the saved version while the
- * form is unchanged, the typed values otherwise, and, while they are not a valid configuration,
+ * form is unchanged (`saved` says which), the typed values otherwise, and, while they are not a valid configuration,
  * the list of what is wrong instead of a table that could not be right.
  */
-function Preview({ form, loaded }: { form: Form; loaded: LiveConfig }) {
+export function FormPreview({ form, saved }: { form: Form; saved: string }) {
   const values = useWatch({ control: form.control }) as ConfigFormValues
   const { isDirty } = useFormState({ control: form.control })
   const checked = useMemo(() => checkConfigForm(values), [values])
   const cells = useMemo(() => (checked.ok ? table(checked.config) : []), [checked])
-  const description = isDirty
-    ? 'So zeigt der Rechner die Tabelle mit den Werten oben (noch nicht gespeichert).'
-    : `So zeigt der Rechner die Tabelle der gespeicherten Version ${String(loaded.version)}.`
+  const description = isDirty ? 'So zeigt der Rechner die Tabelle mit den Werten oben (noch nicht gespeichert).' : saved
   return (
     <Card title="Vorschau" description={description}>
       {checked.ok ? (

@@ -1,5 +1,5 @@
 import { ChevronDown, RotateCcw } from 'lucide-react'
-import { useId, useState, type ReactNode } from 'react'
+import { useCallback, useId, useState, type ReactNode } from 'react'
 import { Button } from '@/components/button'
 import { Card } from '@/components/card'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -12,14 +12,14 @@ import { formatSavedAt, formatSavedBy } from '@/lib/format'
 import { toast } from '@/lib/toast'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { useResource, type Resource } from '@/lib/use-resource'
-import { getHistory, restoreVersion, type HistoryEntry, type HistoryPage } from '../api/config'
+import type { HistoryEntry, HistoryPage } from '../api/config'
+import { defaultScaleApi } from '../api/scales'
+import type { EditorSource } from '../editor-source'
 import { useStoredVersions } from '../use-stored-versions'
 import { VersionComparison } from './version-comparison'
 
 // the last column holds both buttons side by side from xl; narrower they stack
 const columns = 'md:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] xl:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_21rem]'
-
-const loadFirstPage = () => getHistory()
 
 /**
  * "Verlauf": every stored version, newest first, 50 at a time ("Ältere Versionen laden" for more), each
@@ -27,15 +27,18 @@ const loadFirstPage = () => getHistory()
  * the same comparison. The list is
  * read again whenever the live configuration changes (someone saved or restored).
  */
-export function ConfigHistory() {
+export function ConfigHistory({ source }: { source?: EditorSource }) {
   const { refresh } = useAuth()
-  const live = useLiveConfig()
+  const page = useLiveConfig()
+  const live = source?.live ?? page
+  const api = source?.api ?? defaultScaleApi
   const liveVersion = live.data?.version
   const onError = (err: unknown) => {
     if (isAuthError(err)) void refresh()
   }
+  const loadFirstPage = useCallback(() => api.history(), [api])
   const [history, reload] = useResource(loadFirstPage, liveVersion, onError)
-  const stored = useStoredVersions(onError)
+  const stored = useStoredVersions(api, onError)
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set())
   const [asking, setAsking] = useState<HistoryEntry | null>(null)
   const [restoring, setRestoring] = useState(false)
@@ -51,8 +54,8 @@ export function ConfigHistory() {
     if (first === undefined) return
     setLoadingOlder(true)
     try {
-      const page = await getHistory(before)
-      setOlder({ after: first, entries: [...(extra?.entries ?? []), ...page.versions], nextBefore: page.nextBefore })
+      const next = await api.history(before)
+      setOlder({ after: first, entries: [...(extra?.entries ?? []), ...next.versions], nextBefore: next.nextBefore })
     } catch (err) {
       if (isAuthError(err)) void refresh()
       toast.error(`Ältere Versionen nicht geladen: ${errorMessage(err)}`)
@@ -87,7 +90,7 @@ export function ConfigHistory() {
   const restore = async (entry: HistoryEntry) => {
     setRestoring(true)
     try {
-      const restored = await restoreVersion(entry.version)
+      const restored = await api.restore(entry.version)
       toast.success(`Version ${entry.version} als Version ${restored.version} wiederhergestellt.`)
       setAsking(null)
       reload()
@@ -101,7 +104,7 @@ export function ConfigHistory() {
   }
 
   return (
-    <Card title="Verlauf" description="Jede gespeicherte Version. Wiederherstellen speichert sie als neue Version; nichts geht verloren.">
+    <Card title={source?.title === undefined ? 'Verlauf' : `Verlauf: ${source.title}`} description="Jede gespeicherte Version. Wiederherstellen speichert sie als neue Version; nichts geht verloren.">
       {history.state === 'loading' && <Spinner label="Verlauf wird geladen" />}
       {history.state === 'failed' && (
         <Notice tone="error" role="alert">

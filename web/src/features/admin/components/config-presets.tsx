@@ -4,6 +4,7 @@ import { Button } from '@/components/button'
 import type { GradingConfig } from '@/lib/config'
 import { toFormValues, type ConfigFormField, type ConfigFormValues } from '../config-form'
 import { PRESETS } from '../presets'
+import { RuleFill } from './rule-fill'
 
 export const CURRENT_PRESET_LABEL = 'Aktuelle Konfiguration'
 
@@ -37,6 +38,14 @@ export function ConfigPresets({ form, current }: { form: UseFormReturn<ConfigFor
           {CURRENT_PRESET_LABEL}
         </Button>
       </div>
+      <details className="group mt-3">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg text-sm font-semibold text-green-800 dark:text-green-300 underline underline-offset-2 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700">
+          Notengrenzen nach Regel (Knickpunkt) …
+        </summary>
+        <div className="mt-2">
+          <RuleFill form={form} />
+        </div>
+      </details>
     </div>
   )
 }

@@ -21,6 +21,8 @@ const PointsKey = lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey
 // Likewise the Notenspiegel's place at the end of the page (its list loads only when opened).
 const loadClassListSection = () => import('./class-list-section')
 const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
+// The choice of scale (issue 17) asks the server for the list of scales and shows nothing while there is one.
+const ScalePicker = lazy(() => import('./scale-picker').then((m) => ({ default: m.ScalePicker })))
 
 // min-h, not h: a hostile input (a 30-digit value) gives a long percentage, which wraps inside
 // the box instead of widening the page.
@@ -37,11 +39,19 @@ export function Calculator() {
     void loadClassListSection()
     void preloadStaleNotice()
   }, [])
-  if (live.state === 'loading') return live.failed ? <LoadFailed retry={live.retry} /> : <Spinner label="Konfiguration wird geladen" />
   return (
     <>
-      <StaleNotice stale={live.stale} />
-      <CalculatorForm config={live.data.config} />
+      <LazyPart failed={null}>
+        <ScalePicker live={live} />
+      </LazyPart>
+      {live.state === 'loading' ? (
+        live.failed ? <LoadFailed retry={live.retry} /> : <Spinner label="Konfiguration wird geladen" />
+      ) : (
+        <>
+          <StaleNotice stale={live.stale} />
+          <CalculatorForm config={live.data.config} />
+        </>
+      )}
     </>
   )
 }

@@ -1,0 +1,72 @@
+import * as v from 'valibot'
+import { json, segment, send, type Body, type Schemas } from '@/lib/api-client'
+import type { operations } from '@/lib/api-types.gen'
+import { liveConfigSchema, type LiveConfig } from '@/lib/config'
+import { getConfig, getHistory, getHistoryVersion, historyResponse, restoreVersion, saveConfig, type HistoryPage } from './config'
+
+// The admin's calls for the Notenschlüssel (issue 17, api/openapi.yaml: tag "Notenschlüssel"). Each
+// scale has the routes /api/v1/config has for the default one; ScaleApi gives the editor and the
+// history the same five functions for either.
+
+export type ScaleSummary = Schemas['ScaleSummary']
+
+export const scaleSummarySchema = v.object({
+  slug: v.string(),
+  name: v.string(),
+  version: v.number(),
+  savedAt: v.string(),
+  default: v.boolean(),
+  archived: v.boolean(),
+}) satisfies v.GenericSchema<unknown, ScaleSummary>
+const scalesResponse = v.object({ scales: v.array(scaleSummarySchema) }) satisfies v.GenericSchema<
+  unknown,
+  operations['listScales']['responses'][200]['content']['application/json']
+>
+
+const path = (slug: string) => `/scales/${segment(slug)}`
+const ifMatch = (version: number) => ({ 'If-Match': `"${String(version)}"` })
+
+/** Every scale, archived ones included (the caller is an admin), sorted by slug. */
+export async function listScales(): Promise<ScaleSummary[]> {
+  return (await json(await send('GET', '/scales'), scalesResponse)).scales
+}
+
+/** Creates a scale at version 1; 409 `scale_exists`, 422 with `slug` or `config.…` fields, 422 `too_many_scales`. */
+export async function createScale(slug: string, config: Schemas['ConfigDocumentInput']): Promise<LiveConfig> {
+  return json(await send('POST', '/scales', { body: { slug, config } satisfies Body<'createScale'> }), liveConfigSchema)
+}
+
+/** Makes the scale the default, or archives it, or brings it back; 409 `scale_is_default` / `scale_archived`. */
+export async function patchScale(slug: string, change: Body<'patchScale'>): Promise<ScaleSummary> {
+  return json(await send('PATCH', path(slug), { body: change }), scaleSummarySchema)
+}
+
+/** What the editor and the history need of one configuration: the default's routes or a scale's. */
+export interface ScaleApi {
+  get: () => Promise<LiveConfig>
+  save: (config: Schemas['ConfigDocument'], version: number) => Promise<LiveConfig>
+  history: (before?: number) => Promise<HistoryPage>
+  version: (version: number) => Promise<LiveConfig>
+  restore: (version: number) => Promise<LiveConfig>
+}
+
+/** The five calls for one scale, /api/v1/scales/{slug}/…. */
+export function scaleApi(slug: string): ScaleApi {
+  const base = path(slug)
+  return {
+    get: async () => json(await send('GET', base), liveConfigSchema),
+    save: async (config, version) => json(await send('PUT', base, { body: config, headers: ifMatch(version) }), liveConfigSchema),
+    history: async (before) => json(await send('GET', `${base}/history${before === undefined ? '' : `?before=${String(before)}`}`), historyResponse),
+    version: async (version) => json(await send('GET', `${base}/history/${segment(version)}`), liveConfigSchema),
+    restore: async (version) => json(await send('POST', `${base}/history/${segment(version)}/restore`), liveConfigSchema),
+  }
+}
+
+/** The default scale's calls, /api/v1/config/… (as before issue 17). */
+export const defaultScaleApi: ScaleApi = {
+  get: getConfig,
+  save: saveConfig,
+  history: getHistory,
+  version: getHistoryVersion,
+  restore: restoreVersion,
+}

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react'
+import { labelClass, inputClass } from '@/components/text-field'
+import type { LiveConfigState } from '@/lib/live-connection'
+import { useScaleChoice } from '@/lib/scale-choice'
+import { fetchScales, type ScaleSummary } from '../api/scales'
+import { writeScaleChoice } from '../scale-address'
+
+// The choice of Notenschlüssel (issue 17), a lazy part of the calculator: with one active scale the
+// page looks as before; with more, a labelled select above the inputs. The page follows the chosen
+// scale's stream (app/provider.tsx); a scale archived while shown, or one that does not exist,
+// gets a notice that offers the default.
+
+const buttonClass =
+  'rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 focus-visible:ring-offset-2'
+
+export function ScalePicker({ live }: { live: LiveConfigState }) {
+  const id = useId()
+  const { slug, choose } = useScaleChoice()
+  const [scales, setScales] = useState<ScaleSummary[] | null>(null)
+  const archived = live.data?.archived === true
+
+  const load = useCallback(() => {
+    void fetchScales().then((list) => {
+      if (list !== null) setScales(list)
+    })
+  }, [])
+  useEffect(() => {
+    writeScaleChoice(slug)
+  }, [slug])
+  // again when the shown scale is archived or comes back: the list has changed
+  useEffect(load, [load, archived])
+
+  if (scales === null) return null
+  const active = scales.filter((s) => !s.archived)
+  const fallback = active.find((s) => s.default)
+  const known = slug === null || scales.some((s) => s.slug === slug)
+  const toDefault = fallback !== undefined && (
+    <button type="button" className={buttonClass} onClick={() => { choose(null) }}>
+      Standard „{fallback.name}“ verwenden
+    </button>
+  )
+
+  if (active.length <= 1 && !archived && known) return null
+  return (
+    <div className="mb-6 space-y-3 print:hidden">
+      {active.length > 1 && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+          <label htmlFor={id} className={labelClass}>
+            Notenschlüssel
+          </label>
+          <select
+            id={id}
+            value={slug ?? fallback?.slug ?? ''}
+            onFocus={load}
+            onChange={(e) => {
+              choose(e.target.value === fallback?.slug ? null : e.target.value)
+            }}
+            className={inputClass(false, 'w-full sm:w-auto sm:min-w-64')}
+          >
+            {active.map((s) => (
+              <option key={s.slug} value={s.slug}>
+                {s.default ? `${s.name} (Standard)` : s.name}
+              </option>
+            ))}
+            {archived && slug !== null && !active.some((s) => s.slug === slug) && (
+              <option value={slug}>{live.data?.config.name} (archiviert)</option>
+            )}
+          </select>
+        </div>
+      )}
+      {archived && (
+        <Alert title={`Der Notenschlüssel „${live.data?.config.name ?? ''}“ ist archiviert.`}>
+          <p>Er gilt unverändert weiter, wird aber nicht mehr gepflegt und fehlt in der Auswahl.</p>
+          {toDefault}
+        </Alert>
+      )}
+      {!known && live.state === 'loading' && (
+        <Alert title={`Den Notenschlüssel „${slug}“ gibt es nicht.`}>
+          <p>Vielleicht ist der Link veraltet.</p>
+          {toDefault}
+        </Alert>
+      )}
+    </div>
+  )
+}
+
+function Alert({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section role="alert" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+      <h2 className="font-semibold">{title}</h2>
+      {children}
+    </section>
+  )
+}
