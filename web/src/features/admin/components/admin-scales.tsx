@@ -37,7 +37,8 @@ export function AdminTabs({ more }: { more: Tab[] }) {
   const onPageStream = editing === undefined ? pageSlug === null && list.state !== 'loading' : pageSlug === null ? editing.default : editing.slug === pageSlug
   const own = useScaleLive(onPageStream ? undefined : editing?.slug)
   const live = onPageStream ? page : own
-  const api = useMemo(() => (editing === undefined ? defaultScaleApi : scaleApi(editing.slug)), [editing?.slug]) // eslint-disable-line react-hooks/exhaustive-deps -- the slug is what matters
+  const editingSlug = editing?.slug
+  const api = useMemo(() => (editingSlug === undefined ? defaultScaleApi : scaleApi(editingSlug)), [editingSlug])
   const source: EditorSource | undefined = useMemo(
     () => (onPageStream || editing !== undefined ? { live, api, title: scales.length > 1 && editing !== undefined ? editing.name : undefined } : undefined),
     [onPageStream, editing, live, api, scales.length],
