@@ -166,7 +166,8 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	guard, metrics := live.NewGuard(perAddress, total, logger), server.NewMetrics()
 	srv := &http.Server{
 		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist(),
-			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics}),
+			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics,
+			PageConfig: pageConfig(broker)}),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,
@@ -184,6 +185,18 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	}
 	logger.Info("Notenrechner läuft", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
 	return serveUntilDone(ctx, srv, ln, broker, logger)
+}
+
+// pageConfig embeds the current configuration in the calculator's page (issue 18). There is one
+// configuration today, so every slug gets it.
+func pageConfig(broker *live.Broker) web.PageConfig {
+	return func(context.Context, string) ([]byte, int64, bool) {
+		ev := broker.Current()
+		if ev == nil {
+			return nil, 0, false
+		}
+		return ev.JSON, ev.Version, true
+	}
 }
 
 // serveUntilDone serves until ctx ends, then shuts down: running requests

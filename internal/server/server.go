@@ -16,6 +16,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/web"
 )
 
 // Deps is everything the server needs, passed in so that tests can give
@@ -43,6 +44,9 @@ type Deps struct {
 	// and DefaultStreamsTotal.
 	Streams *live.Guard
 	Metrics *Metrics // request counts; default: new ones
+	// PageConfig is the configuration the calculator's page carries (web.PageConfig); nil: none,
+	// the page waits for the stream.
+	PageConfig web.PageConfig
 }
 
 // NewServer returns the complete handler.
