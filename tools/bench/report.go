@@ -186,8 +186,8 @@ func pageMarkdown(p printer, pages []pageResult) {
 	p("`node web/scripts/bench-page.mjs URL 5` against the built binary: Debian's Chromium over the DevTools protocol at\n")
 	p("390 × 844, a fresh context per load, Lighthouse's mobile conditions applied by CDP (4× CPU slowdown, 150 ms\n")
 	p("round trip, 1.6 Mbit/s down); LCP and CLS from PerformanceObserver, total blocking time = Σ(long task − 50 ms)\n")
-	p("after first contentful paint, \"usable\" = navigation start until the total field is on screen (the configuration\n")
-	p("is in the page or has arrived over SSE). Median of %d loads; assets came %s.\n\n", len(pages[0].Runs), strings.Join(pages[0].Runs[0].Encodings, "/"))
+	p("after first contentful paint, \"usable\" = navigation start until the total field is in the page (a MutationObserver,\n")
+	p("on the clock of FCP; the configuration is in the page or has arrived over SSE). Median of %d loads; assets came %s.\n\n", len(pages[0].Runs), strings.Join(pages[0].Runs[0].Encodings, "/"))
 	p("| Build | FCP | LCP | total blocking time | CLS | usable | usable − FCP | bytes transferred |\n|---|---|---|---|---|---|---|---|\n")
 	for _, pg := range pages {
 		m := pg.Median

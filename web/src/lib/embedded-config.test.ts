@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { EMBEDDED_CONFIG_ID, readEmbeddedConfig } from './embedded-config'
+
+const version = {
+  version: 7,
+  savedAt: '2026-11-23T08:00:00Z',
+  config: {
+    name: 'Eingebettet </script> \u2028',
+    grades: {
+      '1': { min: 85, max: 100 },
+      '2': { min: 70, max: 85 },
+      '3': { min: 55, max: 70 },
+      '4': { min: 40, max: 55 },
+      '5': { min: 20, max: 40 },
+      '6': { min: 0, max: 20 },
+    },
+    schema: { general: { minus: 33.33, normal: 33.33 } },
+  },
+}
+
+function embed(text: string) {
+  const block = document.createElement('script')
+  block.type = 'application/json'
+  block.id = EMBEDDED_CONFIG_ID
+  block.textContent = text
+  document.head.append(block)
+}
+
+afterEach(() => document.getElementById(EMBEDDED_CONFIG_ID)?.remove())
+
+describe('readEmbeddedConfig', () => {
+  it('reads the version the server put into the page, escaped as the server escapes it', () => {
+    // json.HTMLEscape on the server: <, > and U+2028 as \u escapes, which JSON.parse turns back.
+    embed(JSON.stringify(version).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028'))
+    expect(readEmbeddedConfig()).toEqual(version)
+  })
+
+  it.each([
+    ['no block', null],
+    ['an empty block', ''],
+    ['no JSON', '{kaputt'],
+    ['not a configuration', '{"version":7}'],
+  ])('gives nothing for %s, so that the page waits for the stream', (_, text) => {
+    if (text !== null) embed(text)
+    expect(readEmbeddedConfig()).toBeUndefined()
+  })
+})
