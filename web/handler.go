@@ -62,8 +62,9 @@ func Handler(assets fs.FS, logger *slog.Logger, config PageConfig) http.Handler 
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		if config != nil {
-			if data, version, ok := config(r.Context(), r.URL.Query().Get(SlugParam)); ok {
-				page, err := pages.get(assets, data, version)
+			slug := r.URL.Query().Get(SlugParam)
+			if data, version, ok := config(r.Context(), slug); ok {
+				page, err := pages.get(assets, slug, data, version)
 				if err == nil {
 					page.serve(w, r)
 					return

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io/fs"
 	"net/http"
 	"strconv"
@@ -39,38 +40,41 @@ type renderedPage struct {
 	tag       string // strong ETag of the plain bytes; the gzip variant's is derived from it
 }
 
-// pageCache renders index.html with a configuration once per configuration.
+// pageCache renders index.html with a configuration once per address slug and configuration.
 type pageCache struct {
-	mu     sync.Mutex
-	byJSON map[string]*renderedPage
+	mu    sync.Mutex
+	byKey map[string]*renderedPage
 }
 
-// get returns index.html of assets with data embedded.
-func (c *pageCache) get(assets fs.FS, data []byte, version int64) (*renderedPage, error) {
+// get returns index.html of assets with data, the configuration of slug, embedded.
+func (c *pageCache) get(assets fs.FS, slug string, data []byte, version int64) (*renderedPage, error) {
+	key := slug + "\x00" + string(data)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if p, ok := c.byJSON[string(data)]; ok {
+	if p, ok := c.byKey[key]; ok {
 		return p, nil
 	}
 	shell, err := fs.ReadFile(assets, "index.html")
 	if err != nil {
 		return nil, err
 	}
-	p, err := renderPage(shell, data, version)
+	p, err := renderPage(shell, slug, data, version)
 	if err != nil {
 		return nil, err
 	}
-	if c.byJSON == nil || len(c.byJSON) >= maxPages {
-		c.byJSON = make(map[string]*renderedPage) // old versions are not asked for again
+	if c.byKey == nil || len(c.byKey) >= maxPages {
+		c.byKey = make(map[string]*renderedPage) // old versions are not asked for again
 	}
-	c.byJSON[string(data)] = p
+	c.byKey[key] = p
 	return p, nil
 }
 
 // renderPage puts data into shell as the configuration block, just before </head>. The JSON is
 // escaped for HTML (<, >, & and U+2028/2029 become \u escapes), so nothing in it can end the
-// script element early.
-func renderPage(shell, data []byte, version int64) (*renderedPage, error) {
+// script element early. The block names the slug it answers (data-schluessel), because the
+// service worker precaches the page of the plain address and serves it for every address: the app
+// uses a block only on the address it was made for.
+func renderPage(shell []byte, slug string, data []byte, version int64) (*renderedPage, error) {
 	if !json.Valid(data) {
 		return nil, errors.New("web: the configuration to embed is not JSON")
 	}
@@ -81,7 +85,7 @@ func renderPage(shell, data []byte, version int64) (*renderedPage, error) {
 	var b bytes.Buffer
 	b.Grow(len(shell) + len(data) + 80)
 	b.Write(shell[:at])
-	fmt.Fprintf(&b, `<script type="application/json" id="%s">`, ConfigElementID)
+	fmt.Fprintf(&b, `<script type="application/json" id="%s" data-%s="%s">`, ConfigElementID, SlugParam, html.EscapeString(slug))
 	json.HTMLEscape(&b, data)
 	b.WriteString("</script>")
 	b.Write(shell[at:])

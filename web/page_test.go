@@ -42,9 +42,9 @@ func (c *configs) lookup(_ context.Context, slug string) ([]byte, int64, bool) {
 
 // embedded returns the content of the configuration block of page, failing when there is not
 // exactly one.
-func embedded(t *testing.T, page string) string {
+func embedded(t *testing.T, page, slug string) string {
 	t.Helper()
-	open := `<script type="application/json" id="` + ConfigElementID + `">`
+	open := `<script type="application/json" id="` + ConfigElementID + `" data-schluessel="` + slug + `">`
 	if strings.Count(page, open) != 1 {
 		t.Fatalf("want one configuration block in %q", page)
 	}
@@ -57,15 +57,17 @@ func embedded(t *testing.T, page string) string {
 }
 
 func TestPageEmbedsTheConfiguration(t *testing.T) {
-	c := &configs{byslug: map[string]string{"": hostileConfig, "bio": `{"version":3,"config":{"name":"Bio"}}`}}
+	c := &configs{byslug: map[string]string{"": hostileConfig, "bio": `{"version":3,"config":{"name":"Bio"}}`,
+		`"><b`: `{"version":9,"config":{"name":"Fallback"}}`}}
 	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup)
 	for _, tc := range []struct {
-		name, path, wantJSON string
+		name, path, wantSlug, wantJSON string
 	}{
-		{"default at /", "/", hostileConfig},
-		{"a route of the app", "/verwaltung", hostileConfig},
-		{"index.html itself (the service worker's precache)", "/index.html", hostileConfig},
-		{"the scale the address names", "/?schluessel=bio", `{"version":3,"config":{"name":"Bio"}}`},
+		{"default at /", "/", "", hostileConfig},
+		{"a route of the app", "/verwaltung", "", hostileConfig},
+		{"index.html itself (the service worker's precache)", "/index.html?__WB_REVISION__=1", "", hostileConfig},
+		{"the scale the address names", "/?schluessel=bio", "bio", `{"version":3,"config":{"name":"Bio"}}`},
+		{"a slug is escaped in its attribute", `/?schluessel=%22%3E%3Cb`, "&#34;&gt;&lt;b", `{"version":9,"config":{"name":"Fallback"}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := httptest.NewRecorder()
@@ -75,7 +77,7 @@ func TestPageEmbedsTheConfiguration(t *testing.T) {
 				rec.Header().Get("Cache-Control") != "no-cache" {
 				t.Fatalf("%d %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Cache-Control"))
 			}
-			block := embedded(t, page)
+			block := embedded(t, page, tc.wantSlug)
 			if strings.ContainsAny(block, "<>&\u2028\u2029") {
 				t.Errorf("block not escaped for HTML: %q", block)
 			}
@@ -87,13 +89,13 @@ func TestPageEmbedsTheConfiguration(t *testing.T) {
 			if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
 				t.Errorf("block = %s, want %s", g, w)
 			}
-			if !strings.HasPrefix(page, "<!doctype html><html><head><title>Notenrechner</title><script") ||
+			if !strings.HasPrefix(page, "<!doctype html><html><head><title>Notenrechner</title><script type=") ||
 				!strings.HasSuffix(page, `</script></head><body><div id="root"></div></body></html>`) {
 				t.Errorf("the block is not just before </head>: %q", page)
 			}
 		})
 	}
-	if strings.Join(c.asked, ",") != ",,,bio" {
+	if strings.Join(c.asked, ",") != `,,,bio,"><b` {
 		t.Errorf("slugs asked for: %q", c.asked)
 	}
 }
@@ -138,7 +140,7 @@ func TestPageETagFollowsTheVersion(t *testing.T) {
 		t.Fatalf("If-None-Match with the current ETag: %d, want 304", rec.Code)
 	}
 	c.byslug[""] = `{"version":2,"config":{"name":"B"}}`
-	if rec := get("", v1); rec.Code != 200 || rec.Header().Get("ETag") == v1 || !strings.Contains(embedded(t, rec.Body.String()), `"B"`) {
+	if rec := get("", v1); rec.Code != 200 || rec.Header().Get("ETag") == v1 || !strings.Contains(embedded(t, rec.Body.String(), ""), `"B"`) {
 		t.Fatalf("after a new version: %d, ETag %q (was %q)", rec.Code, rec.Header().Get("ETag"), v1)
 	}
 }

@@ -18,10 +18,11 @@ const version = {
   },
 }
 
-function embed(text: string) {
+function embed(text: string, slug = '') {
   const block = document.createElement('script')
   block.type = 'application/json'
   block.id = EMBEDDED_CONFIG_ID
+  block.dataset.schluessel = slug
   block.textContent = text
   document.head.append(block)
 }
@@ -32,7 +33,19 @@ describe('readEmbeddedConfig', () => {
   it('reads the version the server put into the page, escaped as the server escapes it', () => {
     // json.HTMLEscape on the server: <, > and U+2028 as \u escapes, which JSON.parse turns back.
     embed(JSON.stringify(version).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028'))
-    expect(readEmbeddedConfig()).toEqual(version)
+    expect(readEmbeddedConfig(document, '')).toEqual(version)
+  })
+
+  it('reads the block only on the address it was made for', () => {
+    embed(JSON.stringify(version), 'bio')
+    expect(readEmbeddedConfig(document, '?schluessel=bio')).toEqual(version)
+    expect(readEmbeddedConfig(document, '?schluessel=chemie')).toBeUndefined()
+    expect(readEmbeddedConfig(document, '')).toBeUndefined()
+  })
+
+  it('does not take the block of the plain address (the precached page) for a scale', () => {
+    embed(JSON.stringify(version))
+    expect(readEmbeddedConfig(document, '?schluessel=bio')).toBeUndefined()
   })
 
   it.each([
@@ -42,6 +55,6 @@ describe('readEmbeddedConfig', () => {
     ['not a configuration', '{"version":7}'],
   ])('gives nothing for %s, so that the page waits for the stream', (_, text) => {
     if (text !== null) embed(text)
-    expect(readEmbeddedConfig()).toBeUndefined()
+    expect(readEmbeddedConfig(document, '')).toBeUndefined()
   })
 })

@@ -7,9 +7,16 @@ import { parseLiveConfig, type LiveConfig } from './config'
 /** The id of the block; the same as web.ConfigElementID on the server. */
 export const EMBEDDED_CONFIG_ID = 'notenrechner-config'
 
-/** The configuration in the page, checked like a stream event; undefined when there is none or it is unreadable. */
-export function readEmbeddedConfig(doc: Document = document): LiveConfig | undefined {
-  const text = doc.getElementById(EMBEDDED_CONFIG_ID)?.textContent
-  if (!text) return undefined
+/**
+ * The configuration in the page, checked like a stream event; undefined when there is none, it is
+ * unreadable, or it was made for another address: the service worker serves the page it precached
+ * (of the plain address, with the configuration of that moment) for every address, and the block
+ * names the ?schluessel= it answers.
+ */
+export function readEmbeddedConfig(doc: Document = document, search: string = location.search): LiveConfig | undefined {
+  const block = doc.getElementById(EMBEDDED_CONFIG_ID)
+  const text = block?.textContent
+  if (!block || !text) return undefined
+  if ((block.dataset.schluessel ?? '') !== (new URLSearchParams(search).get('schluessel') ?? '')) return undefined
   return parseLiveConfig(text) ?? undefined
 }
