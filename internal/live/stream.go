@@ -24,7 +24,7 @@ import (
 type stream struct {
 	b    *Broker
 	conn net.Conn
-	raw  syscall.RawConn
+	out  *nowWriter // writes without waiting (write_unix.go)
 
 	mu      sync.Mutex
 	sent    int64    // the newest version written or queued
@@ -48,7 +48,7 @@ func rawConn(conn net.Conn) (syscall.RawConn, bool) {
 // = sent), the current version. It holds the stream's lock while it registers, so a publish that
 // reaches the stream meanwhile comes after these frames. ok is false when the broker is closed.
 func (b *Broker) attach(conn net.Conn, raw syscall.RawConn, sent int64) (*stream, bool) {
-	s := &stream{b: b, conn: conn, raw: raw, sent: sent}
+	s := &stream{b: b, conn: conn, out: newNowWriter(raw), sent: sent}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b.mu.Lock()
@@ -102,7 +102,7 @@ func (s *stream) writeLocked(p []byte) (dropped bool) {
 		s.backlog = append(s.backlog, p)
 		return false
 	}
-	n, err := writeNow(s.raw, p)
+	n, err := s.out.writeNow(p)
 	if err != nil {
 		s.closeLocked()
 		return true

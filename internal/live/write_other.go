@@ -7,10 +7,14 @@ import (
 	"syscall"
 )
 
-// canWriteNow is false where writeNow cannot be written with the standard library (Windows): every
-// stream then runs in a goroutine of its own (writeEvents).
+// canWriteNow is false where a write without waiting needs more than the standard library
+// (Windows): every stream then runs in a goroutine of its own (writeEvents).
 const canWriteNow = false
 
-func writeNow(syscall.RawConn, []byte) (int, error) {
+type nowWriter struct{}
+
+func newNowWriter(syscall.RawConn) *nowWriter { return &nowWriter{} }
+
+func (*nowWriter) writeNow([]byte) (int, error) {
 	return 0, errors.New("live: no non-blocking write on this system")
 }
