@@ -14,7 +14,7 @@ const writeTimeout = 10 * time.Second
 
 // retryFrame tells EventSource to reconnect 1 s after a dropped stream (its
 // own default differs between browsers). The page opens a new EventSource
-// with back-off when the browser gives up (web/src/lib/use-live-config.ts).
+// with back-off when the browser gives up (web/src/lib/live-connection.ts).
 var retryFrame = []byte("retry: 1000\n\n")
 
 // pingFrame is the heartbeat: the comment line SPEC §6 asks for, in the

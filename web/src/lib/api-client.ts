@@ -2,62 +2,27 @@ import * as v from 'valibot'
 import type { components, operations } from './api-types.gen'
 import { liveConfigSchema, type LiveConfig } from './config'
 
-// The only module that knows the server's URLs and fetch (STYLE.md). Every call of the API
-// contract (api/openapi.yaml, served at /api/docs) is one typed function here; a failure is an
-// ApiError. The types come from the contract (api-types.gen.ts, `npm run api:types`); the valibot
-// schemas check each answer at run time and are typed against the contract, so that a change of
-// the contract that the client does not follow fails the type check (api-types.test.ts).
+// The small fetch helper under every call of the API contract (api/openapi.yaml, served at
+// /api/docs), and the only user of fetch for it (STYLE.md): send and json turn every failure into
+// an ApiError with a German message. The calls themselves live with whoever uses them: the session
+// in lib/session.ts, the rest in features/<feature>/api/. Their types come from the contract
+// (api-types.gen.ts, `npm run api:types`); their valibot schemas check each answer at run time and
+// are typed against the contract, so that a change of the contract that the client does not follow
+// fails the type check (api-types.test.ts and the tests beside each api/ folder).
 
 const API = '/api/v1'
-export { CONFIG_EVENTS_URL, openConfigEvents } from './config-events'
 
-type Schemas = components['schemas']
-type JsonAnswer<Op extends keyof operations, Status extends number> = operations[Op]['responses'] extends Record<
+export type Schemas = components['schemas']
+/** The JSON answer of an operation of the contract with that status. */
+export type JsonAnswer<Op extends keyof operations, Status extends number> = operations[Op]['responses'] extends Record<
   Status,
   { content: { 'application/json': infer T } }
 >
   ? T
   : never
 
-export type User = Schemas['User']
-export type Role = Schemas['Role']
-export type HistoryEntry = Schemas['HistoryEntry']
-export type CreatedUser = JsonAnswer<'createUser', 201>
-export type HistoryPage = JsonAnswer<'getConfigHistory', 200>
-
-export const userSchema = v.object({
-  id: v.number(),
-  email: v.string(),
-  role: v.picklist(['admin', 'user']),
-  createdAt: v.string(),
-  lastSignInAt: v.nullable(v.string()),
-  pending: v.boolean(),
-}) satisfies v.GenericSchema<unknown, User>
-
-const userResponse = v.object({ user: userSchema }) satisfies v.GenericSchema<unknown, Schemas['UserResponse']>
-const sessionResponse = v.object({ user: v.nullable(userSchema) }) satisfies v.GenericSchema<unknown, Schemas['SessionResponse']>
-const inviteResponse = v.object({ email: v.string() }) satisfies v.GenericSchema<unknown, JsonAnswer<'getInvite', 200>>
-export const historyEntrySchema = v.object({
-  version: v.number(),
-  savedAt: v.string(),
-  savedBy: v.string(),
-  name: v.string(),
-}) satisfies v.GenericSchema<unknown, HistoryEntry>
-export const historyResponse = v.object({
-  versions: v.array(historyEntrySchema),
-  nextBefore: v.exactOptional(v.number()),
-}) satisfies v.GenericSchema<unknown, HistoryPage>
-const usersResponse = v.object({ users: v.array(userSchema) }) satisfies v.GenericSchema<unknown, JsonAnswer<'listUsers', 200>>
-// linkWarning: the server has no public address (--base-url), so the link works only on the server itself.
-export const createUserResponse = v.object({
-  user: userSchema,
-  inviteLink: v.string(),
-  inviteExpiresAt: v.string(),
-  linkWarning: v.exactOptional(v.string()),
-}) satisfies v.GenericSchema<unknown, CreatedUser>
-
 /** A request body as the contract describes it for the operation. */
-type Body<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer T } } } ? T : never
+export type Body<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer T } } } ? T : never
 
 const errorBody = v.object({
   error: v.object({
@@ -124,7 +89,8 @@ interface RequestOptions {
   headers?: Record<string, string>
 }
 
-async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+/** Calls the API at path (below /api/v1) and resolves with the answer when it is a success; ApiError otherwise. */
+export async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   const init: RequestInit = { method, headers, credentials: 'same-origin' }
   if (options.body !== undefined) {
@@ -162,7 +128,8 @@ async function toApiError(res: Response): Promise<ApiError> {
   })
 }
 
-async function json<T>(res: Response, schema: v.GenericSchema<unknown, T>): Promise<T> {
+/** The answer's JSON when it matches schema; ApiError `bad_response` otherwise. */
+export async function json<T>(res: Response, schema: v.GenericSchema<unknown, T>): Promise<T> {
   let body: unknown
   try {
     body = await res.json()
@@ -174,93 +141,5 @@ async function json<T>(res: Response, schema: v.GenericSchema<unknown, T>): Prom
   return parsed.output
 }
 
-const segment = (s: string | number) => encodeURIComponent(String(s))
-
-// --- Sessions and passwords ---------------------------------------------------------------
-
-/** The signed-in account, or null. */
-export async function getSession(): Promise<User | null> {
-  return (await json(await send('GET', '/auth/session'), sessionResponse)).user
-}
-
-export async function login(email: string, password: string): Promise<User> {
-  return (await json(await send('POST', '/auth/login', { body: { email, password } satisfies Body<'login'> }), userResponse)).user
-}
-
-export async function logout(): Promise<void> {
-  await send('POST', '/auth/logout')
-}
-
-export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await send('POST', '/auth/password', { body: { currentPassword, newPassword } satisfies Body<'changePassword'> })
-}
-
-/** Resolves when the first-admin setup token is valid; ApiError 404 `setup_invalid` otherwise. */
-export async function checkSetupToken(token: string): Promise<void> {
-  await send('GET', `/auth/setup/${segment(token)}`)
-}
-
-/** Creates the first admin and signs it in. */
-export async function setupFirstAdmin(token: string, email: string, password: string): Promise<User> {
-  const res = await send('POST', `/auth/setup/${segment(token)}`, { body: { email, password } satisfies Body<'setupFirstAdmin'> })
-  return (await json(res, userResponse)).user
-}
-
-/** The email an invitation is for; ApiError 404 `invite_invalid` when it is not (any longer) valid. */
-export async function getInvite(token: string): Promise<{ email: string }> {
-  return json(await send('GET', `/auth/invite/${segment(token)}`), inviteResponse)
-}
-
-/** Sets the password of an invited account and signs it in. */
-export async function acceptInvite(token: string, password: string): Promise<User> {
-  return (await json(await send('POST', `/auth/invite/${segment(token)}`, { body: { password } satisfies Body<'acceptInvite'> }), userResponse)).user
-}
-
-// --- Configuration --------------------------------------------------------------------------
-
-export async function getConfig(): Promise<LiveConfig> {
-  return json(await send('GET', '/config'), liveConfigSchema)
-}
-
-/**
- * Saves a configuration over `version`, the one the editor loaded (If-Match). A newer stored
- * version gives ApiError 412 `config_conflict` with `current`; invalid fields a 422 with `fields`.
- */
-export async function saveConfig(config: Schemas['ConfigDocument'], version: number): Promise<LiveConfig> {
-  const res = await send('PUT', '/config', { body: config satisfies Body<'putConfig'>, headers: { 'If-Match': `"${String(version)}"` } })
-  return json(res, liveConfigSchema)
-}
-
-/** A page of versions, newest first: the newest 50, or those older than `before`; nextBefore while older ones exist. */
-export async function getHistory(before?: number): Promise<HistoryPage> {
-  const query = before === undefined ? '' : `?before=${String(before)}`
-  return json(await send('GET', `/config/history${query}`), historyResponse)
-}
-
-export async function getHistoryVersion(version: number): Promise<LiveConfig> {
-  return json(await send('GET', `/config/history/${segment(version)}`), liveConfigSchema)
-}
-
-/** Stores the document of an earlier version as a new version, which is returned. */
-export async function restoreVersion(version: number): Promise<LiveConfig> {
-  return json(await send('POST', `/config/history/${segment(version)}/restore`), liveConfigSchema)
-}
-
-// --- Accounts -------------------------------------------------------------------------------
-
-export async function listUsers(): Promise<User[]> {
-  return (await json(await send('GET', '/users'), usersResponse)).users
-}
-
-/** Adds an account; the answer holds its one-time set-password link (shown once). */
-export async function createUser(email: string, role: Role): Promise<CreatedUser> {
-  return json(await send('POST', '/users', { body: { email, role } satisfies Body<'createUser'> }), createUserResponse)
-}
-
-export async function updateUserRole(id: number, role: Role): Promise<User> {
-  return (await json(await send('PATCH', `/users/${segment(id)}`, { body: { role } satisfies Body<'updateUserRole'> }), userResponse)).user
-}
-
-export async function deleteUser(id: number): Promise<void> {
-  await send('DELETE', `/users/${segment(id)}`)
-}
+/** One path segment from a value (a token, an id). */
+export const segment = (s: string | number) => encodeURIComponent(String(s))

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
-import type { User } from './api-client'
+import type { User } from './session'
 
-// The API client loads on first use, not with the calculator route, whose JS has a budget
-// (docs/benchmarks.md); the session read at start fetches it at once.
-const loadApi = () => import('./api-client')
+// The session calls load on first use, not with the calculator route, whose JS has a budget
+// (docs/benchmarks.md); the session read at start fetches them at once.
+const loadApi = () => import('./session')
 
 // The sign-in state of this browser (SPEC §5): learned at start from GET /auth/session, and kept
 // equal across tabs: whoever signs in or out posts {type: 'changed'} on a BroadcastChannel, and
@@ -25,10 +25,11 @@ export interface Auth {
   logout: () => Promise<void>
   /** Reads the session again (after a 401, or when another tab changed it). */
   refresh: () => Promise<void>
-  /** Creates the first admin through the setup link and signs it in. */
-  setupFirstAdmin: (token: string, email: string, password: string) => Promise<User>
-  /** Sets the password of an invited account and signs it in. */
-  acceptInvite: (token: string, password: string) => Promise<User>
+  /**
+   * Signs in another way (the setup link, an invitation: features/auth/api): runs call, applies
+   * the account it signed in and tells the other tabs, as login does.
+   */
+  signIn: (call: () => Promise<User>) => Promise<User>
 }
 
 /** Opens the cross-tab channel, or null where the browser has none. */
@@ -107,9 +108,7 @@ export function useAuthSource(): Auth {
           return null
         })
       },
-      setupFirstAdmin: async (token, email, password) =>
-        signedIn(await change(async () => (await loadApi()).setupFirstAdmin(token, email, password))),
-      acceptInvite: async (token, password) => signedIn(await change(async () => (await loadApi()).acceptInvite(token, password))),
+      signIn: async (call) => signedIn(await change(call)),
     }),
     [state, refresh, change],
   )

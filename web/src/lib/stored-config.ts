@@ -4,6 +4,7 @@ import { liveConfigSchema, type LiveConfig } from './config'
 // The last configuration this browser received, kept so that the calculator works offline
 // (issue 8). Only the public configuration is kept; nothing a person typed.
 
+/** The key of the one configuration the page follows today (each live connection names its own). */
 export const STORAGE_KEY = 'notenrechner.config'
 
 const storedSchema = v.object({ live: liveConfigSchema, storedAt: v.string() })
@@ -15,9 +16,9 @@ export interface StoredConfig {
 }
 
 /** Keeps a configuration just received; storage that is full or forbidden is not an error. */
-export function storeConfig(live: LiveConfig, storedAt: string): void {
+export function storeConfig(live: LiveConfig, storedAt: string, key: string): void {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ live, storedAt } satisfies StoredConfig))
+    localStorage.setItem(key, JSON.stringify({ live, storedAt } satisfies StoredConfig))
   } catch {
     // private mode or quota: the page works online as before
   }
@@ -27,10 +28,10 @@ export function storeConfig(live: LiveConfig, storedAt: string): void {
  * The kept configuration, validated with the same schema as a live one; null when there is
  * none or it is not readable (an old format or an edited entry is dropped, not trusted).
  */
-export function readStoredConfig(): StoredConfig | null {
+export function readStoredConfig(key: string): StoredConfig | null {
   let text: string | null
   try {
-    text = localStorage.getItem(STORAGE_KEY)
+    text = localStorage.getItem(key)
   } catch {
     return null
   }
@@ -44,7 +45,7 @@ export function readStoredConfig(): StoredConfig | null {
   const result = v.safeParse(storedSchema, json)
   if (result.success && !Number.isNaN(Date.parse(result.output.storedAt))) return result.output
   try {
-    localStorage.removeItem(STORAGE_KEY)
+    localStorage.removeItem(key)
   } catch {
     // nothing to clean up then
   }

@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { User } from '@/lib/api-client'
+import type { User } from '@/lib/session'
 
 // A stand-in for the server behind fetch: tests register answers per "METHOD /path" (the path
 // after /api/v1, with its query) and read back every request the code under test made.

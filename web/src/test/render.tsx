@@ -4,7 +4,8 @@ import { Toaster } from 'react-hot-toast'
 import { Route, Switch } from 'wouter'
 import { AuthContext, useAuthSource } from '@/lib/auth'
 import type { LiveConfig } from '@/lib/config'
-import { LiveConfigContext, type LiveConfigState } from '@/lib/use-live-config'
+import type { LiveConfigState } from '@/lib/live-connection'
+import { LiveConfigContext } from '@/lib/use-live-config'
 import { memoryRouter } from './memory-router'
 
 /**

@@ -9,9 +9,9 @@ import { ChangePasswordForm } from '@/features/auth/components/change-password-f
 import { ReadOnlyNotice } from '@/features/auth/components/read-only-notice'
 import { SetupAdminForm } from '@/features/auth/components/setup-admin-form'
 import { SignInForm } from '@/features/auth/components/sign-in-form'
-import type { User } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { formatRole } from '@/lib/format'
+import type { User } from '@/lib/session'
 
 /**
  * /admin, loaded on demand (React.lazy in the router). Its state decides what shows: a setup or

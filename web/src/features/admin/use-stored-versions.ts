@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react'
-import { errorMessage, getHistoryVersion } from '@/lib/api-client'
+import { errorMessage } from '@/lib/api-client'
 import type { LiveConfig } from '@/lib/config'
 import type { Resource } from '@/lib/use-resource'
+import { getHistoryVersion } from './api/config'
 
 /**
  * Stored versions read on demand (GET /config/history/{version}), each once: a stored version

@@ -7,10 +7,11 @@ import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { errorClass, inputClass, labelClass, TextField } from '@/components/text-field'
 import { emailSchema } from '@/lib/account-rules'
-import { ApiError, createUser, errorMessage, type CreatedUser } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { sameName, showServerErrors } from '@/lib/form-errors'
 import { formatSavedAt } from '@/lib/format'
 import { toast } from '@/lib/toast'
+import { createUser, type CreatedUser } from '../api/users'
 
 const schema = z.object({ email: emailSchema, role: z.enum(['admin', 'user'], 'Rolle muss admin oder user sein.') })
 type Values = z.infer<typeof schema>

@@ -7,7 +7,7 @@ import { GradeTable } from '@/components/grade-table'
 import { Notice } from '@/components/notice'
 import { Spinner } from '@/components/spinner'
 import { TextField } from '@/components/text-field'
-import { ApiError, errorMessage, getConfig, saveConfig } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import type { LiveConfig } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
@@ -15,6 +15,7 @@ import { formatSavedAt, savedByPhrase } from '@/lib/format'
 import { table } from '@/lib/grade-table'
 import { toast } from '@/lib/toast'
 import { useLiveConfig } from '@/lib/use-live-config'
+import { getConfig, saveConfig } from '../api/config'
 import {
   checkConfigForm,
   configFormSchema,

@@ -7,10 +7,11 @@ import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { TextField } from '@/components/text-field'
 import { newPasswordSchema, repeatMatches } from '@/lib/account-rules'
-import { ApiError, errorMessage, getInvite } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { sameName, showServerErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
+import { acceptInvite, getInvite } from '../api/auth'
 import { AuthCard } from './auth-card'
 import { LinkGate } from './link-gate'
 import { NewPasswordFields } from './password-fields'
@@ -44,7 +45,7 @@ function InviteForm({ token, email, onInvalid }: { token: string; email: string;
   const onSubmit = async ({ password }: Values) => {
     setFailure(null)
     try {
-      await auth.acceptInvite(token, password)
+      await auth.signIn(() => acceptInvite(token, password))
       toast.success('Passwort festgelegt. Sie sind angemeldet.')
       navigate('/admin', { replace: true })
     } catch (err) {

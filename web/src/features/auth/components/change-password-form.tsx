@@ -7,10 +7,11 @@ import { Card } from '@/components/card'
 import { Notice } from '@/components/notice'
 import { TextField } from '@/components/text-field'
 import { newPasswordSchema, repeatMatches, requiredSchema } from '@/lib/account-rules'
-import { ApiError, changePassword, errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { showServerErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
+import { changePassword } from '../api/auth'
 import { NewPasswordFields } from './password-fields'
 
 const schema = z

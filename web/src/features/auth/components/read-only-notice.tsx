@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
 import { Card } from '@/components/card'
-import type { User } from '@/lib/api-client'
+import type { User } from '@/lib/session'
 
 /** What a signed-in account without the admin role sees on /admin: it may not edit. */
 export function ReadOnlyNotice({ user }: { user: User }) {

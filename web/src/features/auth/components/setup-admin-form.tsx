@@ -7,10 +7,11 @@ import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { TextField } from '@/components/text-field'
 import { emailSchema, newPasswordSchema, repeatMatches } from '@/lib/account-rules'
-import { ApiError, checkSetupToken, errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { sameName, showServerErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
+import { checkSetupToken, setupFirstAdmin } from '../api/auth'
 import { AuthCard } from './auth-card'
 import { LinkGate } from './link-gate'
 import { NewPasswordFields } from './password-fields'
@@ -49,7 +50,7 @@ function SetupForm({ token, onInvalid }: { token: string; onInvalid: (message: s
   const onSubmit = async ({ email, password }: Values) => {
     setFailure(null)
     try {
-      await auth.setupFirstAdmin(token, email.trim(), password)
+      await auth.signIn(() => setupFirstAdmin(token, email.trim(), password))
       toast.success('Admin-Konto angelegt. Sie sind angemeldet.')
       navigate('/admin', { replace: true })
     } catch (err) {

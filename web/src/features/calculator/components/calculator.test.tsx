@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { LiveConfigContext, type LiveConfigState } from '@/lib/use-live-config'
+import type { LiveConfigState } from '@/lib/live-connection'
+import { LiveConfigContext } from '@/lib/use-live-config'
 import { standardLiveConfig } from '@/test/live-config'
 import { Calculator } from './calculator'
 

@@ -1,6 +1,6 @@
 import { Notice } from '@/components/notice'
 import { formatSavedAt } from '@/lib/format'
-import type { Staleness } from '@/lib/use-live-config'
+import type { Staleness } from '@/lib/live-connection'
 
 /** The stale-configuration notice (loaded by StaleNotice). */
 export default function StaleDetails({ stale, title }: { stale: Staleness; title: string }) {

@@ -1,6 +1,6 @@
 import { lazy } from 'react'
 import { LazyPart } from '@/components/lazy-part'
-import type { Staleness } from '@/lib/use-live-config'
+import type { Staleness } from '@/lib/live-connection'
 
 export const STALE_TITLE = 'Keine Verbindung: Konfiguration möglicherweise veraltet'
 

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { CONFIG_EVENTS_URL, createLiveConnection, LOAD_TIMEOUT_MS, type LiveConnection } from '@/lib/live-connection'
+import { STORAGE_KEY } from '@/lib/stored-config'
+import { toast } from '@/lib/toast'
+import { FakeEventSource } from '@/test/fake-event-source'
+import { standardLiveConfig } from '@/test/live-config'
+import {
+  CONNECTION_TOAST_ID,
+  LOAD_TOAST_ID,
+  MSG_CONNECTION_LOST,
+  MSG_CONNECTION_RESTORED,
+  MSG_LOAD_FAILED,
+  showLiveConfigToasts,
+} from './live-config-toasts'
+
+let errorToast: MockInstance<typeof toast.error>
+let successToast: MockInstance<typeof toast.success>
+let dismissToast: MockInstance<typeof toast.dismiss>
+let connection: LiveConnection
+let stop: () => void
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  FakeEventSource.install()
+  errorToast = vi.spyOn(toast, 'error')
+  successToast = vi.spyOn(toast, 'success')
+  dismissToast = vi.spyOn(toast, 'dismiss')
+  connection = createLiveConnection({ eventsUrl: CONFIG_EVENTS_URL, storageKey: STORAGE_KEY })
+  stop = showLiveConfigToasts(connection)
+  connection.open()
+})
+
+afterEach(() => {
+  stop()
+  connection.close()
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+function messages(spy: MockInstance<typeof toast.error>): unknown[] {
+  return spy.mock.calls.map(([message]) => message)
+}
+
+describe('showLiveConfigToasts', () => {
+  it('tells of a lost open connection once per outage, and of its return, in one toast', () => {
+    const source = FakeEventSource.latest
+    source.open()
+    source.send(standardLiveConfig())
+    source.fail('retrying')
+    source.fail('retrying')
+    expect(messages(errorToast)).toEqual([MSG_CONNECTION_LOST])
+    expect(errorToast.mock.calls[0]?.[1]).toEqual({ id: CONNECTION_TOAST_ID })
+    expect(successToast).not.toHaveBeenCalled()
+
+    source.open()
+    expect(messages(successToast)).toEqual([MSG_CONNECTION_RESTORED])
+    expect(successToast.mock.calls[0]?.[1]).toEqual({ id: CONNECTION_TOAST_ID })
+  })
+
+  it('says nothing about a connection that never opened', () => {
+    FakeEventSource.latest.fail('retrying')
+    FakeEventSource.latest.open()
+    expect(errorToast).not.toHaveBeenCalled()
+    expect(successToast).not.toHaveBeenCalled()
+  })
+
+  it('tells of a configuration that has not arrived after 10 s, and takes it back once one comes', () => {
+    FakeEventSource.latest.fail('closed')
+    vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1)
+    expect(errorToast).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(messages(errorToast)).toEqual([MSG_LOAD_FAILED])
+    expect(errorToast.mock.calls[0]?.[1]).toEqual({ id: LOAD_TOAST_ID })
+    expect(dismissToast).not.toHaveBeenCalled()
+
+    connection.retry()
+    FakeEventSource.latest.open()
+    FakeEventSource.latest.send(standardLiveConfig(3))
+    expect(dismissToast.mock.calls).toEqual([[LOAD_TOAST_ID]])
+    expect(errorToast).toHaveBeenCalledTimes(1)
+  })
+
+  it('takes the load notice back when a kept configuration is shown instead', () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ live: standardLiveConfig(2), storedAt: '2026-11-20T08:30:00.000Z' }))
+    FakeEventSource.latest.fail('retrying')
+    expect(dismissToast.mock.calls).toEqual([[LOAD_TOAST_ID]])
+    vi.advanceTimersByTime(LOAD_TIMEOUT_MS * 2)
+    expect(errorToast).not.toHaveBeenCalled() // the page shows the stale notice instead
+  })
+
+  it('stays quiet after it is stopped', () => {
+    stop()
+    FakeEventSource.latest.open()
+    FakeEventSource.latest.fail('retrying')
+    expect(errorToast).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,16 @@
+import type * as v from 'valibot'
+import { describe, expectTypeOf, it } from 'vitest'
+import type { Schemas } from '@/lib/api-client'
+import { historyEntrySchema, historyResponse, type HistoryPage } from './config'
+import { createUserResponse, type CreatedUser } from './users'
+
+// The admin calls follow the contract (api/openapi.yaml) as lib/api-types.test.ts describes: the
+// type assertions fail in `npm run typecheck`.
+
+describe('the admin calls and the contract', () => {
+  it('checks REST answers with schemas of exactly the contract types', () => {
+    expectTypeOf<v.InferOutput<typeof historyEntrySchema>>().toEqualTypeOf<Schemas['HistoryEntry']>()
+    expectTypeOf<v.InferOutput<typeof createUserResponse>>().toEqualTypeOf<CreatedUser>()
+    expectTypeOf<v.InferOutput<typeof historyResponse>>().toEqualTypeOf<HistoryPage>()
+  })
+})
