@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { AuthContext, useAuthSource } from '@/lib/auth'
+import { pageStart } from '@/lib/embedded-config'
 import { CONFIG_EVENTS_URL, createLiveConnection } from '@/lib/live-connection'
 import { STORAGE_KEY } from '@/lib/stored-config'
 import { LazyToaster } from '@/lib/toast'
@@ -18,7 +19,8 @@ const TOAST_OPTIONS = { className: 'dark:bg-slate-800! dark:text-slate-100! dark
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const auth = useAuthSource()
-  const [connection] = useState(() => createLiveConnection({ eventsUrl: CONFIG_EVENTS_URL, storageKey: STORAGE_KEY }))
+  // The page's own configuration (web/page.go) makes the first render complete; the stream confirms it.
+  const [connection] = useState(() => createLiveConnection({ eventsUrl: CONFIG_EVENTS_URL, storageKey: STORAGE_KEY, ...pageStart(STORAGE_KEY) }))
   useEffect(() => showLiveConfigToasts(connection), [connection])
   const live = useLiveConnection(connection)
   return (

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { EMBEDDED_CONFIG_ID, readEmbeddedConfig } from './embedded-config'
+import { EMBEDDED_CONFIG_ID, pageStart, readEmbeddedConfig } from './embedded-config'
+import { STORAGE_KEY, storeConfig } from './stored-config'
 
 const version = {
   version: 7,
@@ -27,7 +28,10 @@ function embed(text: string, slug = '') {
   document.head.append(block)
 }
 
-afterEach(() => document.getElementById(EMBEDDED_CONFIG_ID)?.remove())
+afterEach(() => {
+  document.getElementById(EMBEDDED_CONFIG_ID)?.remove()
+  localStorage.clear()
+})
 
 describe('readEmbeddedConfig', () => {
   it('reads the version the server put into the page, escaped as the server escapes it', () => {
@@ -56,5 +60,28 @@ describe('readEmbeddedConfig', () => {
   ])('gives nothing for %s, so that the page waits for the stream', (_, text) => {
     if (text !== null) embed(text)
     expect(readEmbeddedConfig(document, '')).toBeUndefined()
+  })
+})
+
+describe('pageStart', () => {
+  const kept = (v: number, savedAt = version.savedAt) => {
+    storeConfig({ ...version, version: v, savedAt }, '2026-11-20T08:00:00.000Z', STORAGE_KEY)
+  }
+
+  it.each([
+    ['nothing kept: the page', () => undefined, { initial: version }],
+    ['the same version kept: the page, received when it was kept', () => { kept(7); }, { initial: version, initialReceivedAt: '2026-11-20T08:00:00.000Z' }],
+    ['an older version kept: the page', () => { kept(6); }, { initial: version }],
+    ['the same number saved at another time (a new database): the page', () => { kept(7, '2026-11-01T00:00:00Z'); }, { initial: version }],
+    ['a newer version kept (an older precached page): nothing, as without a block', () => { kept(8); }, {}],
+  ])('%s', (_, keep, want) => {
+    embed(JSON.stringify(version))
+    keep()
+    expect(pageStart(STORAGE_KEY)).toEqual(want)
+  })
+
+  it('starts with nothing without a block', () => {
+    kept(7)
+    expect(pageStart(STORAGE_KEY)).toEqual({})
   })
 })

@@ -1,4 +1,6 @@
 import { parseLiveConfig, type LiveConfig } from './config'
+import type { LiveConnectionOptions } from './live-connection'
+import { readStoredConfig } from './stored-config'
 
 // The configuration the server puts into the page (web/page.go): a <script type="application/json">
 // block, which is data and never runs (the CSP allows scripts from 'self' only). Read once at start,
@@ -19,4 +21,20 @@ export function readEmbeddedConfig(doc: Document = document, search: string = lo
   if (!block || !text) return undefined
   if ((block.dataset.schluessel ?? '') !== (new URLSearchParams(search).get('schluessel') ?? '')) return undefined
   return parseLiveConfig(text) ?? undefined
+}
+
+/**
+ * The start of the live connection (createLiveConnection's initial): the page's configuration, unless
+ * this browser has kept a newer one (the service worker's precached page can be older), in which case
+ * the page starts as without a block and the stream brings the newest. When the kept one is the same
+ * version, its time of receipt stays the one the stale notice shows.
+ */
+export function pageStart(storageKey: string): Pick<LiveConnectionOptions, 'initial' | 'initialReceivedAt'> {
+  const initial = readEmbeddedConfig()
+  if (initial === undefined) return {}
+  const kept = readStoredConfig(storageKey)
+  if (kept === null) return { initial }
+  if (kept.live.version > initial.version) return {}
+  if (kept.live.version === initial.version && kept.live.savedAt === initial.savedAt) return { initial, initialReceivedAt: kept.storedAt }
+  return { initial }
 }
