@@ -47,7 +47,7 @@ var allSections = []string{"grading", "live", "fanout", "instances", "grade", "s
 func run() error {
 	repo := flag.String("repo", ".", "the repository's root")
 	only := flag.String("only", strings.Join(allSections, ","), "sections to run, comma-separated: "+strings.Join(allSections, ","))
-	subs := flag.String("subscribers", "1000,10000", "live fan-out sizes")
+	subs := flag.String("subscribers", "0,1000,10000", "live fan-out sizes (0: the save alone, for its round trip)")
 	reps := flag.Int("fanout-runs", 3, "live fan-out runs per size (each on a fresh server)")
 	out := flag.String("out", "docs/benchmarks.md", "report to update (between its generated markers); - for stdout")
 	binFlag := flag.String("bin", "", "the binary under test (default: the repository's bin/notenrechner)")
