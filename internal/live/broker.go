@@ -72,6 +72,7 @@ type Broker struct {
 	current *Event
 	clients map[*Subscription]struct{}
 	streams map[*stream]struct{}
+	saves   sync.RWMutex // read-held by this process's saves until their version is current (Saving)
 	buffer  int
 	closed  bool
 	logger  *slog.Logger
@@ -136,6 +137,14 @@ func (b *Broker) SetCurrent(ev *Event) (fanOut func()) {
 		return func() {}
 	}
 	return func() { b.fanOut(ev) }
+}
+
+// Saving tells the broker that this process is storing a version that it will make current
+// itself (SetCurrent, after the save). Until done is called, Load does not publish: the follower
+// wakes on the save's commit and would otherwise fan the version out before the save has answered.
+func (b *Broker) Saving() (done func()) {
+	b.saves.RLock()
+	return b.saves.RUnlock
 }
 
 // set makes ev current if it is newer than the current event.
@@ -224,7 +233,12 @@ func (b *Broker) Load(ctx context.Context, s store.ConfigStore) error {
 	if err != nil {
 		return err
 	}
-	b.Publish(ev)
+	b.saves.Lock() // a save of this process in flight makes its version current itself (Saving)
+	fresh := b.set(ev)
+	b.saves.Unlock()
+	if fresh {
+		b.fanOut(ev)
+	}
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -47,16 +48,11 @@ func handleConfigPut(logger *slog.Logger, configs store.ConfigStore, broker *liv
 // thousands of pages open, the fan-out would otherwise delay the answer (issue 18).
 func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger, configs store.ConfigStore, broker *live.Broker, cfg grading.Config, base int64) {
 	u, _, _ := auth.UserFrom(r.Context())
-	cv, err := configs.SaveConfig(r.Context(), cfg, u.Email, base)
+	fanOut, cv, err := saveCurrent(r.Context(), configs, broker, cfg, u.Email, base)
 	if errors.Is(err, store.ErrConflict) {
 		writeConflict(w, r, logger, configs)
 		return
 	}
-	if err != nil {
-		writeError(w, r, logger, err)
-		return
-	}
-	ev, err := live.NewEvent(cv)
 	if err != nil {
 		writeError(w, r, logger, err)
 		return
@@ -66,7 +62,6 @@ func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger,
 		writeError(w, r, logger, err)
 		return
 	}
-	fanOut := broker.SetCurrent(ev)
 	w.Header().Set("ETag", `"`+strconv.FormatInt(cv.Version, 10)+`"`)
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1)) // so that the flush below is the whole answer
 	writeJSONBytes(w, http.StatusOK, body)
@@ -74,6 +69,22 @@ func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger,
 		logger.Debug("save answer not flushed before the fan-out", "err", err)
 	}
 	fanOut()
+}
+
+// saveCurrent stores a version and makes it the broker's current one; fanOut hands it to the
+// streams. The follower, woken by the commit, is held off until then (Broker.Saving).
+func saveCurrent(ctx context.Context, configs store.ConfigStore, broker *live.Broker, cfg grading.Config, by string, base int64) (fanOut func(), cv store.ConfigVersion, err error) {
+	done := broker.Saving()
+	defer done()
+	cv, err = configs.SaveConfig(ctx, cfg, by, base)
+	if err != nil {
+		return nil, cv, err
+	}
+	ev, err := live.NewEvent(cv)
+	if err != nil {
+		return nil, cv, err
+	}
+	return broker.SetCurrent(ev), cv, nil
 }
 
 // writeConflict answers 412 with the version that is now current, so the

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -28,6 +29,11 @@ func (r *flushRecorder) Flush() {
 func TestSaveAnswersBeforeTheFanOut(t *testing.T) {
 	e := newAPIEnv(t, "http://noten.test")
 	e.addUser("admin", "admin@schule.de", store.RoleAdmin)
+	// The follower runs as in the server: it wakes on the save's commit and must not fan out first.
+	ctx, stop := context.WithCancel(context.Background())
+	following := make(chan struct{})
+	go func() { e.broker.Follow(ctx, e.st); close(following) }()
+	defer func() { stop(); <-following }()
 	for _, c := range []struct {
 		name, method, path, body string
 		header                   map[string]string
