@@ -74,7 +74,8 @@ func run() error {
 	sections := strings.Split(*only, ",")
 	want := func(s string) bool { return slices.Contains(sections, s) }
 
-	r := report{Machine: machine(), Date: time.Now().UTC(), Command: "make bench (go run ./tools/bench)"}
+	command := strings.TrimSpace("go run ./tools/bench " + strings.Join(os.Args[1:], " "))
+	r := report{Machine: machine(), Date: time.Now().UTC(), Command: "make bench (" + command + ")"}
 	step := func(name string, f func() error) error {
 		if !want(name) {
 			return nil

@@ -87,7 +87,10 @@ func (r report) markdown() string {
 	}
 	if r.LiveRaw != "" {
 		p("\nThe broker alone (`go test -run='^$' -bench=. -benchmem ./internal/live`): a publish hands the one encoded\n")
-		p("event to every client and allocates nothing per client (also proven by `TestPublishSharesOneEncoding`).\n\n```\n%s```\n", benchLines(r.LiveRaw))
+		p("event to every client and allocates nothing per client (also proven by `TestPublishSharesOneEncoding`).\n")
+		p("`BenchmarkPublish` is the path of subscriptions (a goroutine per stream, where a connection cannot be taken\n")
+		p("over); `BenchmarkPublishStreams` the path of every other stream, written to loopback TCP connections whose\n")
+		p("readers run in the same process.\n\n```\n%s```\n", benchLines(r.LiveRaw))
 	}
 	if r.Grade.Conns > 0 {
 		g := r.Grade
