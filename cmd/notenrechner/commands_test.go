@@ -123,7 +123,8 @@ func TestHelpAndUsage(t *testing.T) {
 	}
 	for _, args := range [][]string{{}, {"zaubern"}, {"config"}, {"config", "löschen"}, {"serve", "--log-format", "xml"},
 		{"serve", "--db", "mysql://x"}, {"serve", "extra"}, {"serve", "--trusted-proxies", "10.0.0.0/99"},
-		{"serve", "--max-streams", "-1"}, {"serve", "--max-streams-per-address", "viele"}} {
+		{"serve", "--max-streams", "-1"}, {"serve", "--max-streams-per-address", "viele"},
+		{"serve", "--postgres-poll-interval", "-1s"}, {"serve", "--postgres-poll-interval", "oft"}} {
 		if _, _, err := runCmd(t, args...); !errors.Is(err, errUsage) {
 			t.Errorf("%v: err = %v, want a usage error", args, err)
 		}

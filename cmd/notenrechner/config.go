@@ -16,14 +16,19 @@ import (
 )
 
 const configHelp = `Aufruf:
-  notenrechner config export [--db …] [DATEI]   Konfiguration als JSON ausgeben (ohne DATEI: Standardausgabe)
-  notenrechner config import [--db …] DATEI     Konfiguration prüfen und als neue Version speichern
+  notenrechner config export [--db …] [--scale SLUG] [DATEI]
+                                                Konfiguration als JSON ausgeben (ohne DATEI: Standardausgabe)
+  notenrechner config import [--db …] [--scale SLUG] DATEI
+                                                Konfiguration prüfen und als neue Version speichern
                                                 (DATEI "-" liest die Standardeingabe)
+
+Ohne --scale gilt der Standard-Notenschlüssel. Gibt es den Notenschlüssel SLUG
+noch nicht, legt der Import ihn an (Version 1).
 
 Der Import nimmt auch die Form des ursprünglichen Dokuments mit den Alias-Namen an
 (general.plus, 1.normal, 6.minus). Eine ungültige Datei ändert nichts; alle
 fehlerhaften Felder werden genannt. Ein laufender Server zeigt die neue Version
-sofort auf allen offenen Seiten.
+sofort auf allen offenen Seiten dieses Notenschlüssels.
 
 Optionen:
 `
@@ -40,32 +45,39 @@ func cmdConfig(ctx context.Context, args []string, getenv func(string) string, s
 	}
 	fs := flag.NewFlagSet("config "+sub, flag.ContinueOnError)
 	db := dbFlag(fs, getenv)
+	scale := fs.String("scale", "", "Notenschlüssel (SLUG); ohne: der Standard")
 	if helped, err := parseFlags(fs, rest, configHelp, stdout); helped || err != nil {
 		return err
+	}
+	if *scale != "" && !store.ValidSlug(*scale) {
+		return fmt.Errorf("%w: --scale: %s", errUsage, store.SlugRule)
 	}
 	switch sub {
 	case "export":
 		if fs.NArg() > 1 {
 			return fmt.Errorf("%w: config export nimmt höchstens eine DATEI", errUsage)
 		}
-		return configExport(ctx, *db, fs.Arg(0), stdout, stderr)
+		return configExport(ctx, *db, *scale, fs.Arg(0), stdout, stderr)
 	case "import":
 		if fs.NArg() != 1 {
 			return fmt.Errorf("%w: config import braucht genau eine DATEI", errUsage)
 		}
-		return configImport(ctx, *db, fs.Arg(0), stdin, stdout, stderr)
+		return configImport(ctx, *db, *scale, fs.Arg(0), stdin, stdout, stderr)
 	default:
 		return fmt.Errorf("%w: unbekannter Befehl config %q", errUsage, sub)
 	}
 }
 
-func configExport(ctx context.Context, dsn, path string, stdout, stderr io.Writer) error {
+func configExport(ctx context.Context, dsn, scale, path string, stdout, stderr io.Writer) error {
 	st, err := openStore(ctx, dsn, quietLogger(stderr), 0)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	cv, err := st.LatestConfig(ctx)
+	cv, err := st.ScaleConfig(scale).LatestConfig(ctx) // "": the default
+	if errors.Is(err, store.ErrScaleNotFound) {
+		return fmt.Errorf("den Notenschlüssel %q gibt es nicht (notenrechner scale list zeigt alle)", scale)
+	}
 	if err != nil {
 		return err
 	}
@@ -85,7 +97,7 @@ func configExport(ctx context.Context, dsn, path string, stdout, stderr io.Write
 	return nil
 }
 
-func configImport(ctx context.Context, dsn, path string, stdin io.Reader, stdout, stderr io.Writer) error {
+func configImport(ctx context.Context, dsn, scale, path string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cfg, err := readConfigFile(path, stdin, stderr)
 	if err != nil {
 		return fmt.Errorf("nichts importiert: %w", err)
@@ -95,12 +107,35 @@ func configImport(ctx context.Context, dsn, path string, stdin io.Reader, stdout
 		return err
 	}
 	defer st.Close()
-	cv, err := st.SaveConfig(ctx, cfg, store.SavedByCLI, store.Unconditional)
+	cv, created, err := importInto(ctx, st, scale, cfg)
 	if err != nil {
 		return fmt.Errorf("Konfiguration speichern: %w", err)
 	}
+	if created {
+		fmt.Fprintf(stdout, "Notenschlüssel %q angelegt: „%s“ als Version %d gespeichert.\n", scale, cv.Config.Name, cv.Version)
+		return nil
+	}
 	fmt.Fprintf(stdout, "Konfiguration „%s“ als Version %d gespeichert.\n", cv.Config.Name, cv.Version)
 	return nil
+}
+
+// importInto saves cfg as the scale's next version ("" the default's), and
+// creates the scale when there is none of that slug yet. A scale created by
+// someone else in between is saved into.
+func importInto(ctx context.Context, st store.Store, scale string, cfg grading.Config) (store.ConfigVersion, bool, error) {
+	cv, err := st.ScaleConfig(scale).SaveConfig(ctx, cfg, store.SavedByCLI, store.Unconditional)
+	if scale == "" || !errors.Is(err, store.ErrScaleNotFound) {
+		return cv, false, err
+	}
+	cv, err = st.CreateScale(ctx, scale, cfg, store.SavedByCLI)
+	if errors.Is(err, store.ErrScaleExists) {
+		cv, err = st.ScaleConfig(scale).SaveConfig(ctx, cfg, store.SavedByCLI, store.Unconditional)
+		return cv, false, err
+	}
+	if errors.Is(err, store.ErrTooManyScales) {
+		return cv, false, fmt.Errorf("es gibt schon %d Notenschlüssel (archivierte zählen mit)", store.MaxScales)
+	}
+	return cv, err == nil, err
 }
 
 // printConfigError lists every failing field of a rejected document.

@@ -20,8 +20,11 @@ Aufruf:
                                                 Prozent und Note berechnen (JSON wie GET /api/v1/grade)
   notenrechner table --config DATEI --total GESAMT [--step 0,5] [--json]
                                                 Punkteschlüssel: Punktebereich jeder Note
-  notenrechner config export [DATEI]            gespeicherte Konfiguration ausgeben
-  notenrechner config import DATEI              Konfiguration prüfen und als neue Version speichern
+  notenrechner config export [--scale SLUG] [DATEI]
+                                                gespeicherte Konfiguration ausgeben
+  notenrechner config import [--scale SLUG] DATEI
+                                                Konfiguration prüfen und als neue Version speichern
+  notenrechner scale list                       Notenschlüssel zeigen
   notenrechner admin create --email E           Admin-Konto anlegen (Passwort von der Eingabe)
   notenrechner admin set-password --email E     Passwort eines Kontos neu setzen
   notenrechner admin unlock --email E           Anmeldesperren eines Kontos aufheben
@@ -46,6 +49,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdTable(args[1:], stdout, stderr)
 	case "config":
 		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
+	case "scale":
+		return cmdScale(ctx, args[1:], getenv, stdout, stderr)
 	case "admin":
 		return cmdAdmin(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"strconv"
 	"time"
@@ -49,6 +48,9 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err := streamFlags(fs, getenv, &o); err != nil {
 		return err
 	}
+	if err := pollFlag(fs, getenv, &o); err != nil {
+		return err
+	}
 	if helped, err := parseFlags(fs, args, serveHelp, stdout); helped || err != nil {
 		return err
 	}
@@ -58,14 +60,10 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: serve erwartet keine Argumente, bekam %q", errUsage, fs.Args())
 	}
-	o.db = *db
-	if v := getenv("NOTENRECHNER_POSTGRES_POLL_INTERVAL"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 {
-			return fmt.Errorf("%w: NOTENRECHNER_POSTGRES_POLL_INTERVAL muss eine Dauer sein, z. B. 5s", errUsage)
-		}
-		o.pollInterval = d
+	if o.pollInterval < 0 {
+		return fmt.Errorf("%w: --postgres-poll-interval darf nicht negativ sein", errUsage)
 	}
+	o.db = *db
 	logger, err := newLogger(stderr, o.logFormat)
 	if err != nil {
 		return err
@@ -89,6 +87,21 @@ func streamFlags(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) 
 	fs.IntVar(&o.maxStreamsPerAddress, "max-streams-per-address", envInt("NOTENRECHNER_MAX_STREAMS_PER_ADDRESS"),
 		fmt.Sprintf("höchstens so viele Live-Verbindungen je Adresse (IPv6: je /56), danach 429 (NOTENRECHNER_MAX_STREAMS_PER_ADDRESS; Vorgabe %d)", server.DefaultStreamsPerAddress))
 	return bad
+}
+
+// pollFlag reads how often the PostgreSQL store looks for a change it was
+// not notified of (a safety net; 0 means the store's default).
+func pollFlag(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) error {
+	var d time.Duration
+	if v := getenv("NOTENRECHNER_POSTGRES_POLL_INTERVAL"); v != "" {
+		var err error
+		if d, err = time.ParseDuration(v); err != nil || d <= 0 {
+			return fmt.Errorf("%w: NOTENRECHNER_POSTGRES_POLL_INTERVAL muss eine Dauer sein, z. B. 5s", errUsage)
+		}
+	}
+	fs.DurationVar(&o.pollInterval, "postgres-poll-interval", d,
+		"nur PostgreSQL: so oft wird zusätzlich zu LISTEN/NOTIFY nach neuen Versionen gesehen, z. B. 5s (NOTENRECHNER_POSTGRES_POLL_INTERVAL; Vorgabe 5s)")
+	return nil
 }
 
 // streamLimits raises the open-file limit and derives the stream bounds:
@@ -149,13 +162,15 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	}
 	warnAboutAddresses(baseURL, trusted, logger)
 
-	broker := live.NewBroker(logger, 8)
-	if err := broker.Load(ctx, st); err != nil {
+	scales := live.NewScales(logger, 8, st) // a broker per grading scale (issue 17)
+	fanOut, err := scales.Refresh(ctx)
+	fanOut() // nobody listens yet
+	if err != nil {
 		return fmt.Errorf("Konfiguration laden: %w", err)
 	}
 	followCtx, stopFollowing := context.WithCancel(ctx)
 	following := make(chan struct{})
-	go func() { broker.Follow(followCtx, st); close(following) }()
+	go func() { scales.Follow(followCtx); close(following) }()
 	defer func() { stopFollowing(); <-following }() // before the store closes
 
 	now := time.Now // the server's one clock: the setup link expires by the same time the server checks it with
@@ -165,9 +180,9 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	perAddress, total := streamLimits(o, logger)
 	guard, metrics := live.NewGuard(perAddress, total, logger), server.NewMetrics()
 	srv := &http.Server{
-		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Broker: broker, Assets: web.Dist(),
+		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
 			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics,
-			PageConfig: pageConfig(broker)}),
+			PageConfig: pageConfig(scales)}),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,
@@ -175,33 +190,21 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	srv.RegisterOnShutdown(broker.Close) // ends the streams, or Shutdown would wait for them
+	srv.RegisterOnShutdown(scales.Close) // ends the streams, or Shutdown would wait for them
 	if o.metricsAddr != "" {
-		stop, err := serveMetrics(o.metricsAddr, server.MetricsHandler(metrics, broker, guard), logger)
+		stop, err := serveMetrics(o.metricsAddr, server.MetricsHandler(metrics, scales, guard), logger)
 		if err != nil {
 			return err
 		}
 		defer stop()
 	}
 	logger.Info("Notenrechner läuft", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
-	return serveUntilDone(ctx, srv, ln, broker, logger)
-}
-
-// pageConfig embeds the current configuration in the calculator's page (issue 18). There is one
-// configuration today, so every slug gets it.
-func pageConfig(broker *live.Broker) web.PageConfig {
-	return func(context.Context, string) ([]byte, int64, bool) {
-		ev := broker.Current()
-		if ev == nil {
-			return nil, 0, false
-		}
-		return ev.JSON, ev.Version, true
-	}
+	return serveUntilDone(ctx, srv, ln, scales, logger)
 }
 
 // serveUntilDone serves until ctx ends, then shuts down: running requests
 // get 10 s, after which whatever still runs is cut before the store closes.
-func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, broker *live.Broker, logger *slog.Logger) error {
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, scales *live.Scales, logger *slog.Logger) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
@@ -217,7 +220,7 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, brok
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	// The live streams run on taken-over connections, which Shutdown does not wait for.
-	if err := broker.WaitStreams(shutdownCtx); err != nil {
+	if err := scales.WaitStreams(shutdownCtx); err != nil {
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
@@ -243,56 +246,6 @@ func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, now f
 	logger.Warn("Noch kein Admin-Konto: Einrichtungslink (1 Stunde gültig, einmal benutzbar; oder notenrechner admin create)",
 		"url", server.AdminLink(base, "setup", token))
 	return nil
-}
-
-// warnAboutAddresses says at start what would quietly go wrong later: links
-// that only work on this machine, and a proxy range so wide that clients
-// inside it could name their own address for the limits.
-func warnAboutAddresses(base *url.URL, trusted []netip.Prefix, logger *slog.Logger) {
-	if server.IsLocalBaseURL(base) {
-		logger.Warn("Einladungs- und Einrichtungslinks zeigen auf localhost und funktionieren nur auf diesem Rechner: "+
-			"öffentliche Adresse mit --base-url (NOTENRECHNER_BASE_URL) setzen", "url", base.String())
-	}
-	for _, p := range trusted {
-		if p.Bits() < p.Addr().BitLen()-8 { // more than 256 addresses
-			logger.Warn("--trusted-proxies enthält einen weiten Bereich: Geräte darin können ihre Adresse für die Anmeldegrenzen "+
-				"per X-Forwarded-For selbst wählen; nur die Adressen der Proxys selbst eintragen (docs/operations.md)", "range", p.String())
-		}
-	}
-}
-
-// resolveBaseURL checks --base-url, or derives http://localhost:PORT.
-func resolveBaseURL(raw string, addr net.Addr) (*url.URL, error) {
-	if raw == "" {
-		port := "8080"
-		if tcp, ok := addr.(*net.TCPAddr); ok {
-			port = fmt.Sprint(tcp.Port)
-		}
-		raw = "http://localhost:" + port
-	}
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("%w: --base-url muss eine absolute http(s)-Adresse sein, nicht %q", errUsage, raw)
-	}
-	return u, nil
-}
-
-// redactDSN hides passwords in a database address before it is logged:
-// in the user part and in the password and sslpassword parameters that
-// PostgreSQL also accepts. An address it cannot read is not logged at all.
-func redactDSN(dsn string) string {
-	u, err := url.Parse(dsn)
-	if err != nil {
-		return "(nicht lesbar)"
-	}
-	q := u.Query()
-	for _, key := range []string{"password", "sslpassword"} {
-		if q.Has(key) {
-			q.Set(key, "xxxxx")
-		}
-	}
-	u.RawQuery = q.Encode()
-	return u.Redacted()
 }
 
 // serveMetrics serves /metrics without sign-in on an address of its own

@@ -215,3 +215,13 @@ func TestStreamLimitsFromTheEnvironmentMustBeNumbers(t *testing.T) {
 		t.Fatalf("err = %v, want a usage error naming the variable", err)
 	}
 }
+
+func TestPollIntervalFromTheEnvironmentMustBeADuration(t *testing.T) {
+	var out, errOut strings.Builder
+	err := run(t.Context(), []string{"serve", "--addr", "127.0.0.1:0"}, func(k string) string {
+		return map[string]string{"NOTENRECHNER_POSTGRES_POLL_INTERVAL": "oft"}[k]
+	}, nil, &out, &errOut)
+	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "NOTENRECHNER_POSTGRES_POLL_INTERVAL muss eine Dauer sein") {
+		t.Fatalf("err = %v, want a usage error naming the variable", err)
+	}
+}

@@ -72,7 +72,6 @@ type Broker struct {
 	current *Event
 	clients map[*Subscription]struct{}
 	streams map[*stream]struct{}
-	saves   sync.RWMutex // read-held by this process's saves until their version is current (Saving)
 	buffer  int
 	closed  bool
 	logger  *slog.Logger
@@ -137,14 +136,6 @@ func (b *Broker) SetCurrent(ev *Event) (fanOut func()) {
 		return func() {}
 	}
 	return func() { b.fanOut(ev) }
-}
-
-// Saving tells the broker that this process is storing a version that it will make current
-// itself (SetCurrent, after the save). Until done is called, Load does not publish: the follower
-// wakes on the save's commit and would otherwise fan the version out before the save has answered.
-func (b *Broker) Saving() (done func()) {
-	b.saves.RLock()
-	return b.saves.RUnlock
 }
 
 // set makes ev current if it is newer than the current event.
@@ -218,62 +209,4 @@ func (b *Broker) Close() {
 func (b *Broker) WaitStreams(ctx context.Context) error {
 	b.Close()
 	return b.taken.wait(ctx)
-}
-
-// Load publishes the newest stored version if it is not the current one.
-func (b *Broker) Load(ctx context.Context, s store.ConfigStore) error {
-	cv, err := s.LatestConfig(ctx)
-	if err != nil {
-		return err
-	}
-	if cur := b.Current(); cur != nil && cur.Version >= cv.Version {
-		return nil
-	}
-	ev, err := NewEvent(cv)
-	if err != nil {
-		return err
-	}
-	b.saves.Lock() // a save of this process in flight makes its version current itself (Saving)
-	fresh := b.set(ev)
-	b.saves.Unlock()
-	if fresh {
-		b.fanOut(ev)
-	}
-	return nil
-}
-
-// Follow keeps the broker on the newest stored version until ctx ends,
-// whoever saved it (this process, another instance, `config import`). While
-// the database fails it retries every second, so that pages catch up within
-// a second of its return; the failure is logged once, not every second.
-func (b *Broker) Follow(ctx context.Context, s store.ConfigStore) {
-	failing := false
-	for ctx.Err() == nil {
-		err := b.Load(ctx, s)
-		if err == nil {
-			var since int64
-			if cur := b.Current(); cur != nil {
-				since = cur.Version
-			}
-			err = s.WaitConfigChange(ctx, since)
-		}
-		if ctx.Err() != nil {
-			return
-		}
-		if err == nil {
-			if failing {
-				b.logger.Info("following the stored configuration again")
-				failing = false
-			}
-			continue
-		}
-		if !failing {
-			b.logger.Error("following the stored configuration failed; retrying every second", "err", err)
-			failing = true
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(time.Second):
-		}
-	}
 }

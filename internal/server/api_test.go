@@ -35,7 +35,7 @@ type apiEnv struct {
 	t          testing.TB
 	h          http.Handler
 	st         *sqlite.Store
-	broker     *live.Broker
+	scales     *live.Scales
 	dbPath     string
 	now        time.Time
 	cookies    map[string]string // who → session cookie value
@@ -53,8 +53,10 @@ func newAPIEnv(t testing.TB, base string, tweaks ...func(*Deps)) *apiEnv {
 	}
 	t.Cleanup(func() { st.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	e.st, e.broker = st, live.NewBroker(logger, 4)
-	if err := e.broker.Load(context.Background(), st); err != nil {
+	e.st, e.scales = st, live.NewScales(logger, 4, st)
+	fanOut, err := e.scales.Refresh(context.Background())
+	fanOut()
+	if err != nil {
 		t.Fatal(err)
 	}
 	baseURL, _ := url.Parse(base)
@@ -62,7 +64,7 @@ func newAPIEnv(t testing.TB, base string, tweaks ...func(*Deps)) *apiEnv {
 	if baseURL.Scheme == "https" {
 		e.cookieName = "__Host-notenrechner_session"
 	}
-	d := Deps{Logger: logger, Store: st, Broker: e.broker, Assets: testAssets, BaseURL: baseURL,
+	d := Deps{Logger: logger, Store: st, Scales: e.scales, Assets: testAssets, BaseURL: baseURL,
 		Now: clock, PasswordParams: cheapParams, Gate: auth.NewGate(gateSlots)}
 	for _, tweak := range tweaks {
 		tweak(&d)
@@ -156,6 +158,16 @@ func (e *apiEnv) run(cases []apiCase) {
 	}
 }
 
+// current is the event the broker of the scale slug ("" the default) holds.
+func (e *apiEnv) current(slug string) *live.Event {
+	e.t.Helper()
+	b, _, ok := e.scales.Lookup(slug)
+	if !ok {
+		e.t.Fatalf("no scale %q", slug)
+	}
+	return b.Current()
+}
+
 func standardDoc(name string) string {
 	return `{"name":"` + name + `","grades":{"1":{"min":85,"max":100},"2":{"min":70,"max":85},"3":{"min":55,"max":70},` +
 		`"4":{"min":40,"max":55},"5":{"min":20,"max":40},"6":{"min":0,"max":20}},` +
@@ -189,7 +201,7 @@ func TestConfigWriteAPI(t *testing.T) {
 				`"message":"Jemand anderes hat inzwischen Version 2 gespeichert."`}},
 		{"bare and weak tags", "PUT", "/api/v1/config", standardDoc("Drei"), "admin", ifMatch(`W/"2"`), 200, []string{`"version":3`}},
 	})
-	if cur := e.broker.Current(); cur.Version != 3 || cur.Config.Name != "Drei" {
+	if cur := e.current(""); cur.Version != 3 || cur.Config.Name != "Drei" {
 		t.Fatalf("broker has version %d %q after the saves, want 3 \"Drei\"", cur.Version, cur.Config.Name)
 	}
 	latest, _ := e.st.LatestConfig(context.Background())
@@ -215,7 +227,7 @@ func TestHistoryAPI(t *testing.T) {
 		{"restore unknown", "POST", "/api/v1/config/history/99/restore", "", "admin", nil, 404, nil},
 		{"restore", "POST", "/api/v1/config/history/1/restore", "", "admin", nil, 200, []string{`"version":3`, `"name":"Standard"`, `"savedBy":"admin@schule.de"`}},
 	})
-	if cur := e.broker.Current(); cur.Version != 3 || cur.Config.Name != "Standard" {
+	if cur := e.current(""); cur.Version != 3 || cur.Config.Name != "Standard" {
 		t.Fatalf("restore did not reach the broker: version %d %q", cur.Version, cur.Config.Name)
 	}
 }

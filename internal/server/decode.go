@@ -89,16 +89,33 @@ func isJSON(contentType string) bool {
 // exactly, unlike encoding/json), repeated or not a string is a 422 at that
 // field, so that no request is half understood.
 func decodeJSON(r *http.Request, v any) error {
-	body, err := readBody(r)
+	body, err := readObject(r, v)
 	if err != nil {
 		return err
 	}
-	if !json.Valid(body) {
+	if err := json.Unmarshal(body, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return fieldErrors(map[string]string{te.Field: msgNotText})
+		}
 		return errInvalidJSON
+	}
+	return nil
+}
+
+// readObject reads a JSON object whose members are all among v's fields
+// (a pointer to a struct), each once; the caller decodes it.
+func readObject(r *http.Request, v any) ([]byte, error) {
+	body, err := readBody(r)
+	if err != nil {
+		return nil, err
+	}
+	if !json.Valid(body) {
+		return nil, errInvalidJSON
 	}
 	keys, ok := topLevelKeys(body)
 	if !ok {
-		return errNotObject
+		return nil, errNotObject
 	}
 	allowed := jsonNames(v)
 	fields := map[string]string{}
@@ -112,17 +129,7 @@ func decodeJSON(r *http.Request, v any) error {
 		}
 		seen[k] = true
 	}
-	if err := fieldErrors(fields); err != nil {
-		return err
-	}
-	if err := json.Unmarshal(body, v); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			return fieldErrors(map[string]string{te.Field: msgNotText})
-		}
-		return errInvalidJSON
-	}
-	return nil
+	return body, fieldErrors(fields)
 }
 
 // topLevelKeys lists the member names of a valid JSON document, in order and

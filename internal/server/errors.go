@@ -44,11 +44,17 @@ var (
 	errNotFound         = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil, nil}
 	errSetupInvalid     = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
 	errInviteInvalid    = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
+	errScaleNotFound    = &apiError{http.StatusNotFound, "scale_not_found", "Diesen Notenschlüssel gibt es nicht.", nil, nil} // issue 17
 	errMethodNotAllowed = &apiError{http.StatusMethodNotAllowed, "method_not_allowed", "Diese Methode ist hier nicht erlaubt.", nil, nil}
 	errEmailTaken       = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil, nil}
 	errLastAdminDemote  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht herabgestuft werden.", nil, nil}
 	errLastAdminDelete  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht entfernt werden.", nil, nil}
-	errConfigConflict   = func(current live.Version) *apiError {
+	errScaleExists      = &apiError{http.StatusConflict, "scale_exists", "Einen Notenschlüssel mit diesem Kurznamen gibt es schon.", nil, nil} // issue 17
+	errScaleIsDefault   = &apiError{http.StatusConflict, "scale_is_default",
+		"Der Standard-Notenschlüssel kann nicht archiviert werden. Bitte zuerst einen anderen zum Standard machen.", nil, nil}
+	errScaleArchived = &apiError{http.StatusConflict, "scale_archived",
+		"Ein archivierter Notenschlüssel kann nicht Standard werden. Bitte ihn zuerst zurückholen.", nil, nil}
+	errConfigConflict = func(current live.Version) *apiError {
 		return &apiError{http.StatusPreconditionFailed, "config_conflict",
 			fmt.Sprintf("Jemand anderes hat inzwischen Version %d gespeichert.", current.Version), nil, &current}
 	}
@@ -62,6 +68,11 @@ var (
 	errFields = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusUnprocessableEntity, "validation_failed", "Bitte die markierten Felder prüfen.", fields, nil}
 	}
+	errScaleInvalid = func(fields map[string]string) *apiError { // issue 17
+		return &apiError{http.StatusUnprocessableEntity, "validation_failed", "Der Notenschlüssel ist ungültig.", fields, nil}
+	}
+	errTooManyScales = &apiError{http.StatusUnprocessableEntity, "too_many_scales",
+		"Es gibt schon 100 Notenschlüssel (archivierte zählen mit); mehr sind nicht möglich.", nil, nil}
 	errIfMatchMissing = &apiError{http.StatusPreconditionRequired, "precondition_required",
 		"Die Version (If-Match) fehlt.", nil, nil}
 	errTooManyAttempts = func(minutes int) *apiError {
@@ -74,6 +85,23 @@ var (
 	errBusy           = &apiError{http.StatusServiceUnavailable, "busy", "Der Server ist gerade ausgelastet. Bitte gleich erneut versuchen.", nil, nil}
 	errStreamsFull    = &apiError{http.StatusServiceUnavailable, "streams_full", "Der Server hat gerade zu viele offene Live-Verbindungen. Bitte gleich erneut versuchen.", nil, nil}
 )
+
+// scaleError finds the answer to a store error of the scales.
+func scaleError(err error, ae **apiError) bool {
+	for sentinel, answer := range map[error]*apiError{
+		store.ErrScaleNotFound:  errScaleNotFound,
+		store.ErrScaleExists:    errScaleExists,
+		store.ErrScaleIsDefault: errScaleIsDefault,
+		store.ErrScaleArchived:  errScaleArchived,
+		store.ErrTooManyScales:  errTooManyScales,
+	} {
+		if errors.Is(err, sentinel) {
+			*ae = answer
+			return true
+		}
+	}
+	return false
+}
 
 type errorBody struct {
 	Error struct {
@@ -92,6 +120,7 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 	var ve *grading.ValidationError
 	switch {
 	case errors.As(err, &ae):
+	case scaleError(err, &ae): // before ErrNotFound: an unknown scale is an ErrNotFound too
 	case errors.As(err, &ve):
 		ae = errConfigInvalid(ve.Fields)
 	case errors.Is(err, auth.ErrUnauthenticated):

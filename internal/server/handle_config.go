@@ -3,37 +3,30 @@ package server
 import (
 	"log/slog"
 	"net/http"
-	"strconv"
+	"net/url"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
-	"github.com/notenrechner/notenrechner/web"
 )
 
-// handleConfigGet answers with the configuration the live stream carries,
-// so a page that reads it once and a page that follows the stream agree.
-func handleConfigGet(b *live.Broker, logger *slog.Logger) http.Handler {
+// handleConfigGet answers with the default scale's configuration as the
+// live stream carries it, so a page that reads it once and a page that
+// follows the stream agree.
+func handleConfigGet(scales *live.Scales, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ev := b.Current()
-		if ev == nil {
-			writeError(w, r, logger, errNoConfig)
-			return
+		var ev *live.Event
+		if b, _, ok := scales.Lookup(""); ok {
+			ev = b.Current()
 		}
-		etag := `"` + strconv.FormatInt(ev.Version, 10) + `"`
-		w.Header().Set("ETag", etag)
-		w.Header().Set("Cache-Control", "no-cache")
-		if web.ETagMatches(r.Header.Get("If-None-Match"), etag) {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-		writeJSONBytes(w, http.StatusOK, ev.JSON)
+		writeCurrent(w, r, ev, logger)
 	})
 }
 
-// handleGrade computes percentage and grade from the live configuration.
+// handleGrade computes percentage and grade from the live configuration of
+// the scale ?scale= names, or of the default.
 // Values that are empty, zero or not a number give empty strings, as on the
 // page; a parameter that is missing altogether is a client error.
-func handleGrade(b *live.Broker, logger *slog.Logger) http.Handler {
+func handleGrade(scales *live.Scales, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		var missing map[string]string // made only for a bad request
@@ -56,12 +49,39 @@ func handleGrade(b *live.Broker, logger *slog.Logger) http.Handler {
 			writeError(w, r, logger, errMissingQueries(missing))
 			return
 		}
-		ev := b.Current()
-		if ev == nil {
-			writeError(w, r, logger, errNoConfig)
+		ev, err := gradeScale(scales, q)
+		if err != nil {
+			writeError(w, r, logger, err)
 			return
 		}
 		w.Header().Set("Cache-Control", "no-store")
 		writeJSON(w, http.StatusOK, grading.Calculate(ev.Config, q.Get("total"), q.Get("achieved")))
 	})
+}
+
+// gradeScale is the current event of the scale the grade query names
+// (issue 17): ?scale=slug once, or none for the default.
+func gradeScale(scales *live.Scales, q url.Values) (*live.Event, error) {
+	slug := ""
+	switch names := q["scale"]; len(names) {
+	case 0:
+	case 1:
+		if slug = names[0]; slug == "" {
+			return nil, errScaleNotFound
+		}
+	default:
+		return nil, errBadQuery(map[string]string{"scale": "Nur einmal angeben."})
+	}
+	b, _, ok := scales.Lookup(slug)
+	if !ok && slug != "" {
+		return nil, errScaleNotFound
+	}
+	var ev *live.Event
+	if ok {
+		ev = b.Current()
+	}
+	if ev == nil {
+		return nil, errNoConfig
+	}
+	return ev, nil
 }

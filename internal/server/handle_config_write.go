@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -15,10 +14,10 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// handleConfigPut replaces the configuration, but only on top of the
-// version the editor loaded (If-Match), so that nobody overwrites a save
-// they have not seen.
-func handleConfigPut(logger *slog.Logger, configs store.ConfigStore, broker *live.Broker) http.Handler {
+// handleConfigPut replaces the configuration of a scale (configs: the
+// default's or the path's), but only on top of the version the editor
+// loaded (If-Match), so that nobody overwrites a save they have not seen.
+func handleConfigPut(logger *slog.Logger, configs configsOf, scales *live.Scales) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		base, ok := parseIfMatch(r.Header.Get("If-Match"))
 		if !ok {
@@ -38,17 +37,21 @@ func handleConfigPut(logger *slog.Logger, configs store.ConfigStore, broker *liv
 			writeError(w, r, logger, err)
 			return
 		}
-		saveAndPublish(w, r, logger, configs, broker, cfg, base)
+		saveAndPublish(w, r, logger, configs(r), scales, cfg, base)
 	})
 }
 
-// saveAndPublish stores a version and hands it to the broker at once, so that this instance's
-// pages do not wait for the follower. The broker's current version changes first (a GET after the
-// answer sees it), then the answer goes out, and only then the event to the streams: with
-// thousands of pages open, the fan-out would otherwise delay the answer (issue 18).
-func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger, configs store.ConfigStore, broker *live.Broker, cfg grading.Config, base int64) {
+// saveAndPublish stores a version of a scale (configs) and makes it current in that scale's broker
+// at once, so that this instance's pages do not wait for the follower. The version is current
+// first (a GET after the answer sees it), then the answer goes out, and only then the event to the
+// streams: with thousands of pages open, the fan-out would otherwise delay the answer (issue 18).
+func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger, configs store.ConfigStore, scales *live.Scales, cfg grading.Config, base int64) {
 	u, _, _ := auth.UserFrom(r.Context())
-	fanOut, cv, err := saveCurrent(r.Context(), configs, broker, cfg, u.Email, base)
+	var cv store.ConfigVersion
+	fanOut, err := scales.Change(r.Context(), func() (err error) {
+		cv, err = configs.SaveConfig(r.Context(), cfg, u.Email, base)
+		return err
+	})
 	if errors.Is(err, store.ErrConflict) {
 		writeConflict(w, r, logger, configs)
 		return
@@ -57,34 +60,25 @@ func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger,
 		writeError(w, r, logger, err)
 		return
 	}
-	body, err := json.Marshal(live.AdminVersion(cv)) // for admins: with who saved it, unlike the public event
-	if err != nil {
-		writeError(w, r, logger, err)
-		return
-	}
 	w.Header().Set("ETag", `"`+strconv.FormatInt(cv.Version, 10)+`"`)
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1)) // so that the flush below is the whole answer
-	writeJSONBytes(w, http.StatusOK, body)
-	if err := http.NewResponseController(w).Flush(); err != nil {
-		logger.Debug("save answer not flushed before the fan-out", "err", err)
-	}
-	fanOut()
+	answerThenFanOut(w, logger, http.StatusOK, live.AdminVersion(cv), fanOut) // for admins: with who saved it, unlike the public event
 }
 
-// saveCurrent stores a version and makes it the broker's current one; fanOut hands it to the
-// streams. The follower, woken by the commit, is held off until then (Broker.Saving).
-func saveCurrent(ctx context.Context, configs store.ConfigStore, broker *live.Broker, cfg grading.Config, by string, base int64) (fanOut func(), cv store.ConfigVersion, err error) {
-	done := broker.Saving()
-	defer done()
-	cv, err = configs.SaveConfig(ctx, cfg, by, base)
-	if err != nil {
-		return nil, cv, err
+// answerThenFanOut writes v as the whole answer, flushes it to the client, and only then runs
+// fanOut (Scales.Change), so that a writer does not wait for the streams of every page.
+func answerThenFanOut(w http.ResponseWriter, logger *slog.Logger, status int, v any, fanOut func()) {
+	defer fanOut()
+	body, err := json.Marshal(v)
+	if err != nil { // only our own types get here; they always encode
+		logger.Error("encode answer", "err", err)
+		http.Error(w, `{"error":{"code":"internal","message":"Interner Fehler."}}`, http.StatusInternalServerError)
+		return
 	}
-	ev, err := live.NewEvent(cv)
-	if err != nil {
-		return nil, cv, err
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1)) // so that the flush below is the whole answer
+	writeJSONBytes(w, status, body)
+	if err := http.NewResponseController(w).Flush(); err != nil {
+		logger.Debug("answer not flushed before the fan-out", "err", err)
 	}
-	return broker.SetCurrent(ev), cv, nil
 }
 
 // writeConflict answers 412 with the version that is now current, so the

@@ -20,7 +20,7 @@ const (
 
 // handleHistory lists a page of versions, newest first; nextBefore, when
 // present, asks for the next older page.
-func handleHistory(logger *slog.Logger, configs store.ConfigStore) http.Handler {
+func handleHistory(logger *slog.Logger, configs configsOf) http.Handler {
 	type entry struct {
 		Version int64     `json:"version"`
 		SavedAt time.Time `json:"savedAt"`
@@ -37,7 +37,7 @@ func handleHistory(logger *slog.Logger, configs store.ConfigStore) http.Handler 
 			writeError(w, r, logger, err)
 			return
 		}
-		history, err := configs.ConfigHistory(r.Context(), before, limit+1) // one more: is there a next page?
+		history, err := configs(r).ConfigHistory(r.Context(), before, limit+1) // one more: is there a next page?
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -79,9 +79,9 @@ func historyQuery(r *http.Request) (before int64, limit int, err error) {
 	return before, limit, nil
 }
 
-func handleHistoryVersion(logger *slog.Logger, configs store.ConfigStore) http.Handler {
+func handleHistoryVersion(logger *slog.Logger, configs configsOf) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		cv, err := configAtPath(r, configs)
+		cv, err := configAtPath(r, configs(r))
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -92,14 +92,15 @@ func handleHistoryVersion(logger *slog.Logger, configs store.ConfigStore) http.H
 
 // handleRestore saves an old version again as the newest one; history is
 // never rewritten.
-func handleRestore(logger *slog.Logger, configs store.ConfigStore, broker *live.Broker) http.Handler {
+func handleRestore(logger *slog.Logger, configs configsOf, scales *live.Scales) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		cv, err := configAtPath(r, configs)
+		versions := configs(r)
+		cv, err := configAtPath(r, versions)
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
 		}
-		saveAndPublish(w, r, logger, configs, broker, cv.Config, store.Unconditional)
+		saveAndPublish(w, r, logger, versions, scales, cv.Config, store.Unconditional)
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
@@ -111,6 +112,13 @@ func TestHostileRequests(t *testing.T) {
 		{"POST", "/api/v1/users", "admin", nil, map[string]any{"email": "zwei@schule.de", "role": "user"}, "email"},
 		{"PATCH", "/api/v1/users/2", "admin", nil, map[string]any{"role": "admin"}, "role"},
 		{"PUT", "/api/v1/config", "admin", ifMatch(`"1"`), configDoc(), "name"},
+		// Notenschlüssel (issue 17)
+		{"POST", "/api/v1/scales", "admin", nil, map[string]any{"slug": "neu", "config": configDoc()}, "slug"},
+		{"PUT", "/api/v1/scales/mathe", "admin", ifMatch(`"1"`), configDoc(), "name"},
+		{"PATCH", "/api/v1/scales/mathe", "admin", nil, map[string]any{"archived": true}, "archived"},
+	}
+	if _, err := e.st.CreateScale(context.Background(), "mathe", grading.Default(), "admin@schule.de"); err != nil {
+		t.Fatal(err)
 	}
 	before := e.snapshot(t)
 	for _, rt := range routes {
@@ -131,6 +139,7 @@ func TestHostileRequests(t *testing.T) {
 		writeRoute{method: "POST", path: "/api/v1/auth/logout", who: "admin"},
 		writeRoute{method: "POST", path: "/api/v1/config/history/1/restore", who: "admin"},
 		writeRoute{method: "DELETE", path: "/api/v1/users/2", who: "admin"},
+		writeRoute{method: "POST", path: "/api/v1/scales/mathe/history/1/restore", who: "admin"},
 	) {
 		body := ""
 		if rt.valid != nil {
@@ -150,7 +159,7 @@ func TestHostileRequests(t *testing.T) {
 	if after := e.snapshot(t); after != before {
 		t.Errorf("hostile requests changed the database:\nbefore %s\nafter  %s", before, after)
 	}
-	if v := e.broker.Current().Version; v != 1 {
+	if v := e.current("").Version; v != 1 {
 		t.Errorf("the live configuration moved to version %d", v)
 	}
 }
@@ -260,7 +269,7 @@ func (e *apiEnv) snapshot(t testing.TB) string {
 	}
 	defer db.Close()
 	var out strings.Builder
-	for _, table := range []string{"config_versions", "users", "sessions", "tokens"} {
+	for _, table := range []string{"config_versions", "scales", "users", "sessions", "tokens"} {
 		rows, err := db.Query("SELECT * FROM " + table + " ORDER BY 1")
 		if err != nil {
 			t.Fatal(err)

@@ -17,14 +17,14 @@ import (
 // MetricsHandler serves the Prometheus text. In the app it is for admins
 // only; serve --metrics-addr also serves it without sign-in on a listener of
 // its own, for a scraper on the internal network (docs/operations.md).
-func MetricsHandler(m *Metrics, b *live.Broker, g *live.Guard) http.Handler {
+func MetricsHandler(m *Metrics, scales *live.Scales, g *live.Guard) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var version int64
-		if ev := b.Current(); ev != nil {
-			version = ev.Version
+		var version int64 // the default scale's
+		if b, _, ok := scales.Lookup(""); ok && b.Current() != nil {
+			version = b.Current().Version
 		}
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-		m.write(w, b.Clients(), version)
+		m.write(w, scales.Clients(), version)
 		writeStreamLimits(w, g)
 	})
 }

@@ -104,5 +104,5 @@ func newMetricsServer(t *testing.T) (app, scrape http.Handler, b *live.Broker) {
 	b.Publish(ev)
 	m, g := NewMetrics(), live.NewGuard(5, 30, logger)
 	app = NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Metrics: m, Streams: g})
-	return app, MetricsHandler(m, b, g), b
+	return app, MetricsHandler(m, live.Fixed(b), g), b
 }

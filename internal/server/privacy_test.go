@@ -20,10 +20,15 @@ func TestPublicAnswersCarryNoAccount(t *testing.T) {
 	e.run([]apiCase{{"save", "PUT", "/api/v1/config", standardDoc("Oberstufe"), "admin", ifMatch(`"1"`), 200,
 		[]string{`"savedBy":"lehrerin.meier@schule.de"`}}})
 
+	e.run([]apiCase{{"create a scale", "POST", "/api/v1/scales", createBody("mathe", "Mathematik"), "admin", nil, 201,
+		[]string{`"savedBy":"lehrerin.meier@schule.de"`}}})
 	public := map[string]string{
-		"GET /config": e.do("GET", "/api/v1/config", "", "", nil).Body.String(),
-		"GET /grade":  e.do("GET", "/api/v1/grade?total=30&achieved=23", "", "", nil).Body.String(),
-		"stream":      firstStreamEvent(t, e.h),
+		"GET /config":        e.do("GET", "/api/v1/config", "", "", nil).Body.String(),
+		"GET /grade":         e.do("GET", "/api/v1/grade?total=30&achieved=23", "", "", nil).Body.String(),
+		"stream":             firstStreamEvent(t, e.h, "/api/v1/config/events"),
+		"GET /scales":        e.do("GET", "/api/v1/scales", "", "", nil).Body.String(),
+		"GET /scales/{slug}": e.do("GET", "/api/v1/scales/mathe", "", "", nil).Body.String(),
+		"a scale's stream":   firstStreamEvent(t, e.h, "/api/v1/scales/mathe/events"),
 	}
 	for name, body := range public {
 		if !strings.Contains(body, `"`) {
@@ -41,12 +46,12 @@ func TestPublicAnswersCarryNoAccount(t *testing.T) {
 
 // firstStreamEvent reads the stream over a real connection until the first
 // configuration event and returns its data line.
-func firstStreamEvent(t *testing.T, h http.Handler) string {
+func firstStreamEvent(t *testing.T, h http.Handler, path string) string {
 	t.Helper()
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	client := &http.Client{Timeout: 5 * time.Second}
-	res, err := client.Get(srv.URL + "/api/v1/config/events")
+	res, err := client.Get(srv.URL + path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
-	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/web"
 )
 
@@ -21,13 +20,26 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	signedIn := func(h http.Handler) http.Handler { return withUser(auth.RequireUser(deny, h)) }
 	admin := func(h http.Handler) http.Handler { return withUser(auth.RequireAdmin(deny, h)) }
 
-	mux.Handle("GET /api/v1/config", handleConfigGet(d.Broker, d.Logger))
-	mux.Handle("GET /api/v1/config/events", live.Handler(d.Broker, admitStream(d.Streams, d.TrustedProxies, d.Logger), d.Heartbeat, d.Logger))
-	mux.Handle("PUT /api/v1/config", admin(handleConfigPut(d.Logger, d.Store, d.Broker)))
-	mux.Handle("GET /api/v1/config/history", admin(handleHistory(d.Logger, d.Store)))
-	mux.Handle("GET /api/v1/config/history/{version}", admin(handleHistoryVersion(d.Logger, d.Store)))
-	mux.Handle("POST /api/v1/config/history/{version}/restore", admin(handleRestore(d.Logger, d.Store, d.Broker)))
-	mux.Handle("GET /api/v1/grade", handleGrade(d.Broker, d.Logger))
+	// The /config routes are the default scale's (issue 17).
+	admit := admitStream(d.Streams, d.TrustedProxies, d.Logger)
+	mux.Handle("GET /api/v1/config", handleConfigGet(d.Scales, d.Logger))
+	mux.Handle("GET /api/v1/config/events", handleScaleEvents(d.Scales, admit, d.Heartbeat, d.Logger))
+	mux.Handle("PUT /api/v1/config", admin(handleConfigPut(d.Logger, defaultScale(d.Store), d.Scales)))
+	mux.Handle("GET /api/v1/config/history", admin(handleHistory(d.Logger, defaultScale(d.Store))))
+	mux.Handle("GET /api/v1/config/history/{version}", admin(handleHistoryVersion(d.Logger, defaultScale(d.Store))))
+	mux.Handle("POST /api/v1/config/history/{version}/restore", admin(handleRestore(d.Logger, defaultScale(d.Store), d.Scales)))
+	mux.Handle("GET /api/v1/grade", handleGrade(d.Scales, d.Logger))
+
+	// Grading scales (issue 17): the list is public, archived ones only for admins.
+	mux.Handle("GET /api/v1/scales", withUser(handleScalesList(d.Scales)))
+	mux.Handle("POST /api/v1/scales", admin(handleScaleCreate(d.Logger, d.Store, d.Scales)))
+	mux.Handle("GET /api/v1/scales/{slug}", handleScaleGet(d.Scales, d.Logger))
+	mux.Handle("PUT /api/v1/scales/{slug}", admin(handleConfigPut(d.Logger, pathScale(d.Store), d.Scales)))
+	mux.Handle("PATCH /api/v1/scales/{slug}", admin(handleScalePatch(d.Logger, d.Store, d.Scales)))
+	mux.Handle("GET /api/v1/scales/{slug}/events", handleScaleEvents(d.Scales, admit, d.Heartbeat, d.Logger))
+	mux.Handle("GET /api/v1/scales/{slug}/history", admin(handleHistory(d.Logger, pathScale(d.Store))))
+	mux.Handle("GET /api/v1/scales/{slug}/history/{version}", admin(handleHistoryVersion(d.Logger, pathScale(d.Store))))
+	mux.Handle("POST /api/v1/scales/{slug}/history/{version}/restore", admin(handleRestore(d.Logger, pathScale(d.Store), d.Scales)))
 
 	// Every account answer is no-store: they carry the account or a Set-Cookie.
 	mux.Handle("POST /api/v1/auth/login", noStore(handleLogin(d)))
@@ -49,7 +61,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("/api/", handleAPIFallback(mux, d.Logger))
 
 	mux.Handle("GET /healthz", handleHealth(d.Store))
-	mux.Handle("GET /metrics", admin(MetricsHandler(d.Metrics, d.Broker, d.Streams)))
+	mux.Handle("GET /metrics", admin(MetricsHandler(d.Metrics, d.Scales, d.Streams)))
 
 	mux.Handle("/", web.Handler(d.Assets, d.Logger, d.PageConfig))
 }

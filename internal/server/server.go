@@ -22,8 +22,12 @@ import (
 // Deps is everything the server needs, passed in so that tests can give
 // their own store, clock and assets.
 type Deps struct {
-	Logger    *slog.Logger
-	Store     store.Store
+	Logger *slog.Logger
+	Store  store.Store
+	// Scales holds a broker per grading scale and follows the store.
+	// Without it, Broker alone serves the one default scale (live.Fixed):
+	// tests and benchmarks that publish themselves.
+	Scales    *live.Scales
 	Broker    *live.Broker
 	Assets    fs.FS         // the built web app (web/dist)
 	Heartbeat time.Duration // SSE comment interval; default 20 s
@@ -92,6 +96,9 @@ func withDefaults(d Deps) Deps {
 	}
 	if d.Metrics == nil {
 		d.Metrics = NewMetrics()
+	}
+	if d.Scales == nil {
+		d.Scales = live.Fixed(d.Broker)
 	}
 	if d.Streams == nil {
 		d.Streams = live.NewGuard(DefaultStreamsPerAddress, DefaultStreamsTotal, d.Logger)

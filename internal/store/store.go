@@ -44,7 +44,8 @@ type ConfigVersion struct {
 
 // Store is implemented by every storage backend.
 type Store interface {
-	ConfigStore
+	ConfigStore // the default scale's versions
+	ScaleStore
 	UserStore
 	SessionStore
 	// Ping reports whether the database answers.

@@ -42,13 +42,14 @@ func main() {
 	}
 }
 
-var allSections = []string{"grading", "live", "fanout", "instances", "grade", "startup", "bundle", "page", "passwords"}
+var allSections = []string{"grading", "live", "fanout", "instances", "scales", "grade", "startup", "bundle", "page", "passwords"}
 
 func run() error {
 	repo := flag.String("repo", ".", "the repository's root")
 	only := flag.String("only", strings.Join(allSections, ","), "sections to run, comma-separated: "+strings.Join(allSections, ","))
 	subs := flag.String("subscribers", "0,1000,10000", "live fan-out sizes (0: the save alone, for its round trip)")
 	reps := flag.Int("fanout-runs", 3, "live fan-out runs per size (each on a fresh server)")
+	scalePages := flag.Int("scale-pages", 10000, "pages of the fan-out over 10 grading scales")
 	out := flag.String("out", "docs/benchmarks.md", "report to update (between its generated markers); - for stdout")
 	binFlag := flag.String("bin", "", "the binary under test (default: the repository's bin/notenrechner)")
 	before := flag.String("before", "", "an older binary to measure in the same run, turn about with -bin (fanout, instances, page)")
@@ -125,6 +126,13 @@ func run() error {
 	if err == nil {
 		err = step("instances", func() (err error) {
 			r.Instances, err = runInstanceCases(root, builds, *perInstance, *instanceRuns)
+			return err
+		})
+	}
+	if err == nil {
+		err = step("scales", func() error { // issue 17: 10 scales, the pages spread over them
+			res, err := runScalesFanout(bin, 10, *scalePages)
+			r.Scales = &res
 			return err
 		})
 	}

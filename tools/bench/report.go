@@ -30,6 +30,7 @@ type report struct {
 	PasswordsRaw     string
 	HandlerRaw       string
 	Fanout           []fanoutResult
+	Scales           *scalesResult // issue 17
 	Grade            gradeResult
 	Startup          startupResult
 	Bundle           struct {
@@ -84,6 +85,9 @@ func (r report) markdown() string {
 	}
 	if len(r.Instances) > 0 {
 		instancesMarkdown(p, r.Instances)
+	}
+	if r.Scales != nil {
+		b.WriteString(r.Scales.markdown())
 	}
 	if r.LiveRaw != "" {
 		p("\nThe broker alone (`go test -run='^$' -bench=. -benchmem ./internal/live`): a publish hands the one encoded\n")

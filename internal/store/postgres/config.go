@@ -15,74 +15,140 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
-// changeChannel is the NOTIFY channel every save announces its version on.
+// changeChannel is the NOTIFY channel every change of a scale is announced
+// on, with "<revision> <slug>" as the payload.
 const changeChannel = "notenrechner_config"
 
 const configColumns = "version, document, saved_at, saved_by"
 
-// LatestConfig returns the newest configuration version.
+// The methods of store.ConfigStore on the Store itself mean the default
+// scale; ScaleConfig (scales.go) gives the same methods for one scale. Each
+// takes the slug, "" for the default.
+
+// LatestConfig returns the default scale's newest version.
 func (s *Store) LatestConfig(ctx context.Context) (store.ConfigVersion, error) {
-	cv, err := scanConfigVersion(s.pool.QueryRow(ctx, "SELECT "+configColumns+
-		" FROM config_versions ORDER BY version DESC LIMIT 1"))
-	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("postgres: latest config: %w", err)
-	}
-	return cv, nil
+	return s.latestConfig(ctx, "")
 }
 
-// ConfigAt returns one stored version.
+// ConfigAt returns one stored version of the default scale.
 func (s *Store) ConfigAt(ctx context.Context, version int64) (store.ConfigVersion, error) {
-	cv, err := scanConfigVersion(s.pool.QueryRow(ctx, "SELECT "+configColumns+
-		" FROM config_versions WHERE version = $1", version))
+	return s.configAt(ctx, "", version)
+}
+
+// ConfigHistory returns a page of the default scale's versions, newest first.
+func (s *Store) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
+	return s.configHistory(ctx, "", before, limit)
+}
+
+// SaveConfig stores cfg as the default scale's next version when base is its newest version.
+func (s *Store) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
+	return s.saveScaleConfig(ctx, "", cfg, savedBy, base)
+}
+
+// WaitConfigChange returns when the default scale has a version newer than since.
+func (s *Store) WaitConfigChange(ctx context.Context, since int64) error {
+	return s.waitConfigChange(ctx, "", since)
+}
+
+// isScale selects the scale $1 names from the table aliased s: the default for "".
+const isScale = "(($1::text = '' AND s.is_default) OR s.slug = $1::text)"
+
+// scaleID returns the id of the scale slug names, or ErrScaleNotFound.
+func scaleID(ctx context.Context, q pgx.Tx, slug string) (int64, error) {
+	var id int64
+	err := q.QueryRow(ctx, "SELECT s.id FROM scales s WHERE "+isScale, slug).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, store.ErrScaleNotFound
+	}
+	return id, err
+}
+
+func (s *Store) latestConfig(ctx context.Context, slug string) (store.ConfigVersion, error) {
+	cv, err := scanConfigVersion(s.pool.QueryRow(ctx, `SELECT v.version, v.document, v.saved_at, v.saved_by
+		FROM config_versions v JOIN scales s ON s.id = v.scale_id
+		WHERE `+isScale+` ORDER BY v.version DESC LIMIT 1`, slug))
+	if errors.Is(err, store.ErrNotFound) {
+		err = store.ErrScaleNotFound // every scale has a version from its creation on
+	}
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("postgres: config version %d: %w", version, err)
+		return store.ConfigVersion{}, fmt.Errorf("postgres: latest config of %q: %w", slug, err)
 	}
 	return cv, nil
 }
 
-// ConfigHistory returns a page of versions, newest first.
-func (s *Store) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
+func (s *Store) configAt(ctx context.Context, slug string, version int64) (store.ConfigVersion, error) {
+	var cv store.ConfigVersion
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		id, err := scaleID(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		cv, err = scanConfigVersion(tx.QueryRow(ctx, "SELECT "+configColumns+
+			" FROM config_versions WHERE scale_id = $1 AND version = $2", id, version))
+		return err
+	})
+	if err != nil {
+		return store.ConfigVersion{}, fmt.Errorf("postgres: config version %d of %q: %w", version, slug, err)
+	}
+	return cv, nil
+}
+
+func (s *Store) configHistory(ctx context.Context, slug string, before int64, limit int) ([]store.ConfigVersion, error) {
 	if before <= 0 {
 		before = math.MaxInt64
 	}
-	rows, err := s.pool.Query(ctx, "SELECT "+configColumns+" FROM config_versions WHERE version < $1 ORDER BY version DESC LIMIT $2",
-		before, limit)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: config history: %w", err)
-	}
-	history, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.ConfigVersion, error) {
-		return scanConfigVersion(row)
+	var history []store.ConfigVersion
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		id, err := scaleID(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, "SELECT "+configColumns+
+			" FROM config_versions WHERE scale_id = $1 AND version < $2 ORDER BY version DESC LIMIT $3", id, before, limit)
+		if err != nil {
+			return err
+		}
+		history, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.ConfigVersion, error) {
+			return scanConfigVersion(row)
+		})
+		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("postgres: config history: %w", err)
+		return nil, fmt.Errorf("postgres: config history of %q: %w", slug, err)
 	}
 	return history, nil
 }
 
-// SaveConfig stores cfg as the next version when base is the newest version.
-func (s *Store) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
+func (s *Store) saveScaleConfig(ctx context.Context, slug string, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
+	save := func(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
+		return s.saveConfig(ctx, slug, cfg, savedBy, allowed)
+	}
 	// The signal wakes this instance's waiters without waiting for the notification.
-	return sqlstore.Save(ctx, s.saveConfig, &s.changed, cfg, savedBy, base)
+	return sqlstore.Save(ctx, save, &s.changed, cfg, savedBy, base)
 }
 
-// saveConfig adds the next version if allowed(latest) says so. Saves take
-// turns on a table lock that conflicts with itself but not with readers, so
-// reading the newest version and inserting the next one is atomic across
-// every instance: of two saves on the same base exactly one wins. The
-// notification is part of the transaction, so PostgreSQL sends it only if,
-// and once, the version is committed.
-func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
+// saveConfig adds the scale's next version if allowed(latest) says so. Every
+// change of a scale takes turns on a table lock (lockScales), so reading the
+// newest version and inserting the next one is atomic across every
+// instance: of two saves on the same base exactly one wins. The notification
+// is part of the transaction, so PostgreSQL sends it only if, and once, the
+// version is committed.
+func (s *Store) saveConfig(ctx context.Context, slug string, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
 	doc, err := sqlstore.Encode(cfg)
 	if err != nil {
 		return store.ConfigVersion{}, fmt.Errorf("postgres: save config: %w", err)
 	}
 	var cv store.ConfigVersion
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "LOCK TABLE config_versions IN SHARE ROW EXCLUSIVE MODE"); err != nil {
-			return fmt.Errorf("lock: %w", err)
+		if err := lockScales(ctx, tx); err != nil {
+			return err
+		}
+		id, err := scaleID(ctx, tx, slug)
+		if err != nil {
+			return err
 		}
 		var latest int64
-		if err := tx.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM config_versions").Scan(&latest); err != nil {
+		if err := tx.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM config_versions WHERE scale_id = $1", id).Scan(&latest); err != nil {
 			return fmt.Errorf("read latest version: %w", err)
 		}
 		if !allowed(latest) {
@@ -91,30 +157,64 @@ func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy stri
 		// timestamptz keeps microseconds; truncating here makes the returned
 		// version equal to what is read back later.
 		cv = store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: s.now().UTC().Truncate(time.Microsecond), SavedBy: savedBy}
-		if _, err := tx.Exec(ctx, "INSERT INTO config_versions ("+configColumns+") VALUES ($1, $2, $3, $4)",
-			cv.Version, doc, cv.SavedAt, savedBy); err != nil {
+		if _, err := tx.Exec(ctx, "INSERT INTO config_versions (scale_id, "+configColumns+") VALUES ($1, $2, $3, $4, $5)",
+			id, cv.Version, doc, cv.SavedAt, savedBy); err != nil {
 			return fmt.Errorf("insert version %d: %w", cv.Version, err)
 		}
-		if _, err := tx.Exec(ctx, "SELECT pg_notify($1, $2)", changeChannel, strconv.FormatInt(cv.Version, 10)); err != nil {
-			return fmt.Errorf("notify version %d: %w", cv.Version, err)
-		}
-		return nil
+		return touchScale(ctx, tx, "id = $1", id)
 	})
 	if errors.Is(err, store.ErrConflict) {
 		return store.ConfigVersion{}, store.ErrConflict
 	}
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("postgres: save config: %w", err)
+		return store.ConfigVersion{}, fmt.Errorf("postgres: save config of %q: %w", slug, err)
 	}
 	return cv, nil
 }
 
-// WaitConfigChange returns when a version newer than since is stored, by
-// any instance. The listener wakes it on every notification and after every
-// reconnect; the poll is a safety net for a notification that never came.
-func (s *Store) WaitConfigChange(ctx context.Context, since int64) error {
+// lockScales makes the changes of scales and their versions take turns: the
+// lock conflicts with itself but not with readers.
+func lockScales(ctx context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(ctx, "LOCK TABLE scales IN SHARE ROW EXCLUSIVE MODE"); err != nil {
+		return fmt.Errorf("lock: %w", err)
+	}
+	return nil
+}
+
+// touchScale gives the scales that where selects ($1 is arg) the next
+// store-wide revision and announces each on changeChannel. The caller holds
+// lockScales, so revisions are committed in order.
+func touchScale(ctx context.Context, tx pgx.Tx, where string, arg any) error {
+	rows, err := tx.Query(ctx, `UPDATE scales SET revision = (SELECT max(revision) FROM scales) + 1
+		WHERE `+where+` RETURNING revision, slug`, arg)
+	if err != nil {
+		return fmt.Errorf("mark scale changed: %w", err)
+	}
+	type change struct {
+		Revision int64
+		Slug     string
+	}
+	changes, err := pgx.CollectRows(rows, pgx.RowToStructByPos[change])
+	if err != nil {
+		return fmt.Errorf("mark scale changed: %w", err)
+	}
+	for _, c := range changes {
+		payload := strconv.FormatInt(c.Revision, 10) + " " + c.Slug
+		if _, err := tx.Exec(ctx, "SELECT pg_notify($1, $2)", changeChannel, payload); err != nil {
+			return fmt.Errorf("notify %s: %w", payload, err)
+		}
+	}
+	return nil
+}
+
+// waitConfigChange returns when the scale has a version newer than since,
+// stored by any instance. The listener wakes it on every notification and
+// after every reconnect; the poll is a safety net for a notification that
+// never came.
+func (s *Store) waitConfigChange(ctx context.Context, slug string, since int64) error {
 	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, func(ctx context.Context) (latest int64, err error) {
-		err = s.pool.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM config_versions").Scan(&latest)
+		err = s.pool.QueryRow(ctx, `SELECT coalesce(max(v.version), 0)
+			FROM config_versions v JOIN scales s ON s.id = v.scale_id WHERE `+isScale, slug).Scan(&latest)
 		if err != nil {
 			return 0, fmt.Errorf("postgres: read config version: %w", err)
 		}

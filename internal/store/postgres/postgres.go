@@ -100,7 +100,7 @@ func (s *Store) setUp(ctx context.Context) error {
 	if err := s.migrate(ctx); err != nil {
 		return err
 	}
-	if err := sqlstore.Seed(ctx, s.saveConfig); err != nil {
+	if err := sqlstore.Seed(ctx, s.createScale); err != nil {
 		return err
 	}
 	conn, err := s.listener.connect(ctx)

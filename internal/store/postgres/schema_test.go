@@ -25,7 +25,8 @@ func TestSchemaMatchesTheOtherBackends(t *testing.T) {
 		JOIN pg_class c ON c.oid = x.indrelid
 		CROSS JOIN LATERAL unnest(x.indkey) WITH ORDINALITY AS k(attnum, ord)
 		JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
-		WHERE c.relnamespace = current_schema()::regnamespace AND NOT x.indisprimary AND NOT x.indisunique
+		WHERE c.relnamespace = current_schema()::regnamespace
+			AND NOT EXISTS (SELECT 1 FROM pg_constraint con WHERE con.conindid = x.indexrelid)
 		GROUP BY i.relname, c.relname`)
 	if err != nil {
 		t.Fatal(err)

@@ -12,92 +12,169 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
-// LatestConfig returns the newest configuration version.
+// The methods of store.ConfigStore on the Store itself mean the default
+// scale; ScaleConfig (scales.go) gives the same methods for one scale. Each
+// takes the slug, "" for the default.
+
+// LatestConfig returns the default scale's newest version.
 func (s *Store) LatestConfig(ctx context.Context) (store.ConfigVersion, error) {
-	row := s.db.QueryRowContext(ctx, `SELECT version, document, saved_at, saved_by
-		FROM config_versions ORDER BY version DESC LIMIT 1`)
-	cv, err := scanConfigVersion(row)
-	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: latest config: %w", err)
-	}
-	return cv, nil
+	return s.latestConfig(ctx, "")
 }
 
-// ConfigAt returns one stored version.
+// ConfigAt returns one stored version of the default scale.
 func (s *Store) ConfigAt(ctx context.Context, version int64) (store.ConfigVersion, error) {
-	row := s.db.QueryRowContext(ctx, `SELECT version, document, saved_at, saved_by
-		FROM config_versions WHERE version = ?`, version)
+	return s.configAt(ctx, "", version)
+}
+
+// ConfigHistory returns a page of the default scale's versions, newest first.
+func (s *Store) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
+	return s.configHistory(ctx, "", before, limit)
+}
+
+// SaveConfig stores cfg as the default scale's next version when base is its newest version.
+func (s *Store) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
+	return s.saveScaleConfig(ctx, "", cfg, savedBy, base)
+}
+
+// WaitConfigChange returns when the default scale has a version newer than since.
+func (s *Store) WaitConfigChange(ctx context.Context, since int64) error {
+	return s.waitConfigChange(ctx, "", since)
+}
+
+// whereScale selects one scale of the table aliased s: the default for "".
+func whereScale(slug string) (string, []any) {
+	if slug == "" {
+		return "s.is_default = 1", nil
+	}
+	return "s.slug = ?", []any{slug}
+}
+
+// scaleID returns the id of the scale slug names, or ErrScaleNotFound.
+func scaleID(ctx context.Context, q querier, slug string) (int64, error) {
+	where, args := whereScale(slug)
+	var id int64
+	err := q.QueryRowContext(ctx, "SELECT s.id FROM scales s WHERE "+where, args...).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, store.ErrScaleNotFound
+	}
+	return id, err
+}
+
+func (s *Store) latestConfig(ctx context.Context, slug string) (store.ConfigVersion, error) {
+	where, args := whereScale(slug)
+	row := s.db.QueryRowContext(ctx, `SELECT v.version, v.document, v.saved_at, v.saved_by
+		FROM config_versions v JOIN scales s ON s.id = v.scale_id
+		WHERE `+where+` ORDER BY v.version DESC LIMIT 1`, args...)
 	cv, err := scanConfigVersion(row)
+	if errors.Is(err, store.ErrNotFound) {
+		err = store.ErrScaleNotFound // every scale has a version from its creation on
+	}
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: config version %d: %w", version, err)
+		return store.ConfigVersion{}, fmt.Errorf("sqlite: latest config of %q: %w", slug, err)
 	}
 	return cv, nil
 }
 
-// ConfigHistory returns a page of versions, newest first.
-func (s *Store) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
+func (s *Store) configAt(ctx context.Context, slug string, version int64) (store.ConfigVersion, error) {
+	id, err := scaleID(ctx, s.db, slug)
+	if err != nil {
+		return store.ConfigVersion{}, fmt.Errorf("sqlite: config version %d of %q: %w", version, slug, err)
+	}
+	row := s.db.QueryRowContext(ctx, `SELECT version, document, saved_at, saved_by
+		FROM config_versions WHERE scale_id = ? AND version = ?`, id, version)
+	cv, err := scanConfigVersion(row)
+	if err != nil {
+		return store.ConfigVersion{}, fmt.Errorf("sqlite: config version %d of %q: %w", version, slug, err)
+	}
+	return cv, nil
+}
+
+func (s *Store) configHistory(ctx context.Context, slug string, before int64, limit int) ([]store.ConfigVersion, error) {
 	if before <= 0 {
 		before = math.MaxInt64
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT version, document, saved_at, saved_by
-		FROM config_versions WHERE version < ? ORDER BY version DESC LIMIT ?`, before, limit)
+	id, err := scaleID(ctx, s.db, slug)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: config history: %w", err)
+		return nil, fmt.Errorf("sqlite: config history of %q: %w", slug, err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT version, document, saved_at, saved_by
+		FROM config_versions WHERE scale_id = ? AND version < ? ORDER BY version DESC LIMIT ?`, id, before, limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: config history of %q: %w", slug, err)
 	}
 	defer rows.Close()
 	var history []store.ConfigVersion
 	for rows.Next() {
 		cv, err := scanConfigVersion(rows)
 		if err != nil {
-			return nil, fmt.Errorf("sqlite: config history: %w", err)
+			return nil, fmt.Errorf("sqlite: config history of %q: %w", slug, err)
 		}
 		history = append(history, cv)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: config history: %w", err)
+		return nil, fmt.Errorf("sqlite: config history of %q: %w", slug, err)
 	}
 	return history, nil
 }
 
-// SaveConfig stores cfg as the next version when base is the newest version.
-func (s *Store) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
-	return sqlstore.Save(ctx, s.saveConfig, &s.changed, cfg, savedBy, base)
+func (s *Store) saveScaleConfig(ctx context.Context, slug string, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
+	save := func(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
+		return s.saveConfig(ctx, slug, cfg, savedBy, allowed)
+	}
+	return sqlstore.Save(ctx, save, &s.changed, cfg, savedBy, base)
 }
 
-func (s *Store) saveConfig(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
+func (s *Store) saveConfig(ctx context.Context, slug string, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
 	doc, err := sqlstore.Encode(cfg)
 	if err != nil {
 		return store.ConfigVersion{}, fmt.Errorf("sqlite: save config: %w", err)
 	}
-	tx, err := s.db.BeginTx(ctx, nil) // immediate: holds the write lock from here
-	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: begin save: %w", err)
-	}
-	defer tx.Rollback()
-	var latest int64
-	if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(version), 0) FROM config_versions").Scan(&latest); err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: read latest version: %w", err)
-	}
-	if !allowed(latest) {
+	var cv store.ConfigVersion
+	err = s.inTx(ctx, func(tx *sql.Tx) error { // immediate: holds the write lock from here
+		id, err := scaleID(ctx, tx, slug)
+		if err != nil {
+			return err
+		}
+		var latest int64
+		if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(version), 0) FROM config_versions WHERE scale_id = ?", id).Scan(&latest); err != nil {
+			return fmt.Errorf("read latest version: %w", err)
+		}
+		if !allowed(latest) {
+			return store.ErrConflict
+		}
+		cv = store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: fromMillis(millis(s.now())), SavedBy: savedBy}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO config_versions (scale_id, version, document, saved_at, saved_by)
+			VALUES (?, ?, ?, ?, ?)`, id, cv.Version, doc, millis(cv.SavedAt), savedBy); err != nil {
+			return fmt.Errorf("insert config version %d: %w", cv.Version, err)
+		}
+		return touchScale(ctx, tx, id)
+	})
+	if errors.Is(err, store.ErrConflict) {
 		return store.ConfigVersion{}, store.ErrConflict
 	}
-	cv := store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: fromMillis(millis(s.now())), SavedBy: savedBy}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO config_versions (version, document, saved_at, saved_by)
-		VALUES (?, ?, ?, ?)`, cv.Version, doc, millis(cv.SavedAt), savedBy); err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: insert config version %d: %w", cv.Version, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: commit config version %d: %w", cv.Version, err)
+	if err != nil {
+		return store.ConfigVersion{}, fmt.Errorf("sqlite: save config of %q: %w", slug, err)
 	}
 	return cv, nil
 }
 
-// WaitConfigChange returns when a version newer than since is stored. Saves
-// made through this Store wake it at once; saves by other processes are seen
-// by polling, which costs one indexed query per interval.
-func (s *Store) WaitConfigChange(ctx context.Context, since int64) error {
+// touchScale gives the scale the next store-wide revision: it changed.
+func touchScale(ctx context.Context, tx querier, id int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE scales SET revision = (SELECT max(revision) FROM scales) + 1
+		WHERE id = ?`, id); err != nil {
+		return fmt.Errorf("mark scale %d changed: %w", id, err)
+	}
+	return nil
+}
+
+// waitConfigChange returns when a version newer than since is stored for
+// the scale. Saves made through this Store wake it at once; saves by other
+// processes are seen by polling, which costs one indexed query per interval.
+func (s *Store) waitConfigChange(ctx context.Context, slug string, since int64) error {
+	where, args := whereScale(slug)
 	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, func(ctx context.Context) (latest int64, err error) {
-		err = s.db.QueryRowContext(ctx, "SELECT coalesce(max(version), 0) FROM config_versions").Scan(&latest)
+		err = s.db.QueryRowContext(ctx, `SELECT coalesce(max(v.version), 0)
+			FROM config_versions v JOIN scales s ON s.id = v.scale_id WHERE `+where, args...).Scan(&latest)
 		if err != nil {
 			return 0, fmt.Errorf("sqlite: poll config version: %w", err)
 		}

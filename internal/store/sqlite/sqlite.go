@@ -77,7 +77,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	if err := sqlstore.Seed(ctx, s.saveConfig); err != nil {
+	if err := sqlstore.Seed(ctx, s.createScale); err != nil {
 		db.Close()
 		return nil, err
 	}

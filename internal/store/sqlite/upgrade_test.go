@@ -111,6 +111,26 @@ func TestUpgradeKeepsEveryValue(t *testing.T) {
 		t.Errorf("sign-in failures after upgrade: %d, %v, %v", n, oldest, err)
 	}
 
+	// Migration 0005: the configuration is the default scale "standard", created with its first version.
+	scales, err := s.Scales(ctx)
+	if err != nil || len(scales) != 1 {
+		t.Fatalf("scales after upgrade: %+v, %v; want one", scales, err)
+	}
+	if sc := scales[0]; sc.Slug != store.DefaultScaleSlug || !sc.Default || sc.Archived || sc.Latest.Version != 4 ||
+		!sc.Created.Equal(wantSaved[3]) || sc.Latest.SavedBy != "cli" {
+		t.Errorf("scale after upgrade: %+v", sc)
+	}
+	viaScale, err := s.ScaleConfig(store.DefaultScaleSlug).ConfigHistory(ctx, 0, 10)
+	if err != nil || len(viaScale) != 4 {
+		t.Fatalf("history of %q after upgrade: %d versions, %v", store.DefaultScaleSlug, len(viaScale), err)
+	}
+	for i := range viaScale {
+		if viaScale[i].Version != history[i].Version || !viaScale[i].SavedAt.Equal(history[i].SavedAt) ||
+			viaScale[i].SavedBy != history[i].SavedBy || viaScale[i].Config != history[i].Config {
+			t.Errorf("version %d of the scale: %+v, want %+v", viaScale[i].Version, viaScale[i], history[i])
+		}
+	}
+
 	// The next save continues the numbering with the new format.
 	cv, err := s.SaveConfig(ctx, history[0].Config, "a@schule.de", 4)
 	if err != nil || cv.Version != 5 {

@@ -106,12 +106,16 @@ func Encode(cfg grading.Config) (string, error) {
 	return string(doc), nil
 }
 
-// Seed writes the default configuration of SPEC §4 as version 1 when no
-// configuration is stored yet. The backend's saves take turns, so of several
-// processes starting at once exactly one writes it.
-func Seed(ctx context.Context, save SaveFunc) error {
-	_, err := save(ctx, grading.Default(), store.SavedBySystem, func(latest int64) bool { return latest == 0 })
-	if errors.Is(err, store.ErrConflict) {
+// CreateFunc is a backend's scale creation: first makes the scale the
+// default, and only when no scale exists yet (else store.ErrScaleExists).
+type CreateFunc func(ctx context.Context, slug string, cfg grading.Config, savedBy string, first bool) (store.ConfigVersion, error)
+
+// Seed writes the default configuration of SPEC §4 as version 1 of the
+// default scale "standard" when no scale is stored yet. The backend's writes
+// take turns, so of several processes starting at once exactly one writes it.
+func Seed(ctx context.Context, create CreateFunc) error {
+	_, err := create(ctx, store.DefaultScaleSlug, grading.Default(), store.SavedBySystem, true)
+	if errors.Is(err, store.ErrScaleExists) {
 		return nil // already seeded
 	}
 	return err

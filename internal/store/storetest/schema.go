@@ -13,11 +13,14 @@ import (
 var Schema = []string{
 	"table config_versions",
 	"table login_failures",
+	"table scales",
 	"table schema_migrations",
 	"table sessions",
 	"table tokens",
 	"table users",
 	"index login_failures_key_at on login_failures (key, at)",
+	"index scales_one_default on scales (is_default)",
+	"index scales_revision on scales (revision)",
 	"index sessions_user on sessions (user_id)",
 	"index tokens_user on tokens (user_id)",
 }

@@ -31,6 +31,11 @@ func Run(t *testing.T, open Opener) {
 		"DeleteUserEndsAllOfIt": testDeleteUserCascades,
 		"InvitedUser":           testInvitedUser,
 		"Pruning":               testPruning,
+		// Notenschlüssel (issue 17)
+		"ScaleVersions": testScaleVersions,
+		"ScaleFlags":    testScaleFlags,
+		"ScaleLimit":    testScaleLimit,
+		"ScaleChanges":  testScaleChanges,
 	} {
 		t.Run(name, func(t *testing.T) { test(t, open) })
 	}

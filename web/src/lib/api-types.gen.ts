@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Prozent und Note berechnen
-         * @description Rechnet mit der aktuellen Konfiguration. Werte werden wie auf der Seite gelesen (Komma oder
+         * @description Rechnet mit der aktuellen Version des Notenschlüssels `scale` (ohne `scale`: des Standards). Werte werden wie auf der Seite gelesen (Komma oder
          *     Punkt, Leerzeichen am Rand egal); ist ein Wert leer, null oder keine Zahl, sind beide
          *     Ergebnisse leer. Fehlt ein Parameter oder steht er doppelt, antwortet der Server mit 400.
          */
@@ -154,6 +154,210 @@ export interface paths {
          * @description Speichert das Dokument der Version als neue, neueste Version; der Verlauf bleibt unverändert.
          */
         post: operations["restoreConfigVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alle Notenschlüssel
+         * @description Nach `slug` sortiert, jeder mit dem Namen und der Nummer seiner aktuellen Version. Genau einer
+         *     ist der Standard (`default`): ihn meinen `/api/v1/config`, sein Live-Strom und `/api/v1/grade`
+         *     ohne `scale`. Archivierte Schlüssel sieht nur ein Admin; für alle anderen fehlen sie.
+         */
+        get: operations["listScales"];
+        put?: never;
+        /**
+         * Einen Notenschlüssel anlegen (Admin)
+         * @description Legt den Schlüssel mit `config` als Version 1 an (nicht archiviert, nicht der Standard).
+         *     Der `slug` ist danach fest. Höchstens 100 Schlüssel, archivierte zählen mit.
+         */
+        post: operations["createScale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scales/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Die aktuelle Version eines Notenschlüssels
+         * @description Wie `GET /api/v1/config`, für diesen Schlüssel. Auch ein archivierter Schlüssel bleibt lesbar
+         *     (eine Seite, die ihn offen hat, soll es sagen können); seine Version trägt dann `archived: true`.
+         */
+        get: operations["getScale"];
+        /**
+         * Eine neue Version eines Notenschlüssels speichern (Admin)
+         * @description Wie `PUT /api/v1/config`, für diesen Schlüssel (auch einen archivierten). Die Versionen zählen je
+         *     Schlüssel: wer einen anderen Schlüssel bearbeitet, verursacht hier nie einen Konflikt.
+         */
+        put: operations["putScale"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Zum Standard machen, archivieren oder zurückholen (Admin)
+         * @description Genau ein Feld: `{"default": true}` macht den Schlüssel zum Standard (der bisherige ist es dann
+         *     nicht mehr; `/api/v1/config` meint ab sofort diesen), `{"archived": true}` archiviert ihn,
+         *     `{"archived": false}` holt ihn zurück. Der Standard kann nicht archiviert, ein archivierter
+         *     Schlüssel nicht Standard werden (409). Ohne `If-Match`: die Schalter haben keine Versionen, und
+         *     zweimal dasselbe ergibt dasselbe.
+         *
+         *     Offene Seiten erfahren es über den Live-Strom: Archivieren und Zurückholen beenden die Ströme
+         *     dieses Schlüssels, und der neue Strom beginnt mit der Version samt `archived`. Ein Wechsel des
+         *     Standards beendet die Ströme des alten und des neuen Standards; in der Minute danach beginnt
+         *     `/api/v1/config/events` stets mit der aktuellen Version, auch wenn `Last-Event-ID` (eine Nummer
+         *     des alten Standards) sie nennt.
+         */
+        patch: operations["patchScale"];
+        trace?: never;
+    };
+    "/api/v1/scales/{slug}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Live-Strom eines Notenschlüssels (Server-Sent Events)
+         * @description Wie `/api/v1/config/events`, für diesen Schlüssel, mit denselben Grenzen; nur Versionen dieses
+         *     Schlüssels kommen an. Anders als dort beginnt jeder Strom mit der aktuellen Version, auch wenn
+         *     `Last-Event-ID` sie nennt: so erfährt eine Seite nach jeder Trennung, ob der Schlüssel
+         *     archiviert ist. `data` ist eine `ScaleVersion`; bei einem archivierten Schlüssel trägt sie
+         *     `archived: true`.
+         *
+         *     Wird der Schlüssel archiviert oder zurückgeholt, endet der Strom; EventSource verbindet sich
+         *     nach 1 s neu und erhält die Version mit dem neuen Stand. Die Seite sagt dann, dass der Schlüssel
+         *     archiviert ist, und bietet den Standard an (`GET /api/v1/scales`).
+         *
+         *     ```
+         *     retry: 1000
+         *
+         *     id: 3
+         *     event: config
+         *     data: {"version":3,"savedAt":"2026-11-22T10:00:00Z","config":{…},"archived":true}
+         *     ```
+         */
+        get: operations["getScaleEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Dürfte ein Strom dieses Schlüssels jetzt öffnen?
+         * @description Wie `HEAD /api/v1/config/events`; 404 für einen unbekannten Schlüssel.
+         */
+        head: operations["headScaleEvents"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scales/{slug}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Die Versionen eines Notenschlüssels seitenweise, die neueste zuerst (Admin)
+         * @description Wie `GET /api/v1/config/history`, für diesen Schlüssel.
+         */
+        get: operations["getScaleHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scales/{slug}/history/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+                /**
+                 * @description Die Versionsnummer.
+                 * @example 7
+                 */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        /** Eine gespeicherte Version eines Notenschlüssels (Admin) */
+        get: operations["getScaleVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scales/{slug}/history/{version}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+                /**
+                 * @description Die Versionsnummer.
+                 * @example 7
+                 */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Eine frühere Version eines Notenschlüssels wiederherstellen (Admin)
+         * @description Wie `POST /api/v1/config/history/{version}/restore`, für diesen Schlüssel.
+         */
+        post: operations["restoreScaleVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -435,7 +639,7 @@ export interface components {
                  * @description Stabil, für Programme.
                  * @enum {string}
                  */
-                code: "bad_request" | "busy" | "config_conflict" | "config_unavailable" | "cross_origin" | "email_taken" | "forbidden" | "internal" | "invalid_credentials" | "invalid_json" | "invite_invalid" | "last_admin" | "method_not_allowed" | "not_found" | "precondition_required" | "setup_invalid" | "streams_full" | "too_large" | "too_many_attempts" | "too_many_streams" | "unauthenticated" | "unsupported_media_type" | "uri_too_long" | "validation_failed";
+                code: "bad_request" | "busy" | "config_conflict" | "config_unavailable" | "cross_origin" | "email_taken" | "forbidden" | "internal" | "invalid_credentials" | "invalid_json" | "invite_invalid" | "last_admin" | "method_not_allowed" | "not_found" | "precondition_required" | "scale_archived" | "scale_exists" | "scale_is_default" | "scale_not_found" | "setup_invalid" | "streams_full" | "too_large" | "too_many_attempts" | "too_many_scales" | "too_many_streams" | "unauthenticated" | "unsupported_media_type" | "uri_too_long" | "validation_failed";
                 /** @description Deutsch, für Menschen. */
                 message: string;
                 /** @description Bei `validation_failed` und `bad_request`: Feldpfad → Meldung. */
@@ -627,6 +831,77 @@ export interface components {
         };
         /** @description Der Strom als Liste seiner Events, in der Reihenfolge, in der sie kommen. */
         ConfigEventStream: (components["schemas"]["RetryHint"] | components["schemas"]["ConfigEvent"] | components["schemas"]["PingEvent"])[];
+        /**
+         * @description Der Kurzname eines Notenschlüssels, fest ab dem Anlegen: Kleinbuchstaben a–z, Ziffern und `-`,
+         *     1 bis 40 Zeichen, am Anfang und am Ende ein Buchstabe oder eine Ziffer.
+         * @example mathematik
+         */
+        ScaleSlug: string;
+        /**
+         * @description Ein Notenschlüssel in der Liste; `version` und `savedAt` sind die seiner aktuellen Version (die letzte Änderung).
+         * @example {
+         *       "slug": "mathematik",
+         *       "name": "Mathematik",
+         *       "version": 3,
+         *       "savedAt": "2026-11-22T10:00:00Z",
+         *       "default": false,
+         *       "archived": false
+         *     }
+         */
+        ScaleSummary: {
+            slug: components["schemas"]["ScaleSlug"];
+            name: components["schemas"]["ConfigName"];
+            /** Format: int64 */
+            version: number;
+            /** Format: date-time */
+            savedAt: string;
+            /** @description Der Standard: ihn meinen `/api/v1/config` und `/api/v1/grade` ohne `scale`. */
+            default: boolean;
+            /** @description Archiviert; nur Admins sehen ihn in der Liste. */
+            archived: boolean;
+        };
+        /**
+         * @description Die aktuelle Version eines Notenschlüssels, wie jeder sie sieht (`GET /scales/{slug}`, jedes
+         *     `config`-Event seines Stroms): eine `ConfigVersion`, bei einem archivierten Schlüssel mit
+         *     `archived: true` (sonst fehlt das Feld).
+         */
+        ScaleVersion: {
+            /**
+             * Format: int64
+             * @example 3
+             */
+            version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:00:00Z
+             */
+            savedAt: string;
+            config: components["schemas"]["ConfigDocument"];
+            /**
+             * @description Nur bei einem archivierten Schlüssel.
+             * @constant
+             */
+            archived?: true;
+        };
+        /** @description Ein `config`-Event eines Notenschlüssels; `data` ist die Version als JSON. */
+        ScaleConfigEvent: {
+            /** @constant */
+            event: "config";
+            /** @description Die Versionsnummer. */
+            id: string;
+            data: components["schemas"]["ScaleVersion"];
+        };
+        /** @description Der Strom eines Notenschlüssels als Liste seiner Events, in der Reihenfolge, in der sie kommen. */
+        ScaleEventStream: (components["schemas"]["RetryHint"] | components["schemas"]["ScaleConfigEvent"] | components["schemas"]["PingEvent"])[];
+        /** @description Eine Seite des Verlaufs, neueste Version zuerst. */
+        HistoryPage: {
+            versions: components["schemas"]["HistoryEntry"][];
+            /**
+             * Format: int64
+             * @description Fehlt, wenn es keine älteren Versionen gibt; sonst die älteste Version dieser Seite.
+             */
+            nextBefore?: number;
+        };
         GradeResult: {
             /**
              * @description Auf eine Nachkommastelle gerundet, mit Komma und `%`; leer ohne Ergebnis.
@@ -771,6 +1046,166 @@ export interface components {
                  *       "error": {
                  *         "code": "not_found",
                  *         "message": "Diese Adresse gibt es nicht."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Diesen Notenschlüssel gibt es nicht (`scale_not_found`). */
+        ScaleNotFound: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "scale_not_found",
+                 *         "message": "Diesen Notenschlüssel gibt es nicht."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Diesen Notenschlüssel (`scale_not_found`) oder diese Version (`not_found`) gibt es nicht. */
+        ScaleOrVersionNotFound: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "scale_not_found",
+                 *         "message": "Diesen Notenschlüssel gibt es nicht."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Jemand anderes hat inzwischen gespeichert (`config_conflict`); `current` ist die gespeicherte Version. */
+        ConfigConflict: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "config_conflict",
+                 *         "message": "Jemand anderes hat inzwischen Version 8 gespeichert.",
+                 *         "current": {
+                 *           "version": 8,
+                 *           "savedAt": "2026-11-22T10:00:00Z",
+                 *           "savedBy": "chefin@schule.de",
+                 *           "config": {
+                 *             "name": "Mathematik",
+                 *             "grades": {
+                 *               "1": {
+                 *                 "min": 85,
+                 *                 "max": 100
+                 *               },
+                 *               "2": {
+                 *                 "min": 70,
+                 *                 "max": 85
+                 *               },
+                 *               "3": {
+                 *                 "min": 55,
+                 *                 "max": 70
+                 *               },
+                 *               "4": {
+                 *                 "min": 50,
+                 *                 "max": 55
+                 *               },
+                 *               "5": {
+                 *                 "min": 20,
+                 *                 "max": 50
+                 *               },
+                 *               "6": {
+                 *                 "min": 0,
+                 *                 "max": 20
+                 *               }
+                 *             },
+                 *             "schema": {
+                 *               "1": {
+                 *                 "minus": 33.33
+                 *               },
+                 *               "6": {
+                 *                 "normal": 50
+                 *               },
+                 *               "general": {
+                 *                 "minus": 33.33,
+                 *                 "normal": 33.33
+                 *               }
+                 *             }
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Die Konfiguration ist ungültig (`validation_failed`); `fields` nennt jedes falsche Feld. */
+        ConfigInvalid: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "validation_failed",
+                 *         "message": "Die Konfiguration ist ungültig.",
+                 *         "fields": {
+                 *           "grades.1.max": "Das Maximum der Note 1 muss 100 sein."
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `If-Match` fehlt (`precondition_required`). */
+        PreconditionRequired: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "precondition_required",
+                 *         "message": "Die Version (If-Match) fehlt."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `limit` oder `before` ist keine erlaubte Zahl (`bad_request`); `fields` nennt den Parameter. */
+        BadHistoryQuery: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "bad_request",
+                 *         "message": "Die Anfrage enthält ungültige Werte.",
+                 *         "fields": {
+                 *           "limit": "Eine ganze Zahl von 1 bis 500."
+                 *         }
                  *       }
                  *     }
                  */
@@ -1042,6 +1477,26 @@ export interface components {
         Version: number;
         /** @description Das Geheimnis aus dem einmaligen Link. */
         LinkToken: string;
+        /**
+         * @description Der Kurzname des Notenschlüssels.
+         * @example mathematik
+         */
+        ScaleSlug: components["schemas"]["ScaleSlug"];
+        /**
+         * @description Die Version, auf der die Änderung beruht: `"7"`, `W/"7"` oder `7`.
+         * @example "7"
+         */
+        IfMatch: string;
+        /**
+         * @description Höchstens so viele Versionen (1 bis 500).
+         * @example 50
+         */
+        HistoryLimit: number;
+        /**
+         * @description Nur Versionen älter als diese (das `nextBefore` der vorigen Seite).
+         * @example 51
+         */
+        HistoryBefore: number;
     };
     requestBodies: never;
     headers: {
@@ -1080,6 +1535,11 @@ export interface operations {
                  * @example 23,5
                  */
                 achieved: string;
+                /**
+                 * @description Der Notenschlüssel (`slug`); ohne ihn der Standard. Auch ein archivierter rechnet.
+                 * @example mathematik
+                 */
+                scale?: components["schemas"]["ScaleSlug"];
             };
             header?: never;
             path?: never;
@@ -1123,6 +1583,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            404: components["responses"]["ScaleNotFound"];
             414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ConfigUnavailable"];
@@ -1591,6 +2052,533 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listScales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Notenschlüssel. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scales": [
+                     *         {
+                     *           "slug": "mathematik",
+                     *           "name": "Mathematik",
+                     *           "version": 3,
+                     *           "savedAt": "2026-11-22T10:00:00Z",
+                     *           "default": false,
+                     *           "archived": false
+                     *         },
+                     *         {
+                     *           "slug": "standard",
+                     *           "name": "Standard",
+                     *           "version": 7,
+                     *           "savedAt": "2026-11-21T09:30:00Z",
+                     *           "default": true,
+                     *           "archived": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        scales: components["schemas"]["ScaleSummary"][];
+                    };
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createScale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "slug": "mathematik",
+                 *       "config": {
+                 *         "name": "Mathematik",
+                 *         "grades": {
+                 *           "1": {
+                 *             "min": 85,
+                 *             "max": 100
+                 *           },
+                 *           "2": {
+                 *             "min": 70,
+                 *             "max": 85
+                 *           },
+                 *           "3": {
+                 *             "min": 55,
+                 *             "max": 70
+                 *           },
+                 *           "4": {
+                 *             "min": 50,
+                 *             "max": 55
+                 *           },
+                 *           "5": {
+                 *             "min": 20,
+                 *             "max": 50
+                 *           },
+                 *           "6": {
+                 *             "min": 0,
+                 *             "max": 20
+                 *           }
+                 *         },
+                 *         "schema": {
+                 *           "1": {
+                 *             "minus": 33.33
+                 *           },
+                 *           "6": {
+                 *             "normal": 50
+                 *           },
+                 *           "general": {
+                 *             "minus": 33.33,
+                 *             "normal": 33.33
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    slug: components["schemas"]["ScaleSlug"];
+                    config: components["schemas"]["ConfigDocumentInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Angelegt; Version 1. */
+            201: {
+                headers: {
+                    /** @description Die Adresse des neuen Schlüssels, `/api/v1/scales/{slug}`. */
+                    Location: string;
+                    ETag: components["headers"]["VersionETag"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedConfigVersion"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Diesen `slug` gibt es schon (`scale_exists`), auch archiviert. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "scale_exists",
+                     *         "message": "Einen Notenschlüssel mit diesem Kurznamen gibt es schon."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /**
+             * @description `slug` oder `config` ist ungültig (`validation_failed`; `fields` nennt `slug` oder den Pfad
+             *     in `config`, etwa `config.grades.1.max`), oder es gibt schon 100 Schlüssel (`too_many_scales`).
+             */
+            422: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    getScale: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Ein `ETag` einer früheren Antwort; ist er noch aktuell, antwortet der Server mit 304. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die aktuelle Version. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["VersionETag"];
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaleVersion"];
+                };
+            };
+            /** @description Die Version in `If-None-Match` ist die aktuelle. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["VersionETag"];
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["ScaleNotFound"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ConfigUnavailable"];
+        };
+    };
+    putScale: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Die Version, auf der die Änderung beruht: `"7"`, `W/"7"` oder `7`.
+                 * @example "7"
+                 */
+                "If-Match": components["parameters"]["IfMatch"];
+            };
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigDocumentInput"];
+            };
+        };
+        responses: {
+            /** @description Gespeichert; die neue Version. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["VersionETag"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedConfigVersion"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ScaleNotFound"];
+            412: components["responses"]["ConfigConflict"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ConfigInvalid"];
+            428: components["responses"]["PreconditionRequired"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    patchScale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    default?: true;
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Der Schlüssel, wie er jetzt ist. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaleSummary"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ScaleNotFound"];
+            /** @description Der Standard kann nicht archiviert (`scale_is_default`), ein archivierter Schlüssel nicht Standard werden (`scale_archived`). */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getScaleEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Der Strom; er endet erst, wenn die Verbindung endet oder sich der Stand des Schlüssels ändert. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoCache"];
+                    /** @description nginx puffert den Strom nicht. */
+                    "X-Accel-Buffering"?: "no";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ScaleEventStream"];
+                };
+            };
+            404: components["responses"]["ScaleNotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyStreams"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StreamsFull"];
+        };
+    };
+    headScaleEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ein Strom dürfte jetzt öffnen. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoCache"];
+                    /** @description nginx puffert den Strom nicht. */
+                    "X-Accel-Buffering"?: "no";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Diesen Notenschlüssel gibt es nicht. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Die Adresse ist länger als 4 KiB. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Von dieser Adresse sind zu viele Ströme offen. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Ein unerwarteter Fehler. */
+            500: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Insgesamt sind zu viele Ströme offen. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getScaleHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Höchstens so viele Versionen (1 bis 500).
+                 * @example 50
+                 */
+                limit?: components["parameters"]["HistoryLimit"];
+                /**
+                 * @description Nur Versionen älter als diese (das `nextBefore` der vorigen Seite).
+                 * @example 51
+                 */
+                before?: components["parameters"]["HistoryBefore"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Eine Seite der Versionen, neueste zuerst. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            400: components["responses"]["BadHistoryQuery"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ScaleNotFound"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getScaleVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+                /**
+                 * @description Die Versionsnummer.
+                 * @example 7
+                 */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Version. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedConfigVersion"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ScaleOrVersionNotFound"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    restoreScaleVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+                /**
+                 * @description Die Versionsnummer.
+                 * @example 7
+                 */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die neue Version. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["VersionETag"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedConfigVersion"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ScaleOrVersionNotFound"];
             414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
         };
