@@ -52,10 +52,12 @@ test-budget: web/dist/index.html
 test-e2e: $(BIN)
 	cd web && npm run e2e
 
-# Live fan-out (1,000 and 10,000 SSE clients), grade endpoint vs a bare handler, grading core
-# (benchstat), start-up, bundle and page figures; about three minutes. Needs Debian's chromium.
+# Live fan-out (0, 1,000 and 10,000 SSE clients), three instances on one PostgreSQL (6,000 pages each;
+# scripts/postgres-test-server.sh), grade endpoint vs a bare handler, grading core (benchstat),
+# start-up, bundle and page figures; about six minutes. Needs Debian's chromium and postgresql.
+# BENCH_FLAGS="-before OLD_BINARY" measures an older build in the same run, turn about.
 bench: build
-	go run ./tools/bench
+	go run ./tools/bench $(BENCH_FLAGS)
 
 # A load test of the real binary on loopback; fails when a client misses the
 # final version or goroutines/memory do not return to their start level.

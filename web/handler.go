@@ -30,8 +30,9 @@ var contentTypes = map[string]string{
 // index.html, which is never cached so that a new release shows at once.
 // The build writes name.br and name.gz next to each text file (vite.config.ts);
 // they are sent as they are to a browser that accepts them (negotiate).
-func Handler(assets fs.FS, logger *slog.Logger) http.Handler {
-	tags := &etags{}
+// With config (nil: none), index.html carries the configuration the address names (page.go).
+func Handler(assets fs.FS, logger *slog.Logger, config PageConfig) http.Handler {
+	tags, pages := &etags{}, &pageCache{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -60,6 +61,17 @@ func Handler(assets fs.FS, logger *slog.Logger) http.Handler {
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
+		if config != nil {
+			slug := r.URL.Query().Get(SlugParam)
+			if data, version, ok := config(r.Context(), slug); ok {
+				page, err := pages.get(assets, slug, data, version)
+				if err == nil {
+					page.serve(w, r)
+					return
+				}
+				logger.Error("page without its configuration", "err", err) // the stream still brings it
+			}
+		}
 		serveFile(w, r, assets, "index.html", tags, logger)
 	})
 }

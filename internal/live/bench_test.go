@@ -2,6 +2,8 @@ package live
 
 import (
 	"fmt"
+	"io"
+	"net"
 	"testing"
 )
 
@@ -45,4 +47,71 @@ func BenchmarkNewEvent(b *testing.B) {
 	for b.Loop() {
 		event(b, 1, "bench")
 	}
+}
+
+// BenchmarkPublishStreams measures one publish written to n streams on loopback TCP connections
+// (the path of every taken-over stream, stream.go), until each client has read the frame. The
+// readers run in this process too, so the figure includes their side of each connection.
+func BenchmarkPublishStreams(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		b.Run(fmt.Sprintf("streams=%d", n), func(b *testing.B) {
+			br := NewBroker(quietLogger(), 8)
+			ev := event(b, 1, "bench")
+			br.Publish(ev)
+			got := make(chan struct{}, n)
+			for range n {
+				server, client := benchPair(b)
+				raw, ok := rawConn(server)
+				if !ok {
+					b.Skip("no non-blocking writes on this system")
+				}
+				if _, ok := br.attach(server, raw, ev.Version); !ok {
+					b.Fatal("attach refused")
+				}
+				go func() {
+					buf := make([]byte, len(retryFrame)+len(ev.Frame))
+					if _, err := io.ReadFull(client, buf[:len(retryFrame)]); err != nil {
+						return
+					}
+					for {
+						if _, err := io.ReadFull(client, buf[:len(ev.Frame)]); err != nil {
+							return
+						}
+						got <- struct{}{}
+					}
+				}()
+			}
+			for b.Loop() {
+				next := *ev // a new version each time, of the same length
+				next.Version++
+				ev = &next
+				br.Publish(ev)
+				for range n {
+					<-got
+				}
+			}
+			if c := br.Clients(); c != n {
+				b.Fatalf("%d of %d streams left", c, n)
+			}
+			br.Close()
+		})
+	}
+}
+
+func benchPair(b *testing.B) (server, client net.Conn) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ln.Close()
+	client, err = net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		b.Fatal(err)
+	}
+	server, err = ln.Accept()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { server.Close(); client.Close() })
+	return server, client
 }

@@ -64,11 +64,14 @@ type Subscription struct {
 	C chan *Event
 }
 
-// Broker holds the current configuration and the subscribed clients.
+// Broker holds the current configuration and the subscribed clients: streams on taken-over
+// connections, which a publish writes to directly (stream.go), and subscriptions, channels read
+// by a goroutine per client (streams that cannot be taken over, tests).
 type Broker struct {
 	mu      sync.Mutex
 	current *Event
 	clients map[*Subscription]struct{}
+	streams map[*stream]struct{}
 	buffer  int
 	closed  bool
 	logger  *slog.Logger
@@ -81,7 +84,8 @@ func NewBroker(logger *slog.Logger, buffer int) *Broker {
 	if buffer < 1 {
 		buffer = 1
 	}
-	return &Broker{clients: make(map[*Subscription]struct{}), buffer: buffer, logger: logger}
+	return &Broker{clients: make(map[*Subscription]struct{}), streams: make(map[*stream]struct{}),
+		buffer: buffer, logger: logger}
 }
 
 // Subscribe registers a client and returns the current event (nil before the
@@ -112,17 +116,42 @@ func (b *Broker) remove(sub *Subscription) {
 	}
 }
 
-// Publish makes ev the current event and hands it to every client without
-// waiting: a client whose buffer is full is dropped, so one slow reader
-// never delays the others. Versions only grow; an event that is not newer
-// than the current one (a save handler and the follower racing) is ignored.
+// Publish makes ev the current event and hands it to every client: a stream whose socket does
+// not take it and whose backlog is full, or a subscription whose buffer is full, is dropped, so
+// one slow reader never delays the others. Versions only grow; an event that is not newer than the
+// current one (a save handler and the follower racing) is ignored.
 func (b *Broker) Publish(ev *Event) {
+	if b.set(ev) {
+		b.fanOut(ev)
+	}
+}
+
+// SetCurrent makes ev the current event, for GET /config and streams that open from now on, and
+// returns the function that hands it to the open streams (Publish does both at once). The save
+// handler calls fanOut after its answer is written, so that the answer does not wait for the
+// fan-out, while a GET after the answer already sees the new version. fanOut does nothing when ev
+// is not newer than the current event.
+func (b *Broker) SetCurrent(ev *Event) (fanOut func()) {
+	if !b.set(ev) {
+		return func() {}
+	}
+	return func() { b.fanOut(ev) }
+}
+
+// set makes ev current if it is newer than the current event.
+func (b *Broker) set(ev *Event) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.current != nil && ev.Version <= b.current.Version {
-		return
+		return false
 	}
 	b.current = ev
+	return true
+}
+
+// fanOut hands ev to the subscriptions (without waiting) and writes it to the streams.
+func (b *Broker) fanOut(ev *Event) {
+	b.mu.Lock()
 	dropped := 0
 	for sub := range b.clients {
 		select {
@@ -132,6 +161,12 @@ func (b *Broker) Publish(ev *Event) {
 			dropped++
 		}
 	}
+	streams := make([]*stream, 0, len(b.streams))
+	for s := range b.streams {
+		streams = append(streams, s)
+	}
+	b.mu.Unlock()
+	dropped += deliver(streams, ev.Frame, ev.Version)
 	if dropped > 0 {
 		b.logger.Warn("dropped slow live clients", "count", dropped, "version", ev.Version)
 	}
@@ -148,16 +183,23 @@ func (b *Broker) Current() *Event {
 func (b *Broker) Clients() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return len(b.clients)
+	return len(b.clients) + len(b.streams)
 }
 
 // Close ends every stream (at server shutdown) and refuses new ones.
 func (b *Broker) Close() {
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	b.closed = true
 	for sub := range b.clients {
 		b.remove(sub)
+	}
+	streams := make([]*stream, 0, len(b.streams))
+	for s := range b.streams {
+		streams = append(streams, s)
+	}
+	b.mu.Unlock()
+	for _, s := range streams { // outside b.mu: a stream's lock comes first (attach)
+		s.close()
 	}
 }
 
@@ -167,57 +209,4 @@ func (b *Broker) Close() {
 func (b *Broker) WaitStreams(ctx context.Context) error {
 	b.Close()
 	return b.taken.wait(ctx)
-}
-
-// Load publishes the newest stored version if it is not the current one.
-func (b *Broker) Load(ctx context.Context, s store.ConfigStore) error {
-	cv, err := s.LatestConfig(ctx)
-	if err != nil {
-		return err
-	}
-	if cur := b.Current(); cur != nil && cur.Version >= cv.Version {
-		return nil
-	}
-	ev, err := NewEvent(cv)
-	if err != nil {
-		return err
-	}
-	b.Publish(ev)
-	return nil
-}
-
-// Follow keeps the broker on the newest stored version until ctx ends,
-// whoever saved it (this process, another instance, `config import`). While
-// the database fails it retries every second, so that pages catch up within
-// a second of its return; the failure is logged once, not every second.
-func (b *Broker) Follow(ctx context.Context, s store.ConfigStore) {
-	failing := false
-	for ctx.Err() == nil {
-		err := b.Load(ctx, s)
-		if err == nil {
-			var since int64
-			if cur := b.Current(); cur != nil {
-				since = cur.Version
-			}
-			err = s.WaitConfigChange(ctx, since)
-		}
-		if ctx.Err() != nil {
-			return
-		}
-		if err == nil {
-			if failing {
-				b.logger.Info("following the stored configuration again")
-				failing = false
-			}
-			continue
-		}
-		if !failing {
-			b.logger.Error("following the stored configuration failed; retrying every second", "err", err)
-			failing = true
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(time.Second):
-		}
-	}
 }

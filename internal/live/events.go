@@ -56,8 +56,8 @@ func Handler(b *Broker, admit Admit, heartbeat time.Duration, logger *slog.Logge
 		b.taken.start()
 		if conn, ok := hijack(rc, h, logger); ok {
 			// The handler returns at once: net/http's buffers, the request and this goroutine's
-			// stack are freed, and the stream lives on in two small goroutines (docs/benchmarks.md:
-			// about 25 KiB of server memory per open page before, about 9 KiB now).
+			// stack are freed, and the stream lives on in one small goroutine that waits for the
+			// client to leave; the broker writes the events (stream.go, docs/benchmarks.md).
 			go func() {
 				defer b.taken.end()
 				defer release()

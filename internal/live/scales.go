@@ -26,7 +26,8 @@ type Scales struct {
 	buffer int
 	store  store.ScaleStore // nil for Fixed: one scale, never refreshed
 
-	refresh sync.Mutex // one Refresh at a time
+	refresh sync.Mutex   // one Refresh at a time
+	saves   sync.RWMutex // read-held by this process's changes until their versions are current (Change)
 
 	mu       sync.RWMutex
 	entries  map[string]*scaleEntry
@@ -114,12 +115,32 @@ func (s *Scales) Clients() int {
 	return n
 }
 
-// Refresh applies every scale the store changed since the last Refresh.
-// Writers call it after their change, so that this instance's pages do not
-// wait for the next wake-up of Follow.
-func (s *Scales) Refresh(ctx context.Context) error {
+// Change runs change, a write to the store, and makes what it stored current in this instance's
+// brokers (Refresh) at once, so that a GET after the writer's answer sees it. fanOut hands the new
+// versions to the open streams: the writer calls it after its answer has gone out, because with
+// thousands of pages the fan-out would delay the answer (issue 18). Until then the follower, woken
+// by the commit, is held off (Follow), or it would fan out first. A failure to refresh is logged,
+// not returned: the change is stored, and Follow catches up within a second of the database's return.
+func (s *Scales) Change(ctx context.Context, change func() error) (fanOut func(), err error) {
+	s.saves.RLock()
+	defer s.saves.RUnlock()
+	if err := change(); err != nil {
+		return func() {}, err
+	}
+	fanOut, err = s.Refresh(ctx)
+	if err != nil {
+		s.logger.Warn("publishing a change of the scales failed; the follower will", "err", err)
+	}
+	return fanOut, nil
+}
+
+// Refresh applies every scale the store changed since the last Refresh: the new versions are
+// current when it returns, and fanOut hands them to the open streams and ends the streams of the
+// brokers it replaced. Its caller runs fanOut outside every lock (a fan-out writes to thousands of
+// sockets), and always, even with an error.
+func (s *Scales) Refresh(ctx context.Context) (fanOut func(), err error) {
 	if s.store == nil {
-		return nil
+		return func() {}, nil
 	}
 	s.refresh.Lock()
 	defer s.refresh.Unlock()
@@ -128,44 +149,50 @@ func (s *Scales) Refresh(ctx context.Context) error {
 	s.mu.RUnlock()
 	changed, err := s.store.ScalesChangedSince(ctx, since)
 	if err != nil {
-		return err
+		return func() {}, err
 	}
 	events := make([]*Event, len(changed))
 	for i, sc := range changed { // encoded outside the lock
 		if events[i], err = scaleEvent(sc.Latest, sc.Archived); err != nil {
-			return err
+			return func() {}, err
 		}
 	}
+	var later []func()
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	for i, sc := range changed {
-		s.apply(sc, events[i])
+		later = s.apply(sc, events[i], later)
 	}
-	return nil
+	s.mu.Unlock()
+	return func() {
+		for _, f := range later {
+			f()
+		}
+	}, nil
 }
 
-// apply takes one changed scale; s.mu is held.
-func (s *Scales) apply(sc store.Scale, ev *Event) {
+// apply takes one changed scale and appends what is left to do outside s.mu to later; s.mu is
+// held. A lookup never waits for a fan-out: the brokers only make the version current here.
+func (s *Scales) apply(sc store.Scale, ev *Event, later []func()) []func() {
 	s.revision = max(s.revision, sc.Revision)
 	e, ok := s.entries[sc.Slug]
 	if ok && sc.Revision <= e.revision {
-		return
+		return later
 	}
 	switch {
 	case !ok || e.info.Archived != sc.Archived || e.info.Default != sc.Default:
 		if ok { // its streams end; the pages reconnect and learn the new state
-			e.broker.Close()
+			later = append(later, e.broker.Close)
 			s.retired = append(s.retired, e.broker)
 		}
 		b := NewBroker(s.logger, s.buffer)
 		if s.closed {
 			b.Close()
 		}
-		b.Publish(ev)
+		b.SetCurrent(ev) // nobody listens yet
 		e = &scaleEntry{broker: b}
 		s.entries[sc.Slug] = e
 	default:
-		e.broker.Publish(ev) // ignored unless newer
+		later = append(later, e.broker.SetCurrent(ev)) // a no-op unless newer
 	}
 	e.revision = sc.Revision
 	e.info = ScaleInfo{Slug: sc.Slug, Name: sc.Latest.Config.Name, Version: sc.Latest.Version,
@@ -176,6 +203,7 @@ func (s *Scales) apply(sc store.Scale, ev *Event) {
 		}
 		s.def = sc.Slug
 	}
+	return later
 }
 
 // DefaultMovedWithin reports whether the default moved to another scale
@@ -201,39 +229,6 @@ func scaleEvent(cv store.ConfigVersion, archived bool) (*Event, error) {
 	marked.JSON = append(ev.JSON[:len(ev.JSON)-1:len(ev.JSON)-1], `,"archived":true}`...)
 	marked.Frame = fmt.Appendf(nil, "id: %d\nevent: config\ndata: %s\n\n", cv.Version, marked.JSON)
 	return &marked, nil
-}
-
-// Follow keeps every scale on the store's newest state until ctx ends. While
-// the database fails it retries every second; the failure is logged once.
-func (s *Scales) Follow(ctx context.Context) {
-	failing := false
-	for ctx.Err() == nil {
-		err := s.Refresh(ctx)
-		if err == nil {
-			s.mu.RLock()
-			since := s.revision
-			s.mu.RUnlock()
-			err = s.store.WaitScaleChange(ctx, since)
-		}
-		if ctx.Err() != nil {
-			return
-		}
-		if err == nil {
-			if failing {
-				s.logger.Info("following the stored scales again")
-				failing = false
-			}
-			continue
-		}
-		if !failing {
-			s.logger.Error("following the stored scales failed; retrying every second", "err", err)
-			failing = true
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(time.Second):
-		}
-	}
 }
 
 // Close ends every stream of every scale (at server shutdown) and refuses new ones.

@@ -48,7 +48,9 @@ func (m *memScales) ScalesChangedSince(_ context.Context, revision int64) ([]sto
 
 func refreshed(t *testing.T, s *Scales) {
 	t.Helper()
-	if err := s.Refresh(context.Background()); err != nil {
+	fanOut, err := s.Refresh(context.Background())
+	fanOut()
+	if err != nil {
 		t.Fatal(err)
 	}
 }
@@ -179,8 +181,11 @@ func TestScalesIgnoreAnOlderState(t *testing.T) {
 	st.set("ihk", 1, false, true)
 	refreshed(t, s)
 	s.mu.Lock()
-	s.apply(old, event(t, 1, "ihk")) // a follower that read before the change comes late
+	later := s.apply(old, event(t, 1, "ihk"), nil) // a follower that read before the change comes late
 	s.mu.Unlock()
+	if len(later) != 0 {
+		t.Errorf("an older state left %d things to do", len(later))
+	}
 	if _, info, _ := s.Lookup("ihk"); !info.Archived {
 		t.Fatal("an older state undid the archiving")
 	}
@@ -196,7 +201,53 @@ func TestFixedScalesServeTheOneBroker(t *testing.T) {
 	if _, _, ok := s.Lookup("mathe"); ok {
 		t.Fatal("a fixed registry knows another scale")
 	}
-	if err := s.Refresh(context.Background()); err != nil {
+	if _, err := s.Refresh(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A change is current when Change returns, but its streams get it only from fanOut (the writer runs
+// it after its answer): a new version, and the end of the streams of an archived scale. The
+// follower, woken by the change's commit, waits for Change and then has nothing left to send.
+func TestScalesChangeFansOutOnlyWhenTold(t *testing.T) {
+	st := &memScales{}
+	st.set("standard", 1, true, false)
+	st.set("mathe", 1, false, false)
+	s := NewScales(quietLogger(), 4, st)
+	refreshed(t, s)
+	for _, c := range []struct {
+		name     string
+		archived bool
+	}{{"a new version", false}, {"archiving", true}} {
+		t.Run(c.name, func(t *testing.T) {
+			page := subscribe(t, s, "mathe")
+			_, before, _ := s.Lookup("mathe")
+			caughtUp := make(chan struct{})
+			fanOut, err := s.Change(context.Background(), func() error {
+				st.set("mathe", before.Version+1, false, c.archived)
+				go func() { _ = s.catchUp(context.Background()); close(caughtUp) }()
+				select {
+				case <-caughtUp:
+					t.Error("the follower caught up while the change was in flight")
+				case <-time.After(50 * time.Millisecond):
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			<-caughtUp
+			if _, info, _ := s.Lookup("mathe"); info.Version != before.Version+1 || info.Archived != c.archived {
+				t.Errorf("after Change: %+v, want version %d archived %v", info, before.Version+1, c.archived)
+			}
+			if v, closed := received(page); len(v) != 0 || closed {
+				t.Fatalf("before fanOut the page got %v (closed %v)", v, closed)
+			}
+			fanOut()
+			v, closed := received(page)
+			if c.archived && !closed || !c.archived && (len(v) != 1 || v[0] != before.Version+1 || closed) {
+				t.Errorf("after fanOut the page got %v (closed %v)", v, closed)
+			}
+		})
 	}
 }

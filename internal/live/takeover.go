@@ -41,10 +41,22 @@ func hijack(rc *http.ResponseController, h http.Header, logger *slog.Logger) (ne
 	return conn, true
 }
 
-// streamTakenOver writes the events to a taken-over connection until the client goes (seen by a reader
-// that waits for the end of the connection), falls behind, or the broker closes.
+// streamTakenOver serves the stream on a taken-over connection until the client goes (seen by a
+// read that waits for the end of the connection), falls behind, or the broker closes. On a plain
+// socket the broker writes the events itself (stream.go); otherwise (TLS) a goroutine per stream
+// writes them from a subscription.
 func streamTakenOver(b *Broker, conn net.Conn, sent int64, heartbeat time.Duration) {
 	if conn == nil {
+		return
+	}
+	_ = conn.SetWriteDeadline(time.Time{}) // the head's deadline: stream writes set their own
+	if raw, ok := rawConn(conn); ok {
+		s, ok := b.attach(conn, raw, sent)
+		if !ok {
+			conn.Close() // shutting down
+			return
+		}
+		s.watch(heartbeat)
 		return
 	}
 	defer conn.Close()

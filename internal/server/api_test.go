@@ -54,7 +54,9 @@ func newAPIEnv(t testing.TB, base string, tweaks ...func(*Deps)) *apiEnv {
 	t.Cleanup(func() { st.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	e.st, e.scales = st, live.NewScales(logger, 4, st)
-	if err := e.scales.Refresh(context.Background()); err != nil {
+	fanOut, err := e.scales.Refresh(context.Background())
+	fanOut()
+	if err != nil {
 		t.Fatal(err)
 	}
 	baseURL, _ := url.Parse(base)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -40,11 +41,17 @@ func handleConfigPut(logger *slog.Logger, configs configsOf, scales *live.Scales
 	})
 }
 
-// saveAndPublish stores a version and hands it to the scale's broker at
-// once, so that this instance's pages do not wait for the next poll.
+// saveAndPublish stores a version of a scale (configs) and makes it current in that scale's broker
+// at once, so that this instance's pages do not wait for the follower. The version is current
+// first (a GET after the answer sees it), then the answer goes out, and only then the event to the
+// streams: with thousands of pages open, the fan-out would otherwise delay the answer (issue 18).
 func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger, configs store.ConfigStore, scales *live.Scales, cfg grading.Config, base int64) {
 	u, _, _ := auth.UserFrom(r.Context())
-	cv, err := configs.SaveConfig(r.Context(), cfg, u.Email, base)
+	var cv store.ConfigVersion
+	fanOut, err := scales.Change(r.Context(), func() (err error) {
+		cv, err = configs.SaveConfig(r.Context(), cfg, u.Email, base)
+		return err
+	})
 	if errors.Is(err, store.ErrConflict) {
 		writeConflict(w, r, logger, configs)
 		return
@@ -53,9 +60,25 @@ func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger,
 		writeError(w, r, logger, err)
 		return
 	}
-	refresh(r, logger, scales)
 	w.Header().Set("ETag", `"`+strconv.FormatInt(cv.Version, 10)+`"`)
-	writeJSON(w, http.StatusOK, live.AdminVersion(cv)) // for admins: with who saved it, unlike the public event
+	answerThenFanOut(w, logger, http.StatusOK, live.AdminVersion(cv), fanOut) // for admins: with who saved it, unlike the public event
+}
+
+// answerThenFanOut writes v as the whole answer, flushes it to the client, and only then runs
+// fanOut (Scales.Change), so that a writer does not wait for the streams of every page.
+func answerThenFanOut(w http.ResponseWriter, logger *slog.Logger, status int, v any, fanOut func()) {
+	defer fanOut()
+	body, err := json.Marshal(v)
+	if err != nil { // only our own types get here; they always encode
+		logger.Error("encode answer", "err", err)
+		http.Error(w, `{"error":{"code":"internal","message":"Interner Fehler."}}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1)) // so that the flush below is the whole answer
+	writeJSONBytes(w, status, body)
+	if err := http.NewResponseController(w).Flush(); err != nil {
+		logger.Debug("answer not flushed before the fan-out", "err", err)
+	}
 }
 
 // writeConflict answers 412 with the version that is now current, so the

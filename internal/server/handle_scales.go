@@ -136,15 +136,18 @@ func handleScaleCreate(logger *slog.Logger, st store.ScaleStore, scales *live.Sc
 			return
 		}
 		u, _, _ := auth.UserFrom(r.Context())
-		cv, err := st.CreateScale(r.Context(), slug, cfg, u.Email)
+		var cv store.ConfigVersion
+		fanOut, err := scales.Change(r.Context(), func() (err error) {
+			cv, err = st.CreateScale(r.Context(), slug, cfg, u.Email)
+			return err
+		})
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
 		}
-		refresh(r, logger, scales)
 		w.Header().Set("Location", "/api/v1/scales/"+slug)
 		w.Header().Set("ETag", `"`+strconv.FormatInt(cv.Version, 10)+`"`)
-		writeJSON(w, http.StatusCreated, live.AdminVersion(cv))
+		answerThenFanOut(w, logger, http.StatusCreated, live.AdminVersion(cv), fanOut)
 	})
 }
 
@@ -202,13 +205,17 @@ func handleScalePatch(logger *slog.Logger, st store.ScaleStore, scales *live.Sca
 			writeError(w, r, logger, err)
 			return
 		}
-		sc, err := setFlag(r, st, in.Default, in.Archived)
+		var sc store.Scale
+		fanOut, err := scales.Change(r.Context(), func() (err error) {
+			sc, err = setFlag(r, st, in.Default, in.Archived)
+			return err
+		})
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
 		}
-		refresh(r, logger, scales)
-		writeJSON(w, http.StatusOK, scaleItem{sc.Slug, sc.Latest.Config.Name, sc.Latest.Version, sc.Latest.SavedAt.UTC(), sc.Default, sc.Archived})
+		item := scaleItem{sc.Slug, sc.Latest.Config.Name, sc.Latest.Version, sc.Latest.SavedAt.UTC(), sc.Default, sc.Archived}
+		answerThenFanOut(w, logger, http.StatusOK, item, fanOut)
 	})
 }
 
@@ -240,15 +247,6 @@ func boolOf(raw json.RawMessage) (value, ok bool) {
 		return false, true
 	}
 	return false, false
-}
-
-// refresh brings this instance's brokers up to a change just made. A
-// failure is logged: Follow catches up within a second of the database's
-// return, and the change itself is stored.
-func refresh(r *http.Request, logger *slog.Logger, scales *live.Scales) {
-	if err := scales.Refresh(r.Context()); err != nil {
-		logger.Warn("publishing a change of the scales failed; the follower will", "err", err)
-	}
 }
 
 // Field messages of the scale bodies.

@@ -68,7 +68,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("GET /healthz", handleHealth(d.Store))
 	mux.Handle("GET /metrics", admin(MetricsHandler(d.Metrics, d.Scales, d.Streams)))
 
-	mux.Handle("/", web.Handler(d.Assets, d.Logger))
+	mux.Handle("/", web.Handler(d.Assets, d.Logger, d.PageConfig))
 }
 
 // handleAPIFallback answers API requests no route took: 405 with Allow when

@@ -17,6 +17,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/internal/sso"
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/web"
 )
 
 // SSO is the school's identity provider and how its people map to accounts.
@@ -66,6 +67,9 @@ type Deps struct {
 	// NoPasswordLogin turns the password sign-in off (serve
 	// --password-login=false); the CLI's admin set-password still works.
 	NoPasswordLogin bool
+	// PageConfig is the configuration the calculator's page carries (web.PageConfig); nil: none,
+	// the page waits for the stream.
+	PageConfig web.PageConfig
 }
 
 // NewServer returns the complete handler.

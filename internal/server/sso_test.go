@@ -47,8 +47,10 @@ func newSSOEnv(t *testing.T, tweak func(*SSO, *Deps)) *ssoEnv {
 	}
 	t.Cleanup(func() { e.st.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	broker := live.NewBroker(logger, 4)
-	if err := broker.Load(context.Background(), e.st); err != nil {
+	scales := live.NewScales(logger, 4, e.st)
+	fanOut, err := scales.Refresh(context.Background())
+	fanOut()
+	if err != nil {
 		t.Fatal(err)
 	}
 	var h http.Handler
@@ -59,7 +61,7 @@ func newSSOEnv(t *testing.T, tweak func(*SSO, *Deps)) *ssoEnv {
 		RedirectURIs: []string{e.base + "/api/v1/auth/oidc/callback"}, Users: ssoUsers()})
 	baseURL, _ := url.Parse(e.base)
 	s := &SSO{AllowedDomains: []string{"schule.de"}}
-	d := Deps{Logger: logger, Store: e.st, Broker: broker, Assets: testAssets, BaseURL: baseURL,
+	d := Deps{Logger: logger, Store: e.st, Scales: scales, Assets: testAssets, BaseURL: baseURL,
 		PasswordParams: cheapParams, Gate: auth.NewGate(gateSlots), SSO: s}
 	cfg := sso.Config{Issuer: e.issuer, ClientID: "notenrechner", ClientSecret: "geheim", Name: "IServ",
 		RedirectURL: e.base + "/api/v1/auth/oidc/callback", RetryMin: 10 * time.Millisecond, RetryMax: 50 * time.Millisecond}

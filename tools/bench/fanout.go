@@ -5,11 +5,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
-	"os"
-	"os/exec"
 	"sort"
 	"sync"
 	"time"
@@ -17,11 +14,13 @@ import (
 
 // fanoutResult is one live fan-out run: N SSE subscribers, one save through the API.
 type fanoutResult struct {
+	Build           string // "", "before" or "after" (-before)
 	Subscribers     int
 	RSSIdleKiB      int64         // server RSS before any subscriber
 	RSSConnectedKiB int64         // with every subscriber connected and holding the snapshot
 	PerSubscriber   float64       // KiB of server RSS per subscriber
 	PublishCPU      time.Duration // server CPU time from just before the save until every subscriber had the event
+	PublishSys      time.Duration // the part of PublishCPU spent in the kernel
 	Latency         distribution  // save response → subscriber parsed the event
 	Early           int           // subscribers that had parsed the event before the save's response arrived
 	FromRequest     distribution  // save request sent → subscriber parsed the event (includes the save itself)
@@ -109,71 +108,25 @@ func runFanout(bin string, n int) (fanoutResult, error) {
 		return res, err
 	}
 
-	// Connect everyone (100 at a time) and read the snapshot.
-	subs := make([]*subscriber, n)
-	begin := time.Now()
-	var wg sync.WaitGroup
-	errs := make(chan error, n)
-	gate := make(chan struct{}, 100)
-	for i := range subs {
-		wg.Add(1)
-		gate <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-gate }()
-			s, err := subscribe(srv.addr)
-			if err == nil {
-				_, err = s.next()
-			}
-			if err != nil {
-				errs <- err
-				return
-			}
-			subs[i] = s
-		}()
+	subs, connectTime, err := connectAll(srv.addr, n)
+	defer closeAll(subs)
+	if err != nil {
+		return res, err
 	}
-	wg.Wait()
-	res.ConnectTime = time.Since(begin)
-	defer func() {
-		for _, s := range subs {
-			if s != nil {
-				s.conn.Close()
-			}
-		}
-	}()
-	select {
-	case err := <-errs:
-		return res, fmt.Errorf("%d subscribers: %w", n, err)
-	default:
-	}
+	res.ConnectTime = connectTime
 	time.Sleep(500 * time.Millisecond)
 	if res.RSSConnectedKiB, err = rssKiB(srv.pid()); err != nil {
 		return res, err
 	}
-	res.PerSubscriber = float64(res.RSSConnectedKiB-res.RSSIdleKiB) / float64(n)
+	res.PerSubscriber = float64(res.RSSConnectedKiB-res.RSSIdleKiB) / float64(max(n, 1))
 
-	// Every subscriber waits for the next event and notes when it has parsed it.
-	got := make([]time.Time, n)
-	versions := make([]int64, n)
-	for i, s := range subs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_ = s.conn.SetReadDeadline(time.Now().Add(60 * time.Second))
-			v, err := s.next()
-			got[i] = time.Now()
-			if err != nil {
-				v = -1
-			}
-			versions[i] = v
-		}()
-	}
+	wait := awaitEvent(subs)
 	time.Sleep(200 * time.Millisecond) // let the readers block
 	saver, err := startSaver(srv.addr, fmt.Sprintf("Bench %d", n))
 	if err != nil {
 		return res, err
 	}
-	cpu0, err := cpuTime(srv.pid())
+	user0, sys0, err := cpuTimes(srv.pid())
 	if err != nil {
 		return res, err
 	}
@@ -181,12 +134,12 @@ func runFanout(bin string, n int) (fanoutResult, error) {
 	if err != nil {
 		return res, err
 	}
-	wg.Wait()
-	cpu1, err := cpuTime(srv.pid())
+	got, versions := wait()
+	user1, sys1, err := cpuTimes(srv.pid())
 	if err != nil {
 		return res, err
 	}
-	res.PublishCPU = cpu1 - cpu0
+	res.PublishCPU, res.PublishSys = user1+sys1-user0-sys0, sys1-sys0
 	res.SaveTime = answered.Sub(sent)
 	lat := make([]time.Duration, 0, n)
 	fromReq := make([]time.Duration, 0, n)
@@ -207,74 +160,70 @@ func runFanout(bin string, n int) (fanoutResult, error) {
 	return res, nil
 }
 
-// saver is this program's `save` subcommand in a process of its own: signed in as the admin, it
-// saves when told to and reports the moments of request and response (wall clock, which all
-// processes here share), so that the 10,000 subscriber goroutines of this process cannot delay
-// its reading of the save's response.
-type saver struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Reader
+// connectAll opens n streams to addr (100 at a time) and reads the snapshot on each.
+func connectAll(addr string, n int) ([]*subscriber, time.Duration, error) {
+	subs := make([]*subscriber, n)
+	begin := time.Now()
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	gate := make(chan struct{}, 100)
+	for i := range subs {
+		wg.Add(1)
+		gate <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-gate }()
+			s, err := subscribe(addr)
+			if err == nil {
+				_, err = s.next()
+			}
+			if err != nil {
+				errs <- err
+				return
+			}
+			subs[i] = s
+		}()
+	}
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return subs, 0, fmt.Errorf("%d subscribers: %w", n, err)
+	default:
+	}
+	return subs, time.Since(begin), nil
 }
 
-func startSaver(addr, name string) (*saver, error) {
-	self, err := os.Executable()
-	if err != nil {
-		return nil, err
+func closeAll(subs []*subscriber) {
+	for _, s := range subs {
+		if s != nil {
+			s.conn.Close()
+		}
 	}
-	cmd := exec.Command(self, "save", addr, name)
-	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	s := &saver{cmd: cmd, in: in, out: bufio.NewReader(out)}
-	if line, err := s.out.ReadString('\n'); err != nil || line != "ready\n" {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		return nil, fmt.Errorf("saver did not get ready: %q %v", line, err)
-	}
-	return s, nil
 }
 
-func (s *saver) save() (version int64, sent, answered time.Time, err error) {
-	defer func() { _ = s.cmd.Wait() }()
-	if _, err := io.WriteString(s.in, "go\n"); err != nil {
-		return 0, sent, answered, err
+// awaitEvent lets every subscriber wait for its next event and note when it has parsed it; wait
+// returns those moments and the versions (-1 for a failed stream) once all have one.
+func awaitEvent(subs []*subscriber) (wait func() ([]time.Time, []int64)) {
+	got := make([]time.Time, len(subs))
+	versions := make([]int64, len(subs))
+	var wg sync.WaitGroup
+	for i, s := range subs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = s.conn.SetReadDeadline(time.Now().Add(60 * time.Second))
+			v, err := s.next()
+			got[i] = time.Now()
+			if err != nil {
+				v = -1
+			}
+			versions[i] = v
+		}()
 	}
-	s.in.Close()
-	var sentNs, answeredNs int64
-	if _, err := fmt.Fscan(s.out, &version, &sentNs, &answeredNs); err != nil {
-		return 0, sent, answered, fmt.Errorf("saver: %w", err)
+	return func() ([]time.Time, []int64) {
+		wg.Wait()
+		return got, versions
 	}
-	return version, time.Unix(0, sentNs), time.Unix(0, answeredNs), nil
-}
-
-// saveProcess is the `save` subcommand: sign in, say "ready", wait for a line, save, print
-// "version sentUnixNano answeredUnixNano".
-func saveProcess(addr, name string) error {
-	srv := &server{addr: addr}
-	client, err := srv.signIn()
-	if err != nil {
-		return err
-	}
-	fmt.Println("ready")
-	if _, err := bufio.NewReader(os.Stdin).ReadString('\n'); err != nil {
-		return err
-	}
-	version, sent, answered, err := srv.save(client, name)
-	if err != nil {
-		return err
-	}
-	fmt.Println(version, sent.UnixNano(), answered.UnixNano())
-	return nil
 }
 
 // distribution summarises durations.

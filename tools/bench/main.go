@@ -42,29 +42,41 @@ func main() {
 	}
 }
 
-var allSections = []string{"grading", "live", "fanout", "scales", "grade", "startup", "bundle", "page", "passwords"}
+var allSections = []string{"grading", "live", "fanout", "instances", "scales", "grade", "startup", "bundle", "page", "passwords"}
 
 func run() error {
 	repo := flag.String("repo", ".", "the repository's root")
 	only := flag.String("only", strings.Join(allSections, ","), "sections to run, comma-separated: "+strings.Join(allSections, ","))
-	subs := flag.String("subscribers", "1000,10000", "live fan-out sizes")
+	subs := flag.String("subscribers", "0,1000,10000", "live fan-out sizes (0: the save alone, for its round trip)")
 	reps := flag.Int("fanout-runs", 3, "live fan-out runs per size (each on a fresh server)")
 	scalePages := flag.Int("scale-pages", 10000, "pages of the fan-out over 10 grading scales")
 	out := flag.String("out", "docs/benchmarks.md", "report to update (between its generated markers); - for stdout")
+	binFlag := flag.String("bin", "", "the binary under test (default: the repository's bin/notenrechner)")
+	before := flag.String("before", "", "an older binary to measure in the same run, turn about with -bin (fanout, instances, page)")
+	perInstance := flag.Int("instance-pages", 6000, "live pages per instance in the instances section")
+	instanceRuns := flag.Int("instance-runs", 2, "runs per number of instances (each on a fresh database)")
 	flag.Parse()
 	root, err := filepath.Abs(*repo)
 	if err != nil {
 		return err
 	}
 	bin := filepath.Join(root, "bin", "notenrechner")
+	if *binFlag != "" {
+		bin = *binFlag
+	}
 	if _, err := os.Stat(bin); err != nil {
 		return fmt.Errorf("%s missing: run `make build` first", bin)
+	}
+	builds := []build{{"", bin}}
+	if *before != "" {
+		builds = []build{{"before", *before}, {"after", bin}}
 	}
 	raiseFileLimit()
 	sections := strings.Split(*only, ",")
 	want := func(s string) bool { return slices.Contains(sections, s) }
 
-	r := report{Machine: machine(), Date: time.Now().UTC(), Command: "make bench (go run ./tools/bench)"}
+	command := strings.TrimSpace("go run ./tools/bench " + strings.Join(os.Args[1:], " "))
+	r := report{Machine: machine(), Date: time.Now().UTC(), Command: "make bench (" + command + ")"}
 	step := func(name string, f func() error) error {
 		if !want(name) {
 			return nil
@@ -98,14 +110,23 @@ func run() error {
 					return err
 				}
 				for range *reps {
-					res, err := runFanout(bin, n)
-					if err != nil {
-						return err
+					for _, b := range builds {
+						res, err := runFanout(b.path, n)
+						if err != nil {
+							return fmt.Errorf("%s: %w", b.path, err)
+						}
+						res.Build = b.name
+						r.Fanout = append(r.Fanout, res)
 					}
-					r.Fanout = append(r.Fanout, res)
 				}
 			}
 			return nil
+		})
+	}
+	if err == nil {
+		err = step("instances", func() (err error) {
+			r.Instances, err = runInstanceCases(root, builds, *perInstance, *instanceRuns)
+			return err
 		})
 	}
 	if err == nil {
@@ -137,15 +158,15 @@ func run() error {
 	}
 	if err == nil {
 		err = step("page", func() error {
-			srv, err := newServer(mustTempDir())
-			if err != nil {
-				return err
+			for _, b := range builds {
+				page, err := runPage(root, b.path)
+				if err != nil {
+					return fmt.Errorf("%s: %w", b.path, err)
+				}
+				page.Build = b.name
+				r.Pages = append(r.Pages, page)
 			}
-			if _, err := srv.start(bin); err != nil {
-				return err
-			}
-			defer srv.stop()
-			return nodeJSON(root, &r.Page, "scripts/bench-page.mjs", "http://"+srv.addr+"/", "5")
+			return nil
 		})
 	}
 	if err == nil {
@@ -163,6 +184,24 @@ func run() error {
 		return nil
 	}
 	return replaceGenerated(filepath.Join(root, *out), md)
+}
+
+// build is a binary under test; name is "" when only one is measured, else "before" or "after".
+type build struct{ name, path string }
+
+// runPage measures the calculator page, five loads, on a fresh server of bin.
+func runPage(root, bin string) (pageResult, error) {
+	var page pageResult
+	srv, err := newServer(mustTempDir())
+	if err != nil {
+		return page, err
+	}
+	if _, err := srv.start(bin); err != nil {
+		return page, err
+	}
+	defer srv.stop()
+	err = nodeJSON(root, &page, "scripts/bench-page.mjs", "http://"+srv.addr+"/", "5")
+	return page, err
 }
 
 // raiseFileLimit lifts this process's open-file limit to its hard limit (10,000 subscribers need

@@ -30,18 +30,24 @@ const clockTicks = 100
 
 // cpuTime is the user + system CPU time a process has used (/proc/PID/stat fields 14 and 15).
 func cpuTime(pid int) (time.Duration, error) {
+	user, sys, err := cpuTimes(pid)
+	return user + sys, err
+}
+
+// cpuTimes is the user and the system CPU time a process has used.
+func cpuTimes(pid int) (user, sys time.Duration, err error) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	// the command name (field 2) may hold spaces; the fields after it start behind its ')'
 	fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+2:]))
 	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
 	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
 	if err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("unreadable /proc/%d/stat", pid)
+		return 0, 0, fmt.Errorf("unreadable /proc/%d/stat", pid)
 	}
-	return time.Duration(utime+stime) * time.Second / clockTicks, nil
+	return time.Duration(utime) * time.Second / clockTicks, time.Duration(stime) * time.Second / clockTicks, nil
 }
 
 // machine describes where the run happened, for the report.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 )
@@ -48,10 +47,15 @@ type report struct {
 		FontTotal int  `json:"fontTotal"`
 		OK        bool `json:"ok"`
 	}
-	Page struct {
-		Runs   []pageRun `json:"runs"`
-		Median pageRun   `json:"median"`
-	}
+	Pages     []pageResult
+	Instances []instanceResult
+}
+
+// pageResult is bench-page.mjs's answer for one binary.
+type pageResult struct {
+	Build  string    `json:"-"`
+	Runs   []pageRun `json:"runs"`
+	Median pageRun   `json:"median"`
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
@@ -77,44 +81,20 @@ func (r report) markdown() string {
 		p("fast path and the code that ran before. Goal: < 2 µs and ≤ 4 allocations per grade.\n\n```\n%s```\n", r.GradingStat)
 	}
 	if len(r.Fanout) > 0 {
-		p("\n### Live fan-out (SSE)\n\n")
-		p("N subscribers (raw TCP, parsing the stream as EventSource does) in the bench process, the server a separate\n")
-		p("process; one save through `PUT /api/v1/config` as a signed-in admin. Latency: from the save's response to each\n")
-		p("subscriber having parsed the event (an event parsed before the response arrived counts as 0). RSS from\n")
-		p("`/proc/PID/status` of the server. CPU: the server's user + system time from just before the save until every\n")
-		p("subscriber had the event (save, SQLite commit, one encoding, N writes; 10 ms resolution).\n")
-		p("Goal: p99 < 250 ms at 10,000 and ≤ 16 KiB per subscriber.\n\n")
-		p("| Subscribers | connect all | p50 | p90 | p99 | max | parsed before the response | from the request: p50 / p99 / max | save round trip | server RSS idle → connected | per subscriber | CPU of the publish |\n")
-		p("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
-		for _, f := range r.Fanout {
-			p("| %d | %s | %s | %s | %s | %s | %d | %s / %s / %s | %s | %.1f → %.1f MiB | %.1f KiB | %s |\n", f.Subscribers,
-				ms(f.ConnectTime), ms(f.Latency.P50), ms(f.Latency.P90), ms(f.Latency.P99), ms(f.Latency.Max), f.Early,
-				ms(f.FromRequest.P50), ms(f.FromRequest.P99), ms(f.FromRequest.Max), ms(f.SaveTime),
-				float64(f.RSSIdleKiB)/1024, float64(f.RSSConnectedKiB)/1024, f.PerSubscriber, ms(f.PublishCPU))
-		}
-		var p99s []time.Duration
-		var per []float64
-		for _, f := range r.Fanout {
-			if f.Subscribers == 10000 {
-				p99s, per = append(p99s, f.Latency.P99), append(per, f.PerSubscriber)
-			}
-		}
-		if len(p99s) > 0 {
-			p99 := distributionOf(p99s).P50
-			slices.Sort(per)
-			kb := per[len(per)/2]
-			p("\nAt 10,000, the median of %d runs: p99 %s (goal < 250 ms: %s), %.1f KiB per subscriber (goal ≤ 16 KiB: %s).\n",
-				len(p99s), ms(p99), verdict(p99 < 250*time.Millisecond), kb, verdict(kb <= 16))
-			p("Each run starts a fresh server. The per-subscriber figure is judged at 10,000, where the runtime's fixed costs\n")
-			p("(heap arenas, GC headroom) weigh least.\n")
-		}
+		fanoutMarkdown(p, r.Fanout)
+	}
+	if len(r.Instances) > 0 {
+		instancesMarkdown(p, r.Instances)
 	}
 	if r.Scales != nil {
 		b.WriteString(r.Scales.markdown())
 	}
 	if r.LiveRaw != "" {
 		p("\nThe broker alone (`go test -run='^$' -bench=. -benchmem ./internal/live`): a publish hands the one encoded\n")
-		p("event to every client and allocates nothing per client (also proven by `TestPublishSharesOneEncoding`).\n\n```\n%s```\n", benchLines(r.LiveRaw))
+		p("event to every client and allocates nothing per client (also proven by `TestPublishSharesOneEncoding`).\n")
+		p("`BenchmarkPublish` is the path of subscriptions (a goroutine per stream, where a connection cannot be taken\n")
+		p("over); `BenchmarkPublishStreams` the path of every other stream, written to loopback TCP connections whose\n")
+		p("readers run in the same process.\n\n```\n%s```\n", benchLines(r.LiveRaw))
 	}
 	if r.Grade.Conns > 0 {
 		g := r.Grade
@@ -169,17 +149,8 @@ func (r report) markdown() string {
 		p("\nCalculator route JS: **%s** of the %s budget (%s; %s to spare).\n", kib(bu.RouteJSTotal), kib(bu.Budget), verdict(bu.RouteJSTotal <= bu.Budget), kib(bu.Budget-bu.RouteJSTotal))
 		p("Preloaded font: **%s** of its %s budget (%s).\n", kib(bu.FontTotal), kib(bu.FontBudget), verdict(bu.FontTotal <= bu.FontBudget))
 	}
-	if len(r.Page.Runs) > 0 {
-		m := r.Page.Median
-		p("\n### The page: Lighthouse-style figures\n\n")
-		p("`node web/scripts/bench-page.mjs URL 5` against the built binary: Debian's Chromium over the DevTools protocol at\n")
-		p("390 × 844, a fresh context per load, Lighthouse's mobile conditions applied by CDP (4× CPU slowdown, 150 ms\n")
-		p("round trip, 1.6 Mbit/s down); LCP and CLS from PerformanceObserver, total blocking time = Σ(long task − 50 ms)\n")
-		p("after first contentful paint, \"usable\" = navigation start until the total field is on screen (the configuration\n")
-		p("has arrived over SSE). Median of %d loads; assets came %s.\n\n", len(r.Page.Runs), strings.Join(r.Page.Runs[0].Encodings, "/"))
-		p("| FCP | LCP | total blocking time | CLS | usable | bytes transferred |\n|---|---|---|---|---|---|\n")
-		p("| %.0f ms | %.0f ms | %.0f ms | %.3f | %.0f ms | %s |\n", m.FCP, m.LCP, m.TBT, m.CLS, m.Usable, kib(int(m.Transferred)))
-		p("\nEach load: LCP %s ms; TBT %s ms.\n", joinF(r.Page.Runs, func(x pageRun) float64 { return x.LCP }), joinF(r.Page.Runs, func(x pageRun) float64 { return x.TBT }))
+	if len(r.Pages) > 0 {
+		pageMarkdown(p, r.Pages)
 	}
 	if r.PasswordsRaw != "" {
 		p("\n### Passwords (`internal/auth`)\n\n```\n%s```\n", benchLines(r.PasswordsRaw))
@@ -212,4 +183,36 @@ func joinF(rs []pageRun, f func(pageRun) float64) string {
 		parts[i] = fmt.Sprintf("%.0f", f(x))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// printer appends formatted text to the report.
+type printer func(format string, a ...any)
+
+func pageMarkdown(p printer, pages []pageResult) {
+	p("\n### The page: Lighthouse-style figures\n\n")
+	p("`node web/scripts/bench-page.mjs URL 5` against the built binary: Debian's Chromium over the DevTools protocol at\n")
+	p("390 × 844, a fresh context per load, Lighthouse's mobile conditions applied by CDP (4× CPU slowdown, 150 ms\n")
+	p("round trip, 1.6 Mbit/s down); LCP and CLS from PerformanceObserver, total blocking time = Σ(long task − 50 ms)\n")
+	p("after first contentful paint, \"usable\" = navigation start until the total field is in the page (a MutationObserver,\n")
+	p("on the clock of FCP; the configuration is in the page or has arrived over SSE). Median of %d loads; assets came %s.\n\n", len(pages[0].Runs), strings.Join(pages[0].Runs[0].Encodings, "/"))
+	p("| Build | FCP | LCP | total blocking time | CLS | usable | usable − FCP | bytes transferred |\n|---|---|---|---|---|---|---|---|\n")
+	for _, pg := range pages {
+		m := pg.Median
+		p("| %s | %.0f ms | %.0f ms | %.0f ms | %.3f | %.0f ms | %.0f ms | %s |\n", buildName(pg.Build), m.FCP, m.LCP, m.TBT, m.CLS, m.Usable, m.Usable-m.FCP, kib(int(m.Transferred)))
+	}
+	for _, pg := range pages {
+		p("\n%s, each load: FCP %s ms; LCP %s ms; usable %s ms; TBT %s ms.\n", buildName(pg.Build),
+			joinF(pg.Runs, func(x pageRun) float64 { return x.FCP }), joinF(pg.Runs, func(x pageRun) float64 { return x.LCP }),
+			joinF(pg.Runs, func(x pageRun) float64 { return x.Usable }), joinF(pg.Runs, func(x pageRun) float64 { return x.TBT }))
+	}
+	m := pages[len(pages)-1].Median
+	p("\nGoal (issue 18): usable within 100 ms of FCP, median of 5: %.0f ms (%s).\n", m.Usable-m.FCP, verdict(m.Usable-m.FCP <= 100))
+}
+
+// buildName is the label of a binary in the tables.
+func buildName(b string) string {
+	if b == "" {
+		return "this build"
+	}
+	return b
 }

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, withoutPageConfig } from './fixtures';
 
 test('typing points shows percentage and grade, clearing empties both', async ({ page }) => {
   await page.goto('/');
@@ -51,7 +51,8 @@ test('the page agrees with GET /api/v1/grade', async ({ page, request }) => {
   }
 });
 
-test('a spinner of 96 px shows until the first configuration arrives', async ({ page }) => {
+test('a spinner of 96 px shows until the first configuration arrives (a page without one)', async ({ page }) => {
+  await withoutPageConfig(page);
   let release!: () => void;
   const held = new Promise<void>((resolve) => {
     release = resolve;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, withoutPageConfig } from './fixtures';
 
 // Issue 13: the calculator says what is wrong with an input, the first load that fails explains
 // itself, and the Notenspiegel keeps its work and context. At both widths.
@@ -85,6 +85,7 @@ for (const width of widths) {
   test(`a first load that fails explains itself and tries again at ${width} px`, async ({ page }) => {
     await page.clock.install();
     await page.setViewportSize({ width, height: 900 });
+    await withoutPageConfig(page); // with one, the page has a configuration from the start
     await page.route('**/api/v1/config/events', (route) => route.abort());
     await page.goto('/');
     await expect(page.getByRole('status', { name: 'Konfiguration wird geladen' })).toBeVisible();

@@ -112,3 +112,20 @@ export function boundaryField(page: Page, g: number): Locator {
 export function gradeRow(page: Page, grade: number): Locator {
   return page.getByRole('group', { name: `Note ${String(grade)}`, exact: true });
 }
+
+/**
+ * Serves the calculator's page without its configuration block (web/page.go), as a page that has none
+ * (the service worker's precached page on another address, a server without a version yet): the app then
+ * waits for the stream as it did before issue 18.
+ */
+export async function withoutPageConfig(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/' || url.pathname === '/index.html',
+    async (route) => {
+      const res = await route.fetch();
+      const body = (await res.text()).replace(/<script type="application\/json" id="notenrechner-config"[^>]*>[^<]*<\/script>/, '');
+      const headers = Object.fromEntries(Object.entries(res.headers()).filter(([k]) => !['content-encoding', 'content-length', 'etag'].includes(k)));
+      await route.fulfill({ status: res.status(), headers, body });
+    },
+  );
+}

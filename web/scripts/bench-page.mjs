@@ -11,8 +11,16 @@ if (!url) throw new Error('usage: node scripts/bench-page.mjs URL [runs]')
 
 // Collected in the page from the first moment (buffered observers), read after the page settled.
 const observe = () => {
-  const m = { lcp: 0, cls: 0, longTasks: [], fcp: 0 }
+  const m = { lcp: 0, cls: 0, longTasks: [], fcp: 0, usable: 0 }
   window.__bench = m
+  // "Usable": the moment the total field is in the page, on the same clock as FCP (navigation start).
+  const usable = new MutationObserver(() => {
+    if ([...document.querySelectorAll('label')].some((l) => l.textContent.trim() === 'Gesamtpunktzahl')) {
+      m.usable = performance.now()
+      usable.disconnect()
+    }
+  })
+  usable.observe(document, { childList: true, subtree: true })
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) m.lcp = e.startTime
   }).observe({ type: 'largest-contentful-paint', buffered: true })
@@ -57,11 +65,11 @@ try {
     const start = Date.now()
     await page.goto(url, { waitUntil: 'load' })
     await page.getByRole('textbox', { name: 'Gesamtpunktzahl' }).waitFor({ timeout: 30_000 })
-    const usable = Date.now() - start
+    const waited = Date.now() - start
     await page.waitForTimeout(3000) // let late layout shifts and long tasks show
     const m = await page.evaluate(() => window.__bench)
     const tbt = m.longTasks.filter(([s]) => s >= m.fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0)
-    results.push({ fcp: m.fcp, lcp: m.lcp, tbt, cls: m.cls, usable, transferred, encodings: [...encodings] })
+    results.push({ fcp: m.fcp, lcp: m.lcp, tbt, cls: m.cls, usable: m.usable || waited, transferred, encodings: [...encodings] })
     await context.close()
   }
 } finally {

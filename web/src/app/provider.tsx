@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { AuthContext, useAuthSource } from '@/lib/auth'
+import { pageStart } from '@/lib/embedded-config'
 import { createLiveConnection } from '@/lib/live-connection'
 import { readScaleChoice, ScaleChoiceContext, scaleEventsUrl, scaleStorageKey } from '@/lib/scale-choice'
 import { LazyToaster } from '@/lib/toast'
@@ -20,7 +21,12 @@ const TOAST_OPTIONS = { className: 'dark:bg-slate-800! dark:text-slate-100! dark
 export function AppProvider({ children }: { children: ReactNode }) {
   const auth = useAuthSource()
   const [slug, choose] = useState(readScaleChoice)
-  const connection = useMemo(() => createLiveConnection({ eventsUrl: scaleEventsUrl(slug), storageKey: scaleStorageKey(slug) }), [slug])
+  // The page's own configuration (web/page.go) makes the first render complete when it was made for the
+  // chosen scale; the stream confirms it.
+  const connection = useMemo(() => {
+    const storageKey = scaleStorageKey(slug)
+    return createLiveConnection({ eventsUrl: scaleEventsUrl(slug), storageKey, ...pageStart(slug, storageKey) })
+  }, [slug])
   useEffect(() => showLiveConfigToasts(connection), [connection])
   const live = useLiveConnection(connection)
   const choice = useMemo(() => ({ slug, choose }), [slug])

@@ -444,4 +444,11 @@ describe('createLiveConnection, made from parameters', () => {
     expect(result.current).toEqual({ state: 'ready', data: initial, stale: { receivedAt: '2026-11-22T12:00:00.000Z' } })
     expect(reports()).toEqual([]) // it never opened: nothing was lost
   })
+
+  it('shows when the initial configuration was received when it goes stale (issue 18: kept in the browser)', () => {
+    const initial = standardLiveConfig(7)
+    const result = connect({ initial, initialReceivedAt: '2026-11-20T08:00:00.000Z' })
+    FakeEventSource.latest.fail('retrying')
+    expect(result.current).toEqual({ state: 'ready', data: initial, stale: { receivedAt: '2026-11-20T08:00:00.000Z' } })
+  })
 })

@@ -43,6 +43,8 @@ export interface LiveConnectionOptions {
   storageKey: string
   /** A configuration the page already has (e.g. from the served HTML): shown at once, then confirmed or replaced by the stream. */
   initial?: LiveConfig
+  /** When this browser received initial, for the stale notice (ISO 8601; default now). */
+  initialReceivedAt?: string
 }
 
 export interface LiveConnection {
@@ -89,10 +91,10 @@ async function retryAfter(url: string): Promise<number> {
  * doubling up to 30 s, or after the server's Retry-After when it refused the stream for its limits
  * (docs/operations.md).
  */
-export function createLiveConnection({ eventsUrl, storageKey, initial }: LiveConnectionOptions): LiveConnection {
+export function createLiveConnection({ eventsUrl, storageKey, initial, initialReceivedAt }: LiveConnectionOptions): LiveConnection {
   const listeners = new Set<(event: LiveEvent) => void>()
   let snapshot: LiveConfigState = initial ? { state: 'ready', data: initial } : { state: 'loading', failed: false, retry }
-  let receivedAt = new Date().toISOString() // of the configuration shown
+  let receivedAt = initialReceivedAt ?? new Date().toISOString() // of the configuration shown
   let source: EventSource | null = null
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let staleTimer: ReturnType<typeof setTimeout> | undefined

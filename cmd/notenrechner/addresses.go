@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"net"
+	"net/netip"
+	"net/url"
+
+	"github.com/notenrechner/notenrechner/internal/server"
+)
+
+// The addresses serve starts with: its own public one, the trusted proxies, the database's (logged).
+
+// warnAboutAddresses says at start what would quietly go wrong later: links
+// that only work on this machine, and a proxy range so wide that clients
+// inside it could name their own address for the limits.
+func warnAboutAddresses(base *url.URL, trusted []netip.Prefix, logger *slog.Logger) {
+	if server.IsLocalBaseURL(base) {
+		logger.Warn("Einladungs- und Einrichtungslinks zeigen auf localhost und funktionieren nur auf diesem Rechner: "+
+			"öffentliche Adresse mit --base-url (NOTENRECHNER_BASE_URL) setzen", "url", base.String())
+	}
+	for _, p := range trusted {
+		if p.Bits() < p.Addr().BitLen()-8 { // more than 256 addresses
+			logger.Warn("--trusted-proxies enthält einen weiten Bereich: Geräte darin können ihre Adresse für die Anmeldegrenzen "+
+				"per X-Forwarded-For selbst wählen; nur die Adressen der Proxys selbst eintragen (docs/operations.md)", "range", p.String())
+		}
+	}
+}
+
+// resolveBaseURL checks --base-url, or derives http://localhost:PORT.
+func resolveBaseURL(raw string, addr net.Addr) (*url.URL, error) {
+	if raw == "" {
+		port := "8080"
+		if tcp, ok := addr.(*net.TCPAddr); ok {
+			port = fmt.Sprint(tcp.Port)
+		}
+		raw = "http://localhost:" + port
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("%w: --base-url muss eine absolute http(s)-Adresse sein, nicht %q", errUsage, raw)
+	}
+	return u, nil
+}
+
+// redactDSN hides passwords in a database address before it is logged:
+// in the user part and in the password and sslpassword parameters that
+// PostgreSQL also accepts. An address it cannot read is not logged at all.
+func redactDSN(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "(nicht lesbar)"
+	}
+	q := u.Query()
+	for _, key := range []string{"password", "sslpassword"} {
+		if q.Has(key) {
+			q.Set(key, "xxxxx")
+		}
+	}
+	u.RawQuery = q.Encode()
+	return u.Redacted()
+}

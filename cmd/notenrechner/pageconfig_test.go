@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"testing"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
+	"github.com/notenrechner/notenrechner/internal/live"
+)
+
+// The page of an address carries the scale it names (?schluessel=, "" for the default) at its
+// current version; an unknown or archived scale gets no block, so the page waits for its stream.
+func TestPageConfigIsTheScaleOfTheAddress(t *testing.T) {
+	ctx := context.Background()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	st, err := openStore(ctx, "sqlite:"+filepath.Join(t.TempDir(), "n.db"), logger, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, slug := range []string{"mathe", "alt"} {
+		cfg := grading.Default()
+		cfg.Name = "Skala " + slug
+		if _, err := st.CreateScale(ctx, slug, cfg, "admin@schule.de"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := grading.Default()
+	cfg.Name = "Mathe neu"
+	if _, err := st.ScaleConfig("mathe").SaveConfig(ctx, cfg, "admin@schule.de", 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.SetScaleArchived(ctx, "alt", true); err != nil {
+		t.Fatal(err)
+	}
+	scales := live.NewScales(logger, 4, st)
+	fanOut, err := scales.Refresh(ctx)
+	fanOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defaultName := grading.Default().Name
+	lookup := pageConfig(scales)
+	for _, c := range []struct {
+		slug, wantName string
+		wantVersion    int64
+	}{
+		{"", defaultName, 1},
+		{"standard", defaultName, 1},
+		{"mathe", "Mathe neu", 2},
+		{"alt", "", 0},
+		{"gibt-es-nicht", "", 0},
+	} {
+		data, version, ok := lookup(ctx, c.slug)
+		if c.wantName == "" {
+			if ok {
+				t.Errorf("%q: a block with %s, want none", c.slug, data)
+			}
+			continue
+		}
+		var v struct {
+			Version int64
+			Config  struct{ Name string }
+		}
+		if !ok || json.Unmarshal(data, &v) != nil || v.Version != c.wantVersion || version != c.wantVersion || v.Config.Name != c.wantName {
+			t.Errorf("%q: %s (version %d, ok %v), want %q at version %d", c.slug, data, version, ok, c.wantName, c.wantVersion)
+		}
+	}
+}

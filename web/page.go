@@ -1,0 +1,126 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"io/fs"
+	"net/http"
+	"strconv"
+	"sync"
+)
+
+// PageConfig returns the configuration that a page address names (slug, from ?schluessel=; ""
+// for the default): the public JSON that GET /api/v1/config answers with, and its version. ok is
+// false when there is none yet; the page then waits for the stream as before.
+type PageConfig func(ctx context.Context, slug string) (data []byte, version int64, ok bool)
+
+// ConfigElementID is the id of the block in index.html that carries the configuration: a
+// <script type="application/json">, which the browser does not run, so the Content-Security-Policy
+// stays script-src 'self'. The app reads it at start (web/src/lib/embedded-config.ts) and shows the
+// form and the table at its first render, without waiting for the stream (issue 18).
+const ConfigElementID = "notenrechner-config"
+
+// SlugParam is the query parameter of the page address that names a grading scale.
+const SlugParam = "schluessel"
+
+// maxPages bounds the rendered pages kept: one per configuration (scale and version) in use.
+const maxPages = 64
+
+// renderedPage is index.html with one configuration in it, plain and gzip-compressed (brotli is
+// not in the standard library; the precompressed .br of the plain shell cannot carry the block).
+type renderedPage struct {
+	plain, gz []byte
+	tag       string // strong ETag of the plain bytes; the gzip variant's is derived from it
+}
+
+// pageCache renders index.html with a configuration once per address slug and configuration.
+type pageCache struct {
+	mu    sync.Mutex
+	byKey map[string]*renderedPage
+}
+
+// get returns index.html of assets with data, the configuration of slug, embedded.
+func (c *pageCache) get(assets fs.FS, slug string, data []byte, version int64) (*renderedPage, error) {
+	key := slug + "\x00" + string(data)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if p, ok := c.byKey[key]; ok {
+		return p, nil
+	}
+	shell, err := fs.ReadFile(assets, "index.html")
+	if err != nil {
+		return nil, err
+	}
+	p, err := renderPage(shell, slug, data, version)
+	if err != nil {
+		return nil, err
+	}
+	if c.byKey == nil || len(c.byKey) >= maxPages {
+		c.byKey = make(map[string]*renderedPage) // old versions are not asked for again
+	}
+	c.byKey[key] = p
+	return p, nil
+}
+
+// renderPage puts data into shell as the configuration block, just before </head>. The JSON is
+// escaped for HTML (<, >, & and U+2028/2029 become \u escapes), so nothing in it can end the
+// script element early. The block names the slug it answers (data-schluessel), because the
+// service worker precaches the page of the plain address and serves it for every address: the app
+// uses a block only on the address it was made for.
+func renderPage(shell []byte, slug string, data []byte, version int64) (*renderedPage, error) {
+	if !json.Valid(data) {
+		return nil, errors.New("web: the configuration to embed is not JSON")
+	}
+	at := bytes.LastIndex(shell, []byte("</head>"))
+	if at < 0 {
+		return nil, errors.New("web: index.html has no </head>")
+	}
+	var b bytes.Buffer
+	b.Grow(len(shell) + len(data) + 80)
+	b.Write(shell[:at])
+	fmt.Fprintf(&b, `<script type="application/json" id="%s" data-%s="%s">`, ConfigElementID, SlugParam, html.EscapeString(slug))
+	json.HTMLEscape(&b, data)
+	b.WriteString("</script>")
+	b.Write(shell[at:])
+	plain := b.Bytes()
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if _, err := zw.Write(plain); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(plain)
+	tag := `"v` + strconv.FormatInt(version, 10) + "-" + hex.EncodeToString(sum[:9]) + `"`
+	return &renderedPage{plain: plain, gz: gz.Bytes(), tag: tag}, nil
+}
+
+// serve sends the page, gzip-compressed when the browser takes it, or 304 when it has it.
+func (p *renderedPage) serve(w http.ResponseWriter, r *http.Request) {
+	body, tag := p.plain, p.tag
+	h := w.Header()
+	h.Add("Vary", "Accept-Encoding")
+	if negotiate(r.Header.Values("Accept-Encoding"), []string{"gzip"}) == "gzip" {
+		body, tag = p.gz, tag[:len(tag)-1]+`-gzip"`
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("ETag", tag)
+	if ETagMatches(r.Header.Get("If-None-Match"), tag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
