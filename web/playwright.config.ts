@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from '@playwright/test';
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
 
 // Browser tests drive Debian's Chromium (no browser download) against the
 // real binary, which each test starts with its own temporary database
@@ -26,7 +26,10 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // Chromium sees no system font but DejaVu, as on a fresh Debian machine (issue 12): a layout
       // that fits only with this machine's fonts fails here too.
-      env: { ...process.env, FONTCONFIG_FILE: fileURLToPath(new URL('./e2e/fonts/dejavu-only.conf', import.meta.url)) },
+      env: {
+        ...process.env,
+        FONTCONFIG_FILE: fileURLToPath(new URL('./e2e/fonts/dejavu-only.conf', import.meta.url)),
+      },
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -37,4 +40,4 @@ export default defineConfig({
       ],
     },
   },
-});
+})

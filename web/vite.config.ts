@@ -43,12 +43,17 @@ function apiDocs(): Plugin {
 // reports). It is replaced by an empty image of the same size; a release without that URL, or with
 // another one, fails the build here, so that an update of Redoc is looked at.
 const CDN_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"'
-const EMPTY_LOGO = '"data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 width=%2716%27 height=%2716%27/%3E"'
+const EMPTY_LOGO =
+  '"data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 width=%2716%27 height=%2716%27/%3E"'
 function withoutCdnLogo(bundle: string): string {
-  if (bundle.split(CDN_LOGO).length !== 2) throw new Error(`redoc.standalone.js: expected ${CDN_LOGO} once; look at this Redoc release`)
+  if (bundle.split(CDN_LOGO).length !== 2)
+    throw new Error(`redoc.standalone.js: expected ${CDN_LOGO} once; look at this Redoc release`)
   const patched = bundle.replace(CDN_LOGO, EMPTY_LOGO)
   const remote = /src:"https?:/.exec(patched)
-  if (remote) throw new Error(`redoc.standalone.js loads from another host: ${patched.slice(remote.index, remote.index + 80)}`)
+  if (remote)
+    throw new Error(
+      `redoc.standalone.js loads from another host: ${patched.slice(remote.index, remote.index + 80)}`,
+    )
   return patched
 }
 
@@ -73,13 +78,23 @@ function precompress(): Plugin {
       sequential: true,
       async handler() {
         const entries = await readdir(outDir, { recursive: true, withFileTypes: true })
-        const files = entries.filter((e) => e.isFile() && COMPRESSIBLE.test(e.name)).map((e) => join(e.parentPath, e.name))
+        const files = entries
+          .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
+          .map((e) => join(e.parentPath, e.name))
         await Promise.all(
           files.map(async (file) => {
             const data = await readFile(file)
             const variants: [string, Buffer][] = [
               ['.gz', await gz(data, { level: 9 })],
-              ['.br', await br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } })],
+              [
+                '.br',
+                await br(data, {
+                  params: {
+                    [constants.BROTLI_PARAM_QUALITY]: 11,
+                    [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                  },
+                }),
+              ],
             ]
             for (const [ext, out] of variants) if (out.length < data.length) await writeFile(file + ext, out)
           }),
@@ -101,9 +116,17 @@ function preloadFont(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const font = Object.keys(ctx.bundle ?? {}).find((f) => /atkinson-hyperlegible-next-latin-wght-normal-[\w-]+\.woff2$/.test(f))
+        const font = Object.keys(ctx.bundle ?? {}).find((f) =>
+          /atkinson-hyperlegible-next-latin-wght-normal-[\w-]+\.woff2$/.test(f),
+        )
         if (font === undefined) throw new Error('preloadFont: the latin font file is not in the bundle')
-        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }]
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ]
       },
     },
   }
@@ -157,7 +180,9 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       // React 19 has useSyncExternalStore; wouter's import of the React 17 shim gets React's own.
-      'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)),
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('./src/lib/sync-external-store.ts', import.meta.url),
+      ),
     },
   },
   server: {
@@ -175,7 +200,9 @@ export default defineConfig({
       output: {
         // React in one chunk: with several lazy chunks the bundler otherwise splits it into small
         // shared pieces, each with its own overhead, on the calculator route's budget.
-        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
       },
     },
   },

@@ -1,47 +1,47 @@
-import { ADMIN, expect, signIn, test } from './fixtures';
+import { ADMIN, expect, signIn, test } from './fixtures'
 
 test.beforeEach(async ({ server }) => {
-  await server.createAdmin(ADMIN.email, ADMIN.password);
-});
+  await server.createAdmin(ADMIN.email, ADMIN.password)
+})
 
 test('an admin created on the shell signs in and sees the editor', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard');
-});
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard')
+})
 
 test('a wrong password and an unknown email give the same generic message', async ({ page }) => {
-  await page.goto('/admin');
+  await page.goto('/admin')
   for (const [email, password] of [
     [ADMIN.email, 'falsches Passwort!'],
     ['niemand@schule.de', ADMIN.password],
   ]) {
-    await page.getByLabel('E-Mail').fill(email);
-    await page.getByLabel('Passwort', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await expect(page.getByRole('alert')).toHaveText('E-Mail oder Passwort ist falsch.');
+    await page.getByLabel('E-Mail').fill(email)
+    await page.getByLabel('Passwort', { exact: true }).fill(password)
+    await page.getByRole('button', { name: 'Anmelden' }).click()
+    await expect(page.getByRole('alert')).toHaveText('E-Mail oder Passwort ist falsch.')
   }
-  await expect(page.getByRole('tab', { name: 'Konfiguration' })).toHaveCount(0);
-});
+  await expect(page.getByRole('tab', { name: 'Konfiguration' })).toHaveCount(0)
+})
 
 test('signing out in one tab shows in the other tab without reload', async ({ page, context }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  const other = await context.newPage();
-  await other.goto('/admin');
-  await expect(other.getByRole('tab', { name: 'Konfiguration' })).toBeVisible();
-  await other.evaluate(() => ((window as unknown as { marker: string }).marker = 'not reloaded'));
+  await signIn(page, ADMIN.email, ADMIN.password)
+  const other = await context.newPage()
+  await other.goto('/admin')
+  await expect(other.getByRole('tab', { name: 'Konfiguration' })).toBeVisible()
+  await other.evaluate(() => ((window as unknown as { marker: string }).marker = 'not reloaded'))
 
-  await page.getByRole('button', { name: 'Abmelden' }).click();
-  await expect(page.getByText('Abgemeldet.')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Abmelden' }).click()
+  await expect(page.getByText('Abgemeldet.')).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
 
-  await expect(other.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
-  await expect(other.getByRole('button', { name: 'Abmelden' })).toHaveCount(0);
-  expect(await other.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded');
+  await expect(other.getByRole('heading', { name: 'Anmelden' })).toBeVisible()
+  await expect(other.getByRole('button', { name: 'Abmelden' })).toHaveCount(0)
+  expect(await other.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded')
 
   // and signing in again there shows in the first tab
-  await other.getByLabel('E-Mail').fill(ADMIN.email);
-  await other.getByLabel('Passwort', { exact: true }).fill(ADMIN.password);
-  await other.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
-});
+  await other.getByLabel('E-Mail').fill(ADMIN.email)
+  await other.getByLabel('Passwort', { exact: true }).fill(ADMIN.password)
+  await other.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible()
+})

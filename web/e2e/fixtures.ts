@@ -1,22 +1,29 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { recordSecrets } from './log-audit';
-import { TestServer } from './server';
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
+import { recordSecrets } from './log-audit'
+import { TestServer } from './server'
 
 export interface GradeConfig {
-  name: string;
-  grades: Record<string, { min: number; max: number }>;
-  schema: Record<string, Record<string, number>>;
+  name: string
+  grades: Record<string, { min: number; max: number }>
+  schema: Record<string, Record<string, number>>
 }
 
 /** The SPEC §4 default, as the shared test vectors hold it. */
 export function standardConfig(): GradeConfig {
-  const file = resolve(import.meta.dirname, '../../testdata/grading/configs/standard.json');
-  return JSON.parse(readFileSync(file, 'utf8')) as GradeConfig;
+  const file = resolve(import.meta.dirname, '../../testdata/grading/configs/standard.json')
+  return JSON.parse(readFileSync(file, 'utf8')) as GradeConfig
 }
 
-const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword'];
+const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword']
 
 /**
  * Records every secret that crosses the wire in a context: passwords in
@@ -26,91 +33,101 @@ const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword'];
  */
 function watchSecrets(context: BrowserContext, pending: Promise<unknown>[]): void {
   context.on('request', (req) => {
-    const token = /\/api\/v1\/auth\/(?:setup|invite)\/([^/?]+)/.exec(req.url())?.[1];
-    if (token !== undefined) recordSecrets('token', [decodeURIComponent(token)]);
-    const body = req.postData();
-    if (body === null || !req.url().includes('/api/v1/')) return;
+    const token = /\/api\/v1\/auth\/(?:setup|invite)\/([^/?]+)/.exec(req.url())?.[1]
+    if (token !== undefined) recordSecrets('token', [decodeURIComponent(token)])
+    const body = req.postData()
+    if (body === null || !req.url().includes('/api/v1/')) return
     try {
-      const fields = JSON.parse(body) as Record<string, unknown>;
-      recordSecrets('password', SECRET_FIELDS.map((f) => fields[f]).filter((v): v is string => typeof v === 'string'));
+      const fields = JSON.parse(body) as Record<string, unknown>
+      recordSecrets(
+        'password',
+        SECRET_FIELDS.map((f) => fields[f]).filter((v): v is string => typeof v === 'string'),
+      )
     } catch {
       // not JSON: nothing to record
     }
-  });
+  })
   context.on('response', (res) => {
     pending.push(
       (async () => {
         for (const h of await res.headersArray()) {
-          const value = /^(?:__Host-)?notenrechner_session=([^;]*)/.exec(h.value)?.[1];
-          if (h.name.toLowerCase() === 'set-cookie' && value) recordSecrets('session', [value]);
+          const value = /^(?:__Host-)?notenrechner_session=([^;]*)/.exec(h.value)?.[1]
+          if (h.name.toLowerCase() === 'set-cookie' && value) recordSecrets('session', [value])
         }
         if (res.request().method() === 'POST' && res.url().endsWith('/api/v1/users') && res.ok()) {
-          const { inviteLink } = (await res.json()) as { inviteLink?: string };
-          if (inviteLink) recordSecrets('token', [new URL(inviteLink).searchParams.get('invite') ?? '']);
+          const { inviteLink } = (await res.json()) as { inviteLink?: string }
+          if (inviteLink) recordSecrets('token', [new URL(inviteLink).searchParams.get('invite') ?? ''])
         }
       })().catch(() => undefined), // a closed page cannot give its body; its cookie was seen anyway
-    );
-  });
+    )
+  })
 }
 
 export const test = base.extend<{ server: TestServer; secretWatch: undefined }>({
   // Watches the test's own context and every context it opens itself.
   secretWatch: [
     async ({ browser, context }, use) => {
-      const pending: Promise<unknown>[] = [];
-      watchSecrets(context, pending);
-      const b = browser as Browser & { newContext: Browser['newContext'] };
-      const original = b.newContext.bind(b);
+      const pending: Promise<unknown>[] = []
+      watchSecrets(context, pending)
+      const b = browser as Browser & { newContext: Browser['newContext'] }
+      const original = b.newContext.bind(b)
       b.newContext = async (...args) => {
-        const c = await original(...args);
-        watchSecrets(c, pending);
-        return c;
-      };
-      await use(undefined);
-      b.newContext = original;
-      await Promise.all(pending);
-      for (const c of b.contexts()) recordSecrets('session', (await c.cookies()).map((k) => k.value));
+        const c = await original(...args)
+        watchSecrets(c, pending)
+        return c
+      }
+      await use(undefined)
+      b.newContext = original
+      await Promise.all(pending)
+      for (const c of b.contexts())
+        recordSecrets(
+          'session',
+          (await c.cookies()).map((k) => k.value),
+        )
     },
     { auto: true },
   ],
   server: async ({}, use) => {
-    const server = new TestServer();
-    await server.start();
-    await use(server);
-    await server.dispose();
+    const server = new TestServer()
+    await server.start()
+    await use(server)
+    await server.dispose()
   },
   baseURL: async ({ server }, use) => {
-    await use(server.url);
+    await use(server.url)
   },
-});
+})
 
-export { expect };
+export { expect }
 
-export const ADMIN = { email: 'admin@schule.de', password: 'ein sicheres Admin-Passwort' };
+export const ADMIN = { email: 'admin@schule.de', password: 'ein sicheres Admin-Passwort' }
 
 /** The path and query of an absolute link, to open it at the test's baseURL. */
 export function pathOf(link: string): string {
-  const url = new URL(link);
-  return url.pathname + url.search;
+  const url = new URL(link)
+  return url.pathname + url.search
 }
 
 /** Signs in through the form on /admin and waits for the toast. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByText('Angemeldet.', { exact: true })).toBeVisible();
+  await page.goto('/admin')
+  await page.getByLabel('E-Mail').fill(email)
+  await page.getByLabel('Passwort', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await expect(page.getByText('Angemeldet.', { exact: true })).toBeVisible()
 }
 
 /** The editor's boundary between grade g and g + 1 (grade g's min, grade g + 1's max). */
 export function boundaryField(page: Page, g: number): Locator {
-  return page.getByRole('textbox', { name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}`, exact: true });
+  return page.getByRole('textbox', {
+    name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}`,
+    exact: true,
+  })
 }
 
 /** The editor's row of one grade ("Note 2": "über [70] % bis 85 %"). */
 export function gradeRow(page: Page, grade: number): Locator {
-  return page.getByRole('group', { name: `Note ${String(grade)}`, exact: true });
+  return page.getByRole('group', { name: `Note ${String(grade)}`, exact: true })
 }
 
 /**
@@ -122,10 +139,17 @@ export async function withoutPageConfig(page: Page): Promise<void> {
   await page.route(
     (url) => url.pathname === '/' || url.pathname === '/index.html',
     async (route) => {
-      const res = await route.fetch();
-      const body = (await res.text()).replace(/<script type="application\/json" id="notenrechner-config"[^>]*>[^<]*<\/script>/, '');
-      const headers = Object.fromEntries(Object.entries(res.headers()).filter(([k]) => !['content-encoding', 'content-length', 'etag'].includes(k)));
-      await route.fulfill({ status: res.status(), headers, body });
+      const res = await route.fetch()
+      const body = (await res.text()).replace(
+        /<script type="application\/json" id="notenrechner-config"[^>]*>[^<]*<\/script>/,
+        '',
+      )
+      const headers = Object.fromEntries(
+        Object.entries(res.headers()).filter(
+          ([k]) => !['content-encoding', 'content-length', 'etag'].includes(k),
+        ),
+      )
+      await route.fulfill({ status: res.status(), headers, body })
     },
-  );
+  )
 }

@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { RUN_DIR_ENV } from './log-audit';
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { RUN_DIR_ENV } from './log-audit'
 
 // One directory per run for the servers' logs and the secrets the tests
 // used; workers inherit the variable.
 export default function globalSetup(): void {
-  process.env[RUN_DIR_ENV] = mkdtempSync(join(tmpdir(), 'notenrechner-e2e-run-'));
+  process.env[RUN_DIR_ENV] = mkdtempSync(join(tmpdir(), 'notenrechner-e2e-run-'))
 }

@@ -1,114 +1,167 @@
-import type { Page } from '@playwright/test';
-import { expect, standardConfig, test } from './fixtures';
+import type { Page } from '@playwright/test'
+import { expect, standardConfig, test } from './fixtures'
 
-const cells = ['1', '1-', '2+', '2', '2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-', '6+', '6'];
+const cells = ['1', '1-', '2+', '2', '2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-', '6+', '6']
 
 /** Every element of the page that ends wider than the viewport or than its own box. */
 async function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const out: string[] = [];
-    if (document.documentElement.scrollWidth > window.innerWidth) out.push(`page ${String(document.documentElement.scrollWidth)}`);
+    const out: string[] = []
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      out.push(`page ${String(document.documentElement.scrollWidth)}`)
     for (const el of Array.from(document.querySelectorAll('main *'))) {
-      const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right > window.innerWidth + 0.5) out.push(`${el.tagName} right ${String(box.right)}`);
+      const box = el.getBoundingClientRect()
+      if (box.width > 0 && box.right > window.innerWidth + 0.5)
+        out.push(`${el.tagName} right ${String(box.right)}`)
     }
-    return out;
-  });
+    return out
+  })
 }
 
 test('the app font is the bundled one, loaded before the page is used', async ({ page }) => {
-  const fonts: string[] = [];
+  const fonts: string[] = []
   page.on('request', (r) => {
-    if (r.resourceType() === 'font') fonts.push(r.url());
-  });
-  await page.goto('/?gesamt=40&erreicht=31,5');
-  await expect(page.getByLabel('Note', { exact: true })).toHaveText('2');
-  await page.evaluate(() => document.fonts.ready);
+    if (r.resourceType() === 'font') fonts.push(r.url())
+  })
+  await page.goto('/?gesamt=40&erreicht=31,5')
+  await expect(page.getByLabel('Note', { exact: true })).toHaveText('2')
+  await page.evaluate(() => document.fonts.ready)
   // check() is true only when the face that serves this text has loaded: a failed or missing
   // woff2 makes it false (the system fallback does not count).
-  expect(await page.evaluate(() => document.fonts.check('16px "Atkinson Hyperlegible Next Variable"', 'Notenrechner 0123456789'))).toBe(true);
-  const family = await page.getByLabel('Gesamtpunktzahl').evaluate((el) => getComputedStyle(el).fontFamily);
-  expect(family).toMatch(/^"?Atkinson Hyperlegible Next Variable/);
-  expect(fonts.length).toBeGreaterThan(0);
-  for (const url of fonts) expect(new URL(url).origin).toBe(new URL(page.url()).origin); // no font CDN
+  expect(
+    await page.evaluate(() =>
+      document.fonts.check('16px "Atkinson Hyperlegible Next Variable"', 'Notenrechner 0123456789'),
+    ),
+  ).toBe(true)
+  const family = await page.getByLabel('Gesamtpunktzahl').evaluate((el) => getComputedStyle(el).fontFamily)
+  expect(family).toMatch(/^"?Atkinson Hyperlegible Next Variable/)
+  expect(fonts.length).toBeGreaterThan(0)
+  for (const url of fonts) expect(new URL(url).origin).toBe(new URL(page.url()).origin) // no font CDN
   // preloaded: the HTML names the font file, so it is fetched with the CSS, not after it
-  const html = await (await page.request.get('/')).text();
-  expect(html).toMatch(/<link rel="preload" href="\/assets\/atkinson-hyperlegible-next-latin-wght-normal-[\w-]+\.woff2" as="font" type="font\/woff2" crossorigin/);
-});
+  const html = await (await page.request.get('/')).text()
+  expect(html).toMatch(
+    /<link rel="preload" href="\/assets\/atkinson-hyperlegible-next-latin-wght-normal-[\w-]+\.woff2" as="font" type="font\/woff2" crossorigin/,
+  )
+})
 
-test('at 1280 px the grade table is horizontal, exact, one line per value, the current grade marked', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/?gesamt=40&erreicht=34');
-  const table = page.getByRole('table', { name: /Notenschlüssel/ }).filter({ visible: true });
-  await expect(table.getByRole('rowheader', { name: 'Prozent über' })).toBeVisible();
-  await expect(table.getByRole('rowheader', { name: 'bis einschließlich' })).toBeVisible();
-  await expect(table.getByRole('columnheader')).toHaveText(['Note', ...cells]);
+test('at 1280 px the grade table is horizontal, exact, one line per value, the current grade marked', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/?gesamt=40&erreicht=34')
+  const table = page.getByRole('table', { name: /Notenschlüssel/ }).filter({ visible: true })
+  await expect(table.getByRole('rowheader', { name: 'Prozent über' })).toBeVisible()
+  await expect(table.getByRole('rowheader', { name: 'bis einschließlich' })).toBeVisible()
+  await expect(table.getByRole('columnheader')).toHaveText(['Note', ...cells])
   // 34 of 40 is exactly 85 %: grade 1's lower threshold, which 1- excludes (issue 13)
-  await expect(page.getByLabel('Note', { exact: true })).toHaveText('2+');
-  const over = table.getByRole('row').nth(1).getByRole('cell');
-  const upTo = table.getByRole('row').nth(2).getByRole('cell');
-  await expect(over).toHaveText(['89,9995', '85', '79,999', '74,9995', '70', '64,999', '59,9995', '55', '49,999', '44,9995', '40', '33,332', '26,666', '20', '10', '–']);
-  await expect(upTo).toHaveText(['100', '89,9995', '85', '79,999', '74,9995', '70', '64,999', '59,9995', '55', '49,999', '44,9995', '40', '33,332', '26,666', '20', '10']);
-  const marked = table.locator('[aria-current="true"]');
-  await expect(marked).toHaveCount(3); // header, über, bis of 2+
-  await expect(marked.first()).toHaveText('2+');
-  await expect(page.getByText('genau 85 % ergibt 2+, erst mehr als 85 % ergibt 1-.')).toBeVisible();
+  await expect(page.getByLabel('Note', { exact: true })).toHaveText('2+')
+  const over = table.getByRole('row').nth(1).getByRole('cell')
+  const upTo = table.getByRole('row').nth(2).getByRole('cell')
+  await expect(over).toHaveText([
+    '89,9995',
+    '85',
+    '79,999',
+    '74,9995',
+    '70',
+    '64,999',
+    '59,9995',
+    '55',
+    '49,999',
+    '44,9995',
+    '40',
+    '33,332',
+    '26,666',
+    '20',
+    '10',
+    '–',
+  ])
+  await expect(upTo).toHaveText([
+    '100',
+    '89,9995',
+    '85',
+    '79,999',
+    '74,9995',
+    '70',
+    '64,999',
+    '59,9995',
+    '55',
+    '49,999',
+    '44,9995',
+    '40',
+    '33,332',
+    '26,666',
+    '20',
+    '10',
+  ])
+  const marked = table.locator('[aria-current="true"]')
+  await expect(marked).toHaveCount(3) // header, über, bis of 2+
+  await expect(marked.first()).toHaveText('2+')
+  await expect(page.getByText('genau 85 % ergibt 2+, erst mehr als 85 % ergibt 1-.')).toBeVisible()
 
   // no value breaks across lines: each cell is one line high (its text's rects all share one top)
   for (const row of [over, upTo]) {
-    const lines = await row.evaluateAll((tds) => tds.map((td) => {
-      const range = document.createRange();
-      range.selectNodeContents(td);
-      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
-    }));
-    expect(lines).toEqual(Array(16).fill(1));
+    const lines = await row.evaluateAll((tds) =>
+      tds.map((td) => {
+        const range = document.createRange()
+        range.selectNodeContents(td)
+        return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size
+      }),
+    )
+    expect(lines).toEqual(Array(16).fill(1))
   }
   // likewise the Punkteschlüssel's ranges, in quarter points (the widest)
-  await page.getByRole('radio', { name: 'Viertelpunkte' }).check({ force: true });
-  const points = page.getByRole('table', { name: 'Punkteschlüssel für 40 Punkte' }).filter({ visible: true });
-  await expect(points.getByRole('rowheader', { name: 'Punkte von' })).toBeVisible();
-  const heights = await points.getByRole('cell').evaluateAll((tds) => tds.map((td) => {
-    const range = document.createRange();
-    range.selectNodeContents(td);
-    return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
-  }));
-  expect(heights).toEqual(Array(32).fill(1));
-  expect(await overflowing(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('calculator-1280.png'), fullPage: true });
-});
+  await page.getByRole('radio', { name: 'Viertelpunkte' }).check({ force: true })
+  const points = page.getByRole('table', { name: 'Punkteschlüssel für 40 Punkte' }).filter({ visible: true })
+  await expect(points.getByRole('rowheader', { name: 'Punkte von' })).toBeVisible()
+  const heights = await points.getByRole('cell').evaluateAll((tds) =>
+    tds.map((td) => {
+      const range = document.createRange()
+      range.selectNodeContents(td)
+      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size
+    }),
+  )
+  expect(heights).toEqual(Array(32).fill(1))
+  expect(await overflowing(page)).toEqual([])
+  await page.screenshot({ path: test.info().outputPath('calculator-1280.png'), fullPage: true })
+})
 
 test('at 390 px the grade table is vertical', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/?gesamt=40&erreicht=36');
-  const table = page.getByRole('table', { name: /Notenschlüssel/ }).filter({ visible: true });
-  await expect(table.getByRole('columnheader')).toHaveText(['Note', 'Prozent über', 'bis einschließlich']);
-  await expect(table.getByRole('rowheader', { name: 'Prozent über' })).toBeHidden();
-  const rows = table.getByRole('row');
-  await expect(rows).toHaveCount(17);
-  await expect(rows.nth(2)).toHaveText(/^1-\s*85\s*89,9995$/);
-  await expect(rows.nth(16)).toHaveText(/^6\s*–\s*10$/);
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/?gesamt=40&erreicht=36')
+  const table = page.getByRole('table', { name: /Notenschlüssel/ }).filter({ visible: true })
+  await expect(table.getByRole('columnheader')).toHaveText(['Note', 'Prozent über', 'bis einschließlich'])
+  await expect(table.getByRole('rowheader', { name: 'Prozent über' })).toBeHidden()
+  const rows = table.getByRole('row')
+  await expect(rows).toHaveCount(17)
+  await expect(rows.nth(2)).toHaveText(/^1-\s*85\s*89,9995$/)
+  await expect(rows.nth(16)).toHaveText(/^6\s*–\s*10$/)
   // 36 of 40 is 90 %: above 89,9995, so grade 1, marked in its row
-  await expect(page.getByLabel('Note', { exact: true })).toHaveText('1');
-  await expect(table.getByRole('rowheader', { name: '1', exact: true })).toHaveAttribute('aria-current', 'true');
-  expect(await overflowing(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('calculator-390.png'), fullPage: true });
-});
+  await expect(page.getByLabel('Note', { exact: true })).toHaveText('1')
+  await expect(table.getByRole('rowheader', { name: '1', exact: true })).toHaveAttribute(
+    'aria-current',
+    'true',
+  )
+  expect(await overflowing(page)).toEqual([])
+  await page.screenshot({ path: test.info().outputPath('calculator-390.png'), fullPage: true })
+})
 
 for (const width of [390, 1280]) {
   test(`hostile sizes never widen the page at ${width} px`, async ({ page, server }) => {
-    await server.importConfig({ ...standardConfig(), name: 'Fachkonferenzmathematik'.repeat(4).slice(0, 80) });
-    await page.setViewportSize({ width, height: 900 });
-    const huge = '9'.repeat(30);
-    await page.goto(`/?gesamt=${huge}&erreicht=${huge.slice(1)}`);
-    await expect(page.getByLabel('Note', { exact: true })).toHaveText('6');
-    await page.getByRole('button', { name: 'Notenspiegel erstellen' }).click();
-    const name = 'Z'.repeat(3000);
-    await page.getByLabel(/eine Zeile je Schülerin oder Schüler/).fill(`${name}; 12\nBea; ${huge}\n${'7'.repeat(3000)}`);
-    await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')).toHaveCount(4);
-    await page.getByLabel('Gesamtpunktzahl').fill('1');
-    await page.getByLabel('Erreichte Punktzahl').fill(huge);
-    await expect(page.getByLabel('Erreichte Prozentzahl')).toHaveText(`${huge}00,0%`);
-    expect(await overflowing(page)).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath(`hostile-${width}.png`), fullPage: true });
-  });
+    await server.importConfig({ ...standardConfig(), name: 'Fachkonferenzmathematik'.repeat(4).slice(0, 80) })
+    await page.setViewportSize({ width, height: 900 })
+    const huge = '9'.repeat(30)
+    await page.goto(`/?gesamt=${huge}&erreicht=${huge.slice(1)}`)
+    await expect(page.getByLabel('Note', { exact: true })).toHaveText('6')
+    await page.getByRole('button', { name: 'Notenspiegel erstellen' }).click()
+    const name = 'Z'.repeat(3000)
+    await page
+      .getByLabel(/eine Zeile je Schülerin oder Schüler/)
+      .fill(`${name}; 12\nBea; ${huge}\n${'7'.repeat(3000)}`)
+    await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')).toHaveCount(4)
+    await page.getByLabel('Gesamtpunktzahl').fill('1')
+    await page.getByLabel('Erreichte Punktzahl').fill(huge)
+    await expect(page.getByLabel('Erreichte Prozentzahl')).toHaveText(`${huge}00,0%`)
+    expect(await overflowing(page)).toEqual([])
+    await page.screenshot({ path: test.info().outputPath(`hostile-${width}.png`), fullPage: true })
+  })
 }

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
-import { ADMIN, boundaryField, expect, signIn, standardConfig, test, type GradeConfig } from './fixtures';
-import { shootBothSchemes } from './screenshots';
+import type { Page } from '@playwright/test'
+import { ADMIN, boundaryField, expect, signIn, standardConfig, test, type GradeConfig } from './fixtures'
+import { shootBothSchemes } from './screenshots'
 
 // Issue 17: several Notenschlüssel. The calculator chooses one (the address carries it, the browser
 // remembers it, only its stream is open); a save reaches the pages of that scale only; a scale
@@ -9,196 +9,226 @@ import { shootBothSchemes } from './screenshots';
 
 /** Mathematik: grade 4 from 50 % (the Standard's from 40 %). */
 function mathematik(name = 'Mathematik'): GradeConfig {
-  const config = standardConfig();
-  config.name = name;
-  config.grades['3'] = { min: 60, max: 70 };
-  config.grades['4'] = { min: 50, max: 60 };
-  config.grades['5'] = { min: 25, max: 50 };
-  config.grades['6'] = { min: 0, max: 25 };
-  return config;
+  const config = standardConfig()
+  config.name = name
+  config.grades['3'] = { min: 60, max: 70 }
+  config.grades['4'] = { min: 50, max: 60 }
+  config.grades['5'] = { min: 25, max: 50 }
+  config.grades['6'] = { min: 0, max: 25 }
+  return config
 }
 
 /** Counts the `config` events and keeps the address of every open stream, before the page's own code runs. */
 async function watchStreams(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { configEvents: number; openStreams: Set<string> };
-    w.configEvents = 0;
-    w.openStreams = new Set();
-    const Original = window.EventSource;
+    const w = window as unknown as { configEvents: number; openStreams: Set<string> }
+    w.configEvents = 0
+    w.openStreams = new Set()
+    const Original = window.EventSource
     window.EventSource = class extends Original {
       constructor(url: string | URL, init?: EventSourceInit) {
-        super(url, init);
-        w.openStreams.add(new URL(this.url).pathname);
-        this.addEventListener('config', () => (w.configEvents += 1));
+        super(url, init)
+        w.openStreams.add(new URL(this.url).pathname)
+        this.addEventListener('config', () => (w.configEvents += 1))
       }
       override close(): void {
-        w.openStreams.delete(new URL(this.url).pathname);
-        super.close();
+        w.openStreams.delete(new URL(this.url).pathname)
+        super.close()
       }
-    };
-  });
+    }
+  })
 }
-const configEvents = (page: Page) => page.evaluate(() => (window as unknown as { configEvents: number }).configEvents);
-const openStreams = (page: Page) => page.evaluate(() => [...(window as unknown as { openStreams: Set<string> }).openStreams]);
+const configEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { configEvents: number }).configEvents)
+const openStreams = (page: Page) =>
+  page.evaluate(() => [...(window as unknown as { openStreams: Set<string> }).openStreams])
 
-const scaleSelect = (page: Page) => page.getByRole('combobox', { name: 'Notenschlüssel' });
-const tableName = (page: Page) => page.getByRole('region', { name: 'Notenschlüssel' }).getByText(/^Notenschlüssel:/);
-const grade = (page: Page) => page.getByLabel('Note', { exact: true });
+const scaleSelect = (page: Page) => page.getByRole('combobox', { name: 'Notenschlüssel' })
+const tableName = (page: Page) =>
+  page.getByRole('region', { name: 'Notenschlüssel' }).getByText(/^Notenschlüssel:/)
+const grade = (page: Page) => page.getByLabel('Note', { exact: true })
 
 test.beforeEach(async ({ server }) => {
-  await server.importConfig(mathematik(), 'mathematik');
-});
+  await server.importConfig(mathematik(), 'mathematik')
+})
 
-test('choose a scale: its table and grade, the address carries it, this browser remembers it, one stream', async ({ page }) => {
-  await watchStreams(page);
-  await page.goto('/?gesamt=100&erreicht=45');
-  await expect(grade(page)).toHaveText('4');
-  await expect(tableName(page)).toHaveText('Notenschlüssel: Standard');
-  await expect(scaleSelect(page)).toHaveValue('standard');
-  await expect(scaleSelect(page).getByRole('option')).toHaveText(['Mathematik', 'Standard (Standard)']);
+test('choose a scale: its table and grade, the address carries it, this browser remembers it, one stream', async ({
+  page,
+}) => {
+  await watchStreams(page)
+  await page.goto('/?gesamt=100&erreicht=45')
+  await expect(grade(page)).toHaveText('4')
+  await expect(tableName(page)).toHaveText('Notenschlüssel: Standard')
+  await expect(scaleSelect(page)).toHaveValue('standard')
+  await expect(scaleSelect(page).getByRole('option')).toHaveText(['Mathematik', 'Standard (Standard)'])
 
-  await scaleSelect(page).selectOption({ label: 'Mathematik' });
-  await expect(tableName(page)).toHaveText('Notenschlüssel: Mathematik');
-  await expect(grade(page)).toHaveText('5+');
-  const table = page.getByRole('region', { name: 'Notenschlüssel' });
-  await expect(table.getByRole('cell', { name: '50', exact: true }).filter({ visible: true }).first()).toBeVisible();
-  await expect(page).toHaveURL(/\/\?schluessel=mathematik&gesamt=100&erreicht=45$/);
-  expect(await openStreams(page)).toEqual(['/api/v1/scales/mathematik/events']);
+  await scaleSelect(page).selectOption({ label: 'Mathematik' })
+  await expect(tableName(page)).toHaveText('Notenschlüssel: Mathematik')
+  await expect(grade(page)).toHaveText('5+')
+  const table = page.getByRole('region', { name: 'Notenschlüssel' })
+  await expect(
+    table.getByRole('cell', { name: '50', exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/\?schluessel=mathematik&gesamt=100&erreicht=45$/)
+  expect(await openStreams(page)).toEqual(['/api/v1/scales/mathematik/events'])
 
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await shootBothSchemes(page, `scales-calculator-${String(width)}`);
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await shootBothSchemes(page, `scales-calculator-${String(width)}`)
   }
 
   // the address alone: another tab, a bookmark
-  await page.reload();
-  await expect(tableName(page)).toHaveText('Notenschlüssel: Mathematik');
-  await expect(grade(page)).toHaveText('5+');
+  await page.reload()
+  await expect(tableName(page)).toHaveText('Notenschlüssel: Mathematik')
+  await expect(grade(page)).toHaveText('5+')
   // no address: this browser remembers the choice, and the address shows it again
-  await page.goto('/');
-  await expect(tableName(page)).toHaveText('Notenschlüssel: Mathematik');
-  await expect(page).toHaveURL(/\/\?schluessel=mathematik$/);
+  await page.goto('/')
+  await expect(tableName(page)).toHaveText('Notenschlüssel: Mathematik')
+  await expect(page).toHaveURL(/\/\?schluessel=mathematik$/)
 
   // back to the default: the address and the memory drop the choice
-  await scaleSelect(page).selectOption({ label: 'Standard (Standard)' });
-  await expect(tableName(page)).toHaveText('Notenschlüssel: Standard');
-  await expect(page).toHaveURL(/\/$/);
-  expect(await openStreams(page)).toEqual(['/api/v1/config/events']);
-});
+  await scaleSelect(page).selectOption({ label: 'Standard (Standard)' })
+  await expect(tableName(page)).toHaveText('Notenschlüssel: Standard')
+  await expect(page).toHaveURL(/\/$/)
+  expect(await openStreams(page)).toEqual(['/api/v1/config/events'])
+})
 
-test('a save on one scale updates the open pages of that scale and no page of another', async ({ browser, server }) => {
-  const onMath = await (await browser.newContext()).newPage();
-  const onStandard = await (await browser.newContext()).newPage();
-  await watchStreams(onMath);
-  await watchStreams(onStandard);
-  await onMath.goto('/?schluessel=mathematik&gesamt=100&erreicht=55');
-  await onStandard.goto('/?gesamt=100&erreicht=55');
-  await expect(tableName(onMath)).toHaveText('Notenschlüssel: Mathematik');
-  await expect(tableName(onStandard)).toHaveText('Notenschlüssel: Standard');
-  await expect(grade(onMath)).toHaveText('4');
-  expect(await configEvents(onStandard)).toBe(1);
+test('a save on one scale updates the open pages of that scale and no page of another', async ({
+  browser,
+  server,
+}) => {
+  const onMath = await (await browser.newContext()).newPage()
+  const onStandard = await (await browser.newContext()).newPage()
+  await watchStreams(onMath)
+  await watchStreams(onStandard)
+  await onMath.goto('/?schluessel=mathematik&gesamt=100&erreicht=55')
+  await onStandard.goto('/?gesamt=100&erreicht=55')
+  await expect(tableName(onMath)).toHaveText('Notenschlüssel: Mathematik')
+  await expect(tableName(onStandard)).toHaveText('Notenschlüssel: Standard')
+  await expect(grade(onMath)).toHaveText('4')
+  expect(await configEvents(onStandard)).toBe(1)
 
-  const changed = mathematik('Mathematik (Fachkonferenz)');
-  changed.grades['4'] = { min: 56, max: 60 };
-  changed.grades['5'] = { min: 25, max: 56 };
-  await server.importConfig(changed, 'mathematik');
+  const changed = mathematik('Mathematik (Fachkonferenz)')
+  changed.grades['4'] = { min: 56, max: 60 }
+  changed.grades['5'] = { min: 25, max: 56 }
+  await server.importConfig(changed, 'mathematik')
 
-  await expect(tableName(onMath)).toHaveText('Notenschlüssel: Mathematik (Fachkonferenz)');
-  await expect(grade(onMath)).toHaveText('5+');
+  await expect(tableName(onMath)).toHaveText('Notenschlüssel: Mathematik (Fachkonferenz)')
+  await expect(grade(onMath)).toHaveText('5+')
   // the save has been published (the page of its scale shows it); the other page got nothing
-  await onStandard.waitForTimeout(500);
-  expect(await configEvents(onStandard)).toBe(1);
-  await expect(tableName(onStandard)).toHaveText('Notenschlüssel: Standard');
-  await expect(grade(onStandard)).toHaveText('4+');
-  await onMath.context().close();
-  await onStandard.context().close();
-});
+  await onStandard.waitForTimeout(500)
+  expect(await configEvents(onStandard)).toBe(1)
+  await expect(tableName(onStandard)).toHaveText('Notenschlüssel: Standard')
+  await expect(grade(onStandard)).toHaveText('4+')
+  await onMath.context().close()
+  await onStandard.context().close()
+})
 
-test('a scale archived while a page shows it: the page says so and offers the default', async ({ page, browser, server }) => {
-  await server.createAdmin(ADMIN.email, ADMIN.password);
-  await page.goto('/?schluessel=mathematik&gesamt=100&erreicht=45');
-  await expect(tableName(page)).toHaveText('Notenschlüssel: Mathematik');
+test('a scale archived while a page shows it: the page says so and offers the default', async ({
+  page,
+  browser,
+  server,
+}) => {
+  await server.createAdmin(ADMIN.email, ADMIN.password)
+  await page.goto('/?schluessel=mathematik&gesamt=100&erreicht=45')
+  await expect(tableName(page)).toHaveText('Notenschlüssel: Mathematik')
 
-  const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  const res = await admin.request.patch('/api/v1/scales/mathematik', { data: { archived: true } });
-  expect(res.status()).toBe(200);
+  const admin = await (await browser.newContext()).newPage()
+  await signIn(admin, ADMIN.email, ADMIN.password)
+  const res = await admin.request.patch('/api/v1/scales/mathematik', { data: { archived: true } })
+  expect(res.status()).toBe(200)
 
-  const notice = page.getByRole('alert').filter({ hasText: 'Der Notenschlüssel „Mathematik“ ist archiviert.' });
-  await expect(notice).toBeVisible();
+  const notice = page
+    .getByRole('alert')
+    .filter({ hasText: 'Der Notenschlüssel „Mathematik“ ist archiviert.' })
+  await expect(notice).toBeVisible()
   // it still grades as it did
-  await expect(grade(page)).toHaveText('5+');
-  await notice.getByRole('button', { name: 'Standard „Standard“ verwenden' }).click();
-  await expect(tableName(page)).toHaveText('Notenschlüssel: Standard');
-  await expect(grade(page)).toHaveText('4');
-  await expect(page).toHaveURL(/\/\?gesamt=100&erreicht=45$/);
-  await expect(notice).toHaveCount(0);
-  await admin.context().close();
-});
+  await expect(grade(page)).toHaveText('5+')
+  await notice.getByRole('button', { name: 'Standard „Standard“ verwenden' }).click()
+  await expect(tableName(page)).toHaveText('Notenschlüssel: Standard')
+  await expect(grade(page)).toHaveText('4')
+  await expect(page).toHaveURL(/\/\?gesamt=100&erreicht=45$/)
+  await expect(notice).toHaveCount(0)
+  await admin.context().close()
+})
 
-test('an admin creates a scale from a copy, edits it and restores the first version', async ({ page, server, request }) => {
-  await server.createAdmin(ADMIN.email, ADMIN.password);
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.getByRole('tab', { name: 'Notenschlüssel' }).click();
-  const list = page.getByRole('list', { name: 'Notenschlüssel' });
-  await expect(list.getByRole('listitem')).toHaveCount(2); // the header row is hidden from assistive technology
+test('an admin creates a scale from a copy, edits it and restores the first version', async ({
+  page,
+  server,
+  request,
+}) => {
+  await server.createAdmin(ADMIN.email, ADMIN.password)
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.getByRole('tab', { name: 'Notenschlüssel' }).click()
+  const list = page.getByRole('list', { name: 'Notenschlüssel' })
+  await expect(list.getByRole('listitem')).toHaveCount(2) // the header row is hidden from assistive technology
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await shootBothSchemes(page, `scales-admin-list-${String(width)}`);
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await shootBothSchemes(page, `scales-admin-list-${String(width)}`)
   }
 
-  await page.getByRole('button', { name: 'Neuer Notenschlüssel' }).click();
+  await page.getByRole('button', { name: 'Neuer Notenschlüssel' }).click()
   // the Knickpunkt rule fills the boundaries (whole percent: 77 and 63 between 90 and 50)
-  await page.getByRole('radio', { name: 'Nach Regel (Knickpunkt)' }).check();
-  await page.getByRole('textbox', { name: 'Note 4 über' }).fill('50');
-  await page.getByRole('textbox', { name: 'Note 1 über' }).fill('90');
-  await page.getByRole('button', { name: 'Notengrenzen füllen' }).click();
-  await expect(boundaryField(page, 2)).toHaveValue('77');
+  await page.getByRole('radio', { name: 'Nach Regel (Knickpunkt)' }).check()
+  await page.getByRole('textbox', { name: 'Note 4 über' }).fill('50')
+  await page.getByRole('textbox', { name: 'Note 1 über' }).fill('90')
+  await page.getByRole('button', { name: 'Notengrenzen füllen' }).click()
+  await expect(boundaryField(page, 2)).toHaveValue('77')
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await shootBothSchemes(page, `scales-admin-new-${String(width)}`);
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await shootBothSchemes(page, `scales-admin-new-${String(width)}`)
   }
 
-  await page.getByRole('radio', { name: 'Kopie eines Notenschlüssels' }).check();
-  await page.getByRole('combobox', { name: 'Kopie von' }).selectOption('mathematik');
-  await page.getByRole('button', { name: 'Formular füllen' }).click();
-  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Mathematik (Kopie)');
-  await expect(boundaryField(page, 4)).toHaveValue('50');
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Deutsch');
-  await expect(page.getByRole('textbox', { name: 'Kurzname' })).toHaveValue('deutsch');
-  await boundaryField(page, 4).fill('45');
-  await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText('Notenschlüssel „Deutsch“ angelegt.')).toBeVisible();
+  await page.getByRole('radio', { name: 'Kopie eines Notenschlüssels' }).check()
+  await page.getByRole('combobox', { name: 'Kopie von' }).selectOption('mathematik')
+  await page.getByRole('button', { name: 'Formular füllen' }).click()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Mathematik (Kopie)')
+  await expect(boundaryField(page, 4)).toHaveValue('50')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Deutsch')
+  await expect(page.getByRole('textbox', { name: 'Kurzname' })).toHaveValue('deutsch')
+  await boundaryField(page, 4).fill('45')
+  await page.getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText('Notenschlüssel „Deutsch“ angelegt.')).toBeVisible()
 
   // the new scale's editor: version 1
-  await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Konfiguration: Deutsch' })).toBeVisible();
-  await expect(page.getByText(/Bearbeitet wird Version 1 /)).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Notenschlüssel' })).toHaveValue('deutsch');
+  await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Konfiguration: Deutsch' })).toBeVisible()
+  await expect(page.getByText(/Bearbeitet wird Version 1 /)).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Notenschlüssel' })).toHaveValue('deutsch')
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await shootBothSchemes(page, `scales-admin-editor-${String(width)}`, { fullPage: false });
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await shootBothSchemes(page, `scales-admin-editor-${String(width)}`, { fullPage: false })
   }
-  await boundaryField(page, 1).fill('90');
-  await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText('Gespeichert: Version 2.')).toBeVisible();
+  await boundaryField(page, 1).fill('90')
+  await page.getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText('Gespeichert: Version 2.')).toBeVisible()
 
-  await page.getByRole('tab', { name: 'Verlauf' }).click();
-  await expect(page.getByRole('heading', { name: 'Verlauf: Deutsch' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Gespeicherte Versionen' }).getByRole('listitem')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Version 1 wiederherstellen' }).click();
-  await page.getByRole('dialog', { name: 'Version 1 wiederherstellen?' }).getByRole('button', { name: 'Wiederherstellen' }).click();
-  await expect(page.getByText('Version 1 als Version 3 wiederhergestellt.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Verlauf' }).click()
+  await expect(page.getByRole('heading', { name: 'Verlauf: Deutsch' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Gespeicherte Versionen' }).getByRole('listitem')).toHaveCount(
+    2,
+  )
+  await page.getByRole('button', { name: 'Version 1 wiederherstellen' }).click()
+  await page
+    .getByRole('dialog', { name: 'Version 1 wiederherstellen?' })
+    .getByRole('button', { name: 'Wiederherstellen' })
+    .click()
+  await expect(page.getByText('Version 1 als Version 3 wiederhergestellt.')).toBeVisible()
 
-  const deutsch = (await (await request.get('/api/v1/scales/deutsch')).json()) as { version: number; config: GradeConfig };
-  expect(deutsch.version).toBe(3);
-  expect(deutsch.config.grades['1']).toEqual({ min: 85, max: 100 });
-  expect(deutsch.config.grades['4']).toEqual({ min: 45, max: 60 });
+  const deutsch = (await (await request.get('/api/v1/scales/deutsch')).json()) as {
+    version: number
+    config: GradeConfig
+  }
+  expect(deutsch.version).toBe(3)
+  expect(deutsch.config.grades['1']).toEqual({ min: 85, max: 100 })
+  expect(deutsch.config.grades['4']).toEqual({ min: 45, max: 60 })
   // the other scales did not move
-  expect(((await (await request.get('/api/v1/config')).json()) as { version: number }).version).toBe(1);
-  expect(((await (await request.get('/api/v1/scales/mathematik')).json()) as { version: number }).version).toBe(1);
-});
+  expect(((await (await request.get('/api/v1/config')).json()) as { version: number }).version).toBe(1)
+  expect(
+    ((await (await request.get('/api/v1/scales/mathematik')).json()) as { version: number }).version,
+  ).toBe(1)
+})

@@ -37,7 +37,13 @@ const observe = () => {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 })
 const results = []
 try {
@@ -69,7 +75,15 @@ try {
     await page.waitForTimeout(3000) // let late layout shifts and long tasks show
     const m = await page.evaluate(() => window.__bench)
     const tbt = m.longTasks.filter(([s]) => s >= m.fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0)
-    results.push({ fcp: m.fcp, lcp: m.lcp, tbt, cls: m.cls, usable: m.usable || waited, transferred, encodings: [...encodings] })
+    results.push({
+      fcp: m.fcp,
+      lcp: m.lcp,
+      tbt,
+      cls: m.cls,
+      usable: m.usable || waited,
+      transferred,
+      encodings: [...encodings],
+    })
     await context.close()
   }
 } finally {
@@ -80,6 +94,13 @@ const pick = (k) => median(results.map((r) => r[k]))
 console.log(
   JSON.stringify({
     runs: results,
-    median: { fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), usable: pick('usable'), transferred: pick('transferred') },
+    median: {
+      fcp: pick('fcp'),
+      lcp: pick('lcp'),
+      tbt: pick('tbt'),
+      cls: pick('cls'),
+      usable: pick('usable'),
+      transferred: pick('transferred'),
+    },
   }),
 )

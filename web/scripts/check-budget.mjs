@@ -21,22 +21,27 @@ const entries = []
 const css = []
 const fonts = []
 for (const tag of tags) {
-  if (tag.startsWith('<script') && attr(tag, 'type') === 'module' && attr(tag, 'src')) entries.push(attr(tag, 'src'))
+  if (tag.startsWith('<script') && attr(tag, 'type') === 'module' && attr(tag, 'src'))
+    entries.push(attr(tag, 'src'))
   if (tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload') entries.push(attr(tag, 'href'))
   if (tag.startsWith('<link') && attr(tag, 'rel') === 'stylesheet') css.push(attr(tag, 'href'))
-  if (tag.startsWith('<link') && attr(tag, 'rel') === 'preload' && attr(tag, 'as') === 'font') fonts.push(attr(tag, 'href'))
+  if (tag.startsWith('<link') && attr(tag, 'rel') === 'preload' && attr(tag, 'as') === 'font')
+    fonts.push(attr(tag, 'href'))
 }
-if (fonts.length === 0) throw new Error('dist/index.html preloads no font: the app font is missing (vite.config.ts preloadFont)')
+if (fonts.length === 0)
+  throw new Error('dist/index.html preloads no font: the app font is missing (vite.config.ts preloadFont)')
 if (entries.length === 0) throw new Error('dist/index.html has no module script: build first (npm run build)')
 
 // Static imports of a built chunk: `import"./a.js"`, `import{x}from"./a.js"`, `export*from"./a.js"`;
 // `import("./a.js")` is lazy and not followed.
-const STATIC = /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js|\/[^"']+\.js)["']/g
+const STATIC =
+  /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js|\/[^"']+\.js)["']/g
 const DYNAMIC = /\bimport\(\s*["'](\.{1,2}\/[^"']+\.js|\/[^"']+\.js)["']\s*\)|["'](assets\/[^"']+\.js)["']/g
 
 const read = (url) => readFileSync(join(dist, url.replace(/^\//, '')))
 const gz = (buf) => gzipSync(buf, { level: 9 }).length
-const resolve = (from, spec) => (spec.startsWith('/') ? spec : posix.join(posix.dirname(from), spec)).replace(/^\/?/, '/')
+const resolve = (from, spec) =>
+  (spec.startsWith('/') ? spec : posix.join(posix.dirname(from), spec)).replace(/^\/?/, '/')
 
 const route = new Map()
 const lazy = new Set()
@@ -73,9 +78,17 @@ if (process.argv.includes('--json')) {
   for (const f of report.routeCSS) console.log(`route CSS  ${kib(f.gzip).padStart(10)}  ${f.file}`)
   for (const f of lazyChunks) console.log(`lazy JS    ${kib(f.gzip).padStart(10)}  ${f.file}`)
   for (const f of report.fonts) console.log(`font       ${kib(f.bytes).padStart(10)}  ${f.file}`)
-  console.log(`calculator route JS: ${kib(total)} gzip of ${kib(BUDGET)} (${((100 * total) / BUDGET).toFixed(1)} %)`)
-  console.log(`preloaded font: ${kib(report.fontTotal)} of ${kib(FONT_BUDGET)} (${((100 * report.fontTotal) / FONT_BUDGET).toFixed(1)} %)`)
+  console.log(
+    `calculator route JS: ${kib(total)} gzip of ${kib(BUDGET)} (${((100 * total) / BUDGET).toFixed(1)} %)`,
+  )
+  console.log(
+    `preloaded font: ${kib(report.fontTotal)} of ${kib(FONT_BUDGET)} (${((100 * report.fontTotal) / FONT_BUDGET).toFixed(1)} %)`,
+  )
 }
-if (total > BUDGET) console.error(`JS over budget by ${kib(total - BUDGET)}: see docs/benchmarks.md for what is in the bundle`)
-if (report.fontTotal > FONT_BUDGET) console.error(`font over budget by ${kib(report.fontTotal - FONT_BUDGET)}: a latin subset, one variable file`)
+if (total > BUDGET)
+  console.error(`JS over budget by ${kib(total - BUDGET)}: see docs/benchmarks.md for what is in the bundle`)
+if (report.fontTotal > FONT_BUDGET)
+  console.error(
+    `font over budget by ${kib(report.fontTotal - FONT_BUDGET)}: a latin subset, one variable file`,
+  )
 if (!report.ok) process.exit(1)

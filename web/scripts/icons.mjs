@@ -6,7 +6,10 @@ import { chromium } from '@playwright/test'
 
 const dir = resolve(import.meta.dirname, '../public')
 const svg = readFileSync(resolve(dir, 'favicon.svg'), 'utf8')
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+})
 try {
   for (const size of [192, 512]) {
     const page = await browser.newPage({ viewport: { width: size, height: size } })

@@ -24,7 +24,13 @@ function signedInAs(user: ReturnType<typeof testUser> | null) {
 
 function renderApp(path: string) {
   const router = memoryRouter(path)
-  render(router.wrap(<AppProvider><AppRoutes /></AppProvider>))
+  render(
+    router.wrap(
+      <AppProvider>
+        <AppRoutes />
+      </AppProvider>,
+    ),
+  )
   return router
 }
 
@@ -68,7 +74,9 @@ describe('App', () => {
     await user.click(screen.getByRole('link', { name: 'Verwaltung' }))
     expect(router.location().pathname).toBe('/admin')
     expect(await screen.findByRole('tab', { name: 'Konfiguration', selected: true })).toBeInTheDocument()
-    expect(screen.getByText(/Bearbeitet wird Version 3 .* gespeichert am 22\.11\.2026, 10:00 von Kommandozeile\./)).toBeInTheDocument()
+    expect(
+      screen.getByText(/Bearbeitet wird Version 3 .* gespeichert am 22\.11\.2026, 10:00 von Kommandozeile\./),
+    ).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard')
     expect(FakeEventSource.instances).toHaveLength(1)
 

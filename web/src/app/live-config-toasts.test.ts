@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { CONFIG_EVENTS_URL, createLiveConnection, LOAD_TIMEOUT_MS, type LiveConnection } from '@/lib/live-connection'
+import {
+  CONFIG_EVENTS_URL,
+  createLiveConnection,
+  LOAD_TIMEOUT_MS,
+  type LiveConnection,
+} from '@/lib/live-connection'
 import { STORAGE_KEY } from '@/lib/stored-config'
 import { toast } from '@/lib/toast'
 import { FakeEventSource } from '@/test/fake-event-source'
@@ -82,7 +87,10 @@ describe('showLiveConfigToasts', () => {
   })
 
   it('takes the load notice back when a kept configuration is shown instead', () => {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ live: standardLiveConfig(2), storedAt: '2026-11-20T08:30:00.000Z' }))
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ live: standardLiveConfig(2), storedAt: '2026-11-20T08:30:00.000Z' }),
+    )
     FakeEventSource.latest.fail('retrying')
     expect(dismissToast.mock.calls).toEqual([[LOAD_TOAST_ID]])
     vi.advanceTimersByTime(LOAD_TIMEOUT_MS * 2)

@@ -10,7 +10,9 @@ import { showLiveConfigToasts } from './live-config-toasts'
 
 // react-hot-toast styles its toasts inline (white, dark grey text); in dark mode they follow the
 // cards instead ("!" wins over the inline style).
-const TOAST_OPTIONS = { className: 'dark:bg-slate-800! dark:text-slate-100! dark:border dark:border-slate-700' }
+const TOAST_OPTIONS = {
+  className: 'dark:bg-slate-800! dark:text-slate-100! dark:border dark:border-slate-700',
+}
 
 /**
  * What every route shares: the sign-in state (read at start, kept equal across tabs), one live
@@ -25,7 +27,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
   // chosen scale; the stream confirms it.
   const connection = useMemo(() => {
     const storageKey = scaleStorageKey(slug)
-    return createLiveConnection({ eventsUrl: scaleEventsUrl(slug), storageKey, ...pageStart(slug, storageKey) })
+    return createLiveConnection({
+      eventsUrl: scaleEventsUrl(slug),
+      storageKey,
+      ...pageStart(slug, storageKey),
+    })
   }, [slug])
   useEffect(() => showLiveConfigToasts(connection), [connection])
   const live = useLiveConnection(connection)

@@ -20,7 +20,8 @@ const head = `${border} py-2 font-semibold text-slate-900 dark:text-slate-100`
 const th = `${head} bg-slate-100 dark:bg-slate-800`
 const td = `${border} py-2 tabular-nums text-slate-800 dark:text-slate-100 wrap-anywhere`
 // Not by colour alone: the current band is also framed (and aria-current for assistive technology).
-const current = 'bg-green-100 dark:bg-green-900 outline-2 -outline-offset-2 outline-green-700 dark:outline-green-400'
+const current =
+  'bg-green-100 dark:bg-green-900 outline-2 -outline-offset-2 outline-green-700 dark:outline-green-400'
 
 /**
  * The 16 bands in the two layouts of SPEC §4: horizontal from lg (1024 px) and on paper, with one
@@ -44,7 +45,12 @@ export function BandTable({ rows, valueLabels, labelledBy, marked, className = '
               Note
             </th>
             {rows.map((r) => (
-              <th key={r.grade} scope="col" {...at(r.grade)} className={`${r.grade === marked ? head : th} px-1${mark(r.grade)}`}>
+              <th
+                key={r.grade}
+                scope="col"
+                {...at(r.grade)}
+                className={`${r.grade === marked ? head : th} px-1${mark(r.grade)}`}
+              >
                 {r.grade}
               </th>
             ))}
@@ -57,7 +63,11 @@ export function BandTable({ rows, valueLabels, labelledBy, marked, className = '
                 {label}
               </th>
               {rows.map((r) => (
-                <td key={r.grade} {...at(r.grade)} className={`${td} px-0.5 text-xs print:py-1 print:text-[9px]${mark(r.grade)}`}>
+                <td
+                  key={r.grade}
+                  {...at(r.grade)}
+                  className={`${td} px-0.5 text-xs print:py-1 print:text-[9px]${mark(r.grade)}`}
+                >
                   {r.values[i]}
                 </td>
               ))}
@@ -66,7 +76,10 @@ export function BandTable({ rows, valueLabels, labelledBy, marked, className = '
         </tbody>
       </table>
 
-      <table aria-labelledby={labelledBy} className={`w-full table-fixed border-collapse text-sm lg:hidden print:hidden ${className}`}>
+      <table
+        aria-labelledby={labelledBy}
+        className={`w-full table-fixed border-collapse text-sm lg:hidden print:hidden ${className}`}
+      >
         <thead>
           <tr>
             <th scope="col" className={`${th} w-16 px-3 text-left`}>

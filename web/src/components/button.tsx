@@ -9,7 +9,8 @@ const base =
 
 const variants: Record<Variant, string> = {
   primary: 'bg-green-700 text-white hover:bg-green-800',
-  secondary: 'border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 text-slate-800 dark:text-slate-100 hover:bg-slate-100 dark:hover:bg-slate-800',
+  secondary:
+    'border border-slate-300 dark:border-slate-700 bg-white dark:bg-slate-900 text-slate-800 dark:text-slate-100 hover:bg-slate-100 dark:hover:bg-slate-800',
   danger: 'bg-red-700 text-white hover:bg-red-800 focus-visible:ring-red-700',
   link: 'min-h-0 px-1 text-green-800 dark:text-green-300 underline underline-offset-2 hover:text-green-900 dark:hover:text-green-200',
 }

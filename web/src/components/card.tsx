@@ -12,23 +12,23 @@ interface CardProps {
 }
 
 /** The look of every white section; `Card` uses it, and sections with their own heading too. */
-export const cardClass = 'rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm sm:p-6'
+export const cardClass =
+  'rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm sm:p-6'
 
 /** A white section with a heading, the building block of the admin page. */
 export function Card({ title, level = 2, description, aside, children, className = '' }: CardProps) {
   const id = useId()
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
-    <section
-      aria-labelledby={id}
-      className={`${cardClass} ${className}`.trim()}
-    >
+    <section aria-labelledby={id} className={`${cardClass} ${className}`.trim()}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <Heading id={id} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
             {title}
           </Heading>
-          {description !== undefined && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p>}
+          {description !== undefined && (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p>
+          )}
         </div>
         {aside}
       </div>

@@ -34,7 +34,10 @@ export function GradeTable({ cells, name, marked }: GradeTableProps) {
 /** "Eine Note gilt über dem ersten Wert bis einschließlich zum zweiten: genau 85 % ergibt 2+, …" */
 export function howToRead(cells: TableCell[]): string {
   const rule = 'Eine Note gilt über dem ersten Wert bis einschließlich zum zweiten'
-  const above = cells.find((c, i) => i > 0 && c.over !== EMPTY && c.over !== NONE && c.over !== '?' && cells.some((b) => b.upTo === c.over))
+  const above = cells.find(
+    (c, i) =>
+      i > 0 && c.over !== EMPTY && c.over !== NONE && c.over !== '?' && cells.some((b) => b.upTo === c.over),
+  )
   const at = above === undefined ? undefined : cells.find((b) => b.upTo === above.over)
   if (above === undefined || at === undefined) return `${rule}.`
   return `${rule}: genau ${above.over} % ergibt ${at.grade}, erst mehr als ${above.over} % ergibt ${above.grade}.`

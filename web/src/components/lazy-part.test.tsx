@@ -30,7 +30,9 @@ describe('LazyPart', () => {
         </LazyPart>
       </main>,
     )
-    expect(await screen.findByRole('alert')).toHaveTextContent('Dieser Teil der Seite konnte nicht geladen werden.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieser Teil der Seite konnte nicht geladen werden.',
+    )
     expect(screen.getByRole('button', { name: 'Seite neu laden' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Rechner' })).toBeInTheDocument()
   })

@@ -10,11 +10,18 @@ const tones: Record<Tone, { box: string; icon: ReactNode }> = {
   },
   warning: {
     box: 'border-amber-300 dark:border-amber-800 bg-amber-50 dark:bg-amber-950 text-amber-950 dark:text-amber-100',
-    icon: <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-800 dark:text-amber-300" aria-hidden="true" />,
+    icon: (
+      <TriangleAlert
+        className="mt-0.5 size-5 shrink-0 text-amber-800 dark:text-amber-300"
+        aria-hidden="true"
+      />
+    ),
   },
   error: {
     box: 'border-red-300 dark:border-red-800 bg-red-50 dark:bg-red-950 text-red-950 dark:text-red-100',
-    icon: <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-800 dark:text-red-300" aria-hidden="true" />,
+    icon: (
+      <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-800 dark:text-red-300" aria-hidden="true" />
+    ),
   },
 }
 

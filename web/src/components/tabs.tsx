@@ -37,7 +37,12 @@ export function Tabs({ label, tabs, selected: controlled, onSelect }: TabsProps)
   }
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    }
     const to = moves[e.key]
     if (to === undefined) return
     e.preventDefault()
@@ -75,7 +80,9 @@ export function Tabs({ label, tabs, selected: controlled, onSelect }: TabsProps)
               className={
                 'min-h-11 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors ' +
                 'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:focus-visible:ring-green-500 ' +
-                (active ? 'bg-white dark:bg-slate-900 text-green-800 dark:text-green-300 shadow-sm' : 'text-slate-700 dark:text-slate-300 hover:bg-white/60 dark:hover:bg-slate-700/60 hover:text-slate-900 dark:hover:text-slate-100')
+                (active
+                  ? 'bg-white dark:bg-slate-900 text-green-800 dark:text-green-300 shadow-sm'
+                  : 'text-slate-700 dark:text-slate-300 hover:bg-white/60 dark:hover:bg-slate-700/60 hover:text-slate-900 dark:hover:text-slate-100')
               }
             >
               {tab.label}

@@ -36,7 +36,9 @@ export function TextField({ label, error, hint, suffix, className, id, ...input 
   const inputId = id ?? auto
   const hintId = `${inputId}-hint`
   const errorId = `${inputId}-error`
-  const describedBy = [hint === undefined ? '' : hintId, error === undefined ? '' : errorId].filter(Boolean).join(' ')
+  const describedBy = [hint === undefined ? '' : hintId, error === undefined ? '' : errorId]
+    .filter(Boolean)
+    .join(' ')
   return (
     <div className={className}>
       <label htmlFor={inputId} className={labelClass}>
@@ -56,7 +58,10 @@ export function TextField({ label, error, hint, suffix, className, id, ...input 
           {...input}
         />
         {suffix !== undefined && (
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600 dark:text-slate-300">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600 dark:text-slate-300"
+          >
             {suffix}
           </span>
         )}

@@ -26,9 +26,17 @@ describe('api-client', () => {
 
   it('turns an answer without the JSON error shape, and a lost connection, into German messages', async () => {
     api.once('GET /auth/session', new Response('<html>Bad Gateway</html>', { status: 502 }))
-    await expect(getSession()).rejects.toMatchObject({ status: 502, code: 'unknown', message: expect.stringMatching(/Server/) as string })
+    await expect(getSession()).rejects.toMatchObject({
+      status: 502,
+      code: 'unknown',
+      message: expect.stringMatching(/Server/) as string,
+    })
     api.once('GET /auth/session', () => Promise.reject(new TypeError('Failed to fetch')))
-    await expect(getSession()).rejects.toMatchObject({ status: 0, code: 'network', message: expect.stringMatching(/Keine Verbindung/) as string })
+    await expect(getSession()).rejects.toMatchObject({
+      status: 0,
+      code: 'network',
+      message: expect.stringMatching(/Keine Verbindung/) as string,
+    })
   })
 
   it('refuses an answer that does not match the contract', async () => {

@@ -14,15 +14,15 @@ const API = '/api/v1'
 
 export type Schemas = components['schemas']
 /** The JSON answer of an operation of the contract with that status. */
-export type JsonAnswer<Op extends keyof operations, Status extends number> = operations[Op]['responses'] extends Record<
-  Status,
-  { content: { 'application/json': infer T } }
->
-  ? T
-  : never
+export type JsonAnswer<Op extends keyof operations, Status extends number> =
+  operations[Op]['responses'] extends Record<Status, { content: { 'application/json': infer T } }> ? T : never
 
 /** A request body as the contract describes it for the operation. */
-export type Body<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer T } } } ? T : never
+export type Body<Op extends keyof operations> = operations[Op] extends {
+  requestBody: { content: { 'application/json': infer T } }
+}
+  ? T
+  : never
 
 const errorBody = v.object({
   error: v.object({
@@ -118,7 +118,8 @@ async function toApiError(res: Response): Promise<ApiError> {
     return new ApiError(res.status, 'unknown', fallback, retryAfter === undefined ? {} : { retryAfter })
   }
   const parsed = v.safeParse(errorBody, json)
-  if (!parsed.success) return new ApiError(res.status, 'unknown', fallback, retryAfter === undefined ? {} : { retryAfter })
+  if (!parsed.success)
+    return new ApiError(res.status, 'unknown', fallback, retryAfter === undefined ? {} : { retryAfter })
   const { code, message, fields, current } = parsed.output.error
   const currentConfig = current === undefined ? undefined : v.safeParse(liveConfigSchema, current)
   return new ApiError(res.status, code, message ?? fallback, {

@@ -23,7 +23,14 @@ describe('the client and the contract', () => {
       savedAt: '2026-11-22T10:00:00Z',
       config: {
         name: 'Oberstufe',
-        grades: { '1': { min: 85, max: 100 }, '2': { min: 70, max: 85 }, '3': { min: 55, max: 70 }, '4': { min: 40, max: 55 }, '5': { min: 20, max: 40 }, '6': { min: 0, max: 20 } },
+        grades: {
+          '1': { min: 85, max: 100 },
+          '2': { min: 70, max: 85 },
+          '3': { min: 55, max: 70 },
+          '4': { min: 40, max: 55 },
+          '5': { min: 20, max: 40 },
+          '6': { min: 0, max: 20 },
+        },
         schema: { general: { minus: 33.33, normal: 33.33 }, '1': { minus: 33.33 }, '6': { normal: 50 } },
       },
     }
@@ -38,7 +45,14 @@ describe('the client and the contract', () => {
       savedBy: 'chefin@schule.de',
       config: {
         name: 'Oberstufe',
-        grades: { '1': { min: 85, max: 100 }, '2': { min: 70, max: 85 }, '3': { min: 55, max: 70 }, '4': { min: 40, max: 55 }, '5': { min: 20, max: 40 }, '6': { min: 0, max: 20 } },
+        grades: {
+          '1': { min: 85, max: 100 },
+          '2': { min: 70, max: 85 },
+          '3': { min: 55, max: 70 },
+          '4': { min: 40, max: 55 },
+          '5': { min: 20, max: 40 },
+          '6': { min: 0, max: 20 },
+        },
         schema: { general: { minus: 33.33, normal: 33.33 }, '1': { minus: 33.33 }, '6': { normal: 50 } },
       },
     }

@@ -82,7 +82,8 @@ export function useAuthSource(): Auth {
     channel.current = ch
     const onMessage = (event: MessageEvent<unknown>) => {
       const data = event.data
-      if (typeof data === 'object' && data !== null && (data as Partial<AuthMessage>).type === 'changed') void refresh()
+      if (typeof data === 'object' && data !== null && (data as Partial<AuthMessage>).type === 'changed')
+        void refresh()
     }
     const onFocus = () => void refresh()
     ch?.addEventListener('message', onMessage)
@@ -101,7 +102,8 @@ export function useAuthSource(): Auth {
       loading: state.loading,
       user: state.user,
       refresh,
-      login: async (email, password) => signedIn(await change(async () => (await loadApi()).login(email, password))),
+      login: async (email, password) =>
+        signedIn(await change(async () => (await loadApi()).login(email, password))),
       logout: async () => {
         await change(async () => {
           await (await loadApi()).logout()

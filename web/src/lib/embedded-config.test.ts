@@ -36,7 +36,12 @@ afterEach(() => {
 describe('readEmbeddedConfig', () => {
   it('reads the version the server put into the page, escaped as the server escapes it', () => {
     // json.HTMLEscape on the server: <, > and U+2028 as \u escapes, which JSON.parse turns back.
-    embed(JSON.stringify(version).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028'))
+    embed(
+      JSON.stringify(version)
+        .replace(/</g, '\\u003c')
+        .replace(/>/g, '\\u003e')
+        .replace(/\u2028/g, '\\u2028'),
+    )
     expect(readEmbeddedConfig(null, document)).toEqual(version)
   })
 
@@ -70,10 +75,34 @@ describe('pageStart', () => {
 
   it.each([
     ['nothing kept: the page', () => undefined, { initial: version }],
-    ['the same version kept: the page, received when it was kept', () => { kept(7); }, { initial: version, initialReceivedAt: '2026-11-20T08:00:00.000Z' }],
-    ['an older version kept: the page', () => { kept(6); }, { initial: version }],
-    ['the same number saved at another time (a new database): the page', () => { kept(7, '2026-11-01T00:00:00Z'); }, { initial: version }],
-    ['a newer version kept (an older precached page): nothing, as without a block', () => { kept(8); }, {}],
+    [
+      'the same version kept: the page, received when it was kept',
+      () => {
+        kept(7)
+      },
+      { initial: version, initialReceivedAt: '2026-11-20T08:00:00.000Z' },
+    ],
+    [
+      'an older version kept: the page',
+      () => {
+        kept(6)
+      },
+      { initial: version },
+    ],
+    [
+      'the same number saved at another time (a new database): the page',
+      () => {
+        kept(7, '2026-11-01T00:00:00Z')
+      },
+      { initial: version },
+    ],
+    [
+      'a newer version kept (an older precached page): nothing, as without a block',
+      () => {
+        kept(8)
+      },
+      {},
+    ],
   ])('%s', (_, keep, want) => {
     embed(JSON.stringify(version))
     keep()

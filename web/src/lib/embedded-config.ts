@@ -30,12 +30,16 @@ export function readEmbeddedConfig(slug: string | null, doc: Document = document
  * the page starts as without a block and the stream brings the newest. When the kept one is the same
  * version, its time of receipt stays the one the stale notice shows.
  */
-export function pageStart(slug: string | null, storageKey: string): Pick<LiveConnectionOptions, 'initial' | 'initialReceivedAt'> {
+export function pageStart(
+  slug: string | null,
+  storageKey: string,
+): Pick<LiveConnectionOptions, 'initial' | 'initialReceivedAt'> {
   const initial = readEmbeddedConfig(slug)
   if (initial === undefined) return {}
   const kept = readStoredConfig(storageKey)
   if (kept === null) return { initial }
   if (kept.live.version > initial.version) return {}
-  if (kept.live.version === initial.version && kept.live.savedAt === initial.savedAt) return { initial, initialReceivedAt: kept.storedAt }
+  if (kept.live.version === initial.version && kept.live.savedAt === initial.savedAt)
+    return { initial, initialReceivedAt: kept.storedAt }
   return { initial }
 }

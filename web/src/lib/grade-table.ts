@@ -9,7 +9,22 @@ export const GRADES = ['1', '2', '3', '4', '5', '6'] as const
 export type Grade = (typeof GRADES)[number]
 
 export const GRADE_LABELS = [
-  '1', '1-', '2+', '2', '2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-', '6+', '6',
+  '1',
+  '1-',
+  '2+',
+  '2',
+  '2-',
+  '3+',
+  '3',
+  '3-',
+  '4+',
+  '4',
+  '4-',
+  '5+',
+  '5',
+  '5-',
+  '6+',
+  '6',
 ] as const
 export type GradeLabel = (typeof GRADE_LABELS)[number]
 
@@ -43,7 +58,6 @@ export interface TableCell {
 export const NONE = '–'
 export const EMPTY = 'entfällt'
 
-
 const HUNDRED = rational(100n)
 
 function percent(x: number | undefined): Rational | null {
@@ -57,7 +71,12 @@ function threshold(min: Rational | null, max: Rational | null, width: Rational |
 }
 
 /** Splits [min, max] at the cut points (ascending) into bands labelled highest first. */
-function split(labels: readonly GradeLabel[], min: Rational | null, max: Rational | null, cuts: (Rational | null)[]): Band[] {
+function split(
+  labels: readonly GradeLabel[],
+  min: Rational | null,
+  max: Rational | null,
+  cuts: (Rational | null)[],
+): Band[] {
   const edges: Rational[] = []
   for (const edge of [min, ...cuts, max]) {
     if (edge === null) return labels.map((label) => ({ label, bounds: null }))
@@ -87,9 +106,10 @@ export function gradeBands(config: GradingConfig): GradeBands[] {
     } else {
       const m = threshold(min, max, percent(schema.general?.minus))
       const normal = percent(schema.general?.normal)
-      const n = m === null || min === null || max === null || normal === null
-        ? null
-        : add(m, div(mul(sub(max, min), normal), HUNDRED))
+      const n =
+        m === null || min === null || max === null || normal === null
+          ? null
+          : add(m, div(mul(sub(max, min), normal), HUNDRED))
       bands = split([`${grade}+`, grade, `${grade}-`] as GradeLabel[], min, max, [m, n])
     }
     return { grade, min, max, bands }
@@ -123,7 +143,11 @@ export function table(config: GradingConfig): TableCell[] {
     bands.map(({ label, bounds }): TableCell => {
       if (bounds === null) return { grade: label, over: '?', upTo: '?' }
       if (cmp(bounds.low, bounds.high) === 0) return { grade: label, over: EMPTY, upTo: NONE }
-      return { grade: label, over: label === '6' ? NONE : formatExact(bounds.low), upTo: formatExact(bounds.high) }
+      return {
+        grade: label,
+        over: label === '6' ? NONE : formatExact(bounds.low),
+        upTo: formatExact(bounds.high),
+      }
     }),
   )
 }

@@ -37,7 +37,11 @@ function connect(options: Partial<LiveConnectionOptions> = {}) {
   events = []
   connection.subscribe((event) => events.push(event))
   connection.open()
-  return { get current() { return connection.getSnapshot() } }
+  return {
+    get current() {
+      return connection.getSnapshot()
+    },
+  }
 }
 
 /** What people are told about (toasts): losses, restores and a load that failed, in order. */
@@ -125,7 +129,9 @@ describe('createLiveConnection', () => {
   })
 
   it("waits as long as the server's Retry-After says when it refused the stream", async () => {
-    const head = vi.fn(() => Promise.resolve(new Response(null, { status: 429, headers: { 'Retry-After': '30' } })))
+    const head = vi.fn(() =>
+      Promise.resolve(new Response(null, { status: 429, headers: { 'Retry-After': '30' } })),
+    )
     vi.stubGlobal('fetch', head)
     connect()
     FakeEventSource.latest.fail('closed') // EventSource shows a 429 as an error, nothing more
@@ -137,7 +143,10 @@ describe('createLiveConnection', () => {
   })
 
   it('keeps its own back-off when the server does not ask for a wait', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(null, { status: 200 }))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(null, { status: 200 }))),
+    )
     connect()
     FakeEventSource.latest.fail('closed')
     await vi.advanceTimersByTimeAsync(1_000)
@@ -248,7 +257,11 @@ describe('createLiveConnection offline', () => {
     expect(result.current.state).toBe('loading') // no flash of the old one while connecting
 
     FakeEventSource.latest.fail('retrying')
-    expect(result.current).toEqual({ state: 'ready', data: old, stale: { receivedAt: '2026-11-20T08:30:00.000Z' } })
+    expect(result.current).toEqual({
+      state: 'ready',
+      data: old,
+      stale: { receivedAt: '2026-11-20T08:30:00.000Z' },
+    })
     vi.advanceTimersByTime(LOAD_TIMEOUT_MS * 2)
     expect(reports()).toEqual([]) // the page shows the notice instead
 
@@ -266,12 +279,19 @@ describe('createLiveConnection offline', () => {
     vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1)
     expect(result.current.state).toBe('loading')
     vi.advanceTimersByTime(1)
-    expect(result.current).toEqual({ state: 'ready', data: old, stale: { receivedAt: '2026-11-20T08:30:00.000Z' } })
+    expect(result.current).toEqual({
+      state: 'ready',
+      data: old,
+      stale: { receivedAt: '2026-11-20T08:30:00.000Z' },
+    })
     expect(reports()).toEqual([])
   })
 
   it('drops a kept entry that is not a configuration and keeps loading', () => {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ live: { version: 'x' }, storedAt: '2026-11-20T08:30:00Z' }))
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ live: { version: 'x' }, storedAt: '2026-11-20T08:30:00Z' }),
+    )
     const result = connect()
     FakeEventSource.latest.fail('closed')
     expect(result.current).toMatchObject({ state: 'loading', failed: false })
@@ -285,7 +305,11 @@ describe('createLiveConnection offline', () => {
     FakeEventSource.latest.send(live)
     vi.setSystemTime(new Date('2026-11-22T12:05:00Z'))
     FakeEventSource.latest.fail('retrying')
-    expect(result.current).toEqual({ state: 'ready', data: live, stale: { receivedAt: '2026-11-22T12:00:00.000Z' } })
+    expect(result.current).toEqual({
+      state: 'ready',
+      data: live,
+      stale: { receivedAt: '2026-11-22T12:00:00.000Z' },
+    })
 
     const next = standardLiveConfig(8)
     FakeEventSource.latest.open()
@@ -336,19 +360,27 @@ describe('createLiveConnection, made from parameters', () => {
   })
 
   it('opens the stream it is given, keeps under its own key, and asks that stream for Retry-After', async () => {
-    const head = vi.fn(() => Promise.resolve(new Response(null, { status: 503, headers: { 'Retry-After': '5' } })))
+    const head = vi.fn(() =>
+      Promise.resolve(new Response(null, { status: 503, headers: { 'Retry-After': '5' } })),
+    )
     vi.stubGlobal('fetch', head)
     connect({ eventsUrl: '/api/v1/scales/oberstufe/events', storageKey: 'notenrechner.scale.oberstufe' })
     expect(FakeEventSource.latest.url).toBe('/api/v1/scales/oberstufe/events')
     const live = standardLiveConfig(2)
     FakeEventSource.latest.open()
     FakeEventSource.latest.send(live)
-    expect(readStoredConfig('notenrechner.scale.oberstufe')).toEqual({ live, storedAt: '2026-11-22T12:00:00.000Z' })
+    expect(readStoredConfig('notenrechner.scale.oberstufe')).toEqual({
+      live,
+      storedAt: '2026-11-22T12:00:00.000Z',
+    })
     expect(readStoredConfig(STORAGE_KEY)).toBeNull()
 
     FakeEventSource.latest.fail('closed')
     await vi.advanceTimersByTimeAsync(5_000)
-    expect(head).toHaveBeenCalledWith('/api/v1/scales/oberstufe/events', { method: 'HEAD', cache: 'no-store' })
+    expect(head).toHaveBeenCalledWith('/api/v1/scales/oberstufe/events', {
+      method: 'HEAD',
+      cache: 'no-store',
+    })
     expect(FakeEventSource.instances).toHaveLength(2)
   })
 
@@ -361,7 +393,9 @@ describe('createLiveConnection, made from parameters', () => {
   })
 
   it('does nothing until opened, and close stops every stream and timer it started', async () => {
-    const head = vi.fn(() => Promise.resolve(new Response(null, { status: 429, headers: { 'Retry-After': '30' } })))
+    const head = vi.fn(() =>
+      Promise.resolve(new Response(null, { status: 429, headers: { 'Retry-After': '30' } })),
+    )
     vi.stubGlobal('fetch', head)
     connection = createLiveConnection({ eventsUrl: CONFIG_EVENTS_URL, storageKey: STORAGE_KEY })
     events = []
@@ -426,7 +460,10 @@ describe('createLiveConnection, made from parameters', () => {
   })
 
   it('takes the same version of a scale coming again as archived for news (issue 17)', () => {
-    const result = connect({ eventsUrl: '/api/v1/scales/mathematik/events', storageKey: `${STORAGE_KEY}.mathematik` })
+    const result = connect({
+      eventsUrl: '/api/v1/scales/mathematik/events',
+      storageKey: `${STORAGE_KEY}.mathematik`,
+    })
     FakeEventSource.latest.open()
     FakeEventSource.latest.send(standardLiveConfig(7))
     const archived = { ...standardLiveConfig(7), archived: true }
@@ -441,7 +478,11 @@ describe('createLiveConnection, made from parameters', () => {
     const initial = standardLiveConfig(7)
     const result = connect({ initial })
     FakeEventSource.latest.fail('retrying')
-    expect(result.current).toEqual({ state: 'ready', data: initial, stale: { receivedAt: '2026-11-22T12:00:00.000Z' } })
+    expect(result.current).toEqual({
+      state: 'ready',
+      data: initial,
+      stale: { receivedAt: '2026-11-22T12:00:00.000Z' },
+    })
     expect(reports()).toEqual([]) // it never opened: nothing was lost
   })
 
@@ -449,6 +490,10 @@ describe('createLiveConnection, made from parameters', () => {
     const initial = standardLiveConfig(7)
     const result = connect({ initial, initialReceivedAt: '2026-11-20T08:00:00.000Z' })
     FakeEventSource.latest.fail('retrying')
-    expect(result.current).toEqual({ state: 'ready', data: initial, stale: { receivedAt: '2026-11-20T08:00:00.000Z' } })
+    expect(result.current).toEqual({
+      state: 'ready',
+      data: initial,
+      stale: { receivedAt: '2026-11-20T08:00:00.000Z' },
+    })
   })
 })

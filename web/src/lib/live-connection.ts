@@ -91,9 +91,16 @@ async function retryAfter(url: string): Promise<number> {
  * doubling up to 30 s, or after the server's Retry-After when it refused the stream for its limits
  * (docs/operations.md).
  */
-export function createLiveConnection({ eventsUrl, storageKey, initial, initialReceivedAt }: LiveConnectionOptions): LiveConnection {
+export function createLiveConnection({
+  eventsUrl,
+  storageKey,
+  initial,
+  initialReceivedAt,
+}: LiveConnectionOptions): LiveConnection {
   const listeners = new Set<(event: LiveEvent) => void>()
-  let snapshot: LiveConfigState = initial ? { state: 'ready', data: initial } : { state: 'loading', failed: false, retry }
+  let snapshot: LiveConfigState = initial
+    ? { state: 'ready', data: initial }
+    : { state: 'loading', failed: false, retry }
   let receivedAt = initialReceivedAt ?? new Date().toISOString() // of the configuration shown
   let source: EventSource | null = null
   let retryTimer: ReturnType<typeof setTimeout> | undefined
@@ -177,7 +184,8 @@ export function createLiveConnection({ eventsUrl, storageKey, initial, initialRe
     // The version already shown (e.g. the page's initial one, confirmed): nothing to render again.
     const shown = snapshot.stale ? undefined : snapshot.data
     // A scale's version can come again as archived (issue 17): that is news.
-    if (shown?.version !== next.version || shown.savedAt !== next.savedAt || shown.archived !== next.archived) show(next, false)
+    if (shown?.version !== next.version || shown.savedAt !== next.savedAt || shown.archived !== next.archived)
+      show(next, false)
   }
 
   // No live connection: keep what is shown, marked as possibly out of date; before anything

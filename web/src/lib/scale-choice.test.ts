@@ -15,13 +15,16 @@ describe('readScaleChoice', () => {
     expect(readScaleChoice()).toBe('mathematik')
   })
 
-  it.each(['', 'Mathe', '-x', 'a'.repeat(41), '../config', 'mathe%20'])('ignores an address or a memory that is no slug: %j', (slug) => {
-    window.history.replaceState(null, '', `/?schluessel=${slug}`)
-    expect(readScaleChoice()).toBeNull()
-    window.history.replaceState(null, '', '/')
-    localStorage.setItem(CHOICE_KEY, slug)
-    expect(readScaleChoice()).toBeNull()
-  })
+  it.each(['', 'Mathe', '-x', 'a'.repeat(41), '../config', 'mathe%20'])(
+    'ignores an address or a memory that is no slug: %j',
+    (slug) => {
+      window.history.replaceState(null, '', `/?schluessel=${slug}`)
+      expect(readScaleChoice()).toBeNull()
+      window.history.replaceState(null, '', '/')
+      localStorage.setItem(CHOICE_KEY, slug)
+      expect(readScaleChoice()).toBeNull()
+    },
+  )
 })
 
 describe('the stream and the offline copy of a choice', () => {

@@ -13,7 +13,8 @@ export const SCALE_PARAM = 'schluessel'
 export const CHOICE_KEY = 'notenrechner.scale'
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/
 
-const valid = (slug: string | null | undefined): string | null => (slug != null && SLUG.test(slug) ? slug : null)
+const valid = (slug: string | null | undefined): string | null =>
+  slug != null && SLUG.test(slug) ? slug : null
 
 /** The scale of the address, else the one remembered in this browser; null for the default. */
 export function readScaleChoice(): string | null {
@@ -27,10 +28,12 @@ export function readScaleChoice(): string | null {
 }
 
 /** The stream of a scale, or of the default. */
-export const scaleEventsUrl = (slug: string | null): string => (slug === null ? CONFIG_EVENTS_URL : `/api/v1/scales/${slug}/events`)
+export const scaleEventsUrl = (slug: string | null): string =>
+  slug === null ? CONFIG_EVENTS_URL : `/api/v1/scales/${slug}/events`
 
 /** Where this browser keeps a scale's last configuration for offline use (one entry per scale). */
-export const scaleStorageKey = (slug: string | null): string => (slug === null ? STORAGE_KEY : `${STORAGE_KEY}.${slug}`)
+export const scaleStorageKey = (slug: string | null): string =>
+  slug === null ? STORAGE_KEY : `${STORAGE_KEY}.${slug}`
 
 export interface ScaleChoice {
   /** The chosen scale's slug; null for the default. */

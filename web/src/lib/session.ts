@@ -17,8 +17,14 @@ export const userSchema = v.object({
   signInMethods: v.array(v.picklist(['password', 'oidc'])),
 }) satisfies v.GenericSchema<unknown, User>
 
-export const userResponse = v.object({ user: userSchema }) satisfies v.GenericSchema<unknown, Schemas['UserResponse']>
-const sessionResponse = v.object({ user: v.nullable(userSchema) }) satisfies v.GenericSchema<unknown, Schemas['SessionResponse']>
+export const userResponse = v.object({ user: userSchema }) satisfies v.GenericSchema<
+  unknown,
+  Schemas['UserResponse']
+>
+const sessionResponse = v.object({ user: v.nullable(userSchema) }) satisfies v.GenericSchema<
+  unknown,
+  Schemas['SessionResponse']
+>
 
 /** The signed-in account, or null. */
 export async function getSession(): Promise<User | null> {
@@ -26,7 +32,12 @@ export async function getSession(): Promise<User | null> {
 }
 
 export async function login(email: string, password: string): Promise<User> {
-  return (await json(await send('POST', '/auth/login', { body: { email, password } satisfies Body<'login'> }), userResponse)).user
+  return (
+    await json(
+      await send('POST', '/auth/login', { body: { email, password } satisfies Body<'login'> }),
+      userResponse,
+    )
+  ).user
 }
 
 export async function logout(): Promise<void> {

@@ -19,7 +19,11 @@ afterEach(() => {
 })
 
 const newConnection = (initial?: ReturnType<typeof standardLiveConfig>) =>
-  createLiveConnection({ eventsUrl: CONFIG_EVENTS_URL, storageKey: STORAGE_KEY, ...(initial === undefined ? {} : { initial }) })
+  createLiveConnection({
+    eventsUrl: CONFIG_EVENTS_URL,
+    storageKey: STORAGE_KEY,
+    ...(initial === undefined ? {} : { initial }),
+  })
 
 describe('useLiveConnection', () => {
   it('opens the connection while mounted and renders each new state', () => {

@@ -11,7 +11,11 @@ export type Resource<T> =
  * The last data stays on screen while a newer read is under way; an answer that arrives after a
  * newer read started is dropped. onError sees every failure (e.g. to re-read the session on 401).
  */
-export function useResource<T>(load: () => Promise<T>, key: unknown, onError?: (err: unknown) => void): [Resource<T>, () => void] {
+export function useResource<T>(
+  load: () => Promise<T>,
+  key: unknown,
+  onError?: (err: unknown) => void,
+): [Resource<T>, () => void] {
   const [resource, setResource] = useState<Resource<T>>({ state: 'loading' })
   const [tick, setTick] = useState(0)
   const reportError = useEffectEvent((err: unknown) => {

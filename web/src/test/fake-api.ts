@@ -14,14 +14,22 @@ export interface ApiCall {
 type Answer = Response | ((call: ApiCall) => Response | Promise<Response>)
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  })
 }
 
 export function noContent(): Response {
   return new Response(null, { status: 204 })
 }
 
-export function apiError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Response {
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Response {
   return json(status, { error: { code, message, ...extra } })
 }
 

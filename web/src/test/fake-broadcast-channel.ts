@@ -29,7 +29,8 @@ export class FakeBroadcastChannel extends EventTarget {
   postMessage(data: unknown): void {
     FakeBroadcastChannel.posted.push({ name: this.name, data })
     for (const ch of FakeBroadcastChannel.instances) {
-      if (ch !== this && ch.name === this.name && !ch.closed) ch.dispatchEvent(new MessageEvent('message', { data }))
+      if (ch !== this && ch.name === this.name && !ch.closed)
+        ch.dispatchEvent(new MessageEvent('message', { data }))
     }
   }
 

@@ -12,11 +12,18 @@ import { memoryRouter } from './memory-router'
  * Renders a feature component with the real sign-in state (reading the FakeApi) and a live
  * configuration the test sets by hand, at a path of a memory router.
  */
-export function renderFeature(ui: ReactNode, { live, path = '/admin' }: { live?: LiveConfig; path?: string } = {}) {
+export function renderFeature(
+  ui: ReactNode,
+  { live, path = '/admin' }: { live?: LiveConfig; path?: string } = {},
+) {
   let setLive: ((s: LiveConfigState) => void) | undefined
   function Harness() {
     const auth = useAuthSource()
-    const [state, set] = useState<LiveConfigState>(live === undefined ? { state: 'loading', failed: false, retry: () => undefined } : { state: 'ready', data: live })
+    const [state, set] = useState<LiveConfigState>(
+      live === undefined
+        ? { state: 'loading', failed: false, retry: () => undefined }
+        : { state: 'ready', data: live },
+    )
     setLive = set
     return (
       <AuthContext value={auth}>

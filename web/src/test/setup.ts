@@ -30,7 +30,11 @@ if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
 // jsdom lacks matchMedia; react-hot-toast asks it for prefers-reduced-motion.
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string) =>
-    Object.assign(new EventTarget(), { matches: false, media: query, onchange: null }) as unknown as MediaQueryList
+    Object.assign(new EventTarget(), {
+      matches: false,
+      media: query,
+      onchange: null,
+    }) as unknown as MediaQueryList
 }
 
 afterEach(() => {

@@ -50,7 +50,9 @@ export default function AdminRoute() {
 function SignedInAs({ user }: { user: User }) {
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
-      Angemeldet als <span className="font-medium text-slate-900 dark:text-slate-100 wrap-anywhere">{user.email}</span> ({formatRole(user.role)})
+      Angemeldet als{' '}
+      <span className="font-medium text-slate-900 dark:text-slate-100 wrap-anywhere">{user.email}</span> (
+      {formatRole(user.role)})
     </p>
   )
 }

@@ -6,7 +6,9 @@ import { useAuth } from '@/lib/auth'
 
 // Only signed-in people see "Abmelden": its code (with the API client) stays out of the
 // calculator route's first download, which has a budget (docs/benchmarks.md).
-const SignOutButton = lazy(() => import('@/components/sign-out-button').then((m) => ({ default: m.SignOutButton })))
+const SignOutButton = lazy(() =>
+  import('@/components/sign-out-button').then((m) => ({ default: m.SignOutButton })),
+)
 
 /** Header on every route; lazily loaded routes show the spinner while their chunk loads. */
 export function Layout({ children }: { children: ReactNode }) {

@@ -20,7 +20,24 @@ describe('diffConfigs', () => {
     const diff = diffConfigs(standard(), standard())
     expect(diff.settings.filter((s) => s.changed)).toEqual([])
     expect(diff.bands.filter((b) => b.changed)).toEqual([])
-    expect(diff.bands.map((b) => b.grade)).toEqual(['1', '1-', '2+', '2', '2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-', '6+', '6'])
+    expect(diff.bands.map((b) => b.grade)).toEqual([
+      '1',
+      '1-',
+      '2+',
+      '2',
+      '2-',
+      '3+',
+      '3',
+      '3-',
+      '4+',
+      '4',
+      '4-',
+      '5+',
+      '5',
+      '5-',
+      '6+',
+      '6',
+    ])
   })
 
   it('names each changed boundary and width with the version’s and the current value', () => {
@@ -44,14 +61,23 @@ describe('diffConfigs', () => {
     c.grades['2'].max = 90
     const diff = diffConfigs(c, standard())
     expect(diff.bands.filter((b) => b.changed).map((b) => b.grade)).toEqual(['1', '1-', '2+', '2', '2-'])
-    expect(diff.bands.find((b) => b.grade === '1-')).toMatchObject({ version: 'über 90 bis 93,333', current: 'über 85 bis 89,9995' })
-    expect(diff.bands.find((b) => b.grade === '6')).toMatchObject({ version: 'bis 10', current: 'bis 10', changed: false })
+    expect(diff.bands.find((b) => b.grade === '1-')).toMatchObject({
+      version: 'über 90 bis 93,333',
+      current: 'über 85 bis 89,9995',
+    })
+    expect(diff.bands.find((b) => b.grade === '6')).toMatchObject({
+      version: 'bis 10',
+      current: 'bis 10',
+      changed: false,
+    })
   })
 
   it('marks every band of grades 2–5 when their minus width changes, and none of 1 and 6', () => {
     const c = structuredClone(standard())
     c.schema.general = { minus: 25, normal: 33.33 }
-    const moved = diffConfigs(c, standard()).bands.filter((b) => b.changed).map((b) => b.grade)
+    const moved = diffConfigs(c, standard())
+      .bands.filter((b) => b.changed)
+      .map((b) => b.grade)
     expect(moved).toEqual(['2+', '2', '2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-'])
   })
 
@@ -61,6 +87,9 @@ describe('diffConfigs', () => {
     c.grades['6'].max = 20.0001
     const diff = diffConfigs(c, standard())
     expect(diff.bands.filter((b) => b.changed).map((b) => b.grade)).toEqual(['5+', '5', '5-', '6+', '6'])
-    expect(diff.settings.find((s) => s.label === 'Grenze zwischen Note 5 und 6')).toMatchObject({ version: '20,0001 %', current: '20 %' })
+    expect(diff.settings.find((s) => s.label === 'Grenze zwischen Note 5 und 6')).toMatchObject({
+      version: '20,0001 %',
+      current: '20 %',
+    })
   })
 })

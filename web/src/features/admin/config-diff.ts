@@ -58,7 +58,11 @@ export function diffConfigs(version: GradingConfig, current: GradingConfig): Con
   for (let b = 1; b <= 5; b++) {
     const g = String(b) as '1' | '2' | '3' | '4' | '5'
     settings.push(
-      setting(`Grenze zwischen Note ${g} und ${String(b + 1)}`, percent(version.grades[g].min), percent(current.grades[g].min)),
+      setting(
+        `Grenze zwischen Note ${g} und ${String(b + 1)}`,
+        percent(version.grades[g].min),
+        percent(current.grades[g].min),
+      ),
     )
   }
   for (const w of WIDTHS) settings.push(setting(w.label, percent(w.of(version)), percent(w.of(current))))

@@ -90,7 +90,10 @@ describe('checkConfigForm', () => {
 
   it('derives both neighbours from one boundary: grade 1’s min and grade 2’s max', () => {
     const result = checkConfigForm({ ...standard(), boundary1: '90,5' })
-    expect(result.ok && result.config.grades).toMatchObject({ '1': { min: 90.5, max: 100 }, '2': { min: 70, max: 90.5 } })
+    expect(result.ok && result.config.grades).toMatchObject({
+      '1': { min: 90.5, max: 100 },
+      '2': { min: 70, max: 90.5 },
+    })
   })
 
   it('reports the typed text’s own problem and no relation error for that field', () => {
@@ -103,7 +106,11 @@ describe('checkConfigForm', () => {
   it.each([
     ['an empty boundary', { boundary2: '' }, { boundary2: 'Pflichtfeld.' }],
     ['a boundary above 100', { boundary1: '120' }, { boundary1: 'Muss zwischen 0 und 100 liegen.' }],
-    ['the widths over 100', { generalNormal: '70' }, { generalNormal: 'Minus- und Normalbereich zusammen dürfen 100 nicht überschreiten.' }],
+    [
+      'the widths over 100',
+      { generalNormal: '70' },
+      { generalNormal: 'Minus- und Normalbereich zusammen dürfen 100 nicht überschreiten.' },
+    ],
     ['a boundary at 100', { boundary1: '100' }, { boundary1: 'Muss kleiner als 100 sein.' }],
     ['a boundary at 0', { boundary5: '0' }, { boundary5: 'Muss größer als 0 sein.' }],
     [
@@ -158,7 +165,8 @@ describe('checkConfigForm', () => {
       if (i % 2 === 0) bounds.sort((a, b) => Number(b.replace(',', '.')) - Number(a.replace(',', '.')))
       bounds.forEach((b, j) => (values[`boundary${String(j + 1)}` as 'boundary1'] = b))
       const numbers = [100, ...bounds.map((b) => Number(b.replace(',', '.'))), 0]
-      const falls = numbers.every((x, j) => j === 0 || x < (numbers[j - 1] ?? 0)) && numbers.every((x) => x <= 100)
+      const falls =
+        numbers.every((x, j) => j === 0 || x < (numbers[j - 1] ?? 0)) && numbers.every((x) => x <= 100)
       const result = checkConfigForm(values)
       expect(result.ok, bounds.join(' / ')).toBe(falls)
       if (result.ok) {

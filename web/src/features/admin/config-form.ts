@@ -82,7 +82,11 @@ export function fieldForPath(path: string): ConfigFormField | null {
 /** A number as the form shows it: German decimal comma, no exponent ("33,33", "85", "0,0001"). */
 export function formatNumber(x: number | undefined): string {
   if (x === undefined || !Number.isFinite(x)) return ''
-  return x.toFixed(4).replace(/\.?0+$/, '').replace('.', ',').replace(/^-0$/, '0')
+  return x
+    .toFixed(4)
+    .replace(/\.?0+$/, '')
+    .replace('.', ',')
+    .replace(/^-0$/, '0')
 }
 
 /** The form of a configuration: boundary g is grade g's min (equal to grade g + 1's max when valid). */
@@ -163,17 +167,22 @@ function orderErrors(usable: (field: NumberField) => number | null): Partial<Con
     if (upper === undefined || lower === undefined || lower.value < upper.value) continue
     if (lower.b <= 5) {
       errors[boundaryOf(lower.b as BoundaryNumber)] ??=
-        upper.b === 0 ? 'Muss kleiner als 100 sein.' : `Muss kleiner sein als ${name(upper.b)} (${percent(upper.value)}).`
+        upper.b === 0
+          ? 'Muss kleiner als 100 sein.'
+          : `Muss kleiner sein als ${name(upper.b)} (${percent(upper.value)}).`
     }
     if (upper.b >= 1) {
       errors[boundaryOf(upper.b as BoundaryNumber)] ??=
-        lower.b === 6 ? 'Muss größer als 0 sein.' : `Muss größer sein als ${name(lower.b)} (${percent(lower.value)}).`
+        lower.b === 6
+          ? 'Muss größer als 0 sein.'
+          : `Muss größer sein als ${name(lower.b)} (${percent(lower.value)}).`
     }
   }
   return errors
 }
 
-export type FormCheck = { ok: true; config: CanonicalConfig } | { ok: false; errors: Partial<ConfigFormValues> }
+export type FormCheck =
+  { ok: true; config: CanonicalConfig } | { ok: false; errors: Partial<ConfigFormValues> }
 
 /**
  * The form's errors by field: the typed text's own problem first, then the document's rules on
@@ -218,8 +227,15 @@ const text = z.string()
 export const configFormSchema = z
   .object({
     name: text,
-    boundary1: text, boundary2: text, boundary3: text, boundary4: text, boundary5: text,
-    generalMinus: text, generalNormal: text, oneMinus: text, sixNormal: text,
+    boundary1: text,
+    boundary2: text,
+    boundary3: text,
+    boundary4: text,
+    boundary5: text,
+    generalMinus: text,
+    generalNormal: text,
+    oneMinus: text,
+    sixNormal: text,
   })
   .check(
     z.superRefine((values, ctx) => {

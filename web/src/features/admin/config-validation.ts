@@ -35,7 +35,8 @@ export const MESSAGES = {
 
 const msgAdjacent = (next: number) => MESSAGES.adjacent.replace('{next}', String(next))
 const msgGradeMissing = (grade: number) => MESSAGES.gradeMissing.replace('{grade}', String(grade))
-const msgAlias = (name: string, alias: string) => MESSAGES.alias.replace('{name}', name).replace('{alias}', alias)
+const msgAlias = (name: string, alias: string) =>
+  MESSAGES.alias.replace('{name}', name).replace('{alias}', alias)
 
 /** A complete, valid configuration under its canonical names. */
 export interface CanonicalConfig {
@@ -62,7 +63,10 @@ const percentSchema = z.number({ error: MESSAGES.number }).check(
 )
 
 const nameSchema = z.string({ error: MESSAGES.text }).check(
-  z.refine((s) => codePointLength(s) >= 1 && codePointLength(s) <= MAX_NAME, { error: MESSAGES.nameLength, abort: true }),
+  z.refine((s) => codePointLength(s) >= 1 && codePointLength(s) <= MAX_NAME, {
+    error: MESSAGES.nameLength,
+    abort: true,
+  }),
   z.refine((s) => s.replace(/\p{White_Space}/gu, '') !== '', MESSAGES.nameBlank),
 )
 
@@ -71,8 +75,23 @@ function firstIssue(schema: z.ZodMiniType, value: unknown): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? MESSAGES.number)
 }
 
-type Field = 'min1' | 'max1' | 'min2' | 'max2' | 'min3' | 'max3' | 'min4' | 'max4' | 'min5' | 'max5' | 'min6' | 'max6'
-  | 'generalMinus' | 'generalNormal' | 'oneMinus' | 'sixNormal'
+type Field =
+  | 'min1'
+  | 'max1'
+  | 'min2'
+  | 'max2'
+  | 'min3'
+  | 'max3'
+  | 'min4'
+  | 'max4'
+  | 'min5'
+  | 'max5'
+  | 'min6'
+  | 'max6'
+  | 'generalMinus'
+  | 'generalNormal'
+  | 'oneMinus'
+  | 'sixNormal'
 
 const minField = (g: number) => `min${String(g)}` as Field
 const maxField = (g: number) => `max${String(g)}` as Field
@@ -171,7 +190,12 @@ class Checker {
   }
 
   /** One schema entry; a value only under its alias is reported there, both names at the alias. */
-  widths(path: string, parent: JsonObject, key: string, widths: { name: string; alias: string; field: Field }[]) {
+  widths(
+    path: string,
+    parent: JsonObject,
+    key: string,
+    widths: { name: string; alias: string; field: Field }[],
+  ) {
     if (!Object.hasOwn(parent, key)) {
       this.add(path, MESSAGES.required)
       return
@@ -220,7 +244,14 @@ class Checker {
     const bounds = (g: number) => ({ min: n(minField(g)), max: n(maxField(g)) })
     return {
       name: this.name ?? '',
-      grades: { '1': bounds(1), '2': bounds(2), '3': bounds(3), '4': bounds(4), '5': bounds(5), '6': bounds(6) },
+      grades: {
+        '1': bounds(1),
+        '2': bounds(2),
+        '3': bounds(3),
+        '4': bounds(4),
+        '5': bounds(5),
+        '6': bounds(6),
+      },
       schema: {
         general: { minus: n('generalMinus'), normal: n('generalNormal') },
         '1': { minus: n('oneMinus') },
@@ -230,14 +261,17 @@ class Checker {
   }
 }
 
-export type ConfigCheck = { ok: true; config: CanonicalConfig } | { ok: false; fields: Record<string, string> }
+export type ConfigCheck =
+  { ok: true; config: CanonicalConfig } | { ok: false; fields: Record<string, string> }
 
 /** Validates a document and, when it is valid, gives it under the canonical names. */
 export function checkConfigDocument(doc: unknown): ConfigCheck {
   const c = new Checker()
   c.document(doc)
   c.relations()
-  return Object.keys(c.errors).length === 0 ? { ok: true, config: c.canonical() } : { ok: false, fields: c.errors }
+  return Object.keys(c.errors).length === 0
+    ? { ok: true, config: c.canonical() }
+    : { ok: false, fields: c.errors }
 }
 
 /** Every failing field of a document, path → German message; {} when it is valid. */

@@ -29,14 +29,14 @@ export interface KnickpunktRule {
 export type Boundaries = readonly [number, number, number, number, number]
 
 export type KnickpunktResult =
-  | { ok: true; boundaries: Boundaries }
-  | { ok: false; errors: Partial<Record<'passMark' | 'top', string>> }
+  { ok: true; boundaries: Boundaries } | { ok: false; errors: Partial<Record<'passMark' | 'top', string>> }
 
 export const KNICKPUNKT_MESSAGES = {
   passMark: 'Muss größer als 0 und kleiner als 100 sein.',
   top: 'Muss größer als die Grenze der Note 4 und kleiner als 100 sein.',
   decimals: 'Höchstens 4 Nachkommastellen.',
-  tooCloseTop: 'Zu nah an der Grenze der Note 4: Zwischen beiden müssen die Noten 2 und 3 gerundet Platz haben.',
+  tooCloseTop:
+    'Zu nah an der Grenze der Note 4: Zwischen beiden müssen die Noten 2 und 3 gerundet Platz haben.',
   tooClosePass: 'Zu nah an 0: Darunter muss die Note 5 gerundet Platz haben.',
 } as const
 
@@ -62,7 +62,8 @@ export function knickpunktBoundaries(rule: KnickpunktRule): KnickpunktResult {
   if (x === null) errors.passMark = KNICKPUNKT_MESSAGES.decimals
   else if (x <= 0 || x >= HUNDRED) errors.passMark = KNICKPUNKT_MESSAGES.passMark
   if (y === null) errors.top = KNICKPUNKT_MESSAGES.decimals
-  else if (y >= HUNDRED || y <= (errors.passMark === undefined && x !== null ? x : 0)) errors.top = KNICKPUNKT_MESSAGES.top
+  else if (y >= HUNDRED || y <= (errors.passMark === undefined && x !== null ? x : 0))
+    errors.top = KNICKPUNKT_MESSAGES.top
   if (x === null || y === null || Object.keys(errors).length > 0) return { ok: false, errors }
 
   const step = STEP[rule.rounding]
@@ -70,13 +71,17 @@ export function knickpunktBoundaries(rule: KnickpunktRule): KnickpunktResult {
   const min3 = roundTo(2 * x + y, 3, step) // grade 3 from X + (Y − X)/3
   const min5 = roundTo(x, 2, step) // grade 5 from X/2
   // rounding can make neighbours meet when the spans are narrow: no band may be empty
-  if (!(y > min2 && min2 > min3 && min3 > x)) return { ok: false, errors: { top: KNICKPUNKT_MESSAGES.tooCloseTop } }
+  if (!(y > min2 && min2 > min3 && min3 > x))
+    return { ok: false, errors: { top: KNICKPUNKT_MESSAGES.tooCloseTop } }
   if (!(x > min5 && min5 > 0)) return { ok: false, errors: { passMark: KNICKPUNKT_MESSAGES.tooClosePass } }
   return { ok: true, boundaries: [y / UNIT, min2 / UNIT, min3 / UNIT, x / UNIT, min5 / UNIT] }
 }
 
 /** The configuration document of boundaries, with the name and band widths of a template. */
-export function configFromBoundaries(boundaries: Boundaries, template: Pick<CanonicalConfig, 'name' | 'schema'>): CanonicalConfig {
+export function configFromBoundaries(
+  boundaries: Boundaries,
+  template: Pick<CanonicalConfig, 'name' | 'schema'>,
+): CanonicalConfig {
   const [b1, b2, b3, b4, b5] = boundaries
   return {
     name: template.name,

@@ -11,11 +11,14 @@ describe('PRESETS', () => {
     expect(v.safeParse(gradingConfigSchema, preset.config).success).toBe(true)
   })
 
-  it.each(PRESETS.map((p) => [p.label, p] as const))('%s has the lower bounds its label names', (label, preset) => {
-    const named = /\(([\d/]+)\)/.exec(label)?.[1]?.split('/').map(Number)
-    const mins = (['1', '2', '3', '4', '5'] as const).map((g) => preset.config.grades[g].min)
-    expect(mins).toEqual(named)
-  })
+  it.each(PRESETS.map((p) => [p.label, p] as const))(
+    '%s has the lower bounds its label names',
+    (label, preset) => {
+      const named = /\(([\d/]+)\)/.exec(label)?.[1]?.split('/').map(Number)
+      const mins = (['1', '2', '3', '4', '5'] as const).map((g) => preset.config.grades[g].min)
+      expect(mins).toEqual(named)
+    },
+  )
 
   it('Standard is the SPEC §4 default', () => {
     expect(PRESETS.find((p) => p.id === 'standard')?.config).toEqual(standardLiveConfig().config)

@@ -17,9 +17,12 @@ describe('suggestSlug', () => {
 })
 
 describe('checkSlug', () => {
-  it.each(['', '-mathe', 'mathe-', 'Mathe', 'mathe_1', 'ä', 'a'.repeat(41), 'mathe oberstufe'])('refuses %j', (slug) => {
-    expect(checkSlug(slug, [])).toBe(SLUG_MESSAGES.invalid)
-  })
+  it.each(['', '-mathe', 'mathe-', 'Mathe', 'mathe_1', 'ä', 'a'.repeat(41), 'mathe oberstufe'])(
+    'refuses %j',
+    (slug) => {
+      expect(checkSlug(slug, [])).toBe(SLUG_MESSAGES.invalid)
+    },
+  )
 
   it.each(['a', '1', 'mathe-1', 'a--b', 'a'.repeat(40)])('accepts %j', (slug) => {
     expect(checkSlug(slug, ['standard'])).toBeNull()

@@ -6,7 +6,8 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
 export const SLUG_MAX = 40
 
 export const SLUG_MESSAGES = {
-  invalid: 'Nur Kleinbuchstaben a–z, Ziffern und „-“, 1 bis 40 Zeichen, am Anfang und Ende ein Buchstabe oder eine Ziffer.',
+  invalid:
+    'Nur Kleinbuchstaben a–z, Ziffern und „-“, 1 bis 40 Zeichen, am Anfang und Ende ein Buchstabe oder eine Ziffer.',
   taken: 'Einen Notenschlüssel mit diesem Kurznamen gibt es schon.',
 } as const
 

@@ -18,7 +18,10 @@ const IDLE: LiveConnection = {
  */
 export function useScaleLive(slug: string | undefined): LiveConfigState {
   const connection = useMemo(
-    () => (slug === undefined ? IDLE : createLiveConnection({ eventsUrl: scaleEventsUrl(slug), storageKey: scaleStorageKey(slug) })),
+    () =>
+      slug === undefined
+        ? IDLE
+        : createLiveConnection({ eventsUrl: scaleEventsUrl(slug), storageKey: scaleStorageKey(slug) }),
     [slug],
   )
   return useLiveConnection(connection)

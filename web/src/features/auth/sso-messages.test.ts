@@ -25,8 +25,14 @@ describe('ssoErrorMessage', () => {
   })
 
   it('names the provider', () => {
-    expect(ssoErrorMessage('unavailable', 'IServ')).toBe('IServ ist gerade nicht erreichbar. Bitte später erneut versuchen.')
-    expect(ssoErrorMessage('no_account', 'Microsoft 365')).toMatch(/^Die Anmeldung mit Microsoft 365 wurde abgelehnt: Für diese E-Mail-Adresse/)
-    expect(ssoErrorMessage('other', 'IServ')).toBe('Die Anmeldung mit IServ ist fehlgeschlagen. Bitte erneut versuchen.')
+    expect(ssoErrorMessage('unavailable', 'IServ')).toBe(
+      'IServ ist gerade nicht erreichbar. Bitte später erneut versuchen.',
+    )
+    expect(ssoErrorMessage('no_account', 'Microsoft 365')).toMatch(
+      /^Die Anmeldung mit Microsoft 365 wurde abgelehnt: Für diese E-Mail-Adresse/,
+    )
+    expect(ssoErrorMessage('other', 'IServ')).toBe(
+      'Die Anmeldung mit IServ ist fehlgeschlagen. Bitte erneut versuchen.',
+    )
   })
 })

@@ -13,13 +13,20 @@ const MESSAGES: Record<string, (name: string) => string> = {
   email_unverified: (name) => refused(name, `${name} hat keine bestätigte E-Mail-Adresse übermittelt.`),
   domain: (name) => refused(name, 'Diese E-Mail-Adresse gehört nicht zu den zugelassenen Domains.'),
   no_account: (name) =>
-    refused(name, 'Für diese E-Mail-Adresse gibt es hier kein Konto. Ein Admin kann es unter Verwaltung → Konten anlegen.'),
+    refused(
+      name,
+      'Für diese E-Mail-Adresse gibt es hier kein Konto. Ein Admin kann es unter Verwaltung → Konten anlegen.',
+    ),
   no_group: (name) => refused(name, 'Das Konto gehört zu keiner Gruppe, die den Notenrechner nutzen darf.'),
-  linked_elsewhere: (name) => refused(name, `Das Konto mit dieser E-Mail-Adresse gehört zu einer anderen Person bei ${name}.`),
-  internal: () => 'Die Anmeldung ist wegen eines internen Fehlers fehlgeschlagen. Bitte später erneut versuchen.',
+  linked_elsewhere: (name) =>
+    refused(name, `Das Konto mit dieser E-Mail-Adresse gehört zu einer anderen Person bei ${name}.`),
+  internal: () =>
+    'Die Anmeldung ist wegen eines internen Fehlers fehlgeschlagen. Bitte später erneut versuchen.',
 }
 
 /** The message for a code; a code this page does not know still gets a German sentence. */
 export function ssoErrorMessage(code: string, name: string): string {
-  return (MESSAGES[code] ?? ((n: string) => `Die Anmeldung mit ${n} ist fehlgeschlagen. Bitte erneut versuchen.`))(name)
+  return (
+    MESSAGES[code] ?? ((n: string) => `Die Anmeldung mit ${n} ist fehlgeschlagen. Bitte erneut versuchen.`)
+  )(name)
 }

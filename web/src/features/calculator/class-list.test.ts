@@ -6,8 +6,11 @@ import { gradingConfigSchema } from '@/lib/config'
 import { defuseFormulas, summarize, toCsv } from './class-list'
 import { calculate } from './grading'
 
-const standard = parse(gradingConfigSchema, 
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../../../testdata/grading/configs/standard.json'), 'utf8')),
+const standard = parse(
+  gradingConfigSchema,
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../../../testdata/grading/configs/standard.json'), 'utf8'),
+  ),
 )
 
 describe('summarize', () => {
@@ -15,7 +18,10 @@ describe('summarize', () => {
     const s = summarize(standard, '40', 'Anna; 31,5\n27\n\n  Ben Müller\t12.5  \nZoë;40')
     if (s === null) throw new Error('no summary')
     expect(s.lines.map(({ line, name, points }) => [line, name, points])).toEqual([
-      [1, 'Anna', '31,5'], [2, '', '27'], [4, 'Ben Müller', '12.5'], [5, 'Zoë', '40'],
+      [1, 'Anna', '31,5'],
+      [2, '', '27'],
+      [4, 'Ben Müller', '12.5'],
+      [5, 'Zoë', '40'],
     ])
     for (const l of s.lines) {
       expect(l.result).toEqual(calculate(standard, '40', l.points)) // the one grade rule
@@ -41,7 +47,14 @@ describe('summarize', () => {
     // standard, 40 points: 40 → 1, 34 → 2+, 30 → 2, 29 → 2-, 14 → 5+, 2 → 6
     const s = summarize(standard, '40', '40\n34\n30\n29\n14\n2')
     if (s === null) throw new Error('no summary')
-    expect(s.lines.map((l) => ('grade' in l.result ? l.result.grade : ''))).toEqual(['1', '2+', '2', '2-', '5+', '6'])
+    expect(s.lines.map((l) => ('grade' in l.result ? l.result.grade : ''))).toEqual([
+      '1',
+      '2+',
+      '2',
+      '2-',
+      '5+',
+      '6',
+    ])
     expect(s.byBand).toMatchObject({ '1': 1, '2+': 1, '2': 1, '2-': 1, '5+': 1, '6': 1, '3': 0 })
     expect(s.byGrade).toEqual({ '1': 1, '2': 3, '3': 0, '4': 0, '5': 1, '6': 1 })
     expect(s.average).toBe('3,00') // (1 + 2 + 2 + 2 + 5 + 6) / 6
@@ -77,7 +90,7 @@ describe('toCsv', () => {
   })
 })
 
-describe('a pasted heading and the list\'s title (issue 13)', () => {
+describe("a pasted heading and the list's title (issue 13)", () => {
   it.each([
     ['Name\tPunkte', 'Name\tPunkte'],
     ['Name; Punktzahl', 'Name; Punktzahl'],
@@ -85,7 +98,10 @@ describe('a pasted heading and the list\'s title (issue 13)', () => {
   ])('skips a first line %j that names the columns', (heading, kept) => {
     const s = summarize(standard, '40', `\n${heading}\nAnna\t31,5\nBen\t20`)
     expect(s?.header).toBe(kept)
-    expect(s?.lines.map((l) => [l.line, l.name])).toEqual([[3, 'Anna'], [4, 'Ben']])
+    expect(s?.lines.map((l) => [l.line, l.name])).toEqual([
+      [3, 'Anna'],
+      [4, 'Ben'],
+    ])
     expect(s?.graded).toBe(2)
   })
 
@@ -101,8 +117,15 @@ describe('a pasted heading and the list\'s title (issue 13)', () => {
   it('writes the title and the date above the CSV table', () => {
     const s = summarize(standard, '40', 'Anna; 31,5')
     if (s === null) throw new Error('no summary')
-    const rows = toCsv(s, { title: '7b Mathematik, 2. Klassenarbeit', date: '23.11.2026' }).slice(1).split('\r\n')
-    expect(rows.slice(0, 4)).toEqual(['Titel;7b Mathematik, 2. Klassenarbeit', 'Datum;23.11.2026', '', 'Zeile;Name;Punkte;Prozent;Note;Hinweis'])
+    const rows = toCsv(s, { title: '7b Mathematik, 2. Klassenarbeit', date: '23.11.2026' })
+      .slice(1)
+      .split('\r\n')
+    expect(rows.slice(0, 4)).toEqual([
+      'Titel;7b Mathematik, 2. Klassenarbeit',
+      'Datum;23.11.2026',
+      '',
+      'Zeile;Name;Punkte;Prozent;Note;Hinweis',
+    ])
   })
 })
 
@@ -122,12 +145,17 @@ describe('CSV injection', () => {
   it.each(attacks)('no cell of %j starts a formula, whatever the separator', (line) => {
     const s = summarize(standard, '40', line)
     if (s === null) throw new Error('no summary')
-    const rows = toCsv(s).slice(1).split(/\r\n|\r|\n/)
+    const rows = toCsv(s)
+      .slice(1)
+      .split(/\r\n|\r|\n/)
     for (const separator of [';', ',', '\t']) {
       for (const row of rows) {
         for (const cell of row.split(separator)) {
           // a program that splits naively may also keep the quotes and drop leading spaces
-          expect(cell.replace(/^[" ]+/, ''), `${separator === '\t' ? 'tab' : separator} in ${row}`).not.toMatch(dangerous)
+          expect(
+            cell.replace(/^[" ]+/, ''),
+            `${separator === '\t' ? 'tab' : separator} in ${row}`,
+          ).not.toMatch(dangerous)
         }
       }
     }

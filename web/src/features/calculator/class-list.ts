@@ -49,7 +49,8 @@ function gradeLine(config: GradingConfig, total: Rational, points: string): Clas
   const p = div(mul(HUNDRED, a), total)
   const grade = gradeOf(config, p)
   // a is in [0, total] here, so the grade is one of the 16 bands unless the configuration lacks a width
-  if (grade === '' || grade === '?' || grade === '1+') return { error: 'Die Konfiguration ist unvollständig.' }
+  if (grade === '' || grade === '?' || grade === '1+')
+    return { error: 'Die Konfiguration ist unvollständig.' }
   return { percentage: formatPercentage(p), grade }
 }
 
@@ -91,7 +92,10 @@ export function summarize(config: GradingConfig, totalText: string, text: string
     byBand,
     byGrade,
     average: graded === 0 ? '' : roundedDecimal(rational(sum, n), 2).text,
-    failing: graded === 0 ? '' : `${roundedDecimal(rational(BigInt(byGrade['5'] + byGrade['6']) * 100n, n), 1).text}%`,
+    failing:
+      graded === 0
+        ? ''
+        : `${roundedDecimal(rational(BigInt(byGrade['5'] + byGrade['6']) * 100n, n), 1).text}%`,
   }
 }
 
@@ -117,13 +121,24 @@ export interface ClassListTitle {
 }
 
 /** The list as CSV for spreadsheet programs: semicolons, CRLF, UTF-8 with a byte order mark. */
-export function toCsv(summary: ClassSummary, { title, date }: ClassListTitle = { title: '', date: '' }): string {
-  const heading = [title.trim() !== '' && ['Titel', title.trim()], date !== '' && ['Datum', date]].filter((r) => r !== false)
-  const rows = [...heading, ...(heading.length > 0 ? [[]] : []), ['Zeile', 'Name', 'Punkte', 'Prozent', 'Note', 'Hinweis']]
+export function toCsv(
+  summary: ClassSummary,
+  { title, date }: ClassListTitle = { title: '', date: '' },
+): string {
+  const heading = [title.trim() !== '' && ['Titel', title.trim()], date !== '' && ['Datum', date]].filter(
+    (r) => r !== false,
+  )
+  const rows = [
+    ...heading,
+    ...(heading.length > 0 ? [[]] : []),
+    ['Zeile', 'Name', 'Punkte', 'Prozent', 'Note', 'Hinweis'],
+  ]
   for (const { line, name, points, result } of summary.lines) {
-    rows.push('error' in result
-      ? [String(line), name, points, '', '', result.error]
-      : [String(line), name, points, result.percentage, result.grade, ''])
+    rows.push(
+      'error' in result
+        ? [String(line), name, points, '', '', result.error]
+        : [String(line), name, points, result.percentage, result.grade, ''],
+    )
   }
   rows.push([], ['Durchschnitt', summary.average], ['Anteil 5 und 6', summary.failing])
   return '\uFEFF' + rows.map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n'

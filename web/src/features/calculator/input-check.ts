@@ -37,7 +37,10 @@ function common(raw: string): InputProblem | null {
   if (parseNumber(raw) === null) return { level: 'error', text: `${quoted(raw)} ist keine Zahl. ${FORMS}` }
   if (THOUSANDS.test(raw)) {
     const t = raw.trim()
-    return { level: 'warning', text: `${quoted(t)} wird als ${t.replace('.', ',')} gelesen. Für tausend bitte ${t.replace('.', '')} eingeben.` }
+    return {
+      level: 'warning',
+      text: `${quoted(t)} wird als ${t.replace('.', ',')} gelesen. Für tausend bitte ${t.replace('.', '')} eingeben.`,
+    }
   }
   return null
 }
@@ -50,14 +53,30 @@ export function inputProblems(totalText: string, achievedText: string): InputPro
   if (totalProblem === null && total !== null) {
     const sign = cmp(total, ZERO)
     if (sign === 0) totalProblem = { level: 'error', text: 'Die Gesamtpunktzahl muss größer als 0 sein.' }
-    else if (sign < 0) totalProblem = { level: 'warning', text: 'Die Gesamtpunktzahl ist negativ. Das Ergebnis wird trotzdem nach der Regel berechnet.' }
+    else if (sign < 0)
+      totalProblem = {
+        level: 'warning',
+        text: 'Die Gesamtpunktzahl ist negativ. Das Ergebnis wird trotzdem nach der Regel berechnet.',
+      }
   }
   if (achievedProblem === null && achieved !== null) {
     const sign = cmp(achieved, ZERO)
-    if (sign === 0) achievedProblem = { level: 'note', text: 'Bei 0 Punkten bleibt das Ergebnis leer; der Punkteschlüssel zählt 0 Punkte als 6.' }
-    else if (sign < 0) achievedProblem = { level: 'warning', text: 'Punkte können nicht negativ sein. Das Ergebnis wird trotzdem nach der Regel berechnet (Note 6).' }
+    if (sign === 0)
+      achievedProblem = {
+        level: 'note',
+        text: 'Bei 0 Punkten bleibt das Ergebnis leer; der Punkteschlüssel zählt 0 Punkte als 6.',
+      }
+    else if (sign < 0)
+      achievedProblem = {
+        level: 'warning',
+        text: 'Punkte können nicht negativ sein. Das Ergebnis wird trotzdem nach der Regel berechnet (Note 6).',
+      }
     else if (total !== null && cmp(total, ZERO) > 0 && cmp(achieved, total) > 0) {
-      achievedProblem = { level: 'warning', againstTotal: true, text: `Mehr als ${pointsText(total)}. Das Ergebnis liegt über 100 % (Note 1+).` }
+      achievedProblem = {
+        level: 'warning',
+        againstTotal: true,
+        text: `Mehr als ${pointsText(total)}. Das Ergebnis liegt über 100 % (Note 1+).`,
+      }
     }
   }
   return { total: totalProblem, achieved: achievedProblem }

@@ -53,11 +53,14 @@ function checkProperty(config: GradingConfig, total: Rational, step: Rational, s
   if (bands === null) throw new Error('no table')
   expect(bands.map((b) => b.grade)).toEqual(GRADE_LABELS)
   const grade = (points: Rational) => gradeOf(config, div(mul(HUNDRED, points), total))
-  const inRange = (b: PointsBand, x: Rational) => b.min !== null && b.max !== null && cmp(b.min, x) <= 0 && cmp(x, b.max) <= 0
+  const inRange = (b: PointsBand, x: Rational) =>
+    b.min !== null && b.max !== null && cmp(b.min, x) <= 0 && cmp(x, b.max) <= 0
   const check = (x: Rational) => {
     const holders = bands.filter((b) => inRange(b, x)).map((b) => b.grade)
     if (holders.length !== 1 || holders[0] !== grade(x)) {
-      throw new Error(`${formatPoints(x)} of ${formatPoints(total)} (grade ${grade(x)}) lies in ${holders.join(', ') || 'no range'}`)
+      throw new Error(
+        `${formatPoints(x)} of ${formatPoints(total)} (grade ${grade(x)}) lies in ${holders.join(', ') || 'no range'}`,
+      )
     }
   }
   const inside = (x: Rational) => x.n >= 0n && cmp(x, total) <= 0
@@ -82,7 +85,18 @@ function checkProperty(config: GradingConfig, total: Rational, step: Rational, s
 describe('pointsTable property', () => {
   const small = [
     ...Array.from({ length: 30 }, (_, i) => String(i + 1)),
-    '0,25', '0,5', '0,75', '7,5', '12,75', '37,3', '42,5', '45,75', '66,6', '99,99', '120', '137,25',
+    '0,25',
+    '0,5',
+    '0,75',
+    '7,5',
+    '12,75',
+    '37,3',
+    '42,5',
+    '45,75',
+    '66,6',
+    '99,99',
+    '120',
+    '137,25',
   ]
   const large = ['10000', '123457', '14285714285,7', '1' + '0'.repeat(30)]
   for (const name of names) {

@@ -37,7 +37,8 @@ export function pointsTable(config: GradingConfig, total: Rational, step: Ration
   const ratio = div(total, step)
   const n = ratio.n / ratio.d // floor: both positive
   const at = (k: bigint): Rational => mul(rational(k), step)
-  const rank = (k: bigint): number => GRADE_LABELS.indexOf(gradeOf(config, div(mul(HUNDRED, at(k)), total)) as GradeLabel)
+  const rank = (k: bigint): number =>
+    GRADE_LABELS.indexOf(gradeOf(config, div(mul(HUNDRED, at(k)), total)) as GradeLabel)
   // first[b]: the smallest k graded b or better (n + 1 when none)
   const first = GRADE_LABELS.map((_, b) => firstTrue(n, (k) => rank(k) <= b))
   return GRADE_LABELS.map((grade, b) => {

@@ -9,9 +9,12 @@ export function writeScaleChoice(slug: string | null): void {
   const params = new URLSearchParams(search)
   params.delete(SCALE_PARAM)
   // the scale first: "?schluessel=mathematik&gesamt=40&erreicht=31,5"
-  const query = [slug === null ? '' : `${SCALE_PARAM}=${slug}`, params.toString().replace(/%2C/gi, ',')].filter(Boolean).join('&')
+  const query = [slug === null ? '' : `${SCALE_PARAM}=${slug}`, params.toString().replace(/%2C/gi, ',')]
+    .filter(Boolean)
+    .join('&')
   const next = query === '' ? '' : `?${query}`
-  if (next !== search && pathname === '/') window.history.replaceState(window.history.state, '', pathname + next + hash)
+  if (next !== search && pathname === '/')
+    window.history.replaceState(window.history.state, '', pathname + next + hash)
   try {
     if (slug === null) localStorage.removeItem(CHOICE_KEY)
     else localStorage.setItem(CHOICE_KEY, slug)

@@ -23,6 +23,9 @@ describe('writeInputs', () => {
   })
 
   it.each(['40', '31,5', '-3', ' 12 ', '1&2=3', 'ä#?', '+30'])('round-trips %j', (value) => {
-    expect(readInputs(writeInputs('', { total: value, achieved: value }))).toEqual({ total: value, achieved: value })
+    expect(readInputs(writeInputs('', { total: value, achieved: value }))).toEqual({
+      total: value,
+      achieved: value,
+    })
   })
 })

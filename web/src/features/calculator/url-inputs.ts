@@ -25,7 +25,8 @@ export function writeInputs(search: string, inputs: Inputs): string {
   const params = new URLSearchParams(search)
   // always gesamt before erreicht, whichever was typed first
   for (const key of ['total', 'achieved'] as const) params.delete(PARAMS[key])
-  for (const key of ['total', 'achieved'] as const) if (inputs[key] !== '') params.append(PARAMS[key], inputs[key])
+  for (const key of ['total', 'achieved'] as const)
+    if (inputs[key] !== '') params.append(PARAMS[key], inputs[key])
   const query = params.toString().replace(/%2C/gi, ',')
   return query === '' ? '' : `?${query}`
 }
@@ -38,7 +39,10 @@ export function useUrlInputs(): [Inputs, (change: Partial<Inputs>) => void] {
     const next = writeInputs(search, inputs)
     if (next !== search) window.history.replaceState(window.history.state, '', pathname + next + hash)
   }, [inputs])
-  return [inputs, (change) => {
-    setInputs((current) => ({ ...current, ...change }))
-  }]
+  return [
+    inputs,
+    (change) => {
+      setInputs((current) => ({ ...current, ...change }))
+    },
+  ]
 }

@@ -45,7 +45,10 @@ export function useInputFeedback(total: string, achieved: string): InputFeedback
   return {
     shown: {
       total: settled.total ? (problems?.total ?? null) : null,
-      achieved: settled.achieved && (achievedProblem?.againstTotal !== true || settled.total) ? achievedProblem : null,
+      achieved:
+        settled.achieved && (achievedProblem?.againstTotal !== true || settled.total)
+          ? achievedProblem
+          : null,
     },
     typing: (field) => {
       set(field, false)

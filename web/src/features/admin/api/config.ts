@@ -27,7 +27,10 @@ export async function getConfig(): Promise<LiveConfig> {
  * version gives ApiError 412 `config_conflict` with `current`; invalid fields a 422 with `fields`.
  */
 export async function saveConfig(config: Schemas['ConfigDocument'], version: number): Promise<LiveConfig> {
-  const res = await send('PUT', '/config', { body: config satisfies Body<'putConfig'>, headers: { 'If-Match': `"${String(version)}"` } })
+  const res = await send('PUT', '/config', {
+    body: config satisfies Body<'putConfig'>,
+    headers: { 'If-Match': `"${String(version)}"` },
+  })
   return json(res, liveConfigSchema)
 }
 

@@ -2,7 +2,15 @@ import * as v from 'valibot'
 import { json, segment, send, type Body, type Schemas } from '@/lib/api-client'
 import type { operations } from '@/lib/api-types.gen'
 import { liveConfigSchema, type LiveConfig } from '@/lib/config'
-import { getConfig, getHistory, getHistoryVersion, historyResponse, restoreVersion, saveConfig, type HistoryPage } from './config'
+import {
+  getConfig,
+  getHistory,
+  getHistoryVersion,
+  historyResponse,
+  restoreVersion,
+  saveConfig,
+  type HistoryPage,
+} from './config'
 
 // The admin's calls for the Notenschlüssel (issue 17, api/openapi.yaml: tag "Notenschlüssel"). Each
 // scale has the routes /api/v1/config has for the default one; ScaleApi gives the editor and the
@@ -33,7 +41,10 @@ export async function listScales(): Promise<ScaleSummary[]> {
 
 /** Creates a scale at version 1; 409 `scale_exists`, 422 with `slug` or `config.…` fields, 422 `too_many_scales`. */
 export async function createScale(slug: string, config: Schemas['ConfigDocumentInput']): Promise<LiveConfig> {
-  return json(await send('POST', '/scales', { body: { slug, config } satisfies Body<'createScale'> }), liveConfigSchema)
+  return json(
+    await send('POST', '/scales', { body: { slug, config } satisfies Body<'createScale'> }),
+    liveConfigSchema,
+  )
 }
 
 /** Makes the scale the default, or archives it, or brings it back; 409 `scale_is_default` / `scale_archived`. */
@@ -55,10 +66,17 @@ export function scaleApi(slug: string): ScaleApi {
   const base = path(slug)
   return {
     get: async () => json(await send('GET', base), liveConfigSchema),
-    save: async (config, version) => json(await send('PUT', base, { body: config, headers: ifMatch(version) }), liveConfigSchema),
-    history: async (before) => json(await send('GET', `${base}/history${before === undefined ? '' : `?before=${String(before)}`}`), historyResponse),
-    version: async (version) => json(await send('GET', `${base}/history/${segment(version)}`), liveConfigSchema),
-    restore: async (version) => json(await send('POST', `${base}/history/${segment(version)}/restore`), liveConfigSchema),
+    save: async (config, version) =>
+      json(await send('PUT', base, { body: config, headers: ifMatch(version) }), liveConfigSchema),
+    history: async (before) =>
+      json(
+        await send('GET', `${base}/history${before === undefined ? '' : `?before=${String(before)}`}`),
+        historyResponse,
+      ),
+    version: async (version) =>
+      json(await send('GET', `${base}/history/${segment(version)}`), liveConfigSchema),
+    restore: async (version) =>
+      json(await send('POST', `${base}/history/${segment(version)}/restore`), liveConfigSchema),
   }
 }
 

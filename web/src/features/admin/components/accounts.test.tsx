@@ -9,8 +9,21 @@ import { Accounts } from './accounts'
 let api: FakeApi
 
 const me = testUser()
-const colleague = testUser({ id: 2, email: 'kollege@schule.de', role: 'user', lastSignInAt: null, pending: false })
-const invited = testUser({ id: 3, email: 'neu@schule.de', role: 'user', lastSignInAt: null, pending: true, signInMethods: [] })
+const colleague = testUser({
+  id: 2,
+  email: 'kollege@schule.de',
+  role: 'user',
+  lastSignInAt: null,
+  pending: false,
+})
+const invited = testUser({
+  id: 3,
+  email: 'neu@schule.de',
+  role: 'user',
+  lastSignInAt: null,
+  pending: true,
+  signInMethods: [],
+})
 
 beforeEach(() => {
   FakeBroadcastChannel.install()
@@ -32,7 +45,12 @@ describe('Accounts', () => {
 
   it('shows how each account signs in, with the identity provider by its name', async () => {
     const both = testUser({ signInMethods: ['password', 'oidc'] })
-    const providerOnly = testUser({ id: 4, email: 'lehrerin@schule.de', role: 'user', signInMethods: ['oidc'] })
+    const providerOnly = testUser({
+      id: 4,
+      email: 'lehrerin@schule.de',
+      role: 'user',
+      signInMethods: ['oidc'],
+    })
     api.on('GET /users', json(200, { users: [both, providerOnly, invited] }))
     api.on('GET /auth/methods', json(200, { password: true, oidc: { name: 'IServ', reachable: true } }))
     renderFeature(<Accounts />)
@@ -52,7 +70,11 @@ describe('Accounts', () => {
     api.on('GET /users', json(200, { users: [me, invited] }))
     api.on(
       'POST /users',
-      json(201, { user: invited, inviteLink: 'http://127.0.0.1:8080/admin?invite=T0K3N', inviteExpiresAt: '2026-11-23T22:00:00Z' }),
+      json(201, {
+        user: invited,
+        inviteLink: 'http://127.0.0.1:8080/admin?invite=T0K3N',
+        inviteExpiresAt: '2026-11-23T22:00:00Z',
+      }),
     )
     const user = userEvent.setup()
     renderFeature(<Accounts />)
@@ -78,8 +100,17 @@ describe('Accounts', () => {
 
   it("shows the server's warning when the link points to localhost", async () => {
     api.on('GET /users', json(200, { users: [me] }))
-    const warning = 'Dieser Link zeigt auf localhost und funktioniert nur auf dem Server selbst: Bitte die öffentliche Adresse mit --base-url einstellen.'
-    api.on('POST /users', json(201, { user: invited, inviteLink: 'http://localhost:8080/admin?invite=T0K3N', inviteExpiresAt: '2026-11-23T22:00:00Z', linkWarning: warning }))
+    const warning =
+      'Dieser Link zeigt auf localhost und funktioniert nur auf dem Server selbst: Bitte die öffentliche Adresse mit --base-url einstellen.'
+    api.on(
+      'POST /users',
+      json(201, {
+        user: invited,
+        inviteLink: 'http://localhost:8080/admin?invite=T0K3N',
+        inviteExpiresAt: '2026-11-23T22:00:00Z',
+        linkWarning: warning,
+      }),
+    )
     const user = userEvent.setup()
     renderFeature(<Accounts />)
     await user.type(await screen.findByRole('textbox', { name: 'E-Mail' }), 'neu@schule.de')
@@ -95,7 +126,9 @@ describe('Accounts', () => {
     await user.type(await screen.findByRole('textbox', { name: 'E-Mail' }), 'admin@schule.de')
     await user.click(screen.getByRole('button', { name: 'Konto anlegen' }))
     expect(await screen.findByText('Diese E-Mail-Adresse hat schon ein Konto.')).toBeInTheDocument()
-    expect(screen.getByRole('textbox', { name: 'E-Mail' })).toHaveAccessibleDescription('Diese E-Mail-Adresse hat schon ein Konto.')
+    expect(screen.getByRole('textbox', { name: 'E-Mail' })).toHaveAccessibleDescription(
+      'Diese E-Mail-Adresse hat schon ein Konto.',
+    )
   })
 
   it('checks the email before sending', async () => {
@@ -104,7 +137,9 @@ describe('Accounts', () => {
     renderFeature(<Accounts />)
     await user.type(await screen.findByRole('textbox', { name: 'E-Mail' }), 'kein at')
     await user.click(screen.getByRole('button', { name: 'Konto anlegen' }))
-    expect(screen.getByRole('textbox', { name: 'E-Mail' })).toHaveAccessibleDescription('Bitte eine gültige E-Mail-Adresse angeben.')
+    expect(screen.getByRole('textbox', { name: 'E-Mail' })).toHaveAccessibleDescription(
+      'Bitte eine gültige E-Mail-Adresse angeben.',
+    )
     expect(api.callsTo('POST /users')).toHaveLength(0)
   })
 
@@ -123,13 +158,20 @@ describe('Accounts', () => {
 
   it("removes an account after asking, and shows the server's refusal for the last admin", async () => {
     api.on('GET /users', json(200, { users: [me, colleague] }))
-    api.on('DELETE /users/1', apiError(409, 'last_admin', 'Das letzte Admin-Konto kann nicht entfernt werden.'))
+    api.on(
+      'DELETE /users/1',
+      apiError(409, 'last_admin', 'Das letzte Admin-Konto kann nicht entfernt werden.'),
+    )
     api.on('DELETE /users/2', new Response(null, { status: 204 }))
     const user = userEvent.setup()
     renderFeature(<Accounts />)
 
     await user.click(await screen.findByRole('button', { name: 'admin@schule.de entfernen' }))
-    await user.click(within(screen.getByRole('dialog', { name: 'admin@schule.de entfernen?' })).getByRole('button', { name: 'Entfernen' }))
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'admin@schule.de entfernen?' })).getByRole('button', {
+        name: 'Entfernen',
+      }),
+    )
     expect(await screen.findByText('Das letzte Admin-Konto kann nicht entfernt werden.')).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'kollege@schule.de entfernen' }))

@@ -74,7 +74,10 @@ export function Accounts() {
 
   return (
     <div className="space-y-6">
-      <Card title="Konten" description="Admin-Konten bearbeiten den Notenschlüssel und die Konten; Benutzer-Konten dürfen nichts ändern.">
+      <Card
+        title="Konten"
+        description="Admin-Konten bearbeiten den Notenschlüssel und die Konten; Benutzer-Konten dürfen nichts ändern."
+      >
         {accounts.state === 'loading' && <Spinner label="Konten werden geladen" />}
         {accounts.state === 'failed' && (
           <Notice tone="error" role="alert">
@@ -85,8 +88,14 @@ export function Accounts() {
           </Notice>
         )}
         {accounts.state === 'ready' && (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700" aria-label="Konten">
-            <li aria-hidden="true" className="hidden grid-cols-[minmax(0,1fr)_10rem_11rem_8rem] gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid">
+          <ul
+            className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700"
+            aria-label="Konten"
+          >
+            <li
+              aria-hidden="true"
+              className="hidden grid-cols-[minmax(0,1fr)_10rem_11rem_8rem] gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid"
+            >
               <span>E-Mail</span>
               <span>Rolle</span>
               <span>Letzte Anmeldung</span>
@@ -99,9 +108,13 @@ export function Accounts() {
               >
                 <span className="col-span-2 font-medium text-slate-900 dark:text-slate-100 wrap-anywhere md:col-span-1">
                   {user.email}
-                  {user.id === me?.id && <span className="font-normal text-slate-600 dark:text-slate-300"> (Sie)</span>}
+                  {user.id === me?.id && (
+                    <span className="font-normal text-slate-600 dark:text-slate-300"> (Sie)</span>
+                  )}
                   {user.signInMethods.length > 0 && (
-                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">Anmeldung mit {signInWith(user, provider)}</span>
+                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+                      Anmeldung mit {signInWith(user, provider)}
+                    </span>
                   )}
                 </span>
                 <select
@@ -136,11 +149,12 @@ export function Accounts() {
           </ul>
         )}
       </Card>
-      <Card title="Konto hinzufügen" level={2} description="Die Person legt ihr Passwort selbst fest, über einen Link, der 24 Stunden gilt.">
-        <AddAccountForm
-          onAdded={reload}
-          onUnauthorized={() => void refresh()}
-        />
+      <Card
+        title="Konto hinzufügen"
+        level={2}
+        description="Die Person legt ihr Passwort selbst fest, über einen Link, der 24 Stunden gilt."
+      >
+        <AddAccountForm onAdded={reload} onUnauthorized={() => void refresh()} />
       </Card>
       {removing !== null && (
         <ConfirmDialog
@@ -148,12 +162,17 @@ export function Accounts() {
           confirmLabel="Entfernen"
           danger
           busy={busy === removing.id}
-          onConfirm={() => void act(removing, () => deleteUser(removing.id), `Konto ${removing.email} entfernt.`)}
+          onConfirm={() =>
+            void act(removing, () => deleteUser(removing.id), `Konto ${removing.email} entfernt.`)
+          }
           onCancel={() => {
             setRemoving(null)
           }}
         >
-          <p>Das Konto kann sich danach nicht mehr anmelden. Gespeicherte Versionen behalten den Namen im Verlauf.</p>
+          <p>
+            Das Konto kann sich danach nicht mehr anmelden. Gespeicherte Versionen behalten den Namen im
+            Verlauf.
+          </p>
         </ConfirmDialog>
       )}
     </div>

@@ -13,7 +13,10 @@ import { formatSavedAt } from '@/lib/format'
 import { toast } from '@/lib/toast'
 import { createUser, type CreatedUser } from '../api/users'
 
-const schema = z.object({ email: emailSchema, role: z.enum(['admin', 'user'], 'Rolle muss admin oder user sein.') })
+const schema = z.object({
+  email: emailSchema,
+  role: z.enum(['admin', 'user'], 'Rolle muss admin oder user sein.'),
+})
 type Values = z.infer<typeof schema>
 
 interface AddAccountFormProps {
@@ -128,8 +131,8 @@ function InviteLink({ created, onDone }: { created: CreatedUser; onDone: () => v
   return (
     <Notice tone="warning" role="status" title={`Link zum Festlegen des Passworts für ${created.user.email}`}>
       <p id={`${id}-note`}>
-        Nur jetzt sichtbar, 24 Stunden gültig (bis {formatSavedAt(created.inviteExpiresAt)}). Bitte an die Person
-        weitergeben; mit dem Link legt sie ihr Passwort fest.
+        Nur jetzt sichtbar, 24 Stunden gültig (bis {formatSavedAt(created.inviteExpiresAt)}). Bitte an die
+        Person weitergeben; mit dem Link legt sie ihr Passwort fest.
       </p>
       {created.linkWarning !== undefined && <p className="font-semibold">{created.linkWarning}</p>}
       <label htmlFor={id} className="sr-only">
@@ -150,7 +153,11 @@ function InviteLink({ created, onDone }: { created: CreatedUser; onDone: () => v
         />
         <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
           <Button variant="secondary" onClick={() => void copy()}>
-            {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+            {copied ? (
+              <Check className="size-4" aria-hidden="true" />
+            ) : (
+              <Copy className="size-4" aria-hidden="true" />
+            )}
             {copied ? 'Kopiert' : 'Kopieren'}
           </Button>
           <Button variant="secondary" onClick={onDone}>

@@ -34,13 +34,24 @@ export function AdminTabs({ more }: { more: Tab[] }) {
 
   const page = useLiveConfig()
   const { slug: pageSlug } = useScaleChoice()
-  const onPageStream = editing === undefined ? pageSlug === null && list.state !== 'loading' : pageSlug === null ? editing.default : editing.slug === pageSlug
+  const onPageStream =
+    editing === undefined
+      ? pageSlug === null && list.state !== 'loading'
+      : pageSlug === null
+        ? editing.default
+        : editing.slug === pageSlug
   const own = useScaleLive(onPageStream ? undefined : editing?.slug)
   const live = onPageStream ? page : own
   const editingSlug = editing?.slug
-  const api = useMemo(() => (editingSlug === undefined ? defaultScaleApi : scaleApi(editingSlug)), [editingSlug])
+  const api = useMemo(
+    () => (editingSlug === undefined ? defaultScaleApi : scaleApi(editingSlug)),
+    [editingSlug],
+  )
   const source: EditorSource | undefined = useMemo(
-    () => (onPageStream || editing !== undefined ? { live, api, title: scales.length > 1 && editing !== undefined ? editing.name : undefined } : undefined),
+    () =>
+      onPageStream || editing !== undefined
+        ? { live, api, title: scales.length > 1 && editing !== undefined ? editing.name : undefined }
+        : undefined,
     [onPageStream, editing, live, api, scales.length],
   )
 
@@ -55,7 +66,9 @@ export function AdminTabs({ more }: { more: Tab[] }) {
     setTab('config')
   }
   const key = editing?.slug ?? 'default'
-  const switcher = scales.length > 1 && editing !== undefined && <ScaleSwitch scales={scales} value={editing.slug} onChange={setChosen} />
+  const switcher = scales.length > 1 && editing !== undefined && (
+    <ScaleSwitch scales={scales} value={editing.slug} onChange={setChosen} />
+  )
   const waiting = <Spinner label="Notenschlüssel werden geladen" />
 
   return (
@@ -67,12 +80,28 @@ export function AdminTabs({ more }: { more: Tab[] }) {
         {
           id: 'config',
           label: 'Konfiguration',
-          content: source === undefined ? waiting : <div className="space-y-4">{switcher}<ConfigEditor key={key} source={source} /></div>,
+          content:
+            source === undefined ? (
+              waiting
+            ) : (
+              <div className="space-y-4">
+                {switcher}
+                <ConfigEditor key={key} source={source} />
+              </div>
+            ),
         },
         {
           id: 'history',
           label: 'Verlauf',
-          content: source === undefined ? waiting : <div className="space-y-4">{switcher}<ConfigHistory key={key} source={source} /></div>,
+          content:
+            source === undefined ? (
+              waiting
+            ) : (
+              <div className="space-y-4">
+                {switcher}
+                <ConfigHistory key={key} source={source} />
+              </div>
+            ),
         },
         {
           id: 'scales',
@@ -107,7 +136,15 @@ export function AdminTabs({ more }: { more: Tab[] }) {
   )
 }
 
-function ScaleSwitch({ scales, value, onChange }: { scales: readonly ScaleSummary[]; value: string; onChange: (slug: string) => void }) {
+function ScaleSwitch({
+  scales,
+  value,
+  onChange,
+}: {
+  scales: readonly ScaleSummary[]
+  value: string
+  onChange: (slug: string) => void
+}) {
   const id = useId()
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">

@@ -27,7 +27,8 @@ function version(n: number, changes: { name?: string; by?: string } = {}): LiveC
 }
 
 /** The boundary between grade g and g + 1: grade g's min and grade g + 1's max. */
-const boundary = (g: number) => screen.getByRole('textbox', { name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}` })
+const boundary = (g: number) =>
+  screen.getByRole('textbox', { name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}` })
 const gradeRow = (g: number) => screen.getByRole('group', { name: `Note ${String(g)}` })
 
 function setup(live = version(3)) {
@@ -65,9 +66,13 @@ describe('ConfigEditor', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
       expect.stringContaining('Der Name muss 1 bis 80 Zeichen lang sein.') as string,
     )
-    expect(boundary(2)).toHaveAccessibleDescription('Muss kleiner sein als die Grenze zwischen Note 1 und 2 (85 %).')
+    expect(boundary(2)).toHaveAccessibleDescription(
+      'Muss kleiner sein als die Grenze zwischen Note 1 und 2 (85 %).',
+    )
     expect(boundary(2)).toHaveAttribute('aria-invalid', 'true')
-    expect(boundary(1)).toHaveAccessibleDescription('Muss größer sein als die Grenze zwischen Note 2 und 3 (86 %).')
+    expect(boundary(1)).toHaveAccessibleDescription(
+      'Muss größer sein als die Grenze zwischen Note 2 und 3 (86 %).',
+    )
     expect(screen.getByRole('textbox', { name: 'Minus-Bereich' })).toHaveAccessibleDescription(
       expect.stringContaining('Muss eine Zahl sein.') as string,
     )
@@ -98,8 +103,12 @@ describe('ConfigEditor', () => {
     await replace(boundary(4), '60')
     expect(boundary(4)).not.toHaveAttribute('aria-invalid') // not while typing
     await user.tab()
-    expect(boundary(4)).toHaveAccessibleDescription('Muss kleiner sein als die Grenze zwischen Note 3 und 4 (55 %).')
-    expect(boundary(3)).toHaveAccessibleDescription('Muss größer sein als die Grenze zwischen Note 4 und 5 (60 %).')
+    expect(boundary(4)).toHaveAccessibleDescription(
+      'Muss kleiner sein als die Grenze zwischen Note 3 und 4 (55 %).',
+    )
+    expect(boundary(3)).toHaveAccessibleDescription(
+      'Muss größer sein als die Grenze zwischen Note 4 und 5 (60 %).',
+    )
     await replace(boundary(4), '50') // fixed while typing, both messages go
     expect(boundary(3)).not.toHaveAttribute('aria-invalid')
     expect(boundary(4)).not.toHaveAttribute('aria-invalid')
@@ -125,7 +134,11 @@ describe('ConfigEditor', () => {
     expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
     const [put] = api.callsTo('PUT /config')
     expect(put?.headers.get('If-Match')).toBe('"3"')
-    expect(put?.body).toEqual({ ...standardLiveConfig(3).config, name: 'Oberstufe', schema: { ...standardLiveConfig(3).config.schema, general: { minus: 30, normal: 33.33 } } })
+    expect(put?.body).toEqual({
+      ...standardLiveConfig(3).config,
+      name: 'Oberstufe',
+      schema: { ...standardLiveConfig(3).config.schema, general: { minus: 30, normal: 33.33 } },
+    })
     expect(screen.getByText(/Bearbeitet wird Version 4/)).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Minus-Bereich' })).toHaveValue('30')
     expect(screen.getByText('Keine ungespeicherten Änderungen.')).toBeInTheDocument()
@@ -151,7 +164,9 @@ describe('ConfigEditor', () => {
     const { replace, save } = setup()
     await replace(screen.getByRole('textbox', { name: 'Name' }), 'Neu')
     await save()
-    expect(await screen.findByText('Nicht gespeichert: Bitte die markierten Felder prüfen.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Nicht gespeichert: Bitte die markierten Felder prüfen.'),
+    ).toBeInTheDocument()
     expect(boundary(2)).toHaveAccessibleDescription('Servermeldung zu Note 2.')
     expect(screen.getByRole('textbox', { name: 'Normal-Bereich' })).toHaveAccessibleDescription(
       expect.stringContaining('Servermeldung zum Normal-Bereich.') as string,
@@ -162,7 +177,10 @@ describe('ConfigEditor', () => {
 
   it('keeps the edits on a 412, shows who saved in between and offers that version', async () => {
     const theirs = version(4, { name: 'Kollegium', by: 'kollege@schule.de' })
-    api.on('PUT /config', apiError(412, 'config_conflict', 'Jemand anderes hat inzwischen gespeichert.', { current: theirs }))
+    api.on(
+      'PUT /config',
+      apiError(412, 'config_conflict', 'Jemand anderes hat inzwischen gespeichert.', { current: theirs }),
+    )
     const { user, replace, save } = setup()
     await replace(screen.getByRole('textbox', { name: 'Name' }), 'Meins')
     await save()
@@ -170,7 +188,9 @@ describe('ConfigEditor', () => {
     const notice = await screen.findByRole('alert')
     expect(notice).toHaveTextContent('Jemand anderes hat inzwischen Version 4 gespeichert.')
     expect(notice).toHaveTextContent('„Kollegium“, gespeichert am 22.11.2026, 14:00 von kollege@schule.de.')
-    expect(screen.getByText('Nicht gespeichert: Jemand anderes hat inzwischen gespeichert.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Nicht gespeichert: Jemand anderes hat inzwischen gespeichert.'),
+    ).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Meins')
     expect(screen.getByText(/Bearbeitet wird Version 3/)).toBeInTheDocument()
 

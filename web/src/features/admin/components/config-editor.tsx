@@ -115,7 +115,11 @@ function EditorForm({ live, api, title }: { live: LiveConfig; api: ScaleApi; tit
     }
   }
 
-  const newer = live.version > loaded.version && isDirty && !isSubmitting && (conflict === null || conflict.version < live.version)
+  const newer =
+    live.version > loaded.version &&
+    isDirty &&
+    !isSubmitting &&
+    (conflict === null || conflict.version < live.version)
 
   return (
     <div className="space-y-6">
@@ -125,9 +129,16 @@ function EditorForm({ live, api, title }: { live: LiveConfig; api: ScaleApi; tit
       >
         <div className="space-y-4">
           {conflict !== null && (
-            <Notice tone="warning" role="alert" title={`Jemand anderes hat inzwischen Version ${conflict.version} gespeichert.`}>
+            <Notice
+              tone="warning"
+              role="alert"
+              title={`Jemand anderes hat inzwischen Version ${conflict.version} gespeichert.`}
+            >
               <VersionFacts config={conflict} />
-              <p>Ihre Änderungen wurden nicht gespeichert und bleiben hier stehen, bis Sie die neuere Version laden.</p>
+              <p>
+                Ihre Änderungen wurden nicht gespeichert und bleiben hier stehen, bis Sie die neuere Version
+                laden.
+              </p>
               <Button
                 variant="secondary"
                 onClick={() => {
@@ -139,7 +150,11 @@ function EditorForm({ live, api, title }: { live: LiveConfig; api: ScaleApi; tit
             </Notice>
           )}
           {newer && (
-            <Notice tone="info" role="status" title={`Eine neuere Version (${live.version}) wurde gespeichert.`}>
+            <Notice
+              tone="info"
+              role="status"
+              title={`Eine neuere Version (${live.version}) wurde gespeichert.`}
+            >
               <VersionFacts config={live} />
               <p>Laden ersetzt Ihre ungespeicherten Änderungen.</p>
               <Button
@@ -162,12 +177,19 @@ function EditorForm({ live, api, title }: { live: LiveConfig; api: ScaleApi; tit
             </Notice>
           )}
           <ConfigPresets form={form} current={loaded.config} />
-          <EditorFields form={form} onSubmit={onSubmit} onDiscard={() => {
-            load(loaded)
-          }} />
+          <EditorFields
+            form={form}
+            onSubmit={onSubmit}
+            onDiscard={() => {
+              load(loaded)
+            }}
+          />
         </div>
       </Card>
-      <FormPreview form={form} saved={`So zeigt der Rechner die Tabelle der gespeicherten Version ${String(loaded.version)}.`} />
+      <FormPreview
+        form={form}
+        saved={`So zeigt der Rechner die Tabelle der gespeicherten Version ${String(loaded.version)}.`}
+      />
     </div>
   )
 }
@@ -175,7 +197,8 @@ function EditorForm({ live, api, title }: { live: LiveConfig; api: ScaleApi; tit
 function VersionFacts({ config }: { config: LiveConfig }) {
   return (
     <p>
-      „{config.config.name}“, gespeichert am {formatSavedAt(config.savedAt)}{savedByPhrase(config.savedBy)}.
+      „{config.config.name}“, gespeichert am {formatSavedAt(config.savedAt)}
+      {savedByPhrase(config.savedBy)}.
     </p>
   )
 }
@@ -236,7 +259,9 @@ export function FormPreview({ form, saved }: { form: Form; saved: string }) {
   const { isDirty } = useFormState({ control: form.control })
   const checked = useMemo(() => checkConfigForm(values), [values])
   const cells = useMemo(() => (checked.ok ? table(checked.config) : []), [checked])
-  const description = isDirty ? 'So zeigt der Rechner die Tabelle mit den Werten oben (noch nicht gespeichert).' : saved
+  const description = isDirty
+    ? 'So zeigt der Rechner die Tabelle mit den Werten oben (noch nicht gespeichert).'
+    : saved
   return (
     <Card title="Vorschau" description={description}>
       {checked.ok ? (

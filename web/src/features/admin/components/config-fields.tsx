@@ -15,7 +15,8 @@ import {
 type Form = UseFormReturn<ConfigFormValues>
 
 const legendClass = 'text-base font-semibold text-slate-900 dark:text-slate-100'
-const rowGrid = 'grid grid-cols-[2.75rem_2.25rem_minmax(0,7.5rem)_minmax(0,1fr)] items-center gap-x-2 sm:gap-x-3'
+const rowGrid =
+  'grid grid-cols-[2.75rem_2.25rem_minmax(0,7.5rem)_minmax(0,1fr)] items-center gap-x-2 sm:gap-x-3'
 const fixedClass = 'px-3 tabular-nums text-slate-700 dark:text-slate-300'
 
 /**
@@ -34,10 +35,13 @@ export function BoundariesFieldset({ form }: { form: Form }) {
     <fieldset className="min-w-0" aria-describedby={hintId}>
       <legend className={legendClass}>Notengrenzen</legend>
       <p id={hintId} className={hintClass}>
-        In Prozent. Eine Note gilt über ihrer Grenze bis einschließlich der Grenze der nächstbesseren Note; 100 und 0
-        stehen fest.
+        In Prozent. Eine Note gilt über ihrer Grenze bis einschließlich der Grenze der nächstbesseren Note;
+        100 und 0 stehen fest.
       </p>
-      <div aria-hidden="true" className={`${rowGrid} mt-4 pb-1 text-sm font-medium text-slate-700 dark:text-slate-300`}>
+      <div
+        aria-hidden="true"
+        className={`${rowGrid} mt-4 pb-1 text-sm font-medium text-slate-700 dark:text-slate-300`}
+      >
         <span className="text-center">Note</span>
         <span className="col-span-3">Bereich</span>
       </div>
@@ -65,7 +69,10 @@ function GradeRow({ grade, upper, form }: { grade: GradeNumber; upper: string; f
     <fieldset className="py-1.5">
       <legend className="sr-only">Note {grade}</legend>
       <div className={rowGrid}>
-        <span aria-hidden="true" className="flex h-11 items-center justify-center rounded-lg bg-slate-100 dark:bg-slate-800 text-base font-semibold text-slate-900 dark:text-slate-100">
+        <span
+          aria-hidden="true"
+          className="flex h-11 items-center justify-center rounded-lg bg-slate-100 dark:bg-slate-800 text-base font-semibold text-slate-900 dark:text-slate-100"
+        >
           {grade}
         </span>
         <span className="text-sm text-slate-700 dark:text-slate-300">{field === null ? 'ab' : 'über'}</span>{' '}
@@ -111,7 +118,10 @@ function PercentInput({ id, field, form, errorId }: PercentInputProps) {
         className={inputClass(errorId !== undefined, 'pr-8 tabular-nums')}
         {...form.register(field)}
       />
-      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600 dark:text-slate-300">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600 dark:text-slate-300"
+      >
         %
       </span>
     </div>
@@ -120,7 +130,10 @@ function PercentInput({ id, field, form, errorId }: PercentInputProps) {
 
 const WIDTHS = [
   { field: 'generalMinus', hint: 'Noten 2 bis 5: Anteil des „-“-Bereichs am unteren Ende.' },
-  { field: 'generalNormal', hint: 'Noten 2 bis 5: Anteil der Note ohne Zusatz; der Rest ist der „+“-Bereich.' },
+  {
+    field: 'generalNormal',
+    hint: 'Noten 2 bis 5: Anteil der Note ohne Zusatz; der Rest ist der „+“-Bereich.',
+  },
   { field: 'oneMinus', hint: 'Anteil von „1-“; der Rest ist „1“.' },
   { field: 'sixNormal', hint: 'Anteil von „6“; der Rest ist „6+“.' },
 ] as const

@@ -27,7 +27,9 @@ function strict(): LiveConfig {
 }
 
 const rowOf = (table: HTMLElement, grade: string) =>
-  within(table).getAllByRole('row').find((r) => within(r).queryByRole('rowheader', { name: grade }) !== null)
+  within(table)
+    .getAllByRole('row')
+    .find((r) => within(r).queryByRole('rowheader', { name: grade }) !== null)
 
 beforeEach(() => {
   FakeBroadcastChannel.install()
@@ -49,8 +51,14 @@ describe('ConfigHistory', () => {
 
   it('restores after asking, says which new version it became, and reads the list again', async () => {
     api.once('GET /config/history', json(200, { versions }))
-    api.on('GET /config/history', json(200, { versions: [{ ...versions[2], version: 4, savedBy: 'admin@schule.de' }, ...versions] }))
-    api.on('POST /config/history/1/restore', json(200, { ...standardLiveConfig(4), savedBy: 'admin@schule.de' }))
+    api.on(
+      'GET /config/history',
+      json(200, { versions: [{ ...versions[2], version: 4, savedBy: 'admin@schule.de' }, ...versions] }),
+    )
+    api.on(
+      'POST /config/history/1/restore',
+      json(200, { ...standardLiveConfig(4), savedBy: 'admin@schule.de' }),
+    )
     const user = userEvent.setup()
     const { pushLive } = renderFeature(<ConfigHistory />, { live: standardLiveConfig(3) })
 
@@ -117,7 +125,11 @@ describe('ConfigHistory', () => {
 
     const panel = await screen.findByRole('region', { name: 'Version 2' })
     const changes = await within(panel).findByRole('list', { name: 'Unterschiede zur aktuellen Version 3' })
-    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Name: aktuell „Standard“ →, Version 2: „Import“',
       'Grenze zwischen Note 1 und 2: aktuell 85 % →, Version 2: 90 %',
     ])
@@ -156,12 +168,20 @@ describe('ConfigHistory', () => {
     await user.click(await screen.findByRole('button', { name: 'Version 2 wiederherstellen' }))
     const dialog = screen.getByRole('dialog', { name: 'Version 2 wiederherstellen?' })
     const changes = await within(dialog).findByRole('list', { name: 'Unterschiede zur aktuellen Version 3' })
-    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Name: aktuell „Standard“ →, Version 2: „Import“',
       'Grenze zwischen Note 1 und 2: aktuell 85 % →, Version 2: 90 %',
     ])
     const table = within(dialog).getByRole('table', { name: 'Geänderte Prozentbereiche' })
-    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['1', '1-', '2+', '2', '2-'])
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['1', '1-', '2+', '2', '2-'])
     expect(within(dialog).getByText('Die übrigen 11 Bereiche bleiben gleich.')).toBeInTheDocument()
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
   })
@@ -176,6 +196,8 @@ describe('ConfigHistory', () => {
     const panel = await screen.findByRole('region', { name: 'Version 2' })
     expect(await within(panel).findByText(/Die Version konnte nicht geladen werden/)).toBeInTheDocument()
     await user.click(within(panel).getByRole('button', { name: 'Erneut versuchen' }))
-    expect(await within(panel).findByRole('table', { name: 'Prozentbereiche in Version 2' })).toBeInTheDocument()
+    expect(
+      await within(panel).findByRole('table', { name: 'Prozentbereiche in Version 2' }),
+    ).toBeInTheDocument()
   })
 })

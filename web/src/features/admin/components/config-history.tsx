@@ -19,7 +19,8 @@ import { useStoredVersions } from '../use-stored-versions'
 import { VersionComparison } from './version-comparison'
 
 // the last column holds both buttons side by side from xl; narrower they stack
-const columns = 'md:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] xl:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_21rem]'
+const columns =
+  'md:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_11rem] xl:grid-cols-[6rem_minmax(0,1fr)_11rem_minmax(0,1fr)_21rem]'
 
 /**
  * "Verlauf": every stored version, newest first, 50 at a time ("Ältere Versionen laden" for more), each
@@ -43,7 +44,11 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
   const [asking, setAsking] = useState<HistoryEntry | null>(null)
   const [restoring, setRestoring] = useState(false)
   // Older pages loaded on request, for the first page they continue; a new first page drops them.
-  const [older, setOlder] = useState<{ after: HistoryPage; entries: HistoryEntry[]; nextBefore: number | undefined } | null>(null)
+  const [older, setOlder] = useState<{
+    after: HistoryPage
+    entries: HistoryEntry[]
+    nextBefore: number | undefined
+  } | null>(null)
   const [loadingOlder, setLoadingOlder] = useState(false)
   const first = history.state === 'ready' ? history.data : undefined
   const extra = older !== null && older.after === first ? older : null
@@ -55,7 +60,11 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
     setLoadingOlder(true)
     try {
       const next = await api.history(before)
-      setOlder({ after: first, entries: [...(extra?.entries ?? []), ...next.versions], nextBefore: next.nextBefore })
+      setOlder({
+        after: first,
+        entries: [...(extra?.entries ?? []), ...next.versions],
+        nextBefore: next.nextBefore,
+      })
     } catch (err) {
       if (isAuthError(err)) void refresh()
       toast.error(`Ältere Versionen nicht geladen: ${errorMessage(err)}`)
@@ -104,7 +113,10 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
   }
 
   return (
-    <Card title={source?.title === undefined ? 'Verlauf' : `Verlauf: ${source.title}`} description="Jede gespeicherte Version. Wiederherstellen speichert sie als neue Version; nichts geht verloren.">
+    <Card
+      title={source?.title === undefined ? 'Verlauf' : `Verlauf: ${source.title}`}
+      description="Jede gespeicherte Version. Wiederherstellen speichert sie als neue Version; nichts geht verloren."
+    >
       {history.state === 'loading' && <Spinner label="Verlauf wird geladen" />}
       {history.state === 'failed' && (
         <Notice tone="error" role="alert">
@@ -115,8 +127,14 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
         </Notice>
       )}
       {history.state === 'ready' && (
-        <ol className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700" aria-label="Gespeicherte Versionen">
-          <li aria-hidden="true" className={`hidden gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid ${columns}`}>
+        <ol
+          className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700"
+          aria-label="Gespeicherte Versionen"
+        >
+          <li
+            aria-hidden="true"
+            className={`hidden gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid ${columns}`}
+          >
             <span>Version</span>
             <span>Name</span>
             <span>Gespeichert am</span>
@@ -142,7 +160,12 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
         </ol>
       )}
       {nextBefore !== undefined && (
-        <Button variant="secondary" className="mt-4" disabled={loadingOlder} onClick={() => void loadOlder(nextBefore)}>
+        <Button
+          variant="secondary"
+          className="mt-4"
+          disabled={loadingOlder}
+          onClick={() => void loadOlder(nextBefore)}
+        >
           {loadingOlder ? 'Wird geladen …' : 'Ältere Versionen laden'}
         </Button>
       )}
@@ -157,8 +180,8 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
           }}
         >
           <p>
-            „{asking.name}“ vom {formatSavedAt(asking.savedAt)} wird als neue Version gespeichert und gilt sofort auf allen
-            geöffneten Seiten. Die bisherigen Versionen bleiben im Verlauf.
+            „{asking.name}“ vom {formatSavedAt(asking.savedAt)} wird als neue Version gespeichert und gilt
+            sofort auf allen geöffneten Seiten. Die bisherigen Versionen bleiben im Verlauf.
           </p>
           {/* scrolls on its own, so that the question and both buttons stay in view */}
           <div
@@ -200,21 +223,41 @@ function HistoryItem({ entry, current, open, onToggle, onRestore, children }: Hi
         {formatSavedBy(entry.savedBy)}
       </span>
       <span className="mt-2 flex flex-wrap items-center gap-2 md:mt-0 md:justify-end">
-        <Button variant="secondary" aria-label={`Version ${String(entry.version)} ansehen`} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
-          <ChevronDown className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+        <Button
+          variant="secondary"
+          aria-label={`Version ${String(entry.version)} ansehen`}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onToggle}
+        >
+          <ChevronDown
+            className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+            aria-hidden="true"
+          />
           Ansehen
         </Button>
         {current ? (
-          <span className="rounded-full bg-green-100 dark:bg-green-900 px-3 py-1 text-xs font-semibold text-green-900 dark:text-green-300">Aktuell</span>
+          <span className="rounded-full bg-green-100 dark:bg-green-900 px-3 py-1 text-xs font-semibold text-green-900 dark:text-green-300">
+            Aktuell
+          </span>
         ) : (
-          <Button variant="secondary" aria-label={`Version ${String(entry.version)} wiederherstellen`} onClick={onRestore}>
+          <Button
+            variant="secondary"
+            aria-label={`Version ${String(entry.version)} wiederherstellen`}
+            onClick={onRestore}
+          >
             <RotateCcw className="size-4" aria-hidden="true" />
             Wiederherstellen
           </Button>
         )}
       </span>
       {open && (
-        <div id={panelId} role="region" aria-label={`Version ${String(entry.version)}`} className="col-span-full mt-3 border-t border-slate-200 dark:border-slate-700 pt-3">
+        <div
+          id={panelId}
+          role="region"
+          aria-label={`Version ${String(entry.version)}`}
+          className="col-span-full mt-3 border-t border-slate-200 dark:border-slate-700 pt-3"
+        >
           {children}
         </div>
       )}

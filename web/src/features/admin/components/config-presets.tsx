@@ -12,7 +12,13 @@ export const CURRENT_PRESET_LABEL = 'Aktuelle Konfiguration'
  * Fills the form from a preset or from the version being edited. It only sets the fields (dirty
  * where they differ from the loaded version); saving stays the explicit "Speichern".
  */
-export function ConfigPresets({ form, current }: { form: UseFormReturn<ConfigFormValues>; current: GradingConfig }) {
+export function ConfigPresets({
+  form,
+  current,
+}: {
+  form: UseFormReturn<ConfigFormValues>
+  current: GradingConfig
+}) {
   const id = useId()
   const fill = (config: GradingConfig) => {
     const values = toFormValues(config)
@@ -21,7 +27,12 @@ export function ConfigPresets({ form, current }: { form: UseFormReturn<ConfigFor
     }
   }
   return (
-    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} className="border-b border-slate-200 dark:border-slate-700 pb-4">
+    <div
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={`${id}-hint`}
+      className="border-b border-slate-200 dark:border-slate-700 pb-4"
+    >
       <p id={`${id}-label`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
         Vorlage übernehmen
       </p>
@@ -30,11 +41,22 @@ export function ConfigPresets({ form, current }: { form: UseFormReturn<ConfigFor
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         {PRESETS.map((p) => (
-          <Button key={p.id} variant="secondary" onClick={() => { fill(p.config) }}>
+          <Button
+            key={p.id}
+            variant="secondary"
+            onClick={() => {
+              fill(p.config)
+            }}
+          >
             {p.label}
           </Button>
         ))}
-        <Button variant="secondary" onClick={() => { fill(current) }}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            fill(current)
+          }}
+        >
           {CURRENT_PRESET_LABEL}
         </Button>
       </div>

@@ -14,7 +14,8 @@ beforeEach(() => {
   api = new FakeApi().install().on('GET /auth/session', json(200, { user: testUser() }))
 })
 
-const boundary = (g: number) => screen.getByRole('textbox', { name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}` })
+const boundary = (g: number) =>
+  screen.getByRole('textbox', { name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}` })
 const boundaries = () => [1, 2, 3, 4, 5].map((g) => (boundary(g) as HTMLInputElement).value)
 
 async function openRule() {
@@ -29,7 +30,9 @@ describe('RuleFill (Knickpunkt) in the editor', () => {
     const user = await openRule()
     await user.type(screen.getByRole('textbox', { name: 'Note 4 über' }), '50')
     await user.type(screen.getByRole('textbox', { name: 'Note 1 über' }), '90')
-    expect(screen.getByText('Ergibt: 1 über 90 %, 2 über 77 %, 3 über 63 %, 4 über 50 %, 5 über 25 %.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Ergibt: 1 über 90 %, 2 über 77 %, 3 über 63 %, 4 über 50 %, 5 über 25 %.'),
+    ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Notengrenzen füllen' }))
     expect(boundaries()).toEqual(['90', '77', '63', '50', '25'])
     expect(screen.getByText('Ungespeicherte Änderungen.')).toBeInTheDocument()
@@ -58,7 +61,9 @@ describe('RuleFill (Knickpunkt) in the editor', () => {
   it('says what is wrong with the numbers and fills nothing', async () => {
     const user = await openRule()
     await user.click(screen.getByRole('button', { name: 'Notengrenzen füllen' }))
-    expect(screen.getByRole('textbox', { name: 'Note 4 über' })).toHaveAccessibleDescription(expect.stringContaining('Pflichtfeld.') as string)
+    expect(screen.getByRole('textbox', { name: 'Note 4 über' })).toHaveAccessibleDescription(
+      expect.stringContaining('Pflichtfeld.') as string,
+    )
     await user.type(screen.getByRole('textbox', { name: 'Note 4 über' }), '60')
     await user.type(screen.getByRole('textbox', { name: 'Note 1 über' }), '55')
     await user.click(screen.getByRole('button', { name: 'Notengrenzen füllen' }))

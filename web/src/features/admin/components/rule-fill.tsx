@@ -2,7 +2,14 @@ import { useId, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { hintClass, labelClass, TextField } from '@/components/text-field'
-import { BOUNDARY_NUMBERS, boundaryOf, formatNumber, parseTypedNumber, WIDTH_FIELDS, type ConfigFormValues } from '../config-form'
+import {
+  BOUNDARY_NUMBERS,
+  boundaryOf,
+  formatNumber,
+  parseTypedNumber,
+  WIDTH_FIELDS,
+  type ConfigFormValues,
+} from '../config-form'
 import { knickpunktBoundaries, type Boundaries, type Rounding } from '../knickpunkt'
 import { PRESETS } from '../presets'
 
@@ -46,7 +53,8 @@ export function RuleFill({ form }: { form: UseFormReturn<ConfigFormValues> }) {
     setTried(true)
     if (result?.ok !== true) return
     const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted }
-    for (const b of BOUNDARY_NUMBERS) form.setValue(boundaryOf(b), formatNumber(result.boundaries[b - 1]), options)
+    for (const b of BOUNDARY_NUMBERS)
+      form.setValue(boundaryOf(b), formatNumber(result.boundaries[b - 1]), options)
     for (const field of WIDTH_FIELDS) {
       if (form.getValues(field).trim() === '') form.setValue(field, STANDARD_WIDTHS[field], options)
     }
@@ -59,8 +67,9 @@ export function RuleFill({ form }: { form: UseFormReturn<ConfigFormValues> }) {
           Nach Regel füllen (Knickpunkt)
         </p>
         <p id={`${id}-hint`} className={hintClass}>
-          Die Noten 1 bis 4 teilen sich gleichmäßig den Bereich von der Grenze der 4 bis zur Grenze der 1, die Noten 5
-          und 6 den Bereich darunter. Füllt nur die Notengrenzen; gespeichert wird erst mit „Speichern“.
+          Die Noten 1 bis 4 teilen sich gleichmäßig den Bereich von der Grenze der 4 bis zur Grenze der 1, die
+          Noten 5 und 6 den Bereich darunter. Füllt nur die Notengrenzen; gespeichert wird erst mit
+          „Speichern“.
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[12rem_12rem_auto]">
@@ -99,7 +108,10 @@ export function RuleFill({ form }: { form: UseFormReturn<ConfigFormValues> }) {
                 ['half', 'halbe Prozent'],
               ] as const
             ).map(([value, label]) => (
-              <label key={value} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800 dark:text-slate-100">
+              <label
+                key={value}
+                className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800 dark:text-slate-100"
+              >
                 <input
                   type="radio"
                   name={`${id}-rounding`}

@@ -17,16 +17,38 @@ beforeEach(() => {
 })
 
 const scales: ScaleSummary[] = [
-  { slug: 'mathematik', name: 'Mathematik', version: 4, savedAt: '2026-11-22T10:00:00Z', default: false, archived: false },
-  { slug: 'standard', name: 'Standard', version: 7, savedAt: '2026-11-21T09:30:00Z', default: true, archived: false },
+  {
+    slug: 'mathematik',
+    name: 'Mathematik',
+    version: 4,
+    savedAt: '2026-11-22T10:00:00Z',
+    default: false,
+    archived: false,
+  },
+  {
+    slug: 'standard',
+    name: 'Standard',
+    version: 7,
+    savedAt: '2026-11-21T09:30:00Z',
+    default: true,
+    archived: false,
+  },
 ]
-const boundary = (g: number) => screen.getByRole('textbox', { name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}` })
+const boundary = (g: number) =>
+  screen.getByRole('textbox', { name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}` })
 
 function setup() {
   const user = userEvent.setup()
   const onCreated = vi.fn()
-  renderFeature(<ScaleCreator scales={scales} onCreated={onCreated} onCancel={() => undefined} />, { live: standardLiveConfig(7) })
-  return { user, onCreated, name: screen.getByRole('textbox', { name: 'Name' }), slug: screen.getByRole('textbox', { name: 'Kurzname' }) }
+  renderFeature(<ScaleCreator scales={scales} onCreated={onCreated} onCancel={() => undefined} />, {
+    live: standardLiveConfig(7),
+  })
+  return {
+    user,
+    onCreated,
+    name: screen.getByRole('textbox', { name: 'Name' }),
+    slug: screen.getByRole('textbox', { name: 'Kurzname' }),
+  }
 }
 
 describe('ScaleCreator', () => {
@@ -39,7 +61,10 @@ describe('ScaleCreator', () => {
     api.on('POST /scales', json(201, { ...standardLiveConfig(1), savedBy: 'admin@schule.de' }))
     await user.click(screen.getByRole('button', { name: 'Speichern' }))
     expect(await screen.findByText('Notenschlüssel „Deutsch Oberstufe“ angelegt.')).toBeInTheDocument()
-    expect(api.callsTo('POST /scales')[0]?.body).toEqual({ slug: 'deutsch-oberstufe', config: { ...standardLiveConfig(1).config, name: 'Deutsch Oberstufe' } })
+    expect(api.callsTo('POST /scales')[0]?.body).toEqual({
+      slug: 'deutsch-oberstufe',
+      config: { ...standardLiveConfig(1).config, name: 'Deutsch Oberstufe' },
+    })
     expect(onCreated).toHaveBeenCalledWith('deutsch-oberstufe')
   })
 
@@ -56,16 +81,25 @@ describe('ScaleCreator', () => {
     await user.clear(slug)
     await user.type(slug, 'mathe2')
     expect(name).toHaveValue('Mathematik') // typing the Kurzname leaves the name alone, and the name no longer moves it
-    api.on('POST /scales', apiError(409, 'scale_exists', 'Einen Notenschlüssel mit diesem Kurznamen gibt es schon.'))
+    api.on(
+      'POST /scales',
+      apiError(409, 'scale_exists', 'Einen Notenschlüssel mit diesem Kurznamen gibt es schon.'),
+    )
     await user.click(screen.getByRole('button', { name: 'Speichern' }))
-    expect(await screen.findByText('Einen Notenschlüssel mit diesem Kurznamen gibt es schon.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Einen Notenschlüssel mit diesem Kurznamen gibt es schon.'),
+    ).toBeInTheDocument()
     expect(api.callsTo('POST /scales')[0]?.body).toMatchObject({ slug: 'mathe2' })
   })
 
   it('fills the form from a copy of another scale, keeping a name already typed', async () => {
     const { user, name } = setup()
     const copy = standardLiveConfig(4)
-    copy.config = { ...copy.config, name: 'Mathematik', grades: { ...copy.config.grades, '4': { min: 50, max: 55 }, '5': { min: 20, max: 50 } } }
+    copy.config = {
+      ...copy.config,
+      name: 'Mathematik',
+      grades: { ...copy.config.grades, '4': { min: 50, max: 55 }, '5': { min: 20, max: 50 } },
+    }
     api.on('GET /scales/mathematik', json(200, copy))
     await user.click(screen.getByRole('radio', { name: 'Kopie eines Notenschlüssels' }))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kopie von' }), 'mathematik')
@@ -84,7 +118,12 @@ describe('ScaleCreator', () => {
   it("maps the server's config.… field messages to the form's fields", async () => {
     const { user, name } = setup()
     await user.type(name, 'Physik')
-    api.on('POST /scales', apiError(422, 'validation_failed', 'Der Notenschlüssel ist ungültig.', { fields: { 'config.grades.2.min': 'Vom Server abgelehnt.' } }))
+    api.on(
+      'POST /scales',
+      apiError(422, 'validation_failed', 'Der Notenschlüssel ist ungültig.', {
+        fields: { 'config.grades.2.min': 'Vom Server abgelehnt.' },
+      }),
+    )
     await user.click(screen.getByRole('button', { name: 'Speichern' }))
     expect(await screen.findByText('Vom Server abgelehnt.')).toBeInTheDocument()
     expect(boundary(2)).toHaveAttribute('aria-invalid', 'true')

@@ -11,7 +11,14 @@ import type { GradingConfig } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { createScale, scaleApi, type ScaleSummary } from '../api/scales'
-import { checkConfigForm, configFormSchema, fieldForPath, FORM_FIELDS, toFormValues, type ConfigFormValues } from '../config-form'
+import {
+  checkConfigForm,
+  configFormSchema,
+  fieldForPath,
+  FORM_FIELDS,
+  toFormValues,
+  type ConfigFormValues,
+} from '../config-form'
 import { PRESETS } from '../presets'
 import { checkSlug, suggestSlug } from '../scale-slug'
 import { FormPreview } from './config-editor'
@@ -90,7 +97,9 @@ export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps)
       if (err instanceof ApiError && err.status === 422 && Object.keys(err.fields).length > 0) {
         const { slug: slugField, ...config } = err.fields
         setSlugError(slugField)
-        const inConfig = Object.fromEntries(Object.entries(config).map(([path, m]) => [path.replace(/^config\.?/, ''), m]))
+        const inConfig = Object.fromEntries(
+          Object.entries(config).map(([path, m]) => [path.replace(/^config\.?/, ''), m]),
+        )
         setUnmapped(showServerErrors(form.setError, inConfig, fieldForPath))
         return
       }
@@ -101,12 +110,21 @@ export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps)
 
   return (
     <div className="space-y-6">
-      <Card title="Neuer Notenschlüssel" description="Angelegt wird er erst mit „Speichern“; bis dahin lässt sich alles ändern.">
+      <Card
+        title="Neuer Notenschlüssel"
+        description="Angelegt wird er erst mit „Speichern“; bis dahin lässt sich alles ändern."
+      >
         <div className="space-y-6">
           <StartChooser form={form} scales={scales} onFill={fill} />
           <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-6">
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Name" hint="Steht über der Tabelle, z. B. „Mathematik“." autoComplete="off" error={form.formState.errors.name?.message} {...form.register('name')} />
+              <TextField
+                label="Name"
+                hint="Steht über der Tabelle, z. B. „Mathematik“."
+                autoComplete="off"
+                error={form.formState.errors.name?.message}
+                {...form.register('name')}
+              />
               <TextField
                 label="Kurzname"
                 hint={`Für die Adresse: /?schluessel=${slug === '' ? '…' : slug}. Später nicht änderbar.`}
@@ -221,7 +239,13 @@ function StartChooser({ form, scales, onFill }: StartChooserProps) {
       ) : (
         <div className="flex flex-wrap items-end gap-3">
           {start === 'preset' && (
-            <Choice id={`${id}-preset`} label="Vorlage" value={preset} onChange={setPreset} options={PRESETS.map((p) => [p.id, p.label])} />
+            <Choice
+              id={`${id}-preset`}
+              label="Vorlage"
+              value={preset}
+              onChange={setPreset}
+              options={PRESETS.map((p) => [p.id, p.label])}
+            />
           )}
           {start === 'copy' && (
             <Choice
@@ -229,10 +253,17 @@ function StartChooser({ form, scales, onFill }: StartChooserProps) {
               label="Kopie von"
               value={copyOf}
               onChange={setCopyOf}
-              options={scales.map((s) => [s.slug, `${s.name} (${s.slug})${s.archived ? ', archiviert' : ''}`])}
+              options={scales.map((s) => [
+                s.slug,
+                `${s.name} (${s.slug})${s.archived ? ', archiviert' : ''}`,
+              ])}
             />
           )}
-          <Button variant="secondary" disabled={loading || (start === 'copy' && copyOf === '')} onClick={() => void apply()}>
+          <Button
+            variant="secondary"
+            disabled={loading || (start === 'copy' && copyOf === '')}
+            onClick={() => void apply()}
+          >
             {loading ? 'Wird geladen …' : 'Formular füllen'}
           </Button>
         </div>

@@ -17,16 +17,34 @@ beforeEach(() => {
 
 const scales: ScaleSummary[] = [
   { slug: 'alt', name: 'Alt', version: 2, savedAt: '2026-11-20T10:00:00Z', default: false, archived: true },
-  { slug: 'mathematik', name: 'Mathematik', version: 4, savedAt: '2026-11-22T10:00:00Z', default: false, archived: false },
-  { slug: 'standard', name: 'Standard', version: 7, savedAt: '2026-11-21T09:30:00Z', default: true, archived: false },
+  {
+    slug: 'mathematik',
+    name: 'Mathematik',
+    version: 4,
+    savedAt: '2026-11-22T10:00:00Z',
+    default: false,
+    archived: false,
+  },
+  {
+    slug: 'standard',
+    name: 'Standard',
+    version: 7,
+    savedAt: '2026-11-21T09:30:00Z',
+    default: true,
+    archived: false,
+  },
 ]
 
 function setup() {
   const user = userEvent.setup()
   const props = { reload: vi.fn(), onEdit: vi.fn(), onCreate: vi.fn() }
-  renderFeature(<ScalesList scales={{ state: 'ready', data: scales }} editing="standard" {...props} />, { live: standardLiveConfig(7) })
+  renderFeature(<ScalesList scales={{ state: 'ready', data: scales }} editing="standard" {...props} />, {
+    live: standardLiveConfig(7),
+  })
   const item = (name: string) => {
-    const found = screen.getAllByRole('listitem').find((li) => within(li).queryAllByText(name, { exact: true }).length > 0)
+    const found = screen
+      .getAllByRole('listitem')
+      .find((li) => within(li).queryAllByText(name, { exact: true }).length > 0)
     if (found === undefined) throw new Error(`no scale ${name}`)
     return found
   }
@@ -39,11 +57,20 @@ describe('ScalesList', () => {
     expect(item('Standard')).toHaveTextContent(/standard.*Standard.*21\.11\.2026.*Version 7/)
     expect(item('Alt')).toHaveTextContent('Archiviert')
     expect(item('Mathematik')).toHaveTextContent('Aktiv')
-    expect(within(item('Standard')).queryByRole('button', { name: '„Standard“ archivieren' })).not.toBeInTheDocument()
-    expect(within(item('Standard')).queryByRole('button', { name: '„Standard“ zum Standard machen' })).not.toBeInTheDocument()
-    expect(within(item('Standard')).getByRole('button', { name: '„Standard“ bearbeiten' })).toHaveAttribute('aria-pressed', 'true')
+    expect(
+      within(item('Standard')).queryByRole('button', { name: '„Standard“ archivieren' }),
+    ).not.toBeInTheDocument()
+    expect(
+      within(item('Standard')).queryByRole('button', { name: '„Standard“ zum Standard machen' }),
+    ).not.toBeInTheDocument()
+    expect(within(item('Standard')).getByRole('button', { name: '„Standard“ bearbeiten' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     expect(within(item('Alt')).getByRole('button', { name: '„Alt“ zurückholen' })).toBeInTheDocument()
-    expect(within(item('Alt')).queryByRole('button', { name: '„Alt“ zum Standard machen' })).not.toBeInTheDocument()
+    expect(
+      within(item('Alt')).queryByRole('button', { name: '„Alt“ zum Standard machen' }),
+    ).not.toBeInTheDocument()
   })
 
   it('archives after asking, makes a scale the default after asking, brings one back at once', async () => {
@@ -59,7 +86,11 @@ describe('ScalesList', () => {
     expect(api.callsTo('PATCH /scales/mathematik')[0]?.body).toEqual({ archived: true })
 
     await user.click(screen.getByRole('button', { name: '„Mathematik“ zum Standard machen' }))
-    await user.click(within(screen.getByRole('dialog', { name: '„Mathematik“ zum Standard machen?' })).getByRole('button', { name: 'Zum Standard machen' }))
+    await user.click(
+      within(screen.getByRole('dialog', { name: '„Mathematik“ zum Standard machen?' })).getByRole('button', {
+        name: 'Zum Standard machen',
+      }),
+    )
     expect(await screen.findByText('„Mathematik“ ist jetzt der Standard.')).toBeInTheDocument()
     expect(api.callsTo('PATCH /scales/mathematik')[1]?.body).toEqual({ default: true })
 
@@ -74,9 +105,14 @@ describe('ScalesList', () => {
 
   it("shows the server's refusal", async () => {
     const { user } = setup()
-    api.on('PATCH /scales/mathematik', apiError(409, 'scale_archived', 'Ein archivierter Notenschlüssel kann nicht Standard werden.'))
+    api.on(
+      'PATCH /scales/mathematik',
+      apiError(409, 'scale_archived', 'Ein archivierter Notenschlüssel kann nicht Standard werden.'),
+    )
     await user.click(screen.getByRole('button', { name: '„Mathematik“ zum Standard machen' }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Zum Standard machen' }))
-    expect(await screen.findByText('Nicht geändert: Ein archivierter Notenschlüssel kann nicht Standard werden.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Nicht geändert: Ein archivierter Notenschlüssel kann nicht Standard werden.'),
+    ).toBeInTheDocument()
   })
 })

@@ -13,7 +13,8 @@ import type { Resource } from '@/lib/use-resource'
 import { patchScale, type ScaleSummary } from '../api/scales'
 
 // name, slug, state, last change, actions; narrower than md each scale is a block of lines
-const columns = 'md:grid-cols-[minmax(0,1fr)_minmax(0,10rem)_7rem_10rem] xl:grid-cols-[minmax(8rem,1fr)_8rem_6.5rem_9.5rem_27rem]'
+const columns =
+  'md:grid-cols-[minmax(0,1fr)_minmax(0,10rem)_7rem_10rem] xl:grid-cols-[minmax(8rem,1fr)_8rem_6.5rem_9.5rem_27rem]'
 
 interface ScalesListProps {
   scales: Resource<ScaleSummary[]>
@@ -39,7 +40,11 @@ export function ScalesList({ scales, reload, editing, onEdit, onCreate }: Scales
   const [asking, setAsking] = useState<Asking | null>(null)
   const [busy, setBusy] = useState(false)
 
-  const change = async (scale: ScaleSummary, body: { default: true } | { archived: boolean }, done: string) => {
+  const change = async (
+    scale: ScaleSummary,
+    body: { default: true } | { archived: boolean },
+    done: string,
+  ) => {
     setBusy(true)
     try {
       await patchScale(scale.slug, body)
@@ -75,8 +80,14 @@ export function ScalesList({ scales, reload, editing, onEdit, onCreate }: Scales
         </Notice>
       )}
       {scales.state === 'ready' && (
-        <ul aria-label="Notenschlüssel" className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700">
-          <li aria-hidden="true" className={`hidden gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid ${columns}`}>
+        <ul
+          aria-label="Notenschlüssel"
+          className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700"
+        >
+          <li
+            aria-hidden="true"
+            className={`hidden gap-4 bg-slate-50 dark:bg-slate-950 px-4 py-2 text-sm font-semibold text-slate-700 dark:text-slate-300 md:grid ${columns}`}
+          >
             <span>Name</span>
             <span>Kurzname</span>
             <span>Status</span>
@@ -108,14 +119,16 @@ export function ScalesList({ scales, reload, editing, onEdit, onCreate }: Scales
           title={`„${asking.scale.name}“ zum Standard machen?`}
           confirmLabel="Zum Standard machen"
           busy={busy}
-          onConfirm={() => void change(asking.scale, { default: true }, `„${asking.scale.name}“ ist jetzt der Standard.`)}
+          onConfirm={() =>
+            void change(asking.scale, { default: true }, `„${asking.scale.name}“ ist jetzt der Standard.`)
+          }
           onCancel={() => {
             setAsking(null)
           }}
         >
           <p>
-            Alle, die keinen Notenschlüssel gewählt haben, rechnen ab sofort damit, auch die Schnittstelle ohne Angabe eines
-            Schlüssels.
+            Alle, die keinen Notenschlüssel gewählt haben, rechnen ab sofort damit, auch die Schnittstelle
+            ohne Angabe eines Schlüssels.
           </p>
         </ConfirmDialog>
       )}
@@ -125,14 +138,17 @@ export function ScalesList({ scales, reload, editing, onEdit, onCreate }: Scales
           confirmLabel="Archivieren"
           danger
           busy={busy}
-          onConfirm={() => void change(asking.scale, { archived: true }, `„${asking.scale.name}“ ist archiviert.`)}
+          onConfirm={() =>
+            void change(asking.scale, { archived: true }, `„${asking.scale.name}“ ist archiviert.`)
+          }
           onCancel={() => {
             setAsking(null)
           }}
         >
           <p>
-            Der Schlüssel verschwindet aus der Auswahl im Rechner; offene Seiten mit ihm bekommen einen Hinweis und den Standard
-            angeboten. Versionen und Verlauf bleiben, und er lässt sich jederzeit zurückholen.
+            Der Schlüssel verschwindet aus der Auswahl im Rechner; offene Seiten mit ihm bekommen einen
+            Hinweis und den Standard angeboten. Versionen und Verlauf bleiben, und er lässt sich jederzeit
+            zurückholen.
           </p>
         </ConfirmDialog>
       )}
@@ -153,7 +169,9 @@ interface ScaleItemProps {
 function ScaleItem({ scale, editing, busy, onEdit, onDefault, onArchive, onRestore }: ScaleItemProps) {
   const name = scale.name
   return (
-    <li className={`grid grid-cols-1 gap-y-0.5 px-4 py-3 text-sm md:items-center md:gap-x-4 ${columns} ${scale.archived ? 'bg-slate-50 dark:bg-slate-950' : ''}`}>
+    <li
+      className={`grid grid-cols-1 gap-y-0.5 px-4 py-3 text-sm md:items-center md:gap-x-4 ${columns} ${scale.archived ? 'bg-slate-50 dark:bg-slate-950' : ''}`}
+    >
       <span className="font-semibold text-slate-900 dark:text-slate-100 wrap-anywhere">{name}</span>
       <span className="font-mono text-slate-700 dark:text-slate-300 wrap-anywhere">
         <span className="font-sans md:sr-only">Kurzname </span>
@@ -179,19 +197,34 @@ function ScaleItem({ scale, editing, busy, onEdit, onDefault, onArchive, onResto
           {editing ? 'Wird bearbeitet' : 'Bearbeiten'}
         </Button>
         {!scale.default && !scale.archived && (
-          <Button variant="secondary" aria-label={`„${name}“ zum Standard machen`} disabled={busy} onClick={onDefault}>
+          <Button
+            variant="secondary"
+            aria-label={`„${name}“ zum Standard machen`}
+            disabled={busy}
+            onClick={onDefault}
+          >
             <Star className="size-4" aria-hidden="true" />
             Zum Standard
           </Button>
         )}
         {!scale.default && !scale.archived && (
-          <Button variant="secondary" aria-label={`„${name}“ archivieren`} disabled={busy} onClick={onArchive}>
+          <Button
+            variant="secondary"
+            aria-label={`„${name}“ archivieren`}
+            disabled={busy}
+            onClick={onArchive}
+          >
             <Archive className="size-4" aria-hidden="true" />
             Archivieren
           </Button>
         )}
         {scale.archived && (
-          <Button variant="secondary" aria-label={`„${name}“ zurückholen`} disabled={busy} onClick={onRestore}>
+          <Button
+            variant="secondary"
+            aria-label={`„${name}“ zurückholen`}
+            disabled={busy}
+            onClick={onRestore}
+          >
             <ArchiveRestore className="size-4" aria-hidden="true" />
             Zurückholen
           </Button>
@@ -202,7 +235,21 @@ function ScaleItem({ scale, editing, busy, onEdit, onDefault, onArchive, onResto
 }
 
 function StateBadge({ scale }: { scale: ScaleSummary }) {
-  if (scale.default) return <span className="rounded-full bg-green-100 dark:bg-green-900 px-3 py-1 text-xs font-semibold text-green-900 dark:text-green-300">Standard</span>
-  if (scale.archived) return <span className="rounded-full bg-slate-200 dark:bg-slate-700 px-3 py-1 text-xs font-semibold text-slate-800 dark:text-slate-200">Archiviert</span>
-  return <span className="rounded-full bg-sky-100 dark:bg-sky-900 px-3 py-1 text-xs font-semibold text-sky-900 dark:text-sky-200">Aktiv</span>
+  if (scale.default)
+    return (
+      <span className="rounded-full bg-green-100 dark:bg-green-900 px-3 py-1 text-xs font-semibold text-green-900 dark:text-green-300">
+        Standard
+      </span>
+    )
+  if (scale.archived)
+    return (
+      <span className="rounded-full bg-slate-200 dark:bg-slate-700 px-3 py-1 text-xs font-semibold text-slate-800 dark:text-slate-200">
+        Archiviert
+      </span>
+    )
+  return (
+    <span className="rounded-full bg-sky-100 dark:bg-sky-900 px-3 py-1 text-xs font-semibold text-sky-900 dark:text-sky-200">
+      Aktiv
+    </span>
+  )
 }

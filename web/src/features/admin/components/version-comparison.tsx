@@ -26,8 +26,15 @@ export function VersionComparison({ version, current, onlyChanged = false }: Ver
   if (version.version === current.version) {
     return (
       <div className="space-y-3">
-        <p className="text-sm text-slate-700 dark:text-slate-300">Das ist die aktuelle Version; so zeigt der Rechner die Tabelle gerade.</p>
-        <BandsTable bands={diff.bands} caption={`Prozentbereiche in Version ${String(version.version)}`} version={version.version} current={null} />
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Das ist die aktuelle Version; so zeigt der Rechner die Tabelle gerade.
+        </p>
+        <BandsTable
+          bands={diff.bands}
+          caption={`Prozentbereiche in Version ${String(version.version)}`}
+          version={version.version}
+          current={null}
+        />
       </div>
     )
   }
@@ -41,7 +48,11 @@ export function VersionComparison({ version, current, onlyChanged = false }: Ver
         {bands.length > 0 && (
           <BandsTable
             bands={bands}
-            caption={onlyChanged ? 'Geänderte Prozentbereiche' : `Prozentbereiche in Version ${String(version.version)}`}
+            caption={
+              onlyChanged
+                ? 'Geänderte Prozentbereiche'
+                : `Prozentbereiche in Version ${String(version.version)}`
+            }
             version={version.version}
             current={current.version}
           />
@@ -58,7 +69,15 @@ export function VersionComparison({ version, current, onlyChanged = false }: Ver
   )
 }
 
-function SettingChanges({ changes, version, current }: { changes: SettingDiff[]; version: number; current: number }) {
+function SettingChanges({
+  changes,
+  version,
+  current,
+}: {
+  changes: SettingDiff[]
+  version: number
+  current: number
+}) {
   const id = useId()
   return (
     <div className="min-w-0">
@@ -66,13 +85,18 @@ function SettingChanges({ changes, version, current }: { changes: SettingDiff[];
         Unterschiede zur aktuellen Version {current}
       </h3>
       {changes.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Name, Grenzen und Bandbreiten sind dieselben.</p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Name, Grenzen und Bandbreiten sind dieselben.
+        </p>
       ) : (
         <ul aria-labelledby={id} className="mt-2 space-y-1.5 text-sm text-slate-800 dark:text-slate-200">
           {changes.map((c) => (
-            <li key={c.label} className="rounded-lg border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-950/50 px-3 py-1.5">
-              <span className="font-medium">{c.label}:</span> aktuell <span className="tabular-nums">{c.current}</span>{' '}
-              <span aria-hidden="true">→</span>
+            <li
+              key={c.label}
+              className="rounded-lg border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-950/50 px-3 py-1.5"
+            >
+              <span className="font-medium">{c.label}:</span> aktuell{' '}
+              <span className="tabular-nums">{c.current}</span> <span aria-hidden="true">→</span>
               <span className="sr-only">,</span> Version {version}:{' '}
               <strong className="font-semibold tabular-nums">{c.version}</strong>
             </li>
@@ -93,7 +117,9 @@ interface BandsTableProps {
 /** The bands of a version; with `current`, a third column holds the current range where it differs. */
 function BandsTable({ bands, caption, version, current }: BandsTableProps) {
   return (
-    <table className={`w-full border-collapse text-sm tabular-nums text-slate-800 dark:text-slate-100${current === null ? ' max-w-xl' : ''}`}>
+    <table
+      className={`w-full border-collapse text-sm tabular-nums text-slate-800 dark:text-slate-100${current === null ? ' max-w-xl' : ''}`}
+    >
       <caption className={`${headingClass} pb-2 text-left`}>{caption}</caption>
       <thead className="bg-slate-100 dark:bg-slate-800">
         <tr>
@@ -116,7 +142,11 @@ function BandsTable({ bands, caption, version, current }: BandsTableProps) {
             <th scope="row" className={`${cell} font-semibold`}>
               {b.grade}
             </th>
-            <td className={`${cell} whitespace-nowrap${current !== null && b.changed ? ' font-semibold' : ''}`}>{b.version}</td>
+            <td
+              className={`${cell} whitespace-nowrap${current !== null && b.changed ? ' font-semibold' : ''}`}
+            >
+              {b.version}
+            </td>
             {current !== null && (
               <td className={`${cell} whitespace-nowrap`}>
                 {b.changed ? b.current : <span className="text-slate-600 dark:text-slate-300">gleich</span>}

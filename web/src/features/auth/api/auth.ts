@@ -5,10 +5,15 @@ import { userResponse, type User } from '@/lib/session'
 // The auth feature's calls: the first-admin setup link, invitations and the password. Signing in
 // through them goes through the shared sign-in state (useAuth().signIn), which tells other tabs.
 
-const inviteResponse = v.object({ email: v.string() }) satisfies v.GenericSchema<unknown, JsonAnswer<'getInvite', 200>>
+const inviteResponse = v.object({ email: v.string() }) satisfies v.GenericSchema<
+  unknown,
+  JsonAnswer<'getInvite', 200>
+>
 
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await send('POST', '/auth/password', { body: { currentPassword, newPassword } satisfies Body<'changePassword'> })
+  await send('POST', '/auth/password', {
+    body: { currentPassword, newPassword } satisfies Body<'changePassword'>,
+  })
 }
 
 /** Resolves when the first-admin setup token is valid; ApiError 404 `setup_invalid` otherwise. */
@@ -18,7 +23,9 @@ export async function checkSetupToken(token: string): Promise<void> {
 
 /** Creates the first admin and signs it in. */
 export async function setupFirstAdmin(token: string, email: string, password: string): Promise<User> {
-  const res = await send('POST', `/auth/setup/${segment(token)}`, { body: { email, password } satisfies Body<'setupFirstAdmin'> })
+  const res = await send('POST', `/auth/setup/${segment(token)}`, {
+    body: { email, password } satisfies Body<'setupFirstAdmin'>,
+  })
   return (await json(res, userResponse)).user
 }
 
@@ -29,5 +36,12 @@ export async function getInvite(token: string): Promise<{ email: string }> {
 
 /** Sets the password of an invited account and signs it in. */
 export async function acceptInvite(token: string, password: string): Promise<User> {
-  return (await json(await send('POST', `/auth/invite/${segment(token)}`, { body: { password } satisfies Body<'acceptInvite'> }), userResponse)).user
+  return (
+    await json(
+      await send('POST', `/auth/invite/${segment(token)}`, {
+        body: { password } satisfies Body<'acceptInvite'>,
+      }),
+      userResponse,
+    )
+  ).user
 }

@@ -35,7 +35,15 @@ export function AcceptInviteForm({ token }: { token: string }) {
   )
 }
 
-function InviteForm({ token, email, onInvalid }: { token: string; email: string; onInvalid: (message: string) => void }) {
+function InviteForm({
+  token,
+  email,
+  onInvalid,
+}: {
+  token: string
+  email: string
+  onInvalid: (message: string) => void
+}) {
   const auth = useAuth()
   const [, navigate] = useLocation()
   const [failure, setFailure] = useState<string | null>(null)

@@ -25,7 +25,9 @@ async function fill(current: string, next: string, repeat: string) {
 describe('ChangePasswordForm', () => {
   it('refuses a repeat that differs, at the field, without sending', async () => {
     await fill('altes-passwort', 'ein neues langes passwort', 'ein neues langes passwor')
-    expect(screen.getByLabelText('Neues Passwort wiederholen')).toHaveAccessibleDescription('Die Passwörter stimmen nicht überein.')
+    expect(screen.getByLabelText('Neues Passwort wiederholen')).toHaveAccessibleDescription(
+      'Die Passwörter stimmen nicht überein.',
+    )
     expect(screen.getByLabelText('Neues Passwort wiederholen')).toHaveAttribute('aria-invalid', 'true')
     expect(api.callsTo('POST /auth/password')).toHaveLength(0)
   })
@@ -60,7 +62,9 @@ describe('ChangePasswordForm', () => {
     )
     await fill('falsches-passwort', 'passwort123', 'passwort123')
     expect(await screen.findByText('Das aktuelle Passwort ist falsch.')).toBeInTheDocument()
-    expect(screen.getByLabelText('Aktuelles Passwort')).toHaveAccessibleDescription('Das aktuelle Passwort ist falsch.')
+    expect(screen.getByLabelText('Aktuelles Passwort')).toHaveAccessibleDescription(
+      'Das aktuelle Passwort ist falsch.',
+    )
     expect(screen.getByLabelText('Neues Passwort')).toHaveAccessibleDescription(
       /Dieses Passwort ist zu verbreitet\. Bitte ein anderes wählen\.$/,
     )

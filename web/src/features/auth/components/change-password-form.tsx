@@ -53,7 +53,10 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <Card title="Passwort ändern" description="Andere Anmeldungen dieses Kontos (z. B. auf anderen Geräten) werden dabei beendet.">
+    <Card
+      title="Passwort ändern"
+      description="Andere Anmeldungen dieses Kontos (z. B. auf anderen Geräten) werden dabei beendet."
+    >
       <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="max-w-md space-y-4">
         {failure !== null && (
           <Notice tone="error" role="alert">

@@ -26,7 +26,10 @@ describe('SetupAdminForm', () => {
     await user.type(screen.getByLabelText('Passwort wiederholen'), 'ein langes passwort')
     await user.click(screen.getByRole('button', { name: 'Admin-Konto anlegen' }))
     expect(await screen.findByText('Admin-Konto angelegt. Sie sind angemeldet.')).toBeInTheDocument()
-    expect(api.callsTo('POST /auth/setup/T0K')[0]?.body).toEqual({ email: 'chefin@schule.de', password: 'ein langes passwort' })
+    expect(api.callsTo('POST /auth/setup/T0K')[0]?.body).toEqual({
+      email: 'chefin@schule.de',
+      password: 'ein langes passwort',
+    })
     expect(router.location().search).toBe('')
     expect(router.history).toEqual(['/admin'])
     expect(FakeBroadcastChannel.posted.map((p) => p.data)).toEqual([{ type: 'changed' }])
@@ -39,9 +42,13 @@ describe('SetupAdminForm', () => {
     await user.type(await screen.findByLabelText('E-Mail'), 'keine-adresse')
     await user.type(screen.getByLabelText('Passwort'), 'kurz')
     await user.click(screen.getByRole('button', { name: 'Admin-Konto anlegen' }))
-    expect(screen.getByLabelText('E-Mail')).toHaveAccessibleDescription('Bitte eine gültige E-Mail-Adresse angeben.')
+    expect(screen.getByLabelText('E-Mail')).toHaveAccessibleDescription(
+      'Bitte eine gültige E-Mail-Adresse angeben.',
+    )
     expect(screen.getByLabelText('Passwort')).toHaveAccessibleDescription(/Mindestens 10 Zeichen\.$/)
-    expect(screen.getByLabelText('Passwort wiederholen')).toHaveAccessibleDescription('Die Passwörter stimmen nicht überein.')
+    expect(screen.getByLabelText('Passwort wiederholen')).toHaveAccessibleDescription(
+      'Die Passwörter stimmen nicht überein.',
+    )
     expect(api.callsTo('POST /auth/setup/T0K')).toHaveLength(0)
   })
 
@@ -58,7 +65,10 @@ describe('SetupAdminForm', () => {
 describe('AcceptInviteForm', () => {
   it('sets the password for the invited email and signs in', async () => {
     api.on('GET /auth/invite/abc', json(200, { email: 'neu@schule.de' }))
-    api.on('POST /auth/invite/abc', json(200, { user: testUser({ id: 4, email: 'neu@schule.de', role: 'user' }) }))
+    api.on(
+      'POST /auth/invite/abc',
+      json(200, { user: testUser({ id: 4, email: 'neu@schule.de', role: 'user' }) }),
+    )
     const user = userEvent.setup()
     const { router } = renderFeature(<AcceptInviteForm token="abc" />, { path: '/admin?invite=abc' })
     expect(await screen.findByRole('heading', { name: 'Passwort festlegen' })).toBeInTheDocument()

@@ -20,7 +20,13 @@ export function NewPasswordFields({ password, repeat, errors, label = 'Passwort'
         error={errors.password}
         {...password}
       />
-      <TextField label={`${label} wiederholen`} type="password" autoComplete="new-password" error={errors.repeat} {...repeat} />
+      <TextField
+        label={`${label} wiederholen`}
+        type="password"
+        autoComplete="new-password"
+        error={errors.repeat}
+        {...repeat}
+      />
     </>
   )
 }

@@ -26,15 +26,22 @@ const TITLE = 'Erstes Admin-Konto anlegen'
 const HINT = (
   <>
     Solange es kein Admin-Konto gibt, schreibt der Server bei jedem Start einen neuen Einrichtungslink in sein
-    Protokoll; auf dem Server legt <code className="rounded bg-slate-100 dark:bg-slate-800 px-1">notenrechner admin create</code> das
-    Konto ebenfalls an.
+    Protokoll; auf dem Server legt{' '}
+    <code className="rounded bg-slate-100 dark:bg-slate-800 px-1">notenrechner admin create</code> das Konto
+    ebenfalls an.
   </>
 )
 
 /** /admin?setup=TOKEN: the one-time link the server logs while no admin exists creates the first admin. */
 export function SetupAdminForm({ token }: { token: string }) {
   return (
-    <LinkGate token={token} check={checkSetupToken} title={TITLE} checkingLabel="Einrichtungslink wird geprüft" hint={HINT}>
+    <LinkGate
+      token={token}
+      check={checkSetupToken}
+      title={TITLE}
+      checkingLabel="Einrichtungslink wird geprüft"
+      hint={HINT}
+    >
       {(_, onInvalid) => <SetupForm token={token} onInvalid={onInvalid} />}
     </LinkGate>
   )
@@ -44,7 +51,10 @@ function SetupForm({ token, onInvalid }: { token: string; onInvalid: (message: s
   const auth = useAuth()
   const [, navigate] = useLocation()
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '', repeat: '' } })
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '', repeat: '' },
+  })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = async ({ email, password }: Values) => {
@@ -63,7 +73,10 @@ function SetupForm({ token, onInvalid }: { token: string; onInvalid: (message: s
   }
 
   return (
-    <AuthCard title={TITLE} description="Dieses Konto darf den Notenschlüssel bearbeiten und weitere Konten anlegen.">
+    <AuthCard
+      title={TITLE}
+      description="Dieses Konto darf den Notenschlüssel bearbeiten und weitere Konten anlegen."
+    >
       <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-4">
         {failure !== null && (
           <Notice tone="error" role="alert">

@@ -29,7 +29,10 @@ describe('SignInForm', () => {
     api.on('POST /auth/login', json(200, { user: testUser() }))
     await signIn(' admin@schule.de ', 'richtig-und-lang')
     expect(await screen.findByText('Angemeldet.')).toBeInTheDocument()
-    expect(api.callsTo('POST /auth/login')[0]?.body).toEqual({ email: 'admin@schule.de', password: 'richtig-und-lang' })
+    expect(api.callsTo('POST /auth/login')[0]?.body).toEqual({
+      email: 'admin@schule.de',
+      password: 'richtig-und-lang',
+    })
     expect(FakeBroadcastChannel.posted.map((p) => p.data)).toEqual([{ type: 'changed' }])
   })
 
@@ -46,7 +49,10 @@ describe('SignInForm', () => {
 
   it("shows the server's message after too many attempts", async () => {
     const message = 'Zu viele Anmeldeversuche. Bitte in 15 Minuten erneut versuchen.'
-    api.on('POST /auth/login', json(429, { error: { code: 'too_many_attempts', message } }, { 'Retry-After': '900' }))
+    api.on(
+      'POST /auth/login',
+      json(429, { error: { code: 'too_many_attempts', message } }, { 'Retry-After': '900' }),
+    )
     await signIn('admin@schule.de', 'irgendein-passwort')
     expect(await screen.findByRole('alert')).toHaveTextContent(message)
   })
@@ -62,8 +68,9 @@ describe('SignInForm', () => {
   })
 })
 
-describe('SignInForm with the school\'s identity provider', () => {
-  const iserv = (reachable: boolean, password = true) => json(200, { password, oidc: { name: 'IServ', reachable } })
+describe("SignInForm with the school's identity provider", () => {
+  const iserv = (reachable: boolean, password = true) =>
+    json(200, { password, oidc: { name: 'IServ', reachable } })
 
   it('offers "Anmelden mit IServ" as a way to the provider, above the password form', async () => {
     api.on('GET /auth/methods', iserv(true))
@@ -79,7 +86,9 @@ describe('SignInForm with the school\'s identity provider', () => {
     api.on('GET /auth/methods', iserv(false))
     renderFeature(<SignInForm />)
     const link = await screen.findByRole('link', { name: 'Anmelden mit IServ' })
-    expect(link).toHaveAccessibleDescription('IServ ist gerade nicht erreichbar; der Server versucht es weiter.')
+    expect(link).toHaveAccessibleDescription(
+      'IServ ist gerade nicht erreichbar; der Server versucht es weiter.',
+    )
     expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled()
   })
 

@@ -60,7 +60,10 @@ export function SignInForm() {
   }
 
   return (
-    <AuthCard title="Anmelden" description="Zum Bearbeiten des Notenschlüssels mit dem eigenen Konto anmelden.">
+    <AuthCard
+      title="Anmelden"
+      description="Zum Bearbeiten des Notenschlüssels mit dem eigenen Konto anmelden."
+    >
       {ssoError !== null && methods.state !== 'loading' && (
         <Notice tone="error" role="alert" className="mb-4">
           <p>{ssoErrorMessage(ssoError, provider?.name ?? 'Schulkonto')}</p>
@@ -95,7 +98,12 @@ export function SignInForm() {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <Button type="submit" variant={provider !== null ? 'secondary' : 'primary'} className="w-full" disabled={isSubmitting}>
+          <Button
+            type="submit"
+            variant={provider !== null ? 'secondary' : 'primary'}
+            className="w-full"
+            disabled={isSubmitting}
+          >
             {isSubmitting ? 'Wird angemeldet …' : 'Anmelden'}
           </Button>
         </form>
@@ -112,5 +120,9 @@ function dropSSOError(): void {
   const params = new URLSearchParams(window.location.search)
   params.delete('sso_error')
   const rest = params.toString()
-  window.history.replaceState(window.history.state, '', window.location.pathname + (rest === '' ? '' : `?${rest}`))
+  window.history.replaceState(
+    window.history.state,
+    '',
+    window.location.pathname + (rest === '' ? '' : `?${rest}`),
+  )
 }

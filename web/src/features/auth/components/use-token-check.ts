@@ -11,7 +11,10 @@ export type TokenCheck<T> =
  * Asks the server once whether a link's token is valid. A 404 means invalid, expired or used
  * (the server's message says so); anything else is a failure worth a retry.
  */
-export function useTokenCheck<T>(token: string, check: (token: string) => Promise<T>): [TokenCheck<T>, (s: TokenCheck<T>) => void] {
+export function useTokenCheck<T>(
+  token: string,
+  check: (token: string) => Promise<T>,
+): [TokenCheck<T>, (s: TokenCheck<T>) => void] {
   const [state, setState] = useState<TokenCheck<T>>({ state: 'checking' })
   useEffect(() => {
     let current = true
@@ -21,7 +24,8 @@ export function useTokenCheck<T>(token: string, check: (token: string) => Promis
       },
       (err: unknown) => {
         if (!current) return
-        if (err instanceof ApiError && err.status === 404) setState({ state: 'invalid', message: err.message })
+        if (err instanceof ApiError && err.status === 404)
+          setState({ state: 'invalid', message: err.message })
         else setState({ state: 'failed', message: errorMessage(err) })
       },
     )

@@ -92,11 +92,23 @@ describe('Calculator', () => {
 
     const h = within(horizontal)
     expect(h.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Note', ...GRADES])
-    expect(h.getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['Prozent über', 'bis einschließlich'])
-    expect(h.getAllByRole('cell').map((c) => c.textContent).slice(0, 3)).toEqual(['89,9995', '85', '79,999'])
+    expect(h.getAllByRole('rowheader').map((c) => c.textContent)).toEqual([
+      'Prozent über',
+      'bis einschließlich',
+    ])
+    expect(
+      h
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 3),
+    ).toEqual(['89,9995', '85', '79,999'])
 
     const v = within(vertical)
-    expect(v.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Note', 'Prozent über', 'bis einschließlich'])
+    expect(v.getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      'Note',
+      'Prozent über',
+      'bis einschließlich',
+    ])
     expect(v.getAllByRole('rowheader').map((c) => c.textContent)).toEqual(GRADES)
     const rows = v.getAllByRole('row')
     expect(rows).toHaveLength(17)

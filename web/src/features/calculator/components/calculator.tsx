@@ -45,7 +45,11 @@ export function Calculator() {
         <ScalePicker live={live} />
       </LazyPart>
       {live.state === 'loading' ? (
-        live.failed ? <LoadFailed retry={live.retry} /> : <Spinner label="Konfiguration wird geladen" />
+        live.failed ? (
+          <LoadFailed retry={live.retry} />
+        ) : (
+          <Spinner label="Konfiguration wird geladen" />
+        )
       ) : (
         <>
           <StaleNotice stale={live.stale} />
@@ -63,10 +67,12 @@ export function Calculator() {
 function LoadFailed({ retry }: { retry: () => void }) {
   return (
     <section role="alert" className={`${card} mx-auto max-w-xl space-y-3 text-slate-800 dark:text-slate-100`}>
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Der Notenschlüssel kann gerade nicht geladen werden</h2>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+        Der Notenschlüssel kann gerade nicht geladen werden
+      </h2>
       <p>
-        Der Server ist nicht erreichbar oder antwortet nicht. Die Seite versucht es weiter und zeigt den Rechner,
-        sobald der Notenschlüssel da ist.
+        Der Server ist nicht erreichbar oder antwortet nicht. Die Seite versucht es weiter und zeigt den
+        Rechner, sobald der Notenschlüssel da ist.
       </p>
       <button
         type="button"
@@ -232,7 +238,11 @@ const messageClass = {
 /** A field's message: a polite live region that is always there, so that a new text is announced. */
 function FieldMessage({ id, problem }: { id: string; problem: InputProblem | null }) {
   return (
-    <p id={id} aria-live="polite" className={`mt-1.5 text-sm font-medium wrap-anywhere ${problem === null ? '' : messageClass[problem.level]}`}>
+    <p
+      id={id}
+      aria-live="polite"
+      className={`mt-1.5 text-sm font-medium wrap-anywhere ${problem === null ? '' : messageClass[problem.level]}`}
+    >
       {problem?.text}
     </p>
   )

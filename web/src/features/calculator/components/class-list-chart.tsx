@@ -53,7 +53,14 @@ export function ClassListChart({ summary }: { summary: ClassSummary }) {
         className="w-full max-w-xl print:max-w-sm"
       >
         <title id={`${id}-title`}>Notenspiegel als Balkendiagramm: Anzahl je Note und Notenstufe</title>
-        <line x1={0} x2={width} y1={TOP + HEIGHT} y2={TOP + HEIGHT} className="stroke-slate-400" strokeWidth={1} />
+        <line
+          x1={0}
+          x2={width}
+          y1={TOP + HEIGHT}
+          y2={TOP + HEIGHT}
+          className="stroke-slate-400"
+          strokeWidth={1}
+        />
         {groups.map((g) => (
           <g key={g.grade}>
             {g.bars.map((b) => {
@@ -61,17 +68,43 @@ export function ClassListChart({ summary }: { summary: ClassSummary }) {
               const h = (count / max) * HEIGHT
               return (
                 <g key={b.label}>
-                  <rect x={b.x} y={TOP + HEIGHT - h} width={BAR} height={h} rx={2} className={colours[g.grade]} />
-                  <text x={b.x + BAR / 2} y={TOP + HEIGHT - h - 5} textAnchor="middle" fontSize={12} className={text}>
+                  <rect
+                    x={b.x}
+                    y={TOP + HEIGHT - h}
+                    width={BAR}
+                    height={h}
+                    rx={2}
+                    className={colours[g.grade]}
+                  />
+                  <text
+                    x={b.x + BAR / 2}
+                    y={TOP + HEIGHT - h - 5}
+                    textAnchor="middle"
+                    fontSize={12}
+                    className={text}
+                  >
                     {count}
                   </text>
-                  <text x={b.x + BAR / 2} y={TOP + HEIGHT + 15} textAnchor="middle" fontSize={12} className={text}>
+                  <text
+                    x={b.x + BAR / 2}
+                    y={TOP + HEIGHT + 15}
+                    textAnchor="middle"
+                    fontSize={12}
+                    className={text}
+                  >
                     {b.label}
                   </text>
                 </g>
               )
             })}
-            <text x={g.start + g.width / 2} y={TOP + HEIGHT + 36} textAnchor="middle" fontSize={12} fontWeight={600} className="fill-slate-900 dark:fill-slate-100">
+            <text
+              x={g.start + g.width / 2}
+              y={TOP + HEIGHT + 36}
+              textAnchor="middle"
+              fontSize={12}
+              fontWeight={600}
+              className="fill-slate-900 dark:fill-slate-100"
+            >
               {`Note ${g.grade}: ${summary.byGrade[g.grade]}`}
             </text>
           </g>
@@ -79,21 +112,33 @@ export function ClassListChart({ summary }: { summary: ClassSummary }) {
       </svg>
       <figcaption className="sr-only">Die Tabelle darunter enthält dieselben Zahlen.</figcaption>
       <table id={`${id}-table`} className="w-full max-w-xl border-collapse text-sm print:hidden">
-        <caption className="mb-1 text-left text-sm font-medium text-slate-700 dark:text-slate-300">Anzahl je Note</caption>
+        <caption className="mb-1 text-left text-sm font-medium text-slate-700 dark:text-slate-300">
+          Anzahl je Note
+        </caption>
         <thead>
           <tr className="border-b border-slate-200 text-left dark:border-slate-700">
-            <th scope="col" className="py-1 pr-3 font-semibold">Note</th>
-            <th scope="col" className="py-1 pr-3 font-semibold">Anzahl</th>
-            <th scope="col" className="py-1 font-semibold">davon</th>
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              Note
+            </th>
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              Anzahl
+            </th>
+            <th scope="col" className="py-1 font-semibold">
+              davon
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
           {GRADES.map((grade) => (
             <tr key={grade}>
-              <th scope="row" className="py-1 pr-3 text-left font-semibold">{grade}</th>
+              <th scope="row" className="py-1 pr-3 text-left font-semibold">
+                {grade}
+              </th>
               <td className="py-1 pr-3 tabular-nums">{summary.byGrade[grade]}</td>
               <td className="py-1 tabular-nums text-slate-600 dark:text-slate-300">
-                {GRADE_LABELS.filter((l) => l.startsWith(grade)).map((l) => `${l}: ${summary.byBand[l]}`).join(' · ')}
+                {GRADE_LABELS.filter((l) => l.startsWith(grade))
+                  .map((l) => `${l}: ${summary.byBand[l]}`)
+                  .join(' · ')}
               </td>
             </tr>
           ))}

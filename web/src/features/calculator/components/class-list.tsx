@@ -29,8 +29,19 @@ const dateText = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('
 
 /** notenspiegel-7b-mathematik-2-klassenarbeit-2026-11-23.csv: letters and digits of the title, then the date. */
 export function csvName(title: string, date: string): string {
-  const words = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().match(/[a-z0-9]+/g) ?? []
-  return ['notenspiegel', ...words, date].filter((part) => part !== '').join('-').slice(0, 120) + '.csv'
+  const words =
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/ß/g, 'ss')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
+  return (
+    ['notenspiegel', ...words, date]
+      .filter((part) => part !== '')
+      .join('-')
+      .slice(0, 120) + '.csv'
+  )
 }
 
 function today(): string {
@@ -62,8 +73,15 @@ export default function ClassList({ config, total, kept, onCleared }: ClassListP
   const heading = [title.trim(), dateText(date)].filter((x) => x !== '').join(' · ')
 
   return (
-    <section aria-labelledby={`${id}-title`} className={`${cardClass} print:break-inside-avoid ${empty ? 'print:hidden' : ''}`} data-print="class-list">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100">
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`${cardClass} print:break-inside-avoid ${empty ? 'print:hidden' : ''}`}
+      data-print="class-list"
+    >
+      <h2
+        id={`${id}-title`}
+        className="text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100"
+      >
         Notenspiegel{summary !== null && t !== null ? ` für ${pointsText(t)}` : ''}
       </h2>
       {heading !== '' && <p className="hidden text-sm font-medium wrap-anywhere print:block">{heading}</p>}
@@ -106,8 +124,8 @@ export default function ClassList({ config, total, kept, onCleared }: ClassListP
                 Erreichte Punkte, eine Zeile je Schülerin oder Schüler
               </label>
               <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                Nur die Punkte („31,5“) oder Name und Punkte („Anna; 31,5“). Aus einer Tabelle kopierte Spalten gehen auch,
-                eine Überschriftenzeile wird übersprungen.
+                Nur die Punkte („31,5“) oder Name und Punkte („Anna; 31,5“). Aus einer Tabelle kopierte
+                Spalten gehen auch, eine Überschriftenzeile wird übersprungen.
               </p>
               <textarea
                 id={`${id}-text`}
@@ -128,8 +146,8 @@ export default function ClassList({ config, total, kept, onCleared }: ClassListP
             </div>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p id={`${id}-kept`} className="min-w-0 flex-1 text-sm text-slate-600 dark:text-slate-300">
-                Liste, Titel und Gesamtpunktzahl bleiben nur in diesem Browser gespeichert, nie auf dem Server, bis Sie
-                sie löschen.
+                Liste, Titel und Gesamtpunktzahl bleiben nur in diesem Browser gespeichert, nie auf dem
+                Server, bis Sie sie löschen.
               </p>
               <Button
                 variant="secondary"
@@ -152,7 +170,11 @@ export default function ClassList({ config, total, kept, onCleared }: ClassListP
               <Stats
                 summary={summary}
                 onExport={() => {
-                  download(csvName(title, date), toCsv(summary, { title, date: dateText(date) }), 'text/csv;charset=utf-8')
+                  download(
+                    csvName(title, date),
+                    toCsv(summary, { title, date: dateText(date) }),
+                    'text/csv;charset=utf-8',
+                  )
                 }}
               />
             )
@@ -184,7 +206,13 @@ export default function ClassList({ config, total, kept, onCleared }: ClassListP
   )
 }
 
-function Stats({ summary, onExport }: { summary: NonNullable<ReturnType<typeof summarize>>; onExport: () => void }) {
+function Stats({
+  summary,
+  onExport,
+}: {
+  summary: NonNullable<ReturnType<typeof summarize>>
+  onExport: () => void
+}) {
   const invalid = summary.lines.length - summary.graded
   return (
     <div className="space-y-4">
@@ -194,7 +222,10 @@ function Stats({ summary, onExport }: { summary: NonNullable<ReturnType<typeof s
           ['Durchschnitt', summary.average || '–'],
           ['Anteil 5 und 6', summary.failing || '–'],
         ].map(([term, value]) => (
-          <div key={term} className="rounded-lg bg-green-50 p-2 dark:bg-green-950 print:border print:border-slate-300 print:p-1">
+          <div
+            key={term}
+            className="rounded-lg bg-green-50 p-2 dark:bg-green-950 print:border print:border-slate-300 print:p-1"
+          >
             <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{term}</dt>
             <dd className="text-xl font-semibold tabular-nums text-green-900 dark:text-green-300">{value}</dd>
           </div>
@@ -202,10 +233,15 @@ function Stats({ summary, onExport }: { summary: NonNullable<ReturnType<typeof s
       </dl>
       <p className="text-xs text-slate-600 dark:text-slate-300">
         Für den Durchschnitt zählen + und - wie die Note ohne Zusatz (2+ und 2- zählen als 2).
-        {invalid > 0 && ` ${invalid === 1 ? 'Eine Zeile ist ungültig und zählt' : `${invalid} Zeilen sind ungültig und zählen`} nicht mit.`}
+        {invalid > 0 &&
+          ` ${invalid === 1 ? 'Eine Zeile ist ungültig und zählt' : `${invalid} Zeilen sind ungültig und zählen`} nicht mit.`}
       </p>
       <ClassListChart summary={summary} />
-      <Button variant="secondary" onClick={onExport} className="print:hidden dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
+      <Button
+        variant="secondary"
+        onClick={onExport}
+        className="print:hidden dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+      >
         <Download className="size-4" aria-hidden="true" />
         Als CSV herunterladen
       </Button>
@@ -218,19 +254,38 @@ function Results({ summary }: { summary: NonNullable<ReturnType<typeof summarize
   return (
     <div className="min-w-0 overflow-x-auto">
       <table className="w-full border-collapse text-sm print:text-[9px]">
-        <caption className="mb-1 text-left text-sm font-medium text-slate-700 dark:text-slate-300">Ergebnis je Zeile</caption>
+        <caption className="mb-1 text-left text-sm font-medium text-slate-700 dark:text-slate-300">
+          Ergebnis je Zeile
+        </caption>
         <thead>
           <tr className="border-b border-slate-300 text-left text-slate-900 dark:border-slate-700 dark:text-slate-100">
-            <th scope="col" className={`${cell} w-8 sm:w-10`}>Nr.</th>
-            {hasNames && <th scope="col" className={cell}>Name</th>}
-            <th scope="col" className={`${cell} text-right`}>Punkte</th>
-            <th scope="col" className={`${cell} text-right`}>Prozent</th>
-            <th scope="col" className={`${cell} text-right`}>Note</th>
+            <th scope="col" className={`${cell} w-8 sm:w-10`}>
+              Nr.
+            </th>
+            {hasNames && (
+              <th scope="col" className={cell}>
+                Name
+              </th>
+            )}
+            <th scope="col" className={`${cell} text-right`}>
+              Punkte
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Prozent
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Note
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-700 dark:text-slate-100">
           {summary.lines.map(({ line, name, points, result }) => (
-            <tr key={line} className={'error' in result ? 'bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-100' : undefined}>
+            <tr
+              key={line}
+              className={
+                'error' in result ? 'bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-100' : undefined
+              }
+            >
               <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>
                 <span className="sr-only">Zeile </span>
                 {line}

@@ -4,7 +4,14 @@ import { cardClass } from '@/components/card'
 import type { GradingConfig } from '@/lib/config'
 import { NONE } from '@/lib/grade-table'
 import { parseNumber } from '../grading'
-import { DEFAULT_STEP, formatPoints, POINT_STEPS, pointsText, pointsTable, type PointStep } from '../points-table'
+import {
+  DEFAULT_STEP,
+  formatPoints,
+  POINT_STEPS,
+  pointsText,
+  pointsTable,
+  type PointStep,
+} from '../points-table'
 
 // Both ends count (they are multiples of the step that get the grade); "–" for a band no multiple reaches.
 const POINTS_LABEL = ['Punkte von', 'bis']
@@ -31,9 +38,16 @@ export function PointsKey({ config, total, grade }: { config: GradingConfig; tot
   const title = `Punkteschlüssel für ${pointsText(t)}`
 
   return (
-    <section aria-labelledby={`${id}-title`} className={`${cardClass} print:break-inside-avoid`} data-print="points-key">
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`${cardClass} print:break-inside-avoid`}
+      data-print="points-key"
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
-        <h2 id={`${id}-title`} className="min-w-0 text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100">
+        <h2
+          id={`${id}-title`}
+          className="min-w-0 text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100"
+        >
           {title}
         </h2>
         <fieldset className="print:hidden">
@@ -64,10 +78,17 @@ export function PointsKey({ config, total, grade }: { config: GradingConfig; tot
         </fieldset>
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        In Schritten von {step} {step === '1' ? 'Punkt' : 'Punkten'}; jeder Wert von … bis einschließlich … ergibt genau diese Note.
+        In Schritten von {step} {step === '1' ? 'Punkt' : 'Punkten'}; jeder Wert von … bis einschließlich …
+        ergibt genau diese Note.
       </p>
 
-      <BandTable rows={rows} valueLabels={POINTS_LABEL} labelledBy={`${id}-title`} marked={grade} className="mt-4" />
+      <BandTable
+        rows={rows}
+        valueLabels={POINTS_LABEL}
+        labelledBy={`${id}-title`}
+        marked={grade}
+        className="mt-4"
+      />
     </section>
   )
 }

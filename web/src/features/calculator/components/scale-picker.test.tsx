@@ -66,7 +66,10 @@ describe('ScalePicker', () => {
     const { chosen, user } = renderPicker()
     const select = await screen.findByRole('combobox', { name: 'Notenschlüssel' })
     expect(select).toHaveValue('standard')
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Mathematik', 'Standard (Standard)'])
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Mathematik',
+      'Standard (Standard)',
+    ])
 
     await user.selectOptions(select, 'mathematik')
     expect(chosen).toEqual(['mathematik'])
@@ -90,7 +93,11 @@ describe('ScalePicker', () => {
   it('says when the shown scale is archived and offers the default', async () => {
     window.history.replaceState(null, '', '/?schluessel=mathematik')
     api.on('GET /scales', json(200, { scales: [STANDARD] })) // archived ones are not listed for everyone
-    const archived = { ...standardLiveConfig(), config: { ...standardLiveConfig().config, name: 'Mathematik' }, archived: true }
+    const archived = {
+      ...standardLiveConfig(),
+      config: { ...standardLiveConfig().config, name: 'Mathematik' },
+      archived: true,
+    }
     const { chosen, user } = renderPicker({ state: 'ready', data: archived })
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Der Notenschlüssel „Mathematik“ ist archiviert.')
@@ -103,7 +110,9 @@ describe('ScalePicker', () => {
     window.history.replaceState(null, '', '/?schluessel=gibtsnicht')
     api.on('GET /scales', json(200, { scales: [MATHE, STANDARD] }))
     const { chosen, user } = renderPicker({ state: 'loading', failed: false, retry: () => undefined })
-    expect(await screen.findByRole('alert')).toHaveTextContent('Den Notenschlüssel „gibtsnicht“ gibt es nicht.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Den Notenschlüssel „gibtsnicht“ gibt es nicht.',
+    )
     await user.click(screen.getByRole('button', { name: 'Standard „Standard“ verwenden' }))
     expect(chosen).toEqual([null])
   })

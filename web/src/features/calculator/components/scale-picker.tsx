@@ -35,7 +35,13 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
   const fallback = active.find((s) => s.default)
   const known = slug === null || scales.some((s) => s.slug === slug)
   const toDefault = fallback !== undefined && (
-    <button type="button" className={buttonClass} onClick={() => { choose(null) }}>
+    <button
+      type="button"
+      className={buttonClass}
+      onClick={() => {
+        choose(null)
+      }}
+    >
       Standard „{fallback.name}“ verwenden
     </button>
   )
@@ -86,7 +92,10 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
 
 function Alert({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section role="alert" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+    <section
+      role="alert"
+      className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
       <h2 className="font-semibold">{title}</h2>
       {children}
     </section>

@@ -7,8 +7,8 @@ export default function StaleDetails({ stale, title }: { stale: Staleness; title
   return (
     <Notice tone="warning" title={title}>
       <p>
-        Gerechnet wird mit der zuletzt empfangenen Konfiguration (Stand {formatSavedAt(stale.receivedAt)}). Sobald die
-        Verbindung zurück ist, wird sie aktualisiert.
+        Gerechnet wird mit der zuletzt empfangenen Konfiguration (Stand {formatSavedAt(stale.receivedAt)}).
+        Sobald die Verbindung zurück ist, wird sie aktualisiert.
       </p>
     </Notice>
   )

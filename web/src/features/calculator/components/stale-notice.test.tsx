@@ -16,7 +16,11 @@ function renderWith(value: LiveConfigState) {
 
 describe('Calculator with a possibly stale configuration', () => {
   it('says so in a status region, with the time it was received, and still computes', async () => {
-    const stale = { state: 'ready', data: standardLiveConfig(), stale: { receivedAt: '2026-11-20T08:30:00Z' } } as const
+    const stale = {
+      state: 'ready',
+      data: standardLiveConfig(),
+      stale: { receivedAt: '2026-11-20T08:30:00Z' },
+    } as const
     const { rerender } = renderWith(stale)
     const status = screen.getByRole('status', { name: 'Verbindung' })
     expect(status).toHaveTextContent(STALE_TITLE)

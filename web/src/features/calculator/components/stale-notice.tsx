@@ -18,7 +18,10 @@ export function StaleNotice({ stale }: { stale: Staleness | undefined }) {
   return (
     <div role="status" aria-label="Verbindung" className={stale === undefined ? 'sr-only' : 'mb-6'}>
       {stale !== undefined && (
-        <LazyPart fallback={<p className="font-semibold">{STALE_TITLE}</p>} failed={<p className="font-semibold">{STALE_TITLE}</p>}>
+        <LazyPart
+          fallback={<p className="font-semibold">{STALE_TITLE}</p>}
+          failed={<p className="font-semibold">{STALE_TITLE}</p>}
+        >
           <StaleDetails stale={stale} title={STALE_TITLE} />
         </LazyPart>
       )}

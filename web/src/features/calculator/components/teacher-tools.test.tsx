@@ -105,15 +105,28 @@ describe('Notenspiegel', () => {
     window.history.replaceState(null, '', '/?gesamt=40')
     renderCalculator()
     await user.click(screen.getByRole('button', { name: 'Notenspiegel erstellen' }))
-    const text = await screen.findByRole('textbox', { name: /eine Zeile je Schülerin oder Schüler/ }, { timeout: 10_000 })
+    const text = await screen.findByRole(
+      'textbox',
+      { name: /eine Zeile je Schülerin oder Schüler/ },
+      { timeout: 10_000 },
+    )
     await user.click(text)
     await user.paste('Anna; 31,5\nBen; abc\n14')
     const results = screen.getByRole('table', { name: 'Ergebnis je Zeile' })
-    const rows = within(results).getAllByRole('row').slice(1).map((r) => r.textContent)
-    expect(rows).toEqual(['Zeile 1Anna31,578,8%2', 'Zeile 2Benabc' + 'Ungültig: „abc“ ist keine Zahl.', 'Zeile 31435,0%5+'])
+    const rows = within(results)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent)
+    expect(rows).toEqual([
+      'Zeile 1Anna31,578,8%2',
+      'Zeile 2Benabc' + 'Ungültig: „abc“ ist keine Zahl.',
+      'Zeile 31435,0%5+',
+    ])
     expect(screen.getByText('Durchschnitt').nextElementSibling).toHaveTextContent('3,50')
     expect(screen.getByText('Anteil 5 und 6').nextElementSibling).toHaveTextContent('50,0%')
-    expect(screen.getByText(/zählen \+ und - wie die Note ohne Zusatz \(2\+ und 2- zählen als 2\)/)).toBeInTheDocument()
+    expect(
+      screen.getByText(/zählen \+ und - wie die Note ohne Zusatz \(2\+ und 2- zählen als 2\)/),
+    ).toBeInTheDocument()
     expect(screen.getByRole('img', { name: /Balkendiagramm/ })).toBeInTheDocument()
     const counts = screen.getByRole('table', { name: 'Anzahl je Note' })
     expect(within(counts).getByRole('rowheader', { name: '5' }).nextElementSibling).toHaveTextContent('1')
