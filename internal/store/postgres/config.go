@@ -21,33 +21,12 @@ const changeChannel = "notenrechner_config"
 
 const configColumns = "version, document, saved_at, saved_by"
 
-// The methods of store.ConfigStore on the Store itself mean the default
-// scale; ScaleConfig (scales.go) gives the same methods for one scale. Each
-// takes the slug, "" for the default.
+// The Store's own store.ConfigStore methods mean the default scale (the
+// embedded sqlstore.OneScale); ScaleConfig gives one scale's.
 
-// LatestConfig returns the default scale's newest version.
-func (s *Store) LatestConfig(ctx context.Context) (store.ConfigVersion, error) {
-	return s.latestConfig(ctx, "")
-}
-
-// ConfigAt returns one stored version of the default scale.
-func (s *Store) ConfigAt(ctx context.Context, version int64) (store.ConfigVersion, error) {
-	return s.configAt(ctx, "", version)
-}
-
-// ConfigHistory returns a page of the default scale's versions, newest first.
-func (s *Store) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
-	return s.configHistory(ctx, "", before, limit)
-}
-
-// SaveConfig stores cfg as the default scale's next version when base is its newest version.
-func (s *Store) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
-	return s.saveScaleConfig(ctx, "", cfg, savedBy, base)
-}
-
-// WaitConfigChange returns when the default scale has a version newer than since.
-func (s *Store) WaitConfigChange(ctx context.Context, since int64) error {
-	return s.waitConfigChange(ctx, "", since)
+// ScaleConfig returns the versions of the scale slug names ("" for the default).
+func (s *Store) ScaleConfig(slug string) store.ConfigStore {
+	return sqlstore.OneScale{Versions: s, Slug: slug}
 }
 
 // isScale selects the scale $1 names from the table aliased s: the default for "".
@@ -63,7 +42,8 @@ func scaleID(ctx context.Context, q pgx.Tx, slug string) (int64, error) {
 	return id, err
 }
 
-func (s *Store) latestConfig(ctx context.Context, slug string) (store.ConfigVersion, error) {
+// ScaleLatest returns the newest version of the scale slug names (sqlstore.ScaleVersions).
+func (s *Store) ScaleLatest(ctx context.Context, slug string) (store.ConfigVersion, error) {
 	cv, err := scanConfigVersion(s.pool.QueryRow(ctx, `SELECT v.version, v.document, v.saved_at, v.saved_by
 		FROM config_versions v JOIN scales s ON s.id = v.scale_id
 		WHERE `+isScale+` ORDER BY v.version DESC LIMIT 1`, slug))
@@ -76,7 +56,8 @@ func (s *Store) latestConfig(ctx context.Context, slug string) (store.ConfigVers
 	return cv, nil
 }
 
-func (s *Store) configAt(ctx context.Context, slug string, version int64) (store.ConfigVersion, error) {
+// ScaleAt returns one stored version of the scale slug names, or ErrNotFound.
+func (s *Store) ScaleAt(ctx context.Context, slug string, version int64) (store.ConfigVersion, error) {
 	var cv store.ConfigVersion
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		id, err := scaleID(ctx, tx, slug)
@@ -93,7 +74,8 @@ func (s *Store) configAt(ctx context.Context, slug string, version int64) (store
 	return cv, nil
 }
 
-func (s *Store) configHistory(ctx context.Context, slug string, before int64, limit int) ([]store.ConfigVersion, error) {
+// ScaleHistory returns at most limit versions of the scale older than before, newest first.
+func (s *Store) ScaleHistory(ctx context.Context, slug string, before int64, limit int) ([]store.ConfigVersion, error) {
 	if before <= 0 {
 		before = math.MaxInt64
 	}
@@ -119,7 +101,8 @@ func (s *Store) configHistory(ctx context.Context, slug string, before int64, li
 	return history, nil
 }
 
-func (s *Store) saveScaleConfig(ctx context.Context, slug string, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
+// ScaleSave stores cfg as the scale's next version when base is its newest (or Unconditional).
+func (s *Store) ScaleSave(ctx context.Context, slug string, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
 	save := func(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
 		return s.saveConfig(ctx, slug, cfg, savedBy, allowed)
 	}
@@ -207,11 +190,11 @@ func touchScale(ctx context.Context, tx pgx.Tx, where string, arg any) error {
 	return nil
 }
 
-// waitConfigChange returns when the scale has a version newer than since,
+// ScaleWait returns when the scale has a version newer than since,
 // stored by any instance. The listener wakes it on every notification and
 // after every reconnect; the poll is a safety net for a notification that
 // never came.
-func (s *Store) waitConfigChange(ctx context.Context, slug string, since int64) error {
+func (s *Store) ScaleWait(ctx context.Context, slug string, since int64) error {
 	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, func(ctx context.Context) (latest int64, err error) {
 		err = s.pool.QueryRow(ctx, `SELECT coalesce(max(v.version), 0)
 			FROM config_versions v JOIN scales s ON s.id = v.scale_id WHERE `+isScale, slug).Scan(&latest)

@@ -12,33 +12,12 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
-// The methods of store.ConfigStore on the Store itself mean the default
-// scale; ScaleConfig (scales.go) gives the same methods for one scale. Each
-// takes the slug, "" for the default.
+// The Store's own store.ConfigStore methods mean the default scale (the
+// embedded sqlstore.OneScale); ScaleConfig gives one scale's.
 
-// LatestConfig returns the default scale's newest version.
-func (s *Store) LatestConfig(ctx context.Context) (store.ConfigVersion, error) {
-	return s.latestConfig(ctx, "")
-}
-
-// ConfigAt returns one stored version of the default scale.
-func (s *Store) ConfigAt(ctx context.Context, version int64) (store.ConfigVersion, error) {
-	return s.configAt(ctx, "", version)
-}
-
-// ConfigHistory returns a page of the default scale's versions, newest first.
-func (s *Store) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
-	return s.configHistory(ctx, "", before, limit)
-}
-
-// SaveConfig stores cfg as the default scale's next version when base is its newest version.
-func (s *Store) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
-	return s.saveScaleConfig(ctx, "", cfg, savedBy, base)
-}
-
-// WaitConfigChange returns when the default scale has a version newer than since.
-func (s *Store) WaitConfigChange(ctx context.Context, since int64) error {
-	return s.waitConfigChange(ctx, "", since)
+// ScaleConfig returns the versions of the scale slug names ("" for the default).
+func (s *Store) ScaleConfig(slug string) store.ConfigStore {
+	return sqlstore.OneScale{Versions: s, Slug: slug}
 }
 
 // whereScale selects one scale of the table aliased s: the default for "".
@@ -60,7 +39,8 @@ func scaleID(ctx context.Context, q querier, slug string) (int64, error) {
 	return id, err
 }
 
-func (s *Store) latestConfig(ctx context.Context, slug string) (store.ConfigVersion, error) {
+// ScaleLatest returns the newest version of the scale slug names (sqlstore.ScaleVersions).
+func (s *Store) ScaleLatest(ctx context.Context, slug string) (store.ConfigVersion, error) {
 	where, args := whereScale(slug)
 	row := s.db.QueryRowContext(ctx, `SELECT v.version, v.document, v.saved_at, v.saved_by
 		FROM config_versions v JOIN scales s ON s.id = v.scale_id
@@ -75,7 +55,8 @@ func (s *Store) latestConfig(ctx context.Context, slug string) (store.ConfigVers
 	return cv, nil
 }
 
-func (s *Store) configAt(ctx context.Context, slug string, version int64) (store.ConfigVersion, error) {
+// ScaleAt returns one stored version of the scale slug names, or ErrNotFound.
+func (s *Store) ScaleAt(ctx context.Context, slug string, version int64) (store.ConfigVersion, error) {
 	id, err := scaleID(ctx, s.db, slug)
 	if err != nil {
 		return store.ConfigVersion{}, fmt.Errorf("sqlite: config version %d of %q: %w", version, slug, err)
@@ -89,7 +70,8 @@ func (s *Store) configAt(ctx context.Context, slug string, version int64) (store
 	return cv, nil
 }
 
-func (s *Store) configHistory(ctx context.Context, slug string, before int64, limit int) ([]store.ConfigVersion, error) {
+// ScaleHistory returns at most limit versions of the scale older than before, newest first.
+func (s *Store) ScaleHistory(ctx context.Context, slug string, before int64, limit int) ([]store.ConfigVersion, error) {
 	if before <= 0 {
 		before = math.MaxInt64
 	}
@@ -117,7 +99,8 @@ func (s *Store) configHistory(ctx context.Context, slug string, before int64, li
 	return history, nil
 }
 
-func (s *Store) saveScaleConfig(ctx context.Context, slug string, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
+// ScaleSave stores cfg as the scale's next version when base is its newest (or Unconditional).
+func (s *Store) ScaleSave(ctx context.Context, slug string, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
 	save := func(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
 		return s.saveConfig(ctx, slug, cfg, savedBy, allowed)
 	}
@@ -167,10 +150,10 @@ func touchScale(ctx context.Context, tx querier, id int64) error {
 	return nil
 }
 
-// waitConfigChange returns when a version newer than since is stored for
+// ScaleWait returns when a version newer than since is stored for
 // the scale. Saves made through this Store wake it at once; saves by other
 // processes are seen by polling, which costs one indexed query per interval.
-func (s *Store) waitConfigChange(ctx context.Context, slug string, since int64) error {
+func (s *Store) ScaleWait(ctx context.Context, slug string, since int64) error {
 	where, args := whereScale(slug)
 	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, func(ctx context.Context) (latest int64, err error) {
 		err = s.db.QueryRowContext(ctx, `SELECT coalesce(max(v.version), 0)

@@ -11,41 +11,6 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
-// scaleConfig is one scale's versions (store.ScaleStore's ScaleConfig).
-type scaleConfig struct {
-	s    *Store
-	slug string
-}
-
-// ScaleConfig returns the versions of the scale slug names ("" for the default).
-func (s *Store) ScaleConfig(slug string) store.ConfigStore { return scaleConfig{s, slug} }
-
-func (c scaleConfig) LatestConfig(ctx context.Context) (store.ConfigVersion, error) {
-	return c.s.latestConfig(ctx, c.slug)
-}
-
-func (c scaleConfig) ConfigAt(ctx context.Context, version int64) (store.ConfigVersion, error) {
-	return c.s.configAt(ctx, c.slug, version)
-}
-
-func (c scaleConfig) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
-	return c.s.configHistory(ctx, c.slug, before, limit)
-}
-
-func (c scaleConfig) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
-	return c.s.saveScaleConfig(ctx, c.slug, cfg, savedBy, base)
-}
-
-func (c scaleConfig) WaitConfigChange(ctx context.Context, since int64) error {
-	return c.s.waitConfigChange(ctx, c.slug, since)
-}
-
-// scaleColumns reads a scale with its newest version (scanScale).
-const scaleColumns = `SELECT s.slug, s.is_default, s.archived, s.created_at, s.revision,
-	v.version, v.document, v.saved_at, v.saved_by
-	FROM scales s JOIN config_versions v ON v.scale_id = s.id
-	AND v.version = (SELECT max(version) FROM config_versions WHERE scale_id = s.id)`
-
 // Scales returns every scale with its newest version, by slug.
 func (s *Store) Scales(ctx context.Context) ([]store.Scale, error) {
 	return s.ScalesChangedSince(ctx, 0)
@@ -53,7 +18,7 @@ func (s *Store) Scales(ctx context.Context) ([]store.Scale, error) {
 
 // ScalesChangedSince returns the scales changed after revision, by slug.
 func (s *Store) ScalesChangedSince(ctx context.Context, revision int64) ([]store.Scale, error) {
-	rows, err := s.db.QueryContext(ctx, scaleColumns+" WHERE s.revision > ? ORDER BY s.slug", revision)
+	rows, err := s.db.QueryContext(ctx, sqlstore.ScaleColumns+" WHERE s.revision > ? ORDER BY s.slug", revision)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: scales: %w", err)
 	}
@@ -73,7 +38,7 @@ func (s *Store) ScalesChangedSince(ctx context.Context, revision int64) ([]store
 }
 
 func (s *Store) scale(ctx context.Context, q querier, slug string) (store.Scale, error) {
-	sc, err := scanScale(q.QueryRowContext(ctx, scaleColumns+" WHERE s.slug = ?", slug))
+	sc, err := scanScale(q.QueryRowContext(ctx, sqlstore.ScaleColumns+" WHERE s.slug = ?", slug))
 	if errors.Is(err, store.ErrNotFound) {
 		err = store.ErrScaleNotFound
 	}
@@ -98,21 +63,13 @@ func scanScale(row scanner) (store.Scale, error) {
 
 // CreateScale adds a scale with cfg as its version 1.
 func (s *Store) CreateScale(ctx context.Context, slug string, cfg grading.Config, savedBy string) (store.ConfigVersion, error) {
-	cv, err := s.createScale(ctx, slug, cfg, savedBy, false)
-	if err != nil {
-		return cv, err
-	}
-	s.changed.Fire()
-	return cv, nil
+	return s.createScale(ctx, slug, cfg, savedBy, false)
 }
 
 // createScale adds a scale; first makes it the default, and only if there
 // is no scale yet (the first start), else ErrScaleExists.
 func (s *Store) createScale(ctx context.Context, slug string, cfg grading.Config, savedBy string, first bool) (store.ConfigVersion, error) {
-	if !store.ValidSlug(slug) {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: create scale: %w", &grading.ValidationError{Fields: map[string]string{"slug": store.SlugRule}})
-	}
-	doc, err := sqlstore.Encode(cfg)
+	doc, err := sqlstore.NewScaleDocument(slug, cfg)
 	if err != nil {
 		return store.ConfigVersion{}, fmt.Errorf("sqlite: create scale: %w", err)
 	}
@@ -122,11 +79,8 @@ func (s *Store) createScale(ctx context.Context, slug string, cfg grading.Config
 		if err := tx.QueryRowContext(ctx, "SELECT count(*), count(*) FILTER (WHERE slug = ?) FROM scales", slug).Scan(&count, &taken); err != nil {
 			return fmt.Errorf("count scales: %w", err)
 		}
-		switch {
-		case taken > 0 || (first && count > 0):
-			return store.ErrScaleExists
-		case count >= store.MaxScales:
-			return store.ErrTooManyScales
+		if err := sqlstore.CheckNewScale(count, taken, first); err != nil {
+			return err
 		}
 		isDefault := 0
 		if first {
@@ -148,17 +102,15 @@ func (s *Store) createScale(ctx context.Context, slug string, cfg grading.Config
 	if err != nil {
 		return store.ConfigVersion{}, fmt.Errorf("sqlite: create scale %q: %w", slug, err)
 	}
+	s.changed.Fire() // wakes WaitScaleChange at once (nobody waits at the seed)
 	return cv, nil
 }
 
 // SetDefaultScale makes the scale the default; the old default is one no more.
 func (s *Store) SetDefaultScale(ctx context.Context, slug string) (store.Scale, error) {
 	return s.changeScale(ctx, slug, func(tx *sql.Tx, sc store.Scale) error {
-		switch {
-		case sc.Default:
-			return nil
-		case sc.Archived:
-			return store.ErrScaleArchived
+		if change, err := sqlstore.DefaultChange(sc); !change {
+			return err
 		}
 		// The old default first: the index allows one default at a time.
 		_, err := tx.ExecContext(ctx, `UPDATE scales SET is_default = 0,
@@ -174,11 +126,8 @@ func (s *Store) SetDefaultScale(ctx context.Context, slug string) (store.Scale, 
 // SetScaleArchived archives or unarchives a scale other than the default.
 func (s *Store) SetScaleArchived(ctx context.Context, slug string, archived bool) (store.Scale, error) {
 	return s.changeScale(ctx, slug, func(tx *sql.Tx, sc store.Scale) error {
-		switch {
-		case sc.Archived == archived:
-			return nil
-		case sc.Default:
-			return store.ErrScaleIsDefault
+		if change, err := sqlstore.ArchivedChange(sc, archived); !change {
+			return err
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE scales SET archived = ?,
 			revision = (SELECT max(revision) FROM scales) + 1 WHERE slug = ?`, archived, slug)
@@ -210,11 +159,13 @@ func (s *Store) changeScale(ctx context.Context, slug string, change func(*sql.T
 
 // WaitScaleChange returns when the store-wide revision is above since.
 func (s *Store) WaitScaleChange(ctx context.Context, since int64) error {
-	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, func(ctx context.Context) (latest int64, err error) {
-		err = s.db.QueryRowContext(ctx, "SELECT coalesce(max(revision), 0) FROM scales").Scan(&latest)
-		if err != nil {
-			return 0, fmt.Errorf("sqlite: poll scale revision: %w", err)
-		}
-		return latest, nil
-	})
+	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, s.scaleRevision)
+}
+
+// scaleRevision reads the store-wide revision of the scales.
+func (s *Store) scaleRevision(ctx context.Context) (latest int64, err error) {
+	if err = s.db.QueryRowContext(ctx, "SELECT coalesce(max(revision), 0) FROM scales").Scan(&latest); err != nil {
+		return 0, fmt.Errorf("sqlite: poll scale revision: %w", err)
+	}
+	return latest, nil
 }

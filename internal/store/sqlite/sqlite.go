@@ -33,10 +33,11 @@ type Options struct {
 
 // Store is the SQLite implementation of store.Store.
 type Store struct {
-	db      *sql.DB
-	now     func() time.Time
-	poll    time.Duration
-	changed sqlstore.Signal // fired on every save made through this Store
+	sqlstore.OneScale // store.ConfigStore of the default scale
+	db                *sql.DB
+	now               func() time.Time
+	poll              time.Duration
+	changed           sqlstore.Signal // fired on every save made through this Store
 }
 
 var _ store.Store = (*Store)(nil)
@@ -67,6 +68,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	s := &Store{db: db, now: opts.Now, poll: opts.PollInterval}
+	s.OneScale = sqlstore.OneScale{Versions: s}
 	if s.now == nil {
 		s.now = time.Now
 	}
