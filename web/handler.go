@@ -61,7 +61,11 @@ func Handler(assets fs.FS, logger *slog.Logger, config PageConfig) http.Handler 
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		if config != nil {
+		// The service worker precaches /index.html and answers every later navigation with it, offline
+		// and online: a block in that copy would be the configuration of the day it was cached, maybe of
+		// a scale that is no longer the default (versions count per scale). So that copy has none, and a
+		// page from the worker starts from the kept configuration and the stream, as before the block.
+		if config != nil && name != "index.html" {
 			slug := r.URL.Query().Get(SlugParam)
 			if data, version, ok := config(r.Context(), slug); ok {
 				page, err := pages.get(assets, slug, data, version)

@@ -65,7 +65,6 @@ func TestPageEmbedsTheConfiguration(t *testing.T) {
 	}{
 		{"default at /", "/", "", hostileConfig},
 		{"a route of the app", "/verwaltung", "", hostileConfig},
-		{"index.html itself (the service worker's precache)", "/index.html?__WB_REVISION__=1", "", hostileConfig},
 		{"the scale the address names", "/?schluessel=bio", "bio", `{"version":3,"config":{"name":"Bio"}}`},
 		{"a slug is escaped in its attribute", `/?schluessel=%22%3E%3Cb`, "&#34;&gt;&lt;b", `{"version":9,"config":{"name":"Fallback"}}`},
 	} {
@@ -95,8 +94,18 @@ func TestPageEmbedsTheConfiguration(t *testing.T) {
 			}
 		})
 	}
-	if strings.Join(c.asked, ",") != `,,,bio,"><b` {
+	if strings.Join(c.asked, ",") != `,,bio,"><b` {
 		t.Errorf("slugs asked for: %q", c.asked)
+	}
+}
+
+func TestTheServiceWorkersCopyHasNoConfiguration(t *testing.T) {
+	c := &configs{byslug: map[string]string{"": hostileConfig}}
+	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/index.html?__WB_REVISION__=1", nil))
+	if rec.Code != 200 || strings.Contains(rec.Body.String(), ConfigElementID) || len(c.asked) != 0 {
+		t.Fatalf("%d, asked %q, page %q: the precached shell must carry no configuration", rec.Code, c.asked, rec.Body.String())
 	}
 }
 

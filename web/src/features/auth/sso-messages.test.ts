@@ -35,4 +35,12 @@ describe('ssoErrorMessage', () => {
       'Die Anmeldung mit IServ ist fehlgeschlagen. Bitte erneut versuchen.',
     )
   })
+  it.each(['__proto__', 'constructor', 'toString'])(
+    'answers a crafted code %s with the general sentence',
+    (code) => {
+      expect(ssoErrorMessage(code, 'IServ')).toBe(
+        'Die Anmeldung mit IServ ist fehlgeschlagen. Bitte erneut versuchen.',
+      )
+    },
+  )
 })

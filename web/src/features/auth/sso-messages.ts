@@ -26,7 +26,9 @@ const MESSAGES: Record<string, (name: string) => string> = {
 
 /** The message for a code; a code this page does not know still gets a German sentence. */
 export function ssoErrorMessage(code: string, name: string): string {
-  return (
-    MESSAGES[code] ?? ((n: string) => `Die Anmeldung mit ${n} ist fehlgeschlagen. Bitte erneut versuchen.`)
-  )(name)
+  // Own members only: the code comes from the address, and `__proto__` or `constructor` are members too.
+  const message = Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined
+  return (message ?? ((n: string) => `Die Anmeldung mit ${n} ist fehlgeschlagen. Bitte erneut versuchen.`))(
+    name,
+  )
 }
