@@ -35,12 +35,13 @@ type subscriber struct {
 	r    *bufio.Reader
 }
 
-func subscribe(addr string) (*subscriber, error) {
+// subscribe opens the stream at path (the default's /api/v1/config/events, or a scale's).
+func subscribe(addr, path string) (*subscriber, error) {
 	conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
 	if err != nil {
 		return nil, err
 	}
-	req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/api/v1/config/events", nil)
+	req, _ := http.NewRequest(http.MethodGet, "http://"+addr+path, nil)
 	req.Header.Set("Accept", "text/event-stream")
 	if err := req.Write(conn); err != nil {
 		conn.Close()
@@ -54,7 +55,7 @@ func subscribe(addr string) (*subscriber, error) {
 	}
 	if res.StatusCode != http.StatusOK {
 		conn.Close()
-		return nil, fmt.Errorf("events: %s", res.Status)
+		return nil, fmt.Errorf("%s: %s", path, res.Status)
 	}
 	return &subscriber{conn: conn, r: bufio.NewReaderSize(res.Body, 2048)}, nil
 }
@@ -108,7 +109,7 @@ func runFanout(bin string, n int) (fanoutResult, error) {
 		return res, err
 	}
 
-	subs, connectTime, err := connectAll(srv.addr, n)
+	subs, connectTime, err := connectAll(srv.addr, n, defaultEvents)
 	defer closeAll(subs)
 	if err != nil {
 		return res, err
@@ -160,8 +161,12 @@ func runFanout(bin string, n int) (fanoutResult, error) {
 	return res, nil
 }
 
-// connectAll opens n streams to addr (100 at a time) and reads the snapshot on each.
-func connectAll(addr string, n int) ([]*subscriber, time.Duration, error) {
+// defaultEvents is the stream of the default scale, for connectAll.
+func defaultEvents(int) string { return "/api/v1/config/events" }
+
+// connectAll opens n streams to addr (100 at a time), the i-th at pathOf(i), and reads the snapshot
+// on each.
+func connectAll(addr string, n int, pathOf func(int) string) ([]*subscriber, time.Duration, error) {
 	subs := make([]*subscriber, n)
 	begin := time.Now()
 	var wg sync.WaitGroup
@@ -173,7 +178,7 @@ func connectAll(addr string, n int) ([]*subscriber, time.Duration, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-gate }()
-			s, err := subscribe(addr)
+			s, err := subscribe(addr, pathOf(i))
 			if err == nil {
 				_, err = s.next()
 			}

@@ -126,7 +126,7 @@ func runInstances(bin, pgServer string, k, perInstance int) (instanceResult, err
 	subs := make([][]*subscriber, k)
 	for i, s := range servers {
 		var err error
-		subs[i], _, err = connectAll(s.addr, perInstance)
+		subs[i], _, err = connectAll(s.addr, perInstance, defaultEvents)
 		defer closeAll(subs[i])
 		if err != nil {
 			return res, err

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -28,31 +26,6 @@ type scalesResult struct {
 const scalesConfig = `{"name":"%s","grades":{"1":{"min":85,"max":100},"2":{"min":70,"max":85},"3":{"min":55,"max":70},` +
 	`"4":{"min":40,"max":55},"5":{"min":20,"max":40},"6":{"min":0,"max":20}},` +
 	`"schema":{"general":{"minus":33.33,"normal":33.33},"1":{"minus":33.33},"6":{"normal":50}}}`
-
-// subscribeScale opens the stream of one scale (subscribe in fanout.go opens the default's).
-func subscribeScale(addr, slug string) (*subscriber, error) {
-	conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
-	if err != nil {
-		return nil, err
-	}
-	req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/api/v1/scales/"+slug+"/events", nil)
-	req.Header.Set("Accept", "text/event-stream")
-	if err := req.Write(conn); err != nil {
-		conn.Close()
-		return nil, err
-	}
-	br := bufio.NewReaderSize(conn, 2048)
-	res, err := http.ReadResponse(br, req)
-	if err != nil {
-		conn.Close()
-		return nil, err
-	}
-	if res.StatusCode != http.StatusOK {
-		conn.Close()
-		return nil, fmt.Errorf("events of %s: %s", slug, res.Status)
-	}
-	return &subscriber{conn: conn, r: bufio.NewReaderSize(res.Body, 2048)}, nil
-}
 
 func scaleSlug(i int) string { return fmt.Sprintf("s%d", i) }
 
@@ -92,7 +65,7 @@ func runScalesFanout(bin string, scales, pages int) (scalesResult, error) {
 		}
 		return scaleSlug(page % scales)
 	}
-	subs, took, err := connectPages(srv.addr, pages, slugOf)
+	subs, took, err := connectAll(srv.addr, pages, func(i int) string { return "/api/v1/scales/" + slugOf(i) + "/events" })
 	res.ConnectTime = took
 	defer func() {
 		for _, s := range subs {
@@ -105,40 +78,6 @@ func runScalesFanout(bin string, scales, pages int) (scalesResult, error) {
 		return res, err
 	}
 	return measureScaleSave(srv, client, subs, slugOf, res)
-}
-
-// connectPages opens every page's stream (100 at a time), reads its first event and says how long
-// that took.
-func connectPages(addr string, pages int, slugOf func(int) string) ([]*subscriber, time.Duration, error) {
-	subs := make([]*subscriber, pages)
-	begin := time.Now()
-	var wg sync.WaitGroup
-	errs := make(chan error, pages)
-	gate := make(chan struct{}, 100)
-	for i := range subs {
-		wg.Add(1)
-		gate <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-gate }()
-			s, err := subscribeScale(addr, slugOf(i))
-			if err == nil {
-				_, err = s.next()
-			}
-			if err != nil {
-				errs <- err
-				return
-			}
-			subs[i] = s
-		}()
-	}
-	wg.Wait()
-	select {
-	case err := <-errs:
-		return subs, 0, fmt.Errorf("%d pages: %w", pages, err)
-	default:
-		return subs, time.Since(begin), nil
-	}
 }
 
 // measureScaleSave saves scale s1 once and waits: its pages must parse version 2, every other page
