@@ -90,17 +90,13 @@ func (s *subscriber) next() (int64, error) {
 	}
 }
 
+// floorBuild in place of a binary's path runs the fan-out against the floor (floor.go).
+const floorBuild = "floor"
+
 func runFanout(bin string, n int) (fanoutResult, error) {
 	res := fanoutResult{Subscribers: n}
-	dir := mustTempDir()
-	srv, err := newServer(dir)
+	srv, err := startFanoutServer(bin)
 	if err != nil {
-		return res, err
-	}
-	if err := srv.createAdmin(bin); err != nil {
-		return res, err
-	}
-	if _, err := srv.start(bin); err != nil {
 		return res, err
 	}
 	defer srv.stop()
@@ -127,7 +123,11 @@ func runFanout(bin string, n int) (fanoutResult, error) {
 	if err != nil {
 		return res, err
 	}
-	user0, sys0, err := cpuTimes(srv.pid())
+	cpu0, err := cpuTime(srv.pid())
+	if err != nil {
+		return res, err
+	}
+	_, sys0, err := cpuTimes(srv.pid())
 	if err != nil {
 		return res, err
 	}
@@ -136,11 +136,15 @@ func runFanout(bin string, n int) (fanoutResult, error) {
 		return res, err
 	}
 	got, versions := wait()
-	user1, sys1, err := cpuTimes(srv.pid())
+	cpu1, err := cpuTime(srv.pid())
 	if err != nil {
 		return res, err
 	}
-	res.PublishCPU, res.PublishSys = user1+sys1-user0-sys0, sys1-sys0
+	_, sys1, err := cpuTimes(srv.pid())
+	if err != nil {
+		return res, err
+	}
+	res.PublishCPU, res.PublishSys = cpu1-cpu0, sys1-sys0
 	res.SaveTime = answered.Sub(sent)
 	lat := make([]time.Duration, 0, n)
 	fromReq := make([]time.Duration, 0, n)
@@ -159,6 +163,24 @@ func runFanout(bin string, n int) (fanoutResult, error) {
 	res.Latency = distributionOf(lat)
 	res.FromRequest = distributionOf(fromReq)
 	return res, nil
+}
+
+// startFanoutServer starts bin on a fresh database with the bench's admin, or the floor.
+func startFanoutServer(bin string) (*server, error) {
+	if bin == floorBuild {
+		return startFloor()
+	}
+	srv, err := newServer(mustTempDir())
+	if err != nil {
+		return nil, err
+	}
+	if err := srv.createAdmin(bin); err != nil {
+		return nil, err
+	}
+	if _, err := srv.start(bin); err != nil {
+		return nil, err
+	}
+	return srv, nil
 }
 
 // defaultEvents is the stream of the default scale, for connectAll.

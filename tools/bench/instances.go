@@ -181,8 +181,8 @@ func instancesMarkdown(p printer, runs []instanceResult) {
 	p("1, 2 and 3 instances of the binary on one fresh PostgreSQL database (the server the tests use,\n")
 	p("`scripts/postgres-test-server.sh`, on the same machine), %d pages (SSE streams, as above) on each, one save\n", runs[0].PerInstance)
 	p("through the first instance; the others learn of it by LISTEN/NOTIFY, read the version and fan it out.\n")
-	p("Latency from the moment the save was sent until each page had parsed the event; CPU per instance (user +\n")
-	p("system) from just before the save until its pages all had the event.\n\n")
+	p("Latency from the moment the save was sent until each page had parsed the event; CPU per instance (its\n")
+	p("threads' time on a CPU, as above) from just before the save until its pages all had the event.\n\n")
 	p("| Build | Instances | pages | save round trip | all pages: p50 / p99 / max | p99 per instance (saving first) | CPU per instance |\n")
 	p("|---|---|---|---|---|---|---|\n")
 	for _, r := range runs {

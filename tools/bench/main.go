@@ -29,6 +29,13 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) == 2 && os.Args[1] == "floor" {
+		if err := serveFloor(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) == 4 && os.Args[1] == "save" {
 		if err := saveProcess(os.Args[2], os.Args[3]); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -53,6 +60,7 @@ func run() error {
 	out := flag.String("out", "docs/benchmarks.md", "report to update (between its generated markers); - for stdout")
 	binFlag := flag.String("bin", "", "the binary under test (default: the repository's bin/notenrechner)")
 	before := flag.String("before", "", "an older binary to measure in the same run, turn about with -bin (fanout, instances, page)")
+	withFloor := flag.Bool("floor", true, "measure the fan-out's floor too: one write per page and nothing else (floor.go)")
 	perInstance := flag.Int("instance-pages", 6000, "live pages per instance in the instances section")
 	instanceRuns := flag.Int("instance-runs", 2, "runs per number of instances (each on a fresh database)")
 	flag.Parse()
@@ -109,8 +117,12 @@ func run() error {
 				if err != nil {
 					return err
 				}
+				fanoutBuilds := builds
+				if *withFloor && n > 0 {
+					fanoutBuilds = append(slices.Clone(builds), build{floorBuild, floorBuild})
+				}
 				for range *reps {
-					for _, b := range builds {
+					for _, b := range fanoutBuilds {
 						res, err := runFanout(b.path, n)
 						if err != nil {
 							return fmt.Errorf("%s: %w", b.path, err)

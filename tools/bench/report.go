@@ -58,6 +58,8 @@ type pageResult struct {
 	Median pageRun   `json:"median"`
 }
 
+func micro(d time.Duration) string { return fmt.Sprintf("%.1f µs", float64(d.Nanoseconds())/1000) }
+
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
 func kib(n int) string          { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
 
