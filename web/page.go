@@ -14,6 +14,8 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+
+	"github.com/notenrechner/notenrechner/internal/store"
 )
 
 // PageConfig returns the configuration that a page address names (slug, from ?schluessel=; ""
@@ -30,8 +32,10 @@ const ConfigElementID = "notenrechner-config"
 // SlugParam is the query parameter of the page address that names a grading scale.
 const SlugParam = "schluessel"
 
-// maxPages bounds the rendered pages kept: one per configuration (scale and version) in use.
-const maxPages = 64
+// maxPages bounds the rendered pages kept: one per address slug that has a configuration, which is
+// every scale (archived ones have none) and "" for the default, so the pages in use always fit and
+// a cache miss means a new version, not a page pushed out by another scale's.
+const maxPages = store.MaxScales + 1
 
 // renderedPage is index.html with one configuration in it, plain and gzip-compressed (brotli is
 // not in the standard library; the precompressed .br of the plain shell cannot carry the block).
@@ -40,19 +44,28 @@ type renderedPage struct {
 	tag       string // strong ETag of the plain bytes; the gzip variant's is derived from it
 }
 
-// pageCache renders index.html with a configuration once per address slug and configuration.
+// pageCache renders index.html with a configuration once per address slug and configuration: a
+// slug's entry is replaced when its configuration changes (a new version, or the default moved).
+// Rendering (a gzip at best compression) runs outside the lock, so a miss on one slug never holds
+// up the others; two misses on the same slug at once may render twice, and the later one stays.
 type pageCache struct {
-	mu    sync.Mutex
-	byKey map[string]*renderedPage
+	mu     sync.Mutex
+	bySlug map[string]cachedPage
+}
+
+type cachedPage struct {
+	data    string // the configuration the page carries
+	version int64
+	page    *renderedPage
 }
 
 // get returns index.html of assets with data, the configuration of slug, embedded.
 func (c *pageCache) get(assets fs.FS, slug string, data []byte, version int64) (*renderedPage, error) {
-	key := slug + "\x00" + string(data)
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if p, ok := c.byKey[key]; ok {
-		return p, nil
+	e, ok := c.bySlug[slug]
+	c.mu.Unlock()
+	if ok && e.version == version && e.data == string(data) {
+		return e.page, nil
 	}
 	shell, err := fs.ReadFile(assets, "index.html")
 	if err != nil {
@@ -62,10 +75,18 @@ func (c *pageCache) get(assets fs.FS, slug string, data []byte, version int64) (
 	if err != nil {
 		return nil, err
 	}
-	if c.byKey == nil || len(c.byKey) >= maxPages {
-		c.byKey = make(map[string]*renderedPage) // old versions are not asked for again
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.bySlug == nil {
+		c.bySlug = make(map[string]cachedPage)
 	}
-	c.byKey[key] = p
+	if _, ok := c.bySlug[slug]; !ok && len(c.bySlug) >= maxPages {
+		for other := range c.bySlug { // more slugs than scales (a lookup that is not the registry's): any one
+			delete(c.bySlug, other)
+			break
+		}
+	}
+	c.bySlug[slug] = cachedPage{data: string(data), version: version, page: p}
 	return p, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
@@ -37,14 +38,14 @@ func TestPageConfigIsTheScaleOfTheAddress(t *testing.T) {
 	if _, err := st.SetScaleArchived(ctx, "alt", true); err != nil {
 		t.Fatal(err)
 	}
-	scales := live.NewScales(logger, 4, st)
+	scales := live.NewScales(logger, 4, st, time.Now)
 	fanOut, err := scales.Refresh(ctx)
 	fanOut()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defaultName := grading.Default().Name
-	lookup := pageConfig(scales)
+	lookup := scales.PageConfig
 	for _, c := range []struct {
 		slug, wantName string
 		wantVersion    int64

@@ -173,7 +173,10 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		go signIn.Provider.Run(ctx)
 	}
 
-	scales := live.NewScales(logger, 8, st) // a broker per grading scale (issue 17)
+	// The server's one clock: the setup link expires by the same time the server checks it with,
+	// and the default's move is as old by it as the stream asks (DefaultMovedWithin).
+	now := time.Now
+	scales := live.NewScales(logger, 8, st, now) // a broker per grading scale (issue 17)
 	fanOut, err := scales.Refresh(ctx)
 	fanOut() // nobody listens yet
 	if err != nil {
@@ -184,7 +187,6 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	go func() { scales.Follow(followCtx); close(following) }()
 	defer func() { stopFollowing(); <-following }() // before the store closes
 
-	now := time.Now // the server's one clock: the setup link expires by the same time the server checks it with
 	if err := announceSetupLink(ctx, st, baseURL, now, logger); err != nil {
 		return err
 	}
@@ -193,7 +195,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	srv := &http.Server{
 		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
 			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics,
-			SSO: signIn, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: pageConfig(scales)}),
+			SSO: signIn, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: scales.PageConfig}),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,

@@ -62,6 +62,9 @@ func NewEvent(cv store.ConfigVersion) (*Event, error) {
 // (it fell behind) or the broker shuts down; the client then reconnects.
 type Subscription struct {
 	C chan *Event
+	// last is the event to write before the feed ends (Retire), whatever version the client has;
+	// set before C is closed, so it may be read once C is seen closed.
+	last *Event
 }
 
 // Broker holds the current configuration and the subscribed clients: streams on taken-over
@@ -75,7 +78,13 @@ type Broker struct {
 	buffer  int
 	closed  bool
 	logger  *slog.Logger
-	taken   takenStreams // the streams Shutdown does not wait for
+
+	// The streams on taken-over connections, which http.Server.Shutdown neither tracks nor waits
+	// for (takeover.go): a closed broker gains none (startTaken), so once it is drained it stays so.
+	taken     int
+	drained   chan struct{} // closed when the broker is closed and taken is 0
+	isDrained bool
+	onDrained func() // Retire's, called once when drained
 }
 
 // NewBroker makes a broker whose clients may fall behind by at most buffer
@@ -85,7 +94,7 @@ func NewBroker(logger *slog.Logger, buffer int) *Broker {
 		buffer = 1
 	}
 	return &Broker{clients: make(map[*Subscription]struct{}), streams: make(map[*stream]struct{}),
-		buffer: buffer, logger: logger}
+		buffer: buffer, logger: logger, drained: make(chan struct{})}
 }
 
 // Subscribe registers a client and returns the current event (nil before the
@@ -187,20 +196,83 @@ func (b *Broker) Clients() int {
 }
 
 // Close ends every stream (at server shutdown) and refuses new ones.
-func (b *Broker) Close() {
+func (b *Broker) Close() { b.end(nil, nil) }
+
+// Retire ends every stream as Close does, after handing it last (nil: nothing) whatever version it
+// has: the broker's scale changed its state at the same version (archived, issue 17), and its open
+// pages learn that from their stream before it ends, not through a reconnect. drained is called
+// once, outside the broker's locks, when no stream on a taken-over connection is left, at once if
+// none is open: Scales then forgets the broker, without a goroutine that waits for it.
+func (b *Broker) Retire(last *Event, drained func()) { b.end(last, drained) }
+
+func (b *Broker) end(last *Event, drained func()) {
 	b.mu.Lock()
 	b.closed = true
+	if last != nil && (b.current == nil || last.Version >= b.current.Version) {
+		b.current = last // what a stream that opens late is told before it ends
+	}
 	for sub := range b.clients {
+		sub.last = last
 		b.remove(sub)
 	}
 	streams := make([]*stream, 0, len(b.streams))
 	for s := range b.streams {
 		streams = append(streams, s)
 	}
-	b.mu.Unlock()
-	for _, s := range streams { // outside b.mu: a stream's lock comes first (attach)
-		s.close()
+	if drained != nil {
+		b.onDrained = drained
 	}
+	call := b.drainedLocked()
+	b.mu.Unlock()
+	var frame []byte
+	if last != nil {
+		frame = last.Frame
+	}
+	for _, s := range streams { // outside b.mu: a stream's lock comes first (attach)
+		s.end(frame)
+	}
+	if call != nil {
+		call()
+	}
+}
+
+// startTaken counts a stream about to be taken over. It is false when the broker is closed: the
+// stream is then served through the ResponseWriter (and ends at once), which Shutdown waits for.
+func (b *Broker) startTaken() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return false
+	}
+	b.taken++
+	return true
+}
+
+// endTaken counts a stream on a taken-over connection out.
+func (b *Broker) endTaken() {
+	b.mu.Lock()
+	b.taken--
+	call := b.drainedLocked()
+	b.mu.Unlock()
+	if call != nil {
+		call()
+	}
+}
+
+// drainedLocked marks the broker drained once it is closed and no stream on a taken-over connection
+// is left, and then hands out Retire's function (nil: none, or handed out before), which the caller
+// calls outside b.mu. b.mu is held.
+func (b *Broker) drainedLocked() func() {
+	if b.closed && b.taken == 0 && !b.isDrained {
+		b.isDrained = true
+		close(b.drained)
+	}
+	if !b.isDrained {
+		return nil
+	}
+	f := b.onDrained
+	b.onDrained = nil
+	return f
 }
 
 // WaitStreams ends every stream (Close) and waits until the streams on
@@ -208,5 +280,10 @@ func (b *Broker) Close() {
 // http.Server.Shutdown has returned: no new stream can start then.
 func (b *Broker) WaitStreams(ctx context.Context) error {
 	b.Close()
-	return b.taken.wait(ctx)
+	select {
+	case <-b.drained:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("live: streams still open at shutdown: %w", ctx.Err())
+	}
 }

@@ -52,20 +52,22 @@ func Handler(b *Broker, admit Admit, heartbeat time.Duration, logger *slog.Logge
 		sent := lastEventID(r)
 		rc := http.NewResponseController(w)
 		// Counted before the take-over, while the server still tracks this connection, so that a
-		// Shutdown that has returned has seen every start (WaitStreams).
-		b.taken.start()
-		if conn, ok := hijack(rc, h, logger); ok {
-			// The handler returns at once: net/http's buffers, the request and this goroutine's
-			// stack are freed, and the stream lives on in one small goroutine that waits for the
-			// client to leave; the broker writes the events (stream.go, docs/benchmarks.md).
-			go func() {
-				defer b.taken.end()
-				defer release()
-				streamTakenOver(b, conn, sent, heartbeat)
-			}()
-			return
+		// Shutdown that has returned has seen every start (WaitStreams). A closed broker takes
+		// none over: the stream goes through w and ends at once (the page reconnects).
+		if b.startTaken() {
+			if conn, ok := hijack(rc, h, logger); ok {
+				// The handler returns at once: net/http's buffers, the request and this goroutine's
+				// stack are freed, and the stream lives on in one small goroutine that waits for the
+				// client to leave; the broker writes the events (stream.go, docs/benchmarks.md).
+				go func() {
+					defer b.endTaken()
+					defer release()
+					streamTakenOver(b, conn, sent, heartbeat)
+				}()
+				return
+			}
+			b.endTaken() // served through w: Shutdown waits for this handler itself
 		}
-		b.taken.end() // served through w: Shutdown waits for this handler itself
 		defer release()
 		serveStream(b, w, rc, r, sent, heartbeat, logger)
 	})
@@ -112,8 +114,11 @@ func writeEvents(b *Broker, sent int64, heartbeat time.Duration, done <-chan str
 		case <-done:
 			return
 		case ev, open := <-sub.C:
-			if !open {
-				return // dropped as too slow, or shutting down
+			if !open { // dropped as too slow, or shutting down, or retired with a last word
+				if sub.last != nil {
+					write(sub.last.Frame)
+				}
+				return
 			}
 			if ev.Version <= sent {
 				continue // the client has it (resumed) or something newer

@@ -18,22 +18,25 @@ import (
 // store's change revision (store.ScaleStore), whoever changed a scale.
 //
 // A scale whose archived or default flag changes gets a new Broker and the
-// old one is closed: its streams end, and the pages reconnect to the new
-// one, whose first event tells them (archived) or which now serves
-// /api/v1/config/events (default). Brokers themselves know nothing of scales.
+// old one is retired: its streams end, and the pages reconnect to the new
+// one, which now serves /api/v1/config/events (default). When the archived
+// flag changed, the old streams get the new state before they end, so that
+// the pages learn it at once (Broker.Retire). Brokers themselves know
+// nothing of scales.
 type Scales struct {
 	logger *slog.Logger
 	buffer int
 	store  store.ScaleStore // nil for Fixed: one scale, never refreshed
+	now    func() time.Time
 
 	refresh sync.Mutex   // one Refresh at a time
 	saves   sync.RWMutex // read-held by this process's changes until their versions are current (Change)
 
 	mu       sync.RWMutex
 	entries  map[string]*scaleEntry
-	def      string // the default's slug
-	revision int64  // the newest store revision applied
-	retired  []*Broker
+	def      string               // the default's slug
+	revision int64                // the newest store revision applied
+	retired  map[*Broker]struct{} // replaced brokers until their last stream has ended (forget)
 	closed   bool
 	moved    time.Time // when the default last moved to another scale
 }
@@ -55,15 +58,18 @@ type ScaleInfo struct {
 }
 
 // NewScales makes a registry whose brokers drop clients that fall behind by
-// buffer events; Refresh or Follow fill it from st.
-func NewScales(logger *slog.Logger, buffer int, st store.ScaleStore) *Scales {
-	return &Scales{logger: logger, buffer: buffer, store: st, entries: map[string]*scaleEntry{}}
+// buffer events; Refresh or Follow fill it from st. now is the server's
+// clock (DefaultMovedWithin).
+func NewScales(logger *slog.Logger, buffer int, st store.ScaleStore, now func() time.Time) *Scales {
+	return &Scales{logger: logger, buffer: buffer, store: st, now: now, entries: map[string]*scaleEntry{},
+		retired: map[*Broker]struct{}{}}
 }
 
 // Fixed is a registry of the one default scale "standard" served by b, for
 // tests and benchmarks that publish to a broker themselves.
 func Fixed(b *Broker) *Scales {
-	s := &Scales{entries: map[string]*scaleEntry{}, def: store.DefaultScaleSlug}
+	s := &Scales{entries: map[string]*scaleEntry{}, retired: map[*Broker]struct{}{}, def: store.DefaultScaleSlug,
+		now: time.Now}
 	s.entries[store.DefaultScaleSlug] = &scaleEntry{broker: b, info: ScaleInfo{Slug: store.DefaultScaleSlug, Default: true}}
 	return s
 }
@@ -181,8 +187,7 @@ func (s *Scales) apply(sc store.Scale, ev *Event, later []func()) []func() {
 	switch {
 	case !ok || e.info.Archived != sc.Archived || e.info.Default != sc.Default:
 		if ok { // its streams end; the pages reconnect and learn the new state
-			later = append(later, e.broker.Close)
-			s.retired = append(s.retired, e.broker)
+			later = append(later, s.retire(e.broker, e.info.Archived != sc.Archived, ev))
 		}
 		b := NewBroker(s.logger, s.buffer)
 		if s.closed {
@@ -199,7 +204,7 @@ func (s *Scales) apply(sc store.Scale, ev *Event, later []func()) []func() {
 		SavedAt: sc.Latest.SavedAt.UTC(), Default: sc.Default, Archived: sc.Archived}
 	if sc.Default && s.def != sc.Slug {
 		if s.def != "" {
-			s.moved = time.Now()
+			s.moved = s.now()
 		}
 		s.def = sc.Slug
 	}
@@ -213,7 +218,26 @@ func (s *Scales) apply(sc store.Scale, ev *Event, later []func()) []func() {
 func (s *Scales) DefaultMovedWithin(d time.Duration) bool {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return !s.moved.IsZero() && time.Since(s.moved) < d
+	return !s.moved.IsZero() && s.now().Sub(s.moved) < d
+}
+
+// retire keeps old, replaced in its entry, until its last stream has ended, so that WaitStreams
+// waits for it, and returns what ends its streams, to run outside s.mu: with ev first when the
+// scale was archived or brought back at the same version (news for its pages), not when only the
+// default moved. s.mu is held.
+func (s *Scales) retire(old *Broker, archivedChanged bool, ev *Event) func() {
+	s.retired[old] = struct{}{}
+	var last *Event
+	if archivedChanged {
+		last = ev
+	}
+	return func() {
+		old.Retire(last, func() {
+			s.mu.Lock()
+			delete(s.retired, old)
+			s.mu.Unlock()
+		})
+	}
 }
 
 // scaleEvent is the event of a scale's version: the public version, with
@@ -246,7 +270,10 @@ func (s *Scales) Close() {
 func (s *Scales) WaitStreams(ctx context.Context) error {
 	s.Close()
 	s.mu.RLock()
-	brokers := slices.Clone(s.retired)
+	brokers := make([]*Broker, 0, len(s.retired)+len(s.entries))
+	for b := range s.retired {
+		brokers = append(brokers, b)
+	}
 	for _, e := range s.entries {
 		brokers = append(brokers, e.broker)
 	}
@@ -257,4 +284,21 @@ func (s *Scales) WaitStreams(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// PageConfig is the configuration the calculator's page embeds (web.PageConfig, issue 18): the
+// public JSON of the current version of the scale the address names (?schluessel=, "" for the
+// default). An unknown or archived scale gets no block: the page waits for its stream, which tells
+// it what it is (404, or the version marked archived). A block of the default's would not help
+// there, because the app uses a block only on the address it names (data-schluessel).
+func (s *Scales) PageConfig(_ context.Context, slug string) (data []byte, version int64, ok bool) {
+	b, info, ok := s.Lookup(slug)
+	if !ok || info.Archived {
+		return nil, 0, false
+	}
+	ev := b.Current()
+	if ev == nil {
+		return nil, 0, false
+	}
+	return ev.JSON, ev.Version, true
 }

@@ -84,7 +84,7 @@ func TestScalesPublishOnlyToTheChangedScale(t *testing.T) {
 	st := &memScales{}
 	st.set("standard", 1, true, false)
 	st.set("mathe", 1, false, false)
-	s := NewScales(quietLogger(), 4, st)
+	s := NewScales(quietLogger(), 4, st, time.Now)
 	refreshed(t, s)
 	std, math := subscribe(t, s, "standard"), subscribe(t, s, "mathe")
 	viaDefault := subscribe(t, s, "")
@@ -110,7 +110,7 @@ func TestScalesArchivingEndsTheStreamsAndFlagsTheEvent(t *testing.T) {
 	st := &memScales{}
 	st.set("standard", 1, true, false)
 	st.set("ihk", 3, false, false)
-	s := NewScales(quietLogger(), 4, st)
+	s := NewScales(quietLogger(), 4, st, time.Now)
 	refreshed(t, s)
 	page := subscribe(t, s, "ihk")
 	st.set("ihk", 3, false, true)
@@ -148,7 +148,8 @@ func TestScalesDefaultMoves(t *testing.T) {
 	st := &memScales{}
 	st.set("standard", 4, true, false)
 	st.set("mathe", 2, false, false)
-	s := NewScales(quietLogger(), 4, st)
+	now := time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
+	s := NewScales(quietLogger(), 4, st, func() time.Time { return now })
 	refreshed(t, s)
 	if s.DefaultMovedWithin(time.Hour) {
 		t.Fatal("the first load counts as a move of the default")
@@ -163,8 +164,15 @@ func TestScalesDefaultMoves(t *testing.T) {
 	if b, info, _ := s.Lookup(""); info.Slug != "mathe" || b.Current().Config.Name != "mathe" {
 		t.Fatalf("default after the move: %+v", info)
 	}
-	if !s.DefaultMovedWithin(time.Minute) {
-		t.Fatal("the move is not reported")
+	moved := now
+	for _, c := range []struct {
+		after time.Duration
+		want  bool
+	}{{0, true}, {time.Minute - time.Nanosecond, true}, {time.Minute, false}, {time.Hour, false}} {
+		now = moved.Add(c.after) // by the registry's clock, not the wall clock's
+		if got := s.DefaultMovedWithin(time.Minute); got != c.want {
+			t.Errorf("%s after the move: moved within a minute = %v, want %v", c.after, got, c.want)
+		}
 	}
 	if err := s.WaitStreams(context.Background()); err != nil {
 		t.Fatal(err)
@@ -175,7 +183,7 @@ func TestScalesIgnoreAnOlderState(t *testing.T) {
 	st := &memScales{}
 	st.set("standard", 1, true, false)
 	st.set("ihk", 1, false, false)
-	s := NewScales(quietLogger(), 4, st)
+	s := NewScales(quietLogger(), 4, st, time.Now)
 	refreshed(t, s)
 	old := st.scales["ihk"]
 	st.set("ihk", 1, false, true)
@@ -213,7 +221,7 @@ func TestScalesChangeFansOutOnlyWhenTold(t *testing.T) {
 	st := &memScales{}
 	st.set("standard", 1, true, false)
 	st.set("mathe", 1, false, false)
-	s := NewScales(quietLogger(), 4, st)
+	s := NewScales(quietLogger(), 4, st, time.Now)
 	refreshed(t, s)
 	for _, c := range []struct {
 		name     string

@@ -30,6 +30,7 @@ type stream struct {
 	sent    int64    // the newest version written or queued
 	backlog [][]byte // frames (or the rest of one) waiting for a slow socket; nil when not slow
 	slow    bool     // a drain goroutine owns the writes
+	ending  bool     // closed once the backlog is written (end); nothing new is queued
 	dead    bool     // dropped or closed: nothing more is written
 }
 
@@ -80,7 +81,7 @@ func (b *Broker) detach(s *stream) {
 func (s *stream) send(frame []byte, version int64) (dropped bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.dead || (version > 0 && version <= s.sent) {
+	if s.dead || s.ending || (version > 0 && version <= s.sent) {
 		return false
 	}
 	if version > 0 {
@@ -122,7 +123,9 @@ func (s *stream) drain() {
 		s.mu.Lock()
 		if s.dead || len(s.backlog) == 0 {
 			s.slow, s.backlog = false, nil
-			if !s.dead {
+			if s.ending {
+				s.closeLocked()
+			} else if !s.dead {
 				_ = s.conn.SetWriteDeadline(time.Time{}) // writeNow fails on an expired deadline
 			}
 			s.mu.Unlock()
@@ -146,6 +149,23 @@ func (s *stream) close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closeLocked()
+}
+
+// end closes the stream after writing frame (nil: nothing) whatever version it carries (Retire).
+// A slow stream writes its backlog and frame first, each write within writeTimeout; one whose
+// backlog is full is closed without it, and learns the news when it reconnects.
+func (s *stream) end(frame []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if frame == nil || s.dead {
+		s.closeLocked()
+		return
+	}
+	s.writeLocked(frame)
+	s.ending = true
+	if !s.slow {
+		s.closeLocked() // the frame is in the socket's buffer: a close sends it before the FIN
+	}
 }
 
 func (s *stream) closeLocked() {

@@ -2,18 +2,15 @@ package live
 
 import (
 	"bytes"
-	"context"
-	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
-	"sync"
 	"time"
 )
 
 // The stream on a connection taken over from net/http (Handler tries this first): it costs a
 // fraction of the memory of a handler that stays in ServeHTTP for hours, but http.Server.Shutdown
-// no longer sees it, so takenStreams counts these streams for the shutdown.
+// no longer sees it, so the broker counts these streams for the shutdown (startTaken, WaitStreams).
 
 // hijack takes the HTTP/1.1 connection over and writes the response head itself: status, the
 // headers set so far (including the server's security headers) and Connection: close, so that
@@ -75,26 +72,4 @@ func streamTakenOver(b *Broker, conn net.Conn, sent int64, heartbeat time.Durati
 		return err == nil
 	}
 	writeEvents(b, sent, heartbeat, gone, write)
-}
-
-// takenStreams counts the streams on taken-over connections, which http.Server.Shutdown
-// neither tracks nor waits for (Broker.WaitStreams does, through wait).
-type takenStreams struct{ wg sync.WaitGroup }
-
-func (t *takenStreams) start() { t.wg.Add(1) }
-func (t *takenStreams) end()   { t.wg.Done() }
-
-// wait returns when every counted stream has ended, or with an error when ctx ends first.
-func (t *takenStreams) wait(ctx context.Context) error {
-	done := make(chan struct{})
-	go func() {
-		t.wg.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("live: streams still open at shutdown: %w", ctx.Err())
-	}
 }

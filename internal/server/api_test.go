@@ -53,7 +53,7 @@ func newAPIEnv(t testing.TB, base string, tweaks ...func(*Deps)) *apiEnv {
 	}
 	t.Cleanup(func() { st.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	e.st, e.scales = st, live.NewScales(logger, 4, st)
+	e.st, e.scales = st, live.NewScales(logger, 4, st, clock)
 	fanOut, err := e.scales.Refresh(context.Background())
 	fanOut()
 	if err != nil {

@@ -47,7 +47,7 @@ func newSSOEnv(t *testing.T, tweak func(*SSO, *Deps)) *ssoEnv {
 	}
 	t.Cleanup(func() { e.st.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	scales := live.NewScales(logger, 4, e.st)
+	scales := live.NewScales(logger, 4, e.st, time.Now)
 	fanOut, err := scales.Refresh(context.Background())
 	fanOut()
 	if err != nil {
