@@ -46,7 +46,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("POST /api/v1/auth/login", noStore(handleLogin(d)))
 	mux.Handle("POST /api/v1/auth/logout", noStore(handleLogout(d.Logger, d.Sessions)))
 	mux.Handle("GET /api/v1/auth/session", withUser(handleSession()))
-	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d.Logger, d.Store, d.Sessions, d.Limiter, d.Gate, d.hasher())))
+	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d.Logger, d.Store, d.Sessions, d.Limiter, d.Gate, d.hasher(), d.NoPasswordLogin)))
 	mux.Handle("GET /api/v1/auth/setup/{token}", noStore(handleSetupCheck(d.Logger, d.Store, d.Now)))
 	mux.Handle("POST /api/v1/auth/setup/{token}", noStore(handleSetup(d)))
 	mux.Handle("GET /api/v1/auth/invite/{token}", noStore(handleInviteCheck(d.Logger, d.Store, d.Now)))
