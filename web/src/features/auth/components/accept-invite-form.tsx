@@ -73,8 +73,8 @@ function InviteByProvider({
       <div className="space-y-4">
         <p className="text-sm text-slate-700 dark:text-slate-300">
           Für <span className="font-medium text-slate-900 dark:text-slate-100 wrap-anywhere">{email}</span>{' '}
-          gibt es hier ein Konto. Es hat kein eigenes Passwort: Melden Sie sich mit {provider.name} an, mit
-          dieser E-Mail-Adresse.
+          gibt es hier ein Konto ohne eigenes Passwort. Sie kommen hinein, wenn Sie sich mit {provider.name}{' '}
+          unter dieser E-Mail-Adresse anmelden.
         </p>
         <OidcSignIn provider={provider} />
       </div>
