@@ -75,3 +75,21 @@ func TestServeAnnouncesSetupLink(t *testing.T) {
 		t.Fatalf("a setup link was logged although an admin exists:\n%s", logs2)
 	}
 }
+
+// With password sign-in off, a setup link could set no password: serve
+// logs none and says how the first admin gets in (admin create, then the
+// provider).
+func TestServeWithoutPasswordsLogsNoSetupLink(t *testing.T) {
+	db := "sqlite:" + filepath.Join(t.TempDir(), "n.db")
+	logs := &syncBuffer{}
+	// The provider is not reachable; the server starts anyway and retries it in the background.
+	_, stop := startServerWith(t, db, map[string]string{"NOTENRECHNER_PASSWORD_LOGIN": "false", "NOTENRECHNER_OIDC_ISSUER": "http://127.0.0.1:9",
+		"NOTENRECHNER_OIDC_CLIENT_ID": "noten", "NOTENRECHNER_OIDC_CLIENT_SECRET": "geheim", "NOTENRECHNER_OIDC_NAME": "IServ"}, logs)
+	stop()
+	if strings.Contains(logs.String(), "setup=") {
+		t.Fatalf("a setup link was logged although it cannot set a password:\n%s", logs)
+	}
+	if !strings.Contains(logs.String(), "notenrechner admin create --email E legt es an; es meldet sich dann mit IServ") {
+		t.Fatalf("the log does not say how the first admin gets in:\n%s", logs)
+	}
+}

@@ -187,7 +187,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	go func() { scales.Follow(followCtx); close(following) }()
 	defer func() { stopFollowing(); <-following }() // before the store closes
 
-	if err := announceSetupLink(ctx, st, baseURL, now, logger); err != nil {
+	if err := announceSetupLink(ctx, st, baseURL, now, logger, o.oidc); err != nil {
 		return err
 	}
 	perAddress, total := streamLimits(o, logger)
@@ -246,11 +246,22 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, scal
 const SetupLinkValidity = time.Hour
 
 // announceSetupLink logs a one-time link that creates the first admin, when
-// there is none yet, so that a new school can start from the browser.
-func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, now func() time.Time, logger *slog.Logger) error {
+// there is none yet, so that a new school can start from the browser. With
+// password sign-in off the link could set no password (the route answers
+// 403), so the log says how the first admin gets in instead.
+func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, now func() time.Time, logger *slog.Logger, o oidcOptions) error {
 	admins, err := st.CountAdmins(ctx)
 	if err != nil || admins > 0 {
 		return err
+	}
+	if !o.passwordLogin {
+		how := "notenrechner admin create --email E legt es an; es meldet sich dann mit " + o.name +
+			" und dieser beim Anbieter bestätigten E-Mail-Adresse an"
+		if o.adminGroup != "" {
+			how += ", oder ein Mitglied von --oidc-admin-group meldet sich an"
+		}
+		logger.Warn("Noch kein Admin-Konto, und die Anmeldung mit Passwort ist abgeschaltet: " + how)
+		return nil
 	}
 	token, hash := auth.NewToken()
 	if err := st.CreateToken(ctx, store.Token{Hash: hash, Kind: store.TokenSetup, ExpiresAt: now().Add(SetupLinkValidity)}); err != nil {

@@ -16,6 +16,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"time"
 
@@ -94,6 +95,20 @@ func (p *Provider) Set(k Knobs) {
 	p.storage.mu.Lock()
 	defer p.storage.mu.Unlock()
 	p.storage.knobs = k
+}
+
+// SetEmail changes a person's email at the provider, as when a school
+// renames its domain or a person's name changes: the subject stays.
+func (p *Provider) SetEmail(username, email string, verified bool) {
+	p.storage.mu.Lock()
+	defer p.storage.mu.Unlock()
+	users := slices.Clone(p.storage.opts.Users) // the caller's slice stays as it was
+	for i := range users {
+		if users[i].Username == username {
+			users[i].Email, users[i].EmailVerified = email, verified
+		}
+	}
+	p.storage.opts.Users = users
 }
 
 func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {

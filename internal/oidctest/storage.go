@@ -65,6 +65,8 @@ func newStorage(opts Options) (*storage, error) {
 }
 
 func (s *storage) user(subject string) (User, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	i := slices.IndexFunc(s.opts.Users, func(u User) bool { return u.Subject() == subject })
 	if i < 0 {
 		return User{}, false

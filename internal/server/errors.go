@@ -173,17 +173,18 @@ func writeJSONBytes(w http.ResponseWriter, status int, body []byte) {
 type ssoFailure string
 
 const (
-	ssoUnavailable     ssoFailure = "unavailable"      // discovery has not succeeded (provider down)
-	ssoDenied          ssoFailure = "denied"           // the person cancelled or the provider refused (error=access_denied)
-	ssoProvider        ssoFailure = "provider"         // another error from the provider, or the code exchange failed
-	ssoState           ssoFailure = "state"            // state missing, wrong, expired or used before
-	ssoToken           ssoFailure = "token"            // the ID token failed a check (signature, iss, aud, exp, nonce)
-	ssoEmailUnverified ssoFailure = "email_unverified" // no email, or one the provider has not verified
-	ssoDomain          ssoFailure = "domain"           // the email is outside --oidc-allowed-domains
-	ssoNoAccount       ssoFailure = "no_account"       // no account with this email (role mapping by email)
-	ssoNoGroup         ssoFailure = "no_group"         // in neither --oidc-admin-group nor --oidc-user-group
-	ssoLinkedElsewhere ssoFailure = "linked_elsewhere" // the account belongs to another person at the provider
-	ssoInternal        ssoFailure = "internal"         // anything unexpected; logged
+	ssoUnavailable     ssoFailure = "unavailable"       // discovery has not succeeded (provider down)
+	ssoDenied          ssoFailure = "denied"            // the person cancelled or the provider refused (error=access_denied)
+	ssoProvider        ssoFailure = "provider"          // another error from the provider, or the code exchange failed
+	ssoState           ssoFailure = "state"             // state missing, wrong, expired or used before
+	ssoTooManyStarts   ssoFailure = "too_many_attempts" // too many sign-ins started from this address (auth.Limiter)
+	ssoToken           ssoFailure = "token"             // the ID token failed a check (signature, iss, aud, exp, nonce)
+	ssoEmailUnverified ssoFailure = "email_unverified"  // no email, or one the provider has not verified
+	ssoDomain          ssoFailure = "domain"            // the email is outside --oidc-allowed-domains
+	ssoNoAccount       ssoFailure = "no_account"        // no account with this email (role mapping by email)
+	ssoNoGroup         ssoFailure = "no_group"          // in neither --oidc-admin-group nor --oidc-user-group
+	ssoLinkedElsewhere ssoFailure = "linked_elsewhere"  // the account belongs to another person at the provider
+	ssoInternal        ssoFailure = "internal"          // anything unexpected; logged
 )
 
 func (f ssoFailure) Error() string { return "sso: " + string(f) }

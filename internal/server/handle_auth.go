@@ -145,9 +145,14 @@ func handleSession() http.Handler {
 }
 
 // handlePasswordChange sets a new password and ends every other session of
-// the account, so that a stolen session dies with the old password.
-func handlePasswordChange(logger *slog.Logger, users store.UserStore, sessions *auth.Sessions, limiter *auth.Limiter, gate *auth.Gate, hasher auth.Hasher) http.Handler {
+// the account, so that a stolen session dies with the old password. With
+// password sign-in off (noPassword) no password is changed.
+func handlePasswordChange(logger *slog.Logger, users store.UserStore, sessions *auth.Sessions, limiter *auth.Limiter, gate *auth.Gate, hasher auth.Hasher, noPassword bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if noPassword {
+			writeError(w, r, logger, errPasswordLoginOff)
+			return
+		}
 		var body struct {
 			CurrentPassword string `json:"currentPassword"`
 			NewPassword     string `json:"newPassword"`

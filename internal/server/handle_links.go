@@ -26,9 +26,14 @@ func handleSetupCheck(logger *slog.Logger, users store.UserStore, now func() tim
 }
 
 // handleSetup creates the first admin through the one-time link the server
-// logged at start, and signs them in.
+// logged at start, and signs them in. With password sign-in off it sets no
+// password (the server logs no link then: see announceSetupLink in cmd).
 func handleSetup(d Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if d.NoPasswordLogin {
+			writeError(w, r, d.Logger, errPasswordLoginOff)
+			return
+		}
 		var c credentials
 		if err := decodeJSON(r, &c); err != nil {
 			writeError(w, r, d.Logger, err)
@@ -81,9 +86,15 @@ func handleInviteCheck(logger *slog.Logger, users store.UserStore, now func() ti
 }
 
 // handleInviteAccept sets the password of an added account, once, and
-// signs the person in.
+// signs the person in. With password sign-in off it sets none: the invited
+// person signs in at the identity provider with the invitation's email,
+// which links the account (ssoAccount), and the page says so.
 func handleInviteAccept(d Deps) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if d.NoPasswordLogin {
+			writeError(w, r, d.Logger, errPasswordLoginOff)
+			return
+		}
 		var body struct {
 			Password string `json:"password"`
 		}

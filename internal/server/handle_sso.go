@@ -3,7 +3,6 @@ package server
 import (
 	"crypto/subtle"
 	"errors"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"time"
@@ -61,25 +60,42 @@ func ssoCookie(secure bool, value string, maxAge int) *http.Cookie {
 // handleSSOStart sends the browser to the provider. The state goes into a
 // cookie (binding the callback to this browser, against login CSRF) and,
 // hashed, with the nonce and the PKCE verifier into the store, where the
-// callback takes it once (against replays, on every instance).
-func handleSSOStart(logger *slog.Logger, s *SSO, logins store.OIDCStore, now func() time.Time, secure bool) http.Handler {
+// callback takes it once (against replays, on every instance). Starts are
+// limited per client address (auth.Limiter.StartBlocked), or one address
+// could fill that table (and make the server retry discovery at will).
+func handleSSOStart(d Deps) http.Handler {
+	secure := d.BaseURL.Scheme == "https"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s == nil {
-			writeError(w, r, logger, errNotFound)
+		if d.SSO == nil {
+			writeError(w, r, d.Logger, errNotFound)
+			return
+		}
+		addr := clientAddress(r, d.TrustedProxies)
+		wait, err := d.Limiter.StartBlocked(r.Context(), addr)
+		if err == nil && wait > 0 {
+			d.Logger.Info("sign-in at the identity provider refused", "reason", string(ssoTooManyStarts), "wait", wait.Round(time.Second))
+			ssoReturn(w, r, ssoTooManyStarts)
+			return
+		}
+		if err == nil {
+			err = d.Limiter.Started(r.Context(), addr)
+		}
+		if err != nil {
+			writeError(w, r, d.Logger, err)
 			return
 		}
 		l := sso.NewLogin()
-		target, err := s.Provider.AuthURL(l)
+		target, err := d.SSO.Provider.AuthURL(l)
 		if errors.Is(err, sso.ErrUnavailable) {
 			ssoReturn(w, r, ssoUnavailable)
 			return
 		}
 		if err == nil {
-			err = logins.CreateOIDCLogin(r.Context(), store.OIDCLogin{StateHash: auth.HashToken(l.State),
-				Nonce: l.Nonce, Verifier: l.Verifier, ExpiresAt: now().Add(ssoLoginValidity)})
+			err = d.Store.CreateOIDCLogin(r.Context(), store.OIDCLogin{StateHash: auth.HashToken(l.State),
+				Nonce: l.Nonce, Verifier: l.Verifier, ExpiresAt: d.Now().Add(ssoLoginValidity)})
 		}
 		if err != nil {
-			writeError(w, r, logger, err)
+			writeError(w, r, d.Logger, err)
 			return
 		}
 		http.SetCookie(w, ssoCookie(secure, l.State, int(ssoLoginValidity/time.Second)))

@@ -141,17 +141,24 @@ func IsLocalBaseURL(base *url.URL) bool {
 // ö). Accounts are few (one school's staff), so they are compared here
 // rather than through a second unique column.
 func EmailInUse(ctx context.Context, users store.UserStore, email string) (bool, error) {
+	id, err := emailOwner(ctx, users, email, 0)
+	return id != 0, err
+}
+
+// emailOwner is the ID of an account other than except whose email is the
+// same as email for a reader (as EmailInUse), or 0.
+func emailOwner(ctx context.Context, users store.UserStore, email string, except int64) (int64, error) {
 	list, err := users.ListUsers(ctx)
 	if err != nil {
-		return false, err
+		return 0, err
 	}
 	key := auth.EmailKey(email)
 	for _, u := range list {
-		if auth.EmailKey(u.Email) == key {
-			return true, nil
+		if u.ID != except && auth.EmailKey(u.Email) == key {
+			return u.ID, nil
 		}
 	}
-	return false, nil
+	return 0, nil
 }
 
 func refuseEmailInUse(r *http.Request, users store.UserStore, email string) error {

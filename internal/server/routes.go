@@ -10,8 +10,9 @@ import (
 )
 
 // addRoutes lists every route of the product in one place, each with what
-// its handler uses. Only the sign-ins (login, setup, invite) take the whole
-// Deps: they check limits, hash, store and start a session.
+// its handler uses. Only the sign-ins (login, setup, invite, the provider's
+// start and callback) take the whole Deps: they check limits, hash, store and
+// start a session.
 func addRoutes(mux *http.ServeMux, d Deps) {
 	deny := func(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, d.Logger, err) }
 	// Only routes that need the account read the session: static files and
@@ -45,7 +46,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("POST /api/v1/auth/login", noStore(handleLogin(d)))
 	mux.Handle("POST /api/v1/auth/logout", noStore(handleLogout(d.Logger, d.Sessions)))
 	mux.Handle("GET /api/v1/auth/session", withUser(handleSession()))
-	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d.Logger, d.Store, d.Sessions, d.Limiter, d.Gate, d.hasher())))
+	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d.Logger, d.Store, d.Sessions, d.Limiter, d.Gate, d.hasher(), d.NoPasswordLogin)))
 	mux.Handle("GET /api/v1/auth/setup/{token}", noStore(handleSetupCheck(d.Logger, d.Store, d.Now)))
 	mux.Handle("POST /api/v1/auth/setup/{token}", noStore(handleSetup(d)))
 	mux.Handle("GET /api/v1/auth/invite/{token}", noStore(handleInviteCheck(d.Logger, d.Store, d.Now)))
@@ -53,7 +54,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 
 	// Sign-in at the school's identity provider (issue 19): public, browser navigations.
 	mux.Handle("GET /api/v1/auth/methods", noStore(handleAuthMethods(d.SSO, d.NoPasswordLogin)))
-	mux.Handle("GET /api/v1/auth/oidc/start", noStore(handleSSOStart(d.Logger, d.SSO, d.Store, d.Now, d.BaseURL.Scheme == "https")))
+	mux.Handle("GET /api/v1/auth/oidc/start", noStore(handleSSOStart(d)))
 	mux.Handle("GET /api/v1/auth/oidc/callback", noStore(handleSSOCallback(d)))
 
 	mux.Handle("GET /api/v1/users", admin(handleUsersList(d.Logger, d.Store)))

@@ -18,7 +18,8 @@ import (
 //   - the email must be there, verified by the provider and, when
 //     --oidc-allowed-domains is set, in one of those domains;
 //   - the account linked to the identity (issuer and subject) is found
-//     first, so a changed email at the provider still finds it;
+//     first, so a changed email at the provider still finds it, and the
+//     account takes the new email (ssoFollowEmail);
 //   - otherwise the account with the same email, which is then linked;
 //     one already linked to another person at this provider is refused;
 //   - without group mapping that is all: no account, no sign-in, and the
@@ -39,8 +40,11 @@ func ssoAccount(ctx context.Context, logger *slog.Logger, users store.Store, s *
 		return store.User{}, ssoNoGroup
 	}
 	u, err := users.UserBySubject(ctx, id.Issuer, id.Subject)
-	if errors.Is(err, store.ErrNotFound) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
 		u, err = ssoLink(ctx, users, id, email, byGroups, role, now)
+	case err == nil:
+		u, err = ssoFollowEmail(ctx, logger, users, u, email)
 	}
 	if err != nil {
 		return store.User{}, err
@@ -100,4 +104,34 @@ func ssoLink(ctx context.Context, users store.Store, id sso.Identity, email stri
 		return store.User{}, ssoLinkedElsewhere
 	}
 	return u, err
+}
+
+// ssoFollowEmail gives a linked account the verified email its person now
+// has at the provider, so that Konten, the history and the password form
+// know the person by the address the school uses. When another account has
+// that email (the same after Unicode case folding), the account keeps its
+// own and the sign-in goes on: the person is who the link says, and merging
+// two accounts is an admin's decision. The log names accounts by number,
+// never by email.
+func ssoFollowEmail(ctx context.Context, logger *slog.Logger, users store.UserStore, u store.User, email string) (store.User, error) {
+	if u.Email == email {
+		return u, nil
+	}
+	other, err := emailOwner(ctx, users, email, u.ID)
+	if err != nil {
+		return store.User{}, err
+	}
+	if other == 0 {
+		changed, err := users.SetEmail(ctx, u.ID, email)
+		switch {
+		case err == nil:
+			logger.Info("email of an account follows the identity provider", "user", u.ID)
+			return changed, nil
+		case !errors.Is(err, store.ErrEmailTaken): // taken meanwhile (an account just added): as below
+			return store.User{}, err
+		}
+	}
+	logger.Warn("the identity provider gives a linked account the email of another account; the account keeps its own",
+		"user", u.ID, "other", other)
+	return u, nil
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/internal/oidctest"
 	"github.com/notenrechner/notenrechner/internal/sso"
@@ -107,6 +108,20 @@ func TestPasswordLoginOff(t *testing.T) {
 	}
 	if got := e.signIn("admin", "admin-pw"); got != ssoReturnPath {
 		t.Fatalf("sign-in at the provider while the password is off: %q", got)
+	}
+	// An invited person gets in through the provider with the invitation's email.
+	_, tokenHash := auth.NewToken()
+	if _, err := e.st.CreateInvitedUser(context.Background(), store.User{Email: "lehrer@schule.de", Role: store.RoleUser, CreatedAt: time.Now()},
+		store.Token{Hash: tokenHash, Kind: store.TokenInvite, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	e.browser = e.newBrowser()
+	if got := e.signIn("lehrer", "lehrer-pw"); got != ssoReturnPath {
+		t.Fatalf("the invited person was sent to %q", got)
+	}
+	if _, body := e.get("/api/v1/auth/session"); !strings.Contains(body, `"email":"lehrer@schule.de","role":"user"`) ||
+		!strings.Contains(body, `"pending":false,"signInMethods":["oidc"]`) {
+		t.Fatalf("the invited person's session: %s", body)
 	}
 }
 

@@ -74,6 +74,10 @@ type UserStore interface {
 	CountAdmins(ctx context.Context) (int, error)
 	// SetRole changes a role; ErrLastAdmin if it would demote the last admin.
 	SetRole(ctx context.Context, id int64, role Role) (User, error)
+	// SetEmail changes an account's (normalized) email: the identity
+	// provider's changed address follows into the account. ErrEmailTaken if
+	// another account has it, ErrNotFound for an unknown account.
+	SetEmail(ctx context.Context, id int64, email string) (User, error)
 	// DeleteUser removes an account with its sessions and links;
 	// ErrLastAdmin if it is the last admin.
 	DeleteUser(ctx context.Context, id int64) error

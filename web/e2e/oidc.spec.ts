@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { ADMIN, expect, test as base } from './fixtures'
+import { ADMIN, expect, pathOf, test as base } from './fixtures'
 import { OidcProvider, PROVIDER_USERS } from './oidc-provider'
 import { freePort, TestServer } from './server'
 
@@ -137,4 +137,48 @@ test.describe('password sign-in off', () => {
     await signInAtProvider(page, PROVIDER_USERS.admin)
     await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible()
   })
+
+  test('an invited person is sent to the provider, not to a password form', async ({
+    page,
+    server,
+    browser,
+  }) => {
+    await server.createAdmin(ADMIN.email, ADMIN.password)
+    await signInAtProvider(page, PROVIDER_USERS.admin)
+    const added = await page.request.post('/api/v1/users', {
+      data: { email: PROVIDER_USERS.teacher.email, role: 'user' },
+    })
+    expect(added.status()).toBe(201)
+    const { inviteLink } = (await added.json()) as { inviteLink: string }
+
+    const invited = await browser.newPage({ baseURL: server.url })
+    await invited.goto(pathOf(inviteLink))
+    await expect(invited.getByRole('heading', { name: 'Einladung annehmen' })).toBeVisible()
+    await expect(invited.getByText('Melden Sie sich mit IServ an.')).toBeVisible()
+    await expect(invited.getByLabel('Passwort')).toHaveCount(0)
+    await invited.screenshot({ path: test.info().outputPath('invite-by-provider.png') })
+    await invited.getByRole('link', { name: 'Anmelden mit IServ' }).click()
+    await invited.getByLabel('Benutzername').fill(PROVIDER_USERS.teacher.username)
+    await invited.getByLabel('Passwort').fill(PROVIDER_USERS.teacher.password)
+    await invited.getByRole('button', { name: 'Beim Testanbieter anmelden' }).click()
+    await expect(invited.getByText(`Angemeldet als ${PROVIDER_USERS.teacher.email} (Benutzer)`)).toBeVisible()
+    await invited.close()
+  })
+})
+
+test('too many sign-ins started from one address come back to the sign-in card', async ({
+  page,
+  request,
+}) => {
+  for (let i = 0; i < 30; i++) {
+    const start = await request.get('/api/v1/auth/oidc/start', { maxRedirects: 0 })
+    expect(start.status()).toBe(302)
+  }
+  await page.goto('/admin')
+  await page.getByRole('link', { name: 'Anmelden mit IServ' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Aus diesem Netzwerk wurden zu viele Anmeldungen begonnen. Bitte in einigen Minuten erneut versuchen.',
+  )
+  await page.screenshot({ path: test.info().outputPath('too-many-starts.png') })
 })

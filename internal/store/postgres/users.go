@@ -136,6 +136,19 @@ func (s *Store) SetRole(ctx context.Context, id int64, role store.Role) (store.U
 	return updated, nil
 }
 
+// SetEmail changes an account's email.
+func (s *Store) SetEmail(ctx context.Context, id int64, email string) (store.User, error) {
+	u, err := scanUser(s.pool.QueryRow(ctx, "UPDATE users SET email = $1 WHERE id = $2 RETURNING "+userColumns, email, id))
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == uniqueViolation && pgErr.ConstraintName == "users_email_key" {
+		err = store.ErrEmailTaken
+	}
+	if err != nil {
+		return store.User{}, fmt.Errorf("postgres: set email of user %d: %w", id, err)
+	}
+	return u, nil
+}
+
 // DeleteUser removes an account; its sessions and links go with it.
 func (s *Store) DeleteUser(ctx context.Context, id int64) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {

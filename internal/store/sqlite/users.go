@@ -141,6 +141,19 @@ func (s *Store) SetRole(ctx context.Context, id int64, role store.Role) (store.U
 	return updated, nil
 }
 
+// SetEmail changes an account's email.
+func (s *Store) SetEmail(ctx context.Context, id int64, email string) (store.User, error) {
+	u, err := scanUser(s.db.QueryRowContext(ctx, "UPDATE users SET email = ? WHERE id = ? RETURNING "+userColumns, email, id))
+	var se *sqlite.Error
+	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE {
+		err = store.ErrEmailTaken
+	}
+	if err != nil {
+		return store.User{}, fmt.Errorf("sqlite: set email of user %d: %w", id, err)
+	}
+	return u, nil
+}
+
 // DeleteUser removes an account; its sessions and links go with it.
 func (s *Store) DeleteUser(ctx context.Context, id int64) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {

@@ -92,3 +92,41 @@ func testOIDCLogins(t *testing.T, open Opener) {
 		t.Fatalf("an expired sign-in was not pruned: %v", err)
 	}
 }
+
+// testSetEmail: the email changed at the provider follows into the account,
+// never onto another account's.
+func testSetEmail(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, fixedClock())
+	a := addUser(t, s, "a@schule.de", store.RoleAdmin)
+	b := addUser(t, s, "b@schule.de", store.RoleUser)
+	must(s.LinkSubject(ctx, a.ID, issuer, "sub-a")).in(t)
+	noErr(t, s.CreateSession(ctx, store.Session{TokenHash: "h", UserID: a.ID, CreatedAt: t0, LastSeenAt: t0}))
+
+	changed := must(s.SetEmail(ctx, a.ID, "a.neu@schule.de")).in(t)
+	if changed.ID != a.ID || changed.Email != "a.neu@schule.de" || changed.Role != store.RoleAdmin ||
+		changed.PasswordHash != a.PasswordHash || changed.OIDCSubject != "sub-a" {
+		t.Fatalf("after SetEmail: %+v", changed)
+	}
+	if got := must(s.UserByEmail(ctx, "a.neu@schule.de")).in(t); got.ID != a.ID {
+		t.Fatalf("the new email finds %+v", got)
+	}
+	if _, err := s.UserByEmail(ctx, "a@schule.de"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("the old email still finds an account: %v", err)
+	}
+	if _, u := must2(s.SessionByHash(ctx, "h")).in(t); u.Email != "a.neu@schule.de" {
+		t.Fatalf("the session's account kept the old email: %+v", u)
+	}
+	if _, err := s.SetEmail(ctx, a.ID, b.Email); !errors.Is(err, store.ErrEmailTaken) {
+		t.Fatalf("taking another account's email: %v, want ErrEmailTaken", err)
+	}
+	if got := must(s.UserByID(ctx, a.ID)).in(t); got.Email != "a.neu@schule.de" {
+		t.Fatalf("a refused change changed the email: %+v", got)
+	}
+	if got := must(s.UserByID(ctx, b.ID)).in(t); got.Email != b.Email {
+		t.Fatalf("the other account changed: %+v", got)
+	}
+	if _, err := s.SetEmail(ctx, 9999, "x@schule.de"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("SetEmail of an unknown account: %v", err)
+	}
+}

@@ -33,6 +33,7 @@ func Run(t *testing.T, open Opener) {
 		"Pruning":               testPruning,
 		"OIDCLinks":             testOIDCLinks,
 		"OIDCLogins":            testOIDCLogins,
+		"SetEmail":              testSetEmail,
 		// Notenschlüssel (issue 17)
 		"ScaleVersions": testScaleVersions,
 		"ScaleFlags":    testScaleFlags,

@@ -459,7 +459,9 @@ export interface paths {
          * Anmelden beim Identitätsanbieter beginnen (Browser-Navigation)
          * @description Leitet den Browser zum Anbieter (Authorization Code Flow mit PKCE, `state` und `nonce`) und
          *     setzt ein kurzlebiges Cookie mit dem `state` (10 Minuten, `HttpOnly`, `SameSite=Lax`). Ist der
-         *     Anbieter nicht erreichbar, geht es zurück zu `/admin?sso_error=unavailable`.
+         *     Anbieter nicht erreichbar, geht es zurück zu `/admin?sso_error=unavailable`. Jede Adresse (IPv6 je
+         *     /56) darf in 10 Minuten 30 Anmeldungen beginnen, erfolgreich oder nicht; danach geht es zurück zu
+         *     `/admin?sso_error=too_many_attempts`, ohne Cookie.
          */
         get: operations["startOidcSignIn"];
         put?: never;
@@ -485,7 +487,8 @@ export interface paths {
          *     nach `POST /api/v1/auth/login` und weiter zu `/admin`. Jeder Fehler führt zurück zu
          *     `/admin?sso_error=<code>`, und die Seite zeigt dazu einen deutschen Text: `unavailable`,
          *     `denied`, `provider`, `state`, `token`, `email_unverified`, `domain`, `no_account`, `no_group`,
-         *     `linked_elsewhere`, `internal` (docs/architecture.md).
+         *     `linked_elsewhere`, `internal` (docs/architecture.md). Ändert sich die bestätigte E-Mail-Adresse
+         *     einer verknüpften Person beim Anbieter, übernimmt das Konto sie, außer ein anderes Konto hat sie.
          */
         get: operations["finishOidcSignIn"];
         put?: never;
@@ -534,6 +537,7 @@ export interface paths {
         /**
          * Das erste Admin-Konto anlegen
          * @description Über den einmaligen Link, den der Server beim ersten Start ins Log schreibt; meldet das Konto an.
+         *     Bei abgeschalteter Anmeldung mit Passwort schreibt der Server keinen Link, und die Route antwortet 403.
          */
         post: operations["setupFirstAdmin"];
         delete?: never;
@@ -557,7 +561,9 @@ export interface paths {
         put?: never;
         /**
          * Das Passwort eines eingeladenen Kontos festlegen
-         * @description Einmal; meldet das Konto an.
+         * @description Einmal; meldet das Konto an. Bei abgeschalteter Anmeldung mit Passwort antwortet die Route 403
+         *     (`password_login_disabled`): die eingeladene Person meldet sich beim Identitätsanbieter mit der
+         *     E-Mail-Adresse der Einladung an, und die Seite sagt das.
          */
         post: operations["acceptInvite"];
         delete?: never;
@@ -1116,6 +1122,28 @@ export interface components {
                  *       "error": {
                  *         "code": "cross_origin",
                  *         "message": "Anfragen von fremden Seiten sind nicht erlaubt."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Die Anfrage kommt von einer fremden Seite (`cross_origin`), oder die Anmeldung mit Passwort ist
+         *     abgeschaltet (`password_login_disabled`, `serve --password-login=false`): dann legt keine Route
+         *     ein Passwort fest oder ändert es.
+         */
+        CrossOriginOrPasswordOff: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "password_login_disabled",
+                 *         "message": "Die Anmeldung mit Passwort ist abgeschaltet."
                  *       }
                  *     }
                  */
@@ -2942,7 +2970,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJSON"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CrossOrigin"];
+            403: components["responses"]["CrossOriginOrPasswordOff"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3011,7 +3039,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJSON"];
-            403: components["responses"]["CrossOrigin"];
+            403: components["responses"]["CrossOriginOrPasswordOff"];
             404: components["responses"]["SetupInvalid"];
             409: components["responses"]["EmailTaken"];
             413: components["responses"]["TooLarge"];
@@ -3091,7 +3119,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJSON"];
-            403: components["responses"]["CrossOrigin"];
+            403: components["responses"]["CrossOriginOrPasswordOff"];
             404: components["responses"]["InviteInvalid"];
             413: components["responses"]["TooLarge"];
             414: components["responses"]["UriTooLong"];

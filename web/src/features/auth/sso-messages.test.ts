@@ -7,6 +7,7 @@ const SERVER_CODES = [
   'denied',
   'provider',
   'state',
+  'too_many_attempts',
   'token',
   'email_unverified',
   'domain',

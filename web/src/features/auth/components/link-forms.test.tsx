@@ -11,7 +11,10 @@ let api: FakeApi
 
 beforeEach(() => {
   FakeBroadcastChannel.install()
-  api = new FakeApi().install().on('GET /auth/session', json(200, { user: null }))
+  api = new FakeApi()
+    .install()
+    .on('GET /auth/session', json(200, { user: null }))
+    .on('GET /auth/methods', json(200, { password: true, oidc: null }))
 })
 
 describe('SetupAdminForm', () => {
@@ -86,5 +89,38 @@ describe('AcceptInviteForm', () => {
     api.on('GET /auth/invite/alt', apiError(404, 'invite_invalid', message))
     renderFeature(<AcceptInviteForm token="alt" />, { path: '/admin?invite=alt' })
     expect(await screen.findByRole('alert')).toHaveTextContent(message)
+  })
+
+  it('with password sign-in off, sends the invited person to the provider instead of a password form', async () => {
+    api.on('GET /auth/methods', json(200, { password: false, oidc: { name: 'IServ', reachable: true } }))
+    api.on('GET /auth/invite/abc', json(200, { email: 'neu@schule.de' }))
+    renderFeature(<AcceptInviteForm token="abc" />, { path: '/admin?invite=abc' })
+    expect(await screen.findByRole('heading', { name: 'Einladung annehmen' })).toBeInTheDocument()
+    expect(screen.getByText('Melden Sie sich mit IServ an.')).toBeInTheDocument()
+    expect(screen.getByText('neu@schule.de')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Anmelden mit IServ' })).toHaveAttribute(
+      'href',
+      '/api/v1/auth/oidc/start',
+    )
+    expect(screen.queryByLabelText('Passwort')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Passwort festlegen' })).not.toBeInTheDocument()
+    expect(api.callsTo('POST /auth/invite/abc')).toHaveLength(0)
+  })
+
+  it('with password sign-in off, still says when the link is used', async () => {
+    const message = 'Der Link ist ungültig, abgelaufen oder schon benutzt.'
+    api.on('GET /auth/methods', json(200, { password: false, oidc: { name: 'IServ', reachable: true } }))
+    api.on('GET /auth/invite/alt', apiError(404, 'invite_invalid', message))
+    renderFeature(<AcceptInviteForm token="alt" />, { path: '/admin?invite=alt' })
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+    expect(screen.queryByRole('link', { name: 'Anmelden mit IServ' })).not.toBeInTheDocument()
+  })
+
+  it('keeps the password form when the sign-in methods cannot be read', async () => {
+    api.on('GET /auth/methods', apiError(500, 'internal', 'Interner Fehler.'))
+    api.on('GET /auth/invite/abc', json(200, { email: 'neu@schule.de' }))
+    renderFeature(<AcceptInviteForm token="abc" />, { path: '/admin?invite=abc' })
+    expect(await screen.findByRole('heading', { name: 'Passwort festlegen' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Passwort')).toBeInTheDocument()
   })
 })
