@@ -15,8 +15,10 @@ let api: FakeApi
 beforeEach(() => {
   FakeEventSource.install()
   FakeBroadcastChannel.install()
-  api = new FakeApi().install()
+  api = new FakeApi().install().on('GET /auth/methods', json(200, { password: true, oidc: null }))
 })
+
+const passwordsOff = json(200, { password: false, oidc: { name: 'IServ', reachable: true } })
 
 function signedInAs(user: ReturnType<typeof testUser> | null) {
   api.on('GET /auth/session', json(200, { user }))
@@ -103,6 +105,28 @@ describe('App', () => {
     expect(screen.getByRole('heading', { name: 'Passwort ändern' })).toBeInTheDocument()
     expect(screen.queryByRole('tab')).not.toBeInTheDocument()
     expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument()
+  })
+
+  it('leaves "Passwort ändern" out where password sign-in is off, for an admin and for a user', async () => {
+    api.on('GET /auth/methods', passwordsOff)
+    signedInAs(testUser({ id: 7, email: 'lehrer@schule.de', role: 'user' }))
+    renderApp('/admin')
+    expect(await screen.findByRole('heading', { name: 'Keine Bearbeitungsrechte' })).toBeInTheDocument()
+    await waitFor(() => {
+      expect(screen.queryByRole('heading', { name: 'Passwort ändern' })).not.toBeInTheDocument()
+    })
+    expect(api.callsTo('GET /auth/methods')).toHaveLength(1)
+  })
+
+  it('offers no "Passwort ändern" tab to an admin where password sign-in is off', async () => {
+    api.on('GET /auth/methods', passwordsOff)
+    signedInAs(testUser())
+    renderApp('/admin')
+    expect(await screen.findByRole('tab', { name: 'Konten' })).toBeInTheDocument()
+    await waitFor(() => {
+      expect(screen.queryByRole('tab', { name: 'Passwort ändern' })).not.toBeInTheDocument()
+    })
+    expect(api.callsTo('GET /auth/methods').length).toBeGreaterThan(0)
   })
 
   it('signs out from the header: toast, back to the calculator, other tabs told', async () => {

@@ -10,6 +10,8 @@ import { SignInForm } from '@/features/auth/components/sign-in-form'
 import { useAuth } from '@/lib/auth'
 import { formatRole } from '@/lib/format'
 import type { User } from '@/lib/session'
+import { getSignInMethods } from '@/lib/sign-in-methods'
+import { useResource } from '@/lib/use-resource'
 
 /**
  * /admin, loaded on demand (React.lazy in the router). Its state decides what shows: a setup or
@@ -25,24 +27,32 @@ export default function AdminRoute() {
   if (invite !== null) return <AcceptInviteForm key={invite} token={invite} />
   if (auth.loading) return <Spinner label="Anmeldung wird geprüft" />
   if (auth.user === null) return <SignInForm />
-  if (auth.user.role !== 'admin') {
+  return <SignedIn user={auth.user} />
+}
+
+/**
+ * The signed-in view. "Passwort ändern" is left out where the server has password sign-in off
+ * (serve --password-login=false): the server would refuse the change (403 password_login_disabled).
+ * While the methods load, or if they cannot be read, it is offered, and the server decides.
+ */
+function SignedIn({ user }: { user: User }) {
+  const [methods] = useResource(getSignInMethods, null)
+  const passwords = methods.state !== 'ready' || methods.data.password
+  if (user.role !== 'admin') {
     return (
       <div className="space-y-6">
-        <SignedInAs user={auth.user} />
-        <ReadOnlyNotice user={auth.user} />
-        <ChangePasswordForm />
+        <SignedInAs user={user} />
+        <ReadOnlyNotice user={user} />
+        {passwords && <ChangePasswordForm />}
       </div>
     )
   }
+  const more = [{ id: 'accounts', label: 'Konten', content: <Accounts /> }]
+  if (passwords) more.push({ id: 'password', label: 'Passwort ändern', content: <ChangePasswordForm /> })
   return (
     <div className="space-y-4">
-      <SignedInAs user={auth.user} />
-      <AdminTabs
-        more={[
-          { id: 'accounts', label: 'Konten', content: <Accounts /> },
-          { id: 'password', label: 'Passwort ändern', content: <ChangePasswordForm /> },
-        ]}
-      />
+      <SignedInAs user={user} />
+      <AdminTabs more={more} />
     </div>
   )
 }
