@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react'
-import { labelClass, inputClass } from '@/components/text-field'
+import { labelClass, inputClass } from '@/components/styles'
 import type { LiveConfigState } from '@/lib/live-connection'
 import { useScaleChoice } from '@/lib/scale-choice'
 import { fetchScales, type ScaleSummary } from '../api/scales'
