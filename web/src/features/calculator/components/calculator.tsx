@@ -43,6 +43,7 @@ export function Calculator() {
       <LazyPart failed={null}>
         <ScalePicker live={live} />
       </LazyPart>
+      {/* missing: the picker says that the scale does not exist and offers the default */}
       {live.state === 'loading' ? (
         live.failed ? (
           <LoadFailed retry={live.retry} />
@@ -50,10 +51,12 @@ export function Calculator() {
           <Spinner label="Konfiguration wird geladen" />
         )
       ) : (
-        <>
-          <StaleNotice stale={live.stale} />
-          <CalculatorForm config={live.data.config} />
-        </>
+        live.state === 'ready' && (
+          <>
+            <StaleNotice stale={live.stale} />
+            <CalculatorForm config={live.data.config} />
+          </>
+        )
       )}
     </>
   )
