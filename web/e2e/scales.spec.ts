@@ -172,6 +172,39 @@ test('a scale archived while a page shows it: the page says so and offers the de
   await admin.context().close()
 })
 
+test('a scale created while the page is open shows when the select is opened or the page comes back', async ({
+  page,
+  server,
+  request,
+}) => {
+  /** Creates a scale with the command line and waits until the running server lists it. */
+  const create = async (name: string, slug: string) => {
+    await server.importConfig(mathematik(name), slug)
+    await expect
+      .poll(async () => JSON.stringify(await (await request.get('/api/v1/scales')).json()))
+      .toContain(`"${slug}"`)
+  }
+  await page.goto('/')
+  await expect(scaleSelect(page).getByRole('option')).toHaveText(['Mathematik', 'Standard (Standard)'])
+  await create('Deutsch', 'deutsch')
+  await scaleSelect(page).click()
+  await expect(scaleSelect(page).getByRole('option')).toHaveText([
+    'Deutsch',
+    'Mathematik',
+    'Standard (Standard)',
+  ])
+  await page.keyboard.press('Escape')
+
+  await create('Englisch', 'englisch')
+  await page.evaluate(() => window.dispatchEvent(new Event('focus'))) // back from another window or tab
+  await expect(scaleSelect(page).getByRole('option')).toHaveText([
+    'Deutsch',
+    'Englisch',
+    'Mathematik',
+    'Standard (Standard)',
+  ])
+})
+
 test('an unknown scale in the address: the page says so, stops asking, and does not remember it', async ({
   page,
 }) => {
