@@ -4,7 +4,7 @@ import type { components } from './api-types.gen'
 // SSE `config` event). Parsed loosely on purpose: a document that lacks a band width still
 // shows, and the affected grades read "?" (SPEC §4, defensive); storage validation is the
 // server's job. Checked by hand, not with a schema library, because this runs on the calculator
-// route, whose JS has a budget (docs/benchmarks.md): valibot cost about 2 KiB gzip there. The
+// route, whose JS has a budget (docs/benchmarks.md): valibot cost about 1.5 KiB gzip there. The
 // admin's calls wrap these readers in valibot schemas (config-schema.ts), so there is one check.
 
 export interface Bounds {
