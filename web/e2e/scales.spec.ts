@@ -38,6 +38,20 @@ async function watchStreams(page: Page): Promise<void> {
     }
   })
 }
+/** Notes every one of texts that the page ever shows, however briefly (a toast of two seconds). */
+async function recordTexts(page: Page, texts: string[]): Promise<void> {
+  await page.addInitScript((watched) => {
+    const w = window as unknown as { seenTexts: string[] }
+    w.seenTexts = []
+    new MutationObserver(() => {
+      const text = document.body.textContent
+      for (const t of watched) if (text.includes(t) && !w.seenTexts.includes(t)) w.seenTexts.push(t)
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  }, texts)
+}
+const seenTexts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts)
+
 const configEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { configEvents: number }).configEvents)
 const openStreams = (page: Page) =>
@@ -131,6 +145,7 @@ test('a scale archived while a page shows it: the page says so and offers the de
   server,
 }) => {
   await server.createAdmin(ADMIN.email, ADMIN.password)
+  await recordTexts(page, ['Verbindung wiederhergestellt.', 'Verbindung zur Live-Konfiguration unterbrochen'])
   await page.goto('/?schluessel=mathematik&gesamt=100&erreicht=45')
   await expect(tableName(page)).toHaveText('Notenschlüssel: Mathematik')
 
@@ -145,12 +160,86 @@ test('a scale archived while a page shows it: the page says so and offers the de
   await expect(notice).toBeVisible()
   // it still grades as it did
   await expect(grade(page)).toHaveText('5+')
-  await notice.getByRole('button', { name: 'Standard „Standard“ verwenden' }).click()
+  // The server ended the archived scale's stream and the page reconnected at once: nobody saw a
+  // loss, so nobody is told of a return (a loss is told after 3 s, LOST_AFTER_MS).
+  await page.waitForTimeout(4_000)
+  expect(await seenTexts(page)).toEqual([])
+  await notice.getByRole('button', { name: 'Standard-Notenschlüssel „Standard“ verwenden' }).click()
   await expect(tableName(page)).toHaveText('Notenschlüssel: Standard')
   await expect(grade(page)).toHaveText('4')
   await expect(page).toHaveURL(/\/\?gesamt=100&erreicht=45$/)
   await expect(notice).toHaveCount(0)
   await admin.context().close()
+})
+
+test('a scale created while the page is open shows when the select is opened or the page comes back', async ({
+  page,
+  server,
+  request,
+}) => {
+  /** Creates a scale with the command line and waits until the running server lists it. */
+  const create = async (name: string, slug: string) => {
+    await server.importConfig(mathematik(name), slug)
+    await expect
+      .poll(async () => JSON.stringify(await (await request.get('/api/v1/scales')).json()))
+      .toContain(`"${slug}"`)
+  }
+  await page.goto('/')
+  await expect(scaleSelect(page).getByRole('option')).toHaveText(['Mathematik', 'Standard (Standard)'])
+  await create('Deutsch', 'deutsch')
+  await scaleSelect(page).click()
+  await expect(scaleSelect(page).getByRole('option')).toHaveText([
+    'Deutsch',
+    'Mathematik',
+    'Standard (Standard)',
+  ])
+  await page.keyboard.press('Escape')
+
+  await create('Englisch', 'englisch')
+  await page.evaluate(() => window.dispatchEvent(new Event('focus'))) // back from another window or tab
+  await expect(scaleSelect(page).getByRole('option')).toHaveText([
+    'Deutsch',
+    'Englisch',
+    'Mathematik',
+    'Standard (Standard)',
+  ])
+})
+
+test('an unknown scale in the address: the page says so, stops asking, and does not remember it', async ({
+  page,
+}) => {
+  await watchStreams(page)
+  const streamAsks: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/scales/gibtesnicht/events')) streamAsks.push(r.method())
+  })
+  await page.goto('/?schluessel=gibtesnicht&gesamt=100&erreicht=45')
+  const notice = page
+    .getByRole('alert')
+    .filter({ hasText: 'Den Notenschlüssel „gibtesnicht“ gibt es nicht.' })
+  await expect(notice).toBeVisible()
+  await expect(notice).toContainText('Vielleicht ist der Link veraltet oder enthält einen Tippfehler.')
+  await expect(
+    notice.getByRole('button', { name: 'Standard-Notenschlüssel „Standard“ verwenden' }),
+  ).toBeVisible()
+  await expect(page.getByRole('status', { name: 'Konfiguration wird geladen' })).toHaveCount(0)
+  expect(await page.evaluate(() => localStorage.getItem('notenrechner.scale'))).toBeNull()
+  await expect.poll(() => openStreams(page)).toEqual([])
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await shootBothSchemes(page, `scales-unknown-${String(width)}`)
+  }
+  // no retries: one stream and one HEAD, however long the page stays open
+  await page.waitForTimeout(3_000)
+  expect(streamAsks).toEqual(['GET', 'HEAD'])
+  // the same page later, without the address: the default, not the unknown scale
+  await page.goto('/')
+  await expect(tableName(page)).toHaveText('Notenschlüssel: Standard')
+  await expect(scaleSelect(page)).toHaveValue('standard')
+  await expect(page).toHaveURL(/\/$/)
+  await expect(notice).toHaveCount(0)
 })
 
 test('an admin creates a scale from a copy, edits it and restores the first version', async ({

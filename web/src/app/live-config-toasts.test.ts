@@ -3,6 +3,7 @@ import {
   CONFIG_EVENTS_URL,
   createLiveConnection,
   LOAD_TIMEOUT_MS,
+  LOST_AFTER_MS,
   type LiveConnection,
 } from '@/lib/live-connection'
 import { STORAGE_KEY } from '@/lib/stored-config'
@@ -54,6 +55,7 @@ describe('showLiveConfigToasts', () => {
     source.send(standardLiveConfig())
     source.fail('retrying')
     source.fail('retrying')
+    vi.advanceTimersByTime(LOST_AFTER_MS)
     expect(messages(errorToast)).toEqual([MSG_CONNECTION_LOST])
     expect(errorToast.mock.calls[0]?.[1]).toEqual({ id: CONNECTION_TOAST_ID })
     expect(successToast).not.toHaveBeenCalled()
@@ -95,6 +97,40 @@ describe('showLiveConfigToasts', () => {
     expect(dismissToast.mock.calls).toEqual([[LOAD_TOAST_ID]])
     vi.advanceTimersByTime(LOAD_TIMEOUT_MS * 2)
     expect(errorToast).not.toHaveBeenCalled() // the page shows the stale notice instead
+  })
+
+  it('says nothing when the server ends the stream and the browser is back within a second (archiving)', async () => {
+    const source = FakeEventSource.latest
+    source.open()
+    source.send(standardLiveConfig())
+    source.fail('retrying')
+    await vi.advanceTimersByTimeAsync(1_000)
+    source.open()
+    source.send({ ...standardLiveConfig(), archived: true })
+    await vi.advanceTimersByTimeAsync(LOST_AFTER_MS * 10)
+    expect(errorToast).not.toHaveBeenCalled()
+    expect(successToast).not.toHaveBeenCalled() // no "Verbindung wiederhergestellt" after nothing was lost
+  })
+
+  it('tells of a scale that does not exist by no toast at all: the page says so (and no load notice at 10 s)', async () => {
+    stop()
+    connection.close()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(null, { status: 404 }))),
+    )
+    connection = createLiveConnection({
+      eventsUrl: '/api/v1/scales/gibtesnicht/events',
+      storageKey: `${STORAGE_KEY}.gibtesnicht`,
+      mayNotExist: true,
+    })
+    stop = showLiveConfigToasts(connection)
+    connection.open()
+    FakeEventSource.latest.fail('closed')
+    await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS * 2)
+    expect(connection.getSnapshot().state).toBe('missing')
+    expect(errorToast).not.toHaveBeenCalled()
+    expect(successToast).not.toHaveBeenCalled()
   })
 
   it('stays quiet after it is stopped', () => {

@@ -30,6 +30,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     return createLiveConnection({
       eventsUrl: scaleEventsUrl(slug),
       storageKey,
+      mayNotExist: slug !== null,
       ...pageStart(slug, storageKey),
     })
   }, [slug])

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { cardClass } from './styles'
 
 interface CardProps {
   /** The heading of the section (h2 unless told otherwise); it names the section. */
@@ -10,10 +11,6 @@ interface CardProps {
   children?: ReactNode
   className?: string
 }
-
-/** The look of every white section; `Card` uses it, and sections with their own heading too. */
-export const cardClass =
-  'rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-5 shadow-sm sm:p-6'
 
 /** A white section with a heading, the building block of the admin page. */
 export function Card({ title, level = 2, description, aside, children, className = '' }: CardProps) {

@@ -6,6 +6,7 @@ import {
   CONFIG_EVENTS_URL,
   createLiveConnection,
   LOAD_TIMEOUT_MS,
+  LOST_AFTER_MS,
   STALE_AFTER_MS,
   type LiveConnection,
   type LiveConnectionOptions,
@@ -83,13 +84,19 @@ describe('createLiveConnection', () => {
 
     source.fail('retrying')
     source.fail('retrying')
+    vi.advanceTimersByTime(LOST_AFTER_MS - 1)
     source.fail('retrying')
+    expect(reports()).toEqual([]) // not yet: most drops are over within a second
+    vi.advanceTimersByTime(1)
+    expect(reports()).toEqual(['lost'])
+    vi.advanceTimersByTime(LOST_AFTER_MS * 10)
     expect(reports()).toEqual(['lost'])
 
     source.open()
     expect(reports()).toEqual(['lost', 'restored'])
 
     source.fail('retrying')
+    vi.advanceTimersByTime(LOST_AFTER_MS)
     expect(reports()).toEqual(['lost', 'restored', 'lost'])
     expect(FakeEventSource.instances).toHaveLength(1) // the browser reconnects this one itself
   })
@@ -305,6 +312,7 @@ describe('createLiveConnection offline', () => {
     FakeEventSource.latest.send(live)
     vi.setSystemTime(new Date('2026-11-22T12:05:00Z'))
     FakeEventSource.latest.fail('retrying')
+    vi.advanceTimersByTime(LOST_AFTER_MS)
     expect(result.current).toEqual({
       state: 'ready',
       data: live,
@@ -323,6 +331,7 @@ describe('createLiveConnection offline', () => {
     FakeEventSource.latest.open()
     FakeEventSource.latest.send(live)
     FakeEventSource.latest.fail('retrying')
+    vi.advanceTimersByTime(LOST_AFTER_MS)
     expect(result.current).toHaveProperty('stale')
     // EventSource resumes with Last-Event-ID 7; the server has no newer version and sends nothing.
     FakeEventSource.latest.open()
@@ -407,14 +416,14 @@ describe('createLiveConnection, made from parameters', () => {
     expect(FakeEventSource.instances).toHaveLength(1)
     FakeEventSource.latest.open()
     FakeEventSource.latest.send(standardLiveConfig())
-    FakeEventSource.latest.fail('closed') // a retry and a Retry-After probe are pending
+    FakeEventSource.latest.fail('closed') // a retry, a Retry-After probe and the report of the loss are pending
     connection.close()
     await vi.advanceTimersByTimeAsync(120_000)
     window.dispatchEvent(new Event('online'))
     if (connection.getSnapshot().state === 'loading') throw new Error('the configuration is gone')
     expect(FakeEventSource.instances).toHaveLength(1)
     expect(FakeEventSource.latest.closed).toBe(true)
-    expect(events).toEqual(['config', 'lost', 'stale']) // nothing after close
+    expect(events).toEqual(['config']) // nothing after close
 
     connection.open() // again, e.g. React's StrictMode mounting twice
     expect(FakeEventSource.instances).toHaveLength(2)
@@ -478,6 +487,7 @@ describe('createLiveConnection, made from parameters', () => {
     const initial = standardLiveConfig(7)
     const result = connect({ initial })
     FakeEventSource.latest.fail('retrying')
+    vi.advanceTimersByTime(LOST_AFTER_MS)
     expect(result.current).toEqual({
       state: 'ready',
       data: initial,
@@ -490,10 +500,93 @@ describe('createLiveConnection, made from parameters', () => {
     const initial = standardLiveConfig(7)
     const result = connect({ initial, initialReceivedAt: '2026-11-20T08:00:00.000Z' })
     FakeEventSource.latest.fail('retrying')
+    vi.advanceTimersByTime(LOST_AFTER_MS)
     expect(result.current).toEqual({
       state: 'ready',
       data: initial,
       stale: { receivedAt: '2026-11-20T08:00:00.000Z' },
     })
+  })
+})
+
+describe('createLiveConnection, a stream the server ends or does not have', () => {
+  const MATHE = { eventsUrl: '/api/v1/scales/mathematik/events', storageKey: `${STORAGE_KEY}.mathematik` }
+  const answerHead = (status: number) => {
+    const head = vi.fn(() => Promise.resolve(new Response(null, { status })))
+    vi.stubGlobal('fetch', head)
+    return head
+  }
+
+  it.each(['retrying', 'closed'] as const)(
+    'says nothing of a stream that is back within LOST_AFTER_MS (%s), e.g. one the server ended on archiving',
+    async (how) => {
+      const result = connect(MATHE)
+      FakeEventSource.latest.open()
+      FakeEventSource.latest.send(standardLiveConfig(7))
+      const shown = result.current
+      FakeEventSource.latest.fail(how) // the server ends the stream: EventSource retries after `retry: 1000`
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(result.current).toBe(shown) // no stale notice either
+      FakeEventSource.latest.open()
+      FakeEventSource.latest.send({ ...standardLiveConfig(7), archived: true })
+      await vi.advanceTimersByTimeAsync(LOST_AFTER_MS * 10)
+      expect(events).toEqual(['config', 'config'])
+      expect(result.current).toEqual({ state: 'ready', data: { ...standardLiveConfig(7), archived: true } })
+    },
+  )
+
+  it('tells of a loss only once it has lasted LOST_AFTER_MS, and then of the return', async () => {
+    connect(MATHE)
+    FakeEventSource.latest.open()
+    FakeEventSource.latest.send(standardLiveConfig(7))
+    FakeEventSource.latest.fail('closed')
+    await vi.advanceTimersByTimeAsync(1_000)
+    FakeEventSource.latest.fail('closed') // the new stream is refused too
+    await vi.advanceTimersByTimeAsync(LOST_AFTER_MS - 1_000 - 1)
+    expect(events).toEqual(['config'])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(events).toEqual(['config', 'lost', 'stale'])
+    await vi.advanceTimersByTimeAsync(2_000)
+    FakeEventSource.latest.open()
+    expect(events).toEqual(['config', 'lost', 'stale', 'config', 'restored'])
+  })
+
+  it('stops at a 404 of a scale that does not exist, reports it once and keeps nothing of it', async () => {
+    const head = answerHead(404)
+    localStorage.setItem(
+      MATHE.storageKey,
+      JSON.stringify({ live: standardLiveConfig(2), storedAt: '2026-11-20T08:30:00.000Z' }),
+    )
+    const result = connect({ ...MATHE, mayNotExist: true })
+    FakeEventSource.latest.fail('closed') // EventSource shows a 404 as an error, nothing more
+    await vi.advanceTimersByTimeAsync(0)
+    expect(head).toHaveBeenCalledWith(MATHE.eventsUrl, { method: 'HEAD', cache: 'no-store' })
+    expect(result.current).toEqual({ state: 'missing' })
+    expect(FakeEventSource.latest.closed).toBe(true)
+
+    await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS * 12)
+    window.dispatchEvent(new Event('online'))
+    connection.retry()
+    expect(FakeEventSource.instances).toHaveLength(1) // never again
+    expect(head).toHaveBeenCalledTimes(1)
+    expect(events.filter((e) => e !== 'stale')).toEqual(['missing']) // no "failed" at 10 s
+    expect(result.current).toEqual({ state: 'missing' })
+  })
+
+  it('keeps retrying a 404 where the stream must exist (the default’s), and a scale’s other refusals', async () => {
+    answerHead(404)
+    const result = connect()
+    FakeEventSource.latest.fail('closed')
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(FakeEventSource.instances).toHaveLength(2)
+    expect(result.current.state).toBe('loading')
+
+    connection.close()
+    answerHead(502) // a proxy while the server restarts
+    const scale = connect({ ...MATHE, mayNotExist: true })
+    FakeEventSource.latest.fail('closed')
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(FakeEventSource.instances).toHaveLength(4)
+    expect(scale.current.state).toBe('loading')
   })
 })

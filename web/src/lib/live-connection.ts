@@ -26,15 +26,17 @@ export type LiveConfigState =
       retry: () => void
     }
   | { state: 'ready'; data: LiveConfig; stale?: Staleness }
+  /** The stream answered 404: the scale does not exist (issue 17); nothing is retried. */
+  | { state: 'missing'; data?: undefined; stale?: undefined }
 
 /**
  * What happened, for those who tell people about it (the state itself is read with getSnapshot):
  * `config` a current configuration is shown (one arrived, or a resumed stream made the shown one
  * current again); `stale` the shown one may be out of date (or a kept one is shown); `lost` an open
- * connection broke (once per outage); `restored` it is back; `failed` nothing to show after
- * LOAD_TIMEOUT_MS.
+ * connection has been down for LOST_AFTER_MS (once per outage); `restored` it is back after a
+ * `lost`; `failed` nothing to show after LOAD_TIMEOUT_MS; `missing` the stream does not exist.
  */
-export type LiveEvent = 'config' | 'stale' | 'lost' | 'restored' | 'failed'
+export type LiveEvent = 'config' | 'stale' | 'lost' | 'restored' | 'failed' | 'missing'
 
 export interface LiveConnectionOptions {
   /** The SSE stream of `config` events (CONFIG_EVENTS_URL); asked with HEAD for a Retry-After. */
@@ -45,6 +47,11 @@ export interface LiveConnectionOptions {
   initial?: LiveConfig
   /** When this browser received initial, for the stale notice (ISO 8601; default now). */
   initialReceivedAt?: string
+  /**
+   * A scale's stream: a 404 means the scale does not exist (an old link, a typo), which no retry
+   * mends, so the connection stops and reports `missing`. The default's stream always exists.
+   */
+  mayNotExist?: boolean
 }
 
 export interface LiveConnection {
@@ -69,18 +76,25 @@ const RETRY_MAX_MS = 30_000
  * is taken as dead — a lost network often leaves no error at all — and replaced.
  */
 export const STALE_AFTER_MS = 45_000
+/**
+ * How long a shown configuration's stream may be down before anyone is told: the server ends
+ * streams on purpose (an archived scale, a move of the default) and the browser is back within
+ * about a second (`retry: 1000`). A reconnect nobody saw gets no "lost", and so no "restored".
+ */
+export const LOST_AFTER_MS = 3_000
 
 /**
- * How long the server asks to wait before the next stream, in ms: the Retry-After of a refused one
- * (429 too many from this address, 503 too many in all), which EventSource hides, so it is asked
- * again with HEAD under the same limits; 0 when the server does not ask or cannot be reached.
+ * What the server says about a stream EventSource gave up on, which EventSource hides, so it is
+ * asked again with HEAD under the same limits: its status (0 when it cannot be reached) and how long
+ * to wait before the next stream, in ms (the Retry-After of a refused one: 429 too many from this
+ * address, 503 too many in all; else 0).
  */
-async function retryAfter(url: string): Promise<number> {
+async function probe(url: string): Promise<{ status: number; wait: number }> {
   try {
     const res = await fetch(url, { method: 'HEAD', cache: 'no-store' })
-    return (Number(res.headers.get('Retry-After')) || 0) * 1000
+    return { status: res.status, wait: (Number(res.headers.get('Retry-After')) || 0) * 1000 }
   } catch {
-    return 0
+    return { status: 0, wait: 0 }
   }
 }
 
@@ -96,6 +110,7 @@ export function createLiveConnection({
   storageKey,
   initial,
   initialReceivedAt,
+  mayNotExist = false,
 }: LiveConnectionOptions): LiveConnection {
   const listeners = new Set<(event: LiveEvent) => void>()
   let snapshot: LiveConfigState = initial
@@ -106,6 +121,7 @@ export function createLiveConnection({
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let staleTimer: ReturnType<typeof setTimeout> | undefined
   let loadTimer: ReturnType<typeof setTimeout> | undefined
+  let lossTimer: ReturnType<typeof setTimeout> | undefined // set while a shown one's stream is down
   let retryDelay = RETRY_FIRST_MS
   let received = false
   let running = false
@@ -140,9 +156,15 @@ export function createLiveConnection({
     const asked = Date.now()
     retryTimer = setTimeout(connect, delay)
     retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS)
-    // A server that refused the stream says when to come back: wait at least that long.
-    void retryAfter(eventsUrl).then((wait) => {
-      if (wait <= delay || source !== null || !running) return
+    void probe(eventsUrl).then(({ status, wait }) => {
+      if (!running) return
+      if (status === 404 && mayNotExist && source?.readyState !== EventSource.OPEN) {
+        close()
+        set({ state: 'missing' }, 'missing')
+        return
+      }
+      // A server that refused the stream says when to come back: wait at least that long.
+      if (wait <= delay || source !== null) return
       clearTimeout(retryTimer)
       retryTimer = setTimeout(connect, wait - (Date.now() - asked))
     })
@@ -160,6 +182,8 @@ export function createLiveConnection({
 
   const onOpen = () => {
     watch()
+    clearTimeout(lossTimer)
+    lossTimer = undefined
     retryDelay = RETRY_FIRST_MS
     wasOpen = true
     // A resumed stream (Last-Event-ID) sends nothing when the version shown is still the newest:
@@ -191,6 +215,7 @@ export function createLiveConnection({
   // No live connection: keep what is shown, marked as possibly out of date; before anything
   // arrived, fall back to the configuration kept from an earlier visit.
   const goStale = () => {
+    if (snapshot.state === 'missing') return // a kept copy of a scale that does not exist helps no one
     if (snapshot.data !== undefined) {
       if (!snapshot.stale) show(snapshot.data, true)
       return
@@ -202,9 +227,15 @@ export function createLiveConnection({
     }
   }
 
+  // Nothing shown yet: the kept configuration at once. A shown one stays current for LOST_AFTER_MS,
+  // so that a stream the server ended on purpose comes back without a word.
   const onError = () => {
-    reportLost()
-    goStale()
+    if (snapshot.data === undefined) goStale()
+    else
+      lossTimer ??= setTimeout(() => {
+        reportLost()
+        goStale()
+      }, LOST_AFTER_MS)
     if (source?.readyState === EventSource.CLOSED) reconnectLater()
   }
 
@@ -256,6 +287,8 @@ export function createLiveConnection({
     running = false
     clearTimeout(loadTimer)
     clearTimeout(retryTimer)
+    clearTimeout(lossTimer)
+    lossTimer = undefined
     window.removeEventListener('online', retry)
     stopSource()
   }

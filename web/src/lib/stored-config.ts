@@ -1,13 +1,10 @@
-import * as v from 'valibot'
-import { liveConfigSchema, type LiveConfig } from './config'
+import { readLiveConfig, type LiveConfig } from './config'
 
 // The last configuration this browser received, kept so that the calculator works offline
 // (issue 8). Only the public configuration is kept; nothing a person typed.
 
 /** The key of the one configuration the page follows today (each live connection names its own). */
 export const STORAGE_KEY = 'notenrechner.config'
-
-const storedSchema = v.object({ live: liveConfigSchema, storedAt: v.string() })
 
 export interface StoredConfig {
   live: LiveConfig
@@ -25,7 +22,7 @@ export function storeConfig(live: LiveConfig, storedAt: string, key: string): vo
 }
 
 /**
- * The kept configuration, validated with the same schema as a live one; null when there is
+ * The kept configuration, checked as a live one is; null when there is
  * none or it is not readable (an old format or an edited entry is dropped, not trusted).
  */
 export function readStoredConfig(key: string): StoredConfig | null {
@@ -42,8 +39,10 @@ export function readStoredConfig(key: string): StoredConfig | null {
   } catch {
     json = undefined
   }
-  const result = v.safeParse(storedSchema, json)
-  if (result.success && !Number.isNaN(Date.parse(result.output.storedAt))) return result.output
+  const { live, storedAt } = (json ?? {}) as Partial<Record<keyof StoredConfig, unknown>>
+  const config = readLiveConfig(live)
+  if (config !== null && typeof storedAt === 'string' && !Number.isNaN(Date.parse(storedAt)))
+    return { live: config, storedAt }
   try {
     localStorage.removeItem(key)
   } catch {

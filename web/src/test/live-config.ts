@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'valibot'
-import { gradingConfigSchema, type LiveConfig } from '@/lib/config'
+import type { LiveConfig } from '@/lib/config'
+import { gradingConfigSchema } from '@/lib/config-schema'
 
 /** The SPEC §4 default from the shared vectors, wrapped as the server sends it. */
 export function standardLiveConfig(version = 3): LiveConfig {

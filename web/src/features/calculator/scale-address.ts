@@ -2,9 +2,11 @@ import { CHOICE_KEY, SCALE_PARAM } from '@/lib/scale-choice'
 
 // The chosen scale in the address and in this browser (lib/scale-choice.ts reads both at start).
 // Written with history.replaceState like the inputs (url-inputs.ts): choosing adds no history entry.
+// The address follows every choice; this browser remembers a scale only once the server has shown
+// that it exists, so that a mistyped or outdated link does not become the page's start next time.
 
-/** Puts the choice into the address (other parameters kept) and remembers it in this browser. */
-export function writeScaleChoice(slug: string | null): void {
+/** Puts the choice into the address, other parameters kept. */
+export function writeScaleAddress(slug: string | null): void {
   const { pathname, search, hash } = window.location
   const params = new URLSearchParams(search)
   params.delete(SCALE_PARAM)
@@ -15,10 +17,23 @@ export function writeScaleChoice(slug: string | null): void {
   const next = query === '' ? '' : `?${query}`
   if (next !== search && pathname === '/')
     window.history.replaceState(window.history.state, '', pathname + next + hash)
+}
+
+/** Remembers the choice in this browser (null: the default, nothing to remember). */
+export function rememberScaleChoice(slug: string | null): void {
   try {
     if (slug === null) localStorage.removeItem(CHOICE_KEY)
     else localStorage.setItem(CHOICE_KEY, slug)
   } catch {
     // private mode: the address still carries it
+  }
+}
+
+/** Forgets slug if this browser remembers it (it does not exist); another remembered choice stays. */
+export function forgetScaleChoice(slug: string): void {
+  try {
+    if (localStorage.getItem(CHOICE_KEY) === slug) localStorage.removeItem(CHOICE_KEY)
+  } catch {
+    // nothing remembered then
   }
 }

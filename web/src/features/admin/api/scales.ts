@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { json, segment, send, type Body, type Schemas } from '@/lib/api-client'
 import type { operations } from '@/lib/api-types.gen'
-import { liveConfigSchema, type LiveConfig } from '@/lib/config'
+import type { LiveConfig } from '@/lib/config'
+import { liveConfigSchema } from '@/lib/config-schema'
 import {
   getConfig,
   getHistory,

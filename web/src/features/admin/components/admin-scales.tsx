@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { Spinner } from '@/components/spinner'
+import { inputClass, labelClass } from '@/components/styles'
 import { Tabs, type Tab } from '@/components/tabs'
-import { inputClass, labelClass } from '@/components/text-field'
 import { isAuthError } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { useScaleChoice } from '@/lib/scale-choice'

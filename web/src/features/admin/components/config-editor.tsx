@@ -37,7 +37,7 @@ export const MSG_INVALID_TOAST = 'Nicht gespeichert: Bitte die markierten Felder
 export function ConfigEditor({ source }: { source?: EditorSource }) {
   const page = useLiveConfig()
   const live = source?.live ?? page
-  if (live.state === 'loading') return <Spinner label="Konfiguration wird geladen" />
+  if (live.state !== 'ready') return <Spinner label="Konfiguration wird geladen" />
   return <EditorForm live={live.data} api={source?.api ?? defaultScaleApi} title={source?.title} />
 }
 

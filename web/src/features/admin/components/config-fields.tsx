@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
-import { errorClass, hintClass, inputClass, TextField } from '@/components/text-field'
+import { errorClass, hintClass, inputClass } from '@/components/styles'
+import { TextField } from '@/components/text-field'
 import {
   boundaryOf,
   fieldLabel,

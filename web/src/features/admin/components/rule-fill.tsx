@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
-import { hintClass, labelClass, TextField } from '@/components/text-field'
+import { hintClass, labelClass } from '@/components/styles'
+import { TextField } from '@/components/text-field'
 import {
   BOUNDARY_NUMBERS,
   boundaryOf,

@@ -35,6 +35,13 @@ describe('Calculator', () => {
     expect(screen.getByRole('textbox', { name: 'Erreichte Punktzahl' })).toBeInTheDocument()
   })
 
+  it('shows neither spinner nor form for a scale that does not exist (the picker says so)', () => {
+    renderWith({ state: 'missing' })
+    expect(screen.queryByRole('status', { name: 'Konfiguration wird geladen' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument() // not "kann gerade nicht geladen werden"
+  })
+
   it('has decimal text inputs and empty outputs at first', () => {
     renderWith(ready)
     for (const name of ['Gesamtpunktzahl', 'Erreichte Punktzahl']) {

@@ -1,9 +1,8 @@
 import { lazy, useEffect, useId, useMemo, useRef } from 'react'
-import { cardClass as card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
-import { inputClass, labelClass } from '@/components/text-field'
+import { cardClass as card, inputClass, labelClass } from '@/components/styles'
 import type { GradingConfig } from '@/lib/config'
 import { table } from '@/lib/grade-table'
 import { useLiveConfig } from '@/lib/use-live-config'
@@ -44,6 +43,7 @@ export function Calculator() {
       <LazyPart failed={null}>
         <ScalePicker live={live} />
       </LazyPart>
+      {/* missing: the picker says that the scale does not exist and offers the default */}
       {live.state === 'loading' ? (
         live.failed ? (
           <LoadFailed retry={live.retry} />
@@ -51,10 +51,12 @@ export function Calculator() {
           <Spinner label="Konfiguration wird geladen" />
         )
       ) : (
-        <>
-          <StaleNotice stale={live.stale} />
-          <CalculatorForm config={live.data.config} />
-        </>
+        live.state === 'ready' && (
+          <>
+            <StaleNotice stale={live.stale} />
+            <CalculatorForm config={live.data.config} />
+          </>
+        )
       )}
     </>
   )

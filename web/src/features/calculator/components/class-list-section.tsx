@@ -1,8 +1,8 @@
 import { lazy, useEffect, useId, useState } from 'react'
 import { Button } from '@/components/button'
-import { cardClass } from '@/components/card'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
+import { cardClass } from '@/components/styles'
 import type { GradingConfig } from '@/lib/config'
 import { readClassList } from '../class-list-storage'
 

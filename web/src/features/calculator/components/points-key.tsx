@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react'
 import { BandTable } from '@/components/band-table'
-import { cardClass } from '@/components/card'
+import { cardClass } from '@/components/styles'
 import type { GradingConfig } from '@/lib/config'
 import { NONE } from '@/lib/grade-table'
 import { parseNumber } from '../grading'

@@ -32,23 +32,39 @@ afterEach(() => {
   window.history.replaceState(null, '', '/')
 })
 
-/** The picker under a real choice state, as app/provider.tsx holds it; `live` is the chosen scale's. */
+const LOADING: LiveConfigState = { state: 'loading', failed: false, retry: () => undefined }
+
+/**
+ * The picker under a real choice state, as app/provider.tsx holds it; `live` is the chosen scale's
+ * connection state, which setLive changes as the stream would.
+ */
 function renderPicker(live: LiveConfigState = { state: 'ready', data: standardLiveConfig() }) {
   const chosen: (string | null)[] = []
+  let setLive: (next: LiveConfigState) => void = () => undefined
   function Harness() {
     const [slug, setSlug] = useState(readScaleChoice)
+    const [state, set] = useState(live)
+    setLive = set
     const choose = (next: string | null) => {
       chosen.push(next)
       setSlug(next)
     }
     return (
       <ScaleChoiceContext value={{ slug, choose }}>
-        <ScalePicker live={live} />
+        <ScalePicker live={state} />
       </ScaleChoiceContext>
     )
   }
   render(<Harness />)
-  return { chosen, user: userEvent.setup() }
+  return {
+    chosen,
+    user: userEvent.setup(),
+    setLive: (next: LiveConfigState) => {
+      act(() => {
+        setLive(next)
+      })
+    },
+  }
 }
 
 describe('ScalePicker', () => {
@@ -101,19 +117,88 @@ describe('ScalePicker', () => {
     const { chosen, user } = renderPicker({ state: 'ready', data: archived })
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Der Notenschlüssel „Mathematik“ ist archiviert.')
-    await user.click(screen.getByRole('button', { name: 'Standard „Standard“ verwenden' }))
+    await user.click(screen.getByRole('button', { name: 'Standard-Notenschlüssel „Standard“ verwenden' }))
     expect(chosen).toEqual([null])
     expect(window.location.search).toBe('')
   })
 
-  it('says when the address names a scale that does not exist', async () => {
+  it('says when the address names a scale whose stream does not exist, and forgets it', async () => {
     window.history.replaceState(null, '', '/?schluessel=gibtsnicht')
+    localStorage.setItem(CHOICE_KEY, 'gibtsnicht') // remembered before the scale went away
     api.on('GET /scales', json(200, { scales: [MATHE, STANDARD] }))
-    const { chosen, user } = renderPicker({ state: 'loading', failed: false, retry: () => undefined })
+    const { chosen, user, setLive } = renderPicker(LOADING)
+    await screen.findByRole('combobox', { name: 'Notenschlüssel' })
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument() // the list alone does not say (archived ones are not in it)
+    expect(localStorage.getItem(CHOICE_KEY)).toBe('gibtsnicht')
+
+    setLive({ state: 'missing' })
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Den Notenschlüssel „gibtsnicht“ gibt es nicht.Vielleicht ist der Link veraltet oder enthält einen Tippfehler.',
+    )
+    expect(localStorage.getItem(CHOICE_KEY)).toBeNull()
+    expect(screen.getByRole('combobox', { name: 'Notenschlüssel' })).toHaveDisplayValue('Bitte wählen')
+    await user.click(screen.getByRole('button', { name: 'Standard-Notenschlüssel „Standard“ verwenden' }))
+    expect(chosen).toEqual([null])
+  })
+
+  it('offers the default without its name when the list cannot be read', async () => {
+    window.history.replaceState(null, '', '/?schluessel=gibtsnicht')
+    api.on('GET /scales', json(500, {}))
+    const { chosen, user } = renderPicker({ state: 'missing' })
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Den Notenschlüssel „gibtsnicht“ gibt es nicht.',
     )
-    await user.click(screen.getByRole('button', { name: 'Standard „Standard“ verwenden' }))
+    await user.click(screen.getByRole('button', { name: 'Standard-Notenschlüssel verwenden' }))
     expect(chosen).toEqual([null])
+  })
+
+  it('remembers a scale from the address only once its stream has shown it, never from a kept copy', async () => {
+    window.history.replaceState(null, '', '/?schluessel=mathematik')
+    localStorage.setItem(CHOICE_KEY, 'deutsch')
+    api.on('GET /scales', json(200, { scales: [MATHE, STANDARD] }))
+    const { setLive } = renderPicker(LOADING)
+    await screen.findByRole('combobox', { name: 'Notenschlüssel' })
+    expect(localStorage.getItem(CHOICE_KEY)).toBe('deutsch')
+
+    const mathe = standardLiveConfig(4)
+    setLive({ state: 'ready', data: mathe, stale: { receivedAt: '2026-11-20T08:00:00.000Z' } })
+    expect(localStorage.getItem(CHOICE_KEY)).toBe('deutsch') // offline: the kept copy proves nothing
+    setLive({ state: 'ready', data: mathe })
+    expect(localStorage.getItem(CHOICE_KEY)).toBe('mathematik')
+    setLive({ state: 'missing' }) // gone since (a new database): not left behind
+    expect(localStorage.getItem(CHOICE_KEY)).toBeNull()
+  })
+
+  it('forgets only the scale that does not exist, not another remembered choice', async () => {
+    window.history.replaceState(null, '', '/?schluessel=gibtsnicht')
+    localStorage.setItem(CHOICE_KEY, 'mathematik')
+    api.on('GET /scales', json(200, { scales: [MATHE, STANDARD] }))
+    renderPicker({ state: 'missing' })
+    await screen.findByRole('alert')
+    expect(localStorage.getItem(CHOICE_KEY)).toBe('mathematik')
+    expect(window.location.search).toBe('?schluessel=gibtsnicht') // the address still says what was asked for
+  })
+
+  it('reads the list again when the page or the select gets the focus: a scale created meanwhile shows', async () => {
+    api.on('GET /scales', json(200, { scales: [STANDARD] }))
+    const { user } = renderPicker()
+    await act(() => new Promise((done) => setTimeout(done, 20)))
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument()
+
+    api.on('GET /scales', json(200, { scales: [MATHE, STANDARD] })) // an admin created one
+    act(() => {
+      window.dispatchEvent(new Event('focus'))
+    })
+    const select = await screen.findByRole('combobox', { name: 'Notenschlüssel' })
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Mathematik',
+      'Standard (Standard)',
+    ])
+
+    const calls = api.callsTo('GET /scales').length
+    api.on('GET /scales', json(200, { scales: [MATHE, summary('deutsch', 'Deutsch'), STANDARD] }))
+    await user.click(select)
+    await screen.findByRole('option', { name: 'Deutsch' })
+    expect(api.callsTo('GET /scales').length).toBeGreaterThan(calls)
   })
 })

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react'
-import { labelClass, inputClass } from '@/components/text-field'
+import { labelClass, inputClass } from '@/components/styles'
 import type { LiveConfigState } from '@/lib/live-connection'
 import { useScaleChoice } from '@/lib/scale-choice'
 import { fetchScales, type ScaleSummary } from '../api/scales'
-import { writeScaleChoice } from '../scale-address'
+import { forgetScaleChoice, rememberScaleChoice, writeScaleAddress } from '../scale-address'
 
 // The choice of Notenschlüssel (issue 17), a lazy part of the calculator: with one active scale the
 // page looks as before; with more, a labelled select above the inputs. The page follows the chosen
-// scale's stream (app/provider.tsx); a scale archived while shown, or one that does not exist,
-// gets a notice that offers the default.
+// scale's stream (app/provider.tsx); a scale archived while shown, or one that does not exist (its
+// stream answered 404), gets a notice that offers the default.
 
 const buttonClass =
   'rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 focus-visible:ring-offset-2'
@@ -18,6 +18,9 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
   const { slug, choose } = useScaleChoice()
   const [scales, setScales] = useState<ScaleSummary[] | null>(null)
   const archived = live.data?.archived === true
+  // The stream (or the page's own block) has shown the chosen scale: it exists.
+  const confirmed = live.state === 'ready' && live.stale === undefined
+  const missing = live.state === 'missing'
 
   const load = useCallback(() => {
     void fetchScales().then((list) => {
@@ -25,16 +28,31 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
     })
   }, [])
   useEffect(() => {
-    writeScaleChoice(slug)
+    writeScaleAddress(slug)
   }, [slug])
+  useEffect(() => {
+    if (slug === null || confirmed) rememberScaleChoice(slug)
+  }, [slug, confirmed])
+  useEffect(() => {
+    if (missing && slug !== null) forgetScaleChoice(slug)
+  }, [slug, missing])
   // again when the shown scale is archived or comes back: the list has changed
   useEffect(load, [load, archived])
+  // A scale created while the page is open shows up when a person comes back to the page (or to the
+  // select, below); the list is not pushed.
+  useEffect(() => {
+    window.addEventListener('focus', load)
+    return () => {
+      window.removeEventListener('focus', load)
+    }
+  }, [load])
 
-  if (scales === null) return null
-  const active = scales.filter((s) => !s.archived)
+  const active = scales?.filter((s) => !s.archived) ?? []
   const fallback = active.find((s) => s.default)
-  const known = slug === null || scales.some((s) => s.slug === slug)
-  const toDefault = fallback !== undefined && (
+  // Not from the list, which names archived scales to admins only: the stream's 404 is the answer.
+  const notFound = slug !== null && missing
+  if (scales === null && !notFound) return null
+  const toDefault = (
     <button
       type="button"
       className={buttonClass}
@@ -42,11 +60,13 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
         choose(null)
       }}
     >
-      Standard „{fallback.name}“ verwenden
+      {fallback === undefined
+        ? 'Standard-Notenschlüssel verwenden'
+        : `Standard-Notenschlüssel „${fallback.name}“ verwenden`}
     </button>
   )
 
-  if (active.length <= 1 && !archived && known) return null
+  if (active.length <= 1 && !archived && !notFound) return null
   return (
     <div className="mb-6 space-y-3 print:hidden">
       {active.length > 1 && (
@@ -58,11 +78,17 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
             id={id}
             value={slug ?? fallback?.slug ?? ''}
             onFocus={load}
+            onPointerDown={load}
             onChange={(e) => {
               choose(e.target.value === fallback?.slug ? null : e.target.value)
             }}
             className={inputClass(false, 'w-full sm:w-auto sm:min-w-64')}
           >
+            {notFound && (
+              <option value={slug} disabled>
+                Bitte wählen
+              </option>
+            )}
             {active.map((s) => (
               <option key={s.slug} value={s.slug}>
                 {s.default ? `${s.name} (Standard)` : s.name}
@@ -77,12 +103,12 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
       {archived && (
         <Alert title={`Der Notenschlüssel „${live.data?.config.name ?? ''}“ ist archiviert.`}>
           <p>Er gilt unverändert weiter, wird aber nicht mehr gepflegt und fehlt in der Auswahl.</p>
-          {toDefault}
+          {fallback !== undefined && toDefault}
         </Alert>
       )}
-      {!known && live.state === 'loading' && (
+      {notFound && (
         <Alert title={`Den Notenschlüssel „${slug}“ gibt es nicht.`}>
-          <p>Vielleicht ist der Link veraltet.</p>
+          <p>Vielleicht ist der Link veraltet oder enthält einen Tippfehler.</p>
           {toDefault}
         </Alert>
       )}
