@@ -1,8 +1,7 @@
 import type * as v from 'valibot'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { components } from './api-types.gen'
-import { parseLiveConfig, type ContractConfigVersion } from './config'
-import type { liveConfigSchema } from './config-schema'
+import { liveConfigSchema, parseLiveConfig, type ContractConfigVersion } from './config'
 import { userSchema } from './session'
 
 // The client follows the contract (api/openapi.yaml): the generated types (api-types.gen.ts, kept

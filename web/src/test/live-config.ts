@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'valibot'
 import type { LiveConfig } from '@/lib/config'
-import { gradingConfigSchema } from '@/lib/config-schema'
+import { gradingConfigSchema } from '@/lib/config'
 
 /** The SPEC §4 default from the shared vectors, wrapped as the server sends it. */
 export function standardLiveConfig(version = 3): LiveConfig {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { gradingConfigSchema } from '@/lib/config-schema'
+import { gradingConfigSchema } from '@/lib/config'
 import { standardLiveConfig } from '@/test/live-config'
 import { validateConfigDocument } from './config-validation'
 import { PRESETS } from './presets'

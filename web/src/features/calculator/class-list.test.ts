@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { gradingConfigSchema } from '@/lib/config-schema'
+import { gradingConfigSchema } from '@/lib/config'
 import { defuseFormulas, summarize, toCsv } from './class-list'
 import { calculate } from './grading'
 

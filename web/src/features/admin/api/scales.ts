@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { json, segment, send, type Body, type Schemas } from '@/lib/api-client'
 import type { operations } from '@/lib/api-types.gen'
 import type { LiveConfig } from '@/lib/config'
-import { liveConfigSchema } from '@/lib/config-schema'
+import { liveConfigSchema } from '@/lib/config'
 import {
   getConfig,
   getHistory,
