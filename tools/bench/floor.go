@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"os"
-	"os/exec"
 	"runtime"
 	"strconv"
 	"sync"
@@ -122,24 +119,9 @@ func writeAll(conns []net.Conn, frame []byte) {
 
 // startFloor runs the `floor` subcommand and returns it as a server (for pid and addr).
 func startFloor() (*server, error) {
-	self, err := os.Executable()
+	cmd, addr, err := startSelf("floor")
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(self, "floor")
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	addr, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		return nil, fmt.Errorf("floor did not start: %w", err)
-	}
-	return &server{cmd: cmd, addr: addr[:len(addr)-1]}, nil
+	return &server{cmd: cmd, addr: addr}, nil
 }

@@ -32,12 +32,17 @@ func serveBare(body string) error {
 }
 
 // startBare runs this program's `bare` subcommand as a separate process, like the real server.
-func startBare(body string) (*exec.Cmd, string, error) {
+func startBare(body string) (*exec.Cmd, string, error) { return startSelf("bare", body) }
+
+// startSelf runs this program with args (a subcommand that prints its address on its first line
+// and then serves) as a separate process and returns it with that address.
+func startSelf(args ...string) (*exec.Cmd, string, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, "", err
 	}
-	cmd := exec.Command(self, "bare", body)
+	cmd := exec.Command(self, args...)
+	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, "", err
@@ -48,7 +53,8 @@ func startBare(body string) (*exec.Cmd, string, error) {
 	addr, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
 		_ = cmd.Process.Kill()
-		return nil, "", err
+		_ = cmd.Wait()
+		return nil, "", fmt.Errorf("%s did not start: %w", args[0], err)
 	}
 	return cmd, addr[:len(addr)-1], nil
 }

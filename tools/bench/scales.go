@@ -33,14 +33,8 @@ func scaleSlug(i int) string { return fmt.Sprintf("s%d", i) }
 // pages spread over them round-robin, then one save on scale s1.
 func runScalesFanout(bin string, scales, pages int) (scalesResult, error) {
 	res := scalesResult{Scales: scales, Pages: pages}
-	srv, err := newServer(mustTempDir())
+	srv, err := startFanoutServer(bin)
 	if err != nil {
-		return res, err
-	}
-	if err := srv.createAdmin(bin); err != nil {
-		return res, err
-	}
-	if _, err := srv.start(bin); err != nil {
 		return res, err
 	}
 	defer srv.stop()
