@@ -1,4 +1,4 @@
-import { CHOICE_KEY, SCALE_PARAM } from '@/lib/scale-choice'
+import { CHOICE_KEY, SCALE_PARAM, scaleStorageKey } from '@/lib/scale-choice'
 
 // The chosen scale in the address and in this browser (lib/scale-choice.ts reads both at start).
 // Written with history.replaceState like the inputs (url-inputs.ts): choosing adds no history entry.
@@ -29,10 +29,14 @@ export function rememberScaleChoice(slug: string | null): void {
   }
 }
 
-/** Forgets slug if this browser remembers it (it does not exist); another remembered choice stays. */
+/**
+ * Forgets slug, which does not exist: the remembered choice if it is this one (another stays), and
+ * the kept copy of its configuration, which a scale created later under the same name must not show.
+ */
 export function forgetScaleChoice(slug: string): void {
   try {
     if (localStorage.getItem(CHOICE_KEY) === slug) localStorage.removeItem(CHOICE_KEY)
+    localStorage.removeItem(scaleStorageKey(slug))
   } catch {
     // nothing remembered then
   }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LiveConfigState } from '@/lib/live-connection'
-import { CHOICE_KEY, readScaleChoice, ScaleChoiceContext } from '@/lib/scale-choice'
+import { CHOICE_KEY, readScaleChoice, ScaleChoiceContext, scaleStorageKey } from '@/lib/scale-choice'
 import { FakeApi, json } from '@/test/fake-api'
 import { standardLiveConfig } from '@/test/live-config'
 import type { ScaleSummary } from '../api/scales'
@@ -167,6 +167,26 @@ describe('ScalePicker', () => {
     expect(localStorage.getItem(CHOICE_KEY)).toBe('mathematik')
     setLive({ state: 'missing' }) // gone since (a new database): not left behind
     expect(localStorage.getItem(CHOICE_KEY)).toBeNull()
+  })
+
+  it('keeps the remembered choice when the address names no valid scale (read as the default)', async () => {
+    window.history.replaceState(null, '', '/?schluessel=Mathe%20LK')
+    localStorage.setItem(CHOICE_KEY, 'mathematik')
+    api.on('GET /scales', json(200, { scales: [MATHE, STANDARD] }))
+    renderPicker()
+    expect(await screen.findByRole('combobox', { name: 'Notenschlüssel' })).toHaveValue('standard')
+    expect(localStorage.getItem(CHOICE_KEY)).toBe('mathematik')
+  })
+
+  it('drops the kept copy of a scale that does not exist, and only that one', async () => {
+    window.history.replaceState(null, '', '/?schluessel=gibtsnicht')
+    localStorage.setItem(scaleStorageKey('gibtsnicht'), '{"kept":1}')
+    localStorage.setItem(scaleStorageKey('mathematik'), '{"kept":2}')
+    api.on('GET /scales', json(200, { scales: [MATHE, STANDARD] }))
+    renderPicker({ state: 'missing' })
+    await screen.findByRole('alert')
+    expect(localStorage.getItem(scaleStorageKey('gibtsnicht'))).toBeNull()
+    expect(localStorage.getItem(scaleStorageKey('mathematik'))).toBe('{"kept":2}')
   })
 
   it('forgets only the scale that does not exist, not another remembered choice', async () => {

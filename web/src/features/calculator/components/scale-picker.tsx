@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { labelClass, inputClass } from '@/components/styles'
 import type { LiveConfigState } from '@/lib/live-connection'
 import { useScaleChoice } from '@/lib/scale-choice'
@@ -22,16 +22,25 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
   const confirmed = live.state === 'ready' && live.stale === undefined
   const missing = live.state === 'missing'
 
+  // Each focus reads the list again; an answer older than the newest request is dropped.
+  const requests = useRef(0)
   const load = useCallback(() => {
+    const request = ++requests.current
     void fetchScales().then((list) => {
-      if (list !== null) setScales(list)
+      if (list !== null && request === requests.current) setScales(list)
     })
   }, [])
+  // The default is remembered when a person chooses it, not whenever no scale is chosen: an address
+  // with a malformed ?schluessel= (read as the default) must not erase the remembered choice.
+  const pick = (next: string | null) => {
+    if (next === null) rememberScaleChoice(null)
+    choose(next)
+  }
   useEffect(() => {
     writeScaleAddress(slug)
   }, [slug])
   useEffect(() => {
-    if (slug === null || confirmed) rememberScaleChoice(slug)
+    if (slug !== null && confirmed) rememberScaleChoice(slug)
   }, [slug, confirmed])
   useEffect(() => {
     if (missing && slug !== null) forgetScaleChoice(slug)
@@ -57,7 +66,7 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
       type="button"
       className={buttonClass}
       onClick={() => {
-        choose(null)
+        pick(null)
       }}
     >
       {fallback === undefined
@@ -78,9 +87,8 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
             id={id}
             value={slug ?? fallback?.slug ?? ''}
             onFocus={load}
-            onPointerDown={load}
             onChange={(e) => {
-              choose(e.target.value === fallback?.slug ? null : e.target.value)
+              pick(e.target.value === fallback?.slug ? null : e.target.value)
             }}
             className={inputClass(false, 'w-full sm:w-auto sm:min-w-64')}
           >
