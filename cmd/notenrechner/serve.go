@@ -255,7 +255,8 @@ func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, now f
 		return err
 	}
 	if !o.passwordLogin {
-		how := "notenrechner admin create --email E legt es an; es meldet sich dann mit " + o.name +
+		how := "notenrechner admin create --email E legt es an (das Passwort, nach dem es fragt, gilt erst, " +
+			"wenn die Anmeldung mit Passwort wieder an ist); es meldet sich dann mit " + o.name +
 			" und dieser beim Anbieter bestätigten E-Mail-Adresse an"
 		if o.adminGroup != "" {
 			how += ", oder ein Mitglied von --oidc-admin-group meldet sich an"

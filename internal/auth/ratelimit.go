@@ -40,11 +40,11 @@ type Limiter struct {
 
 // NewLimiter makes the limiter of SPEC §5 and issue 14: 5 failures per
 // account and address and 20 per address within 15 minutes; 100 per account
-// within an hour. And 100 starts of a sign-in at the identity provider per
+// within an hour. And 1000 starts of a sign-in at the identity provider per
 // address within 10 minutes, the time a started sign-in is kept.
 func NewLimiter(s store.SessionStore, now func() time.Time) *Limiter {
 	return &Limiter{store: s, now: now, Window: 15 * time.Minute, PerAccountAddress: 5, PerAddress: 20,
-		CeilingWindow: time.Hour, PerAccount: 100, StartWindow: 10 * time.Minute, StartsPerAddress: 100}
+		CeilingWindow: time.Hour, PerAccount: 100, StartWindow: 10 * time.Minute, StartsPerAddress: 1000}
 }
 
 // The keys of one account all start with accountKey and a space (emails
