@@ -136,6 +136,12 @@ test.describe('password sign-in off', () => {
     await expect(page.getByLabel('E-Mail')).toHaveCount(0)
     await signInAtProvider(page, PROVIDER_USERS.admin)
     await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Konten' })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Passwort ändern' })).toHaveCount(0)
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: test.info().outputPath(`admin-without-passwords-${width}.png`) })
+    }
   })
 
   test('an invited person is sent to the provider, not to a password form', async ({
