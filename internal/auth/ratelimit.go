@@ -30,21 +30,14 @@ type Limiter struct {
 	// addresses together, then 429 for everybody, the owner too.
 	CeilingWindow time.Duration
 	PerAccount    int
-	// StartWindow and StartsPerAddress: sign-ins at the identity provider
-	// started from one address, successful or not, then the start is
-	// refused. Each start stores a row (oidc_logins) until it is used or
-	// expires, so this bounds what one address can make the server keep.
-	StartWindow      time.Duration
-	StartsPerAddress int
 }
 
 // NewLimiter makes the limiter of SPEC §5 and issue 14: 5 failures per
 // account and address and 20 per address within 15 minutes; 100 per account
-// within an hour. And 1000 starts of a sign-in at the identity provider per
-// address within 10 minutes, the time a started sign-in is kept.
+// within an hour.
 func NewLimiter(s store.SessionStore, now func() time.Time) *Limiter {
 	return &Limiter{store: s, now: now, Window: 15 * time.Minute, PerAccountAddress: 5, PerAddress: 20,
-		CeilingWindow: time.Hour, PerAccount: 100, StartWindow: 10 * time.Minute, StartsPerAddress: 1000}
+		CeilingWindow: time.Hour, PerAccount: 100}
 }
 
 // The keys of one account all start with accountKey and a space (emails
@@ -56,10 +49,6 @@ func pairKey(email, addr string) string { return accountKey(email) + " " + addre
 func sessionKey(email, tokenHash string) string { return accountKey(email) + " session:" + tokenHash }
 
 func addressKey(addr string) string { return "addr:" + AddressGroup(addr) }
-
-// startKey counts starts at the identity provider; it shares no prefix with
-// an account's keys, so neither Unlock nor a sign-in forgets it.
-func startKey(addr string) string { return "oidc-start " + addressKey(addr) }
 
 // AddressGroup is the unit the address limits count: an IPv4 address, or
 // the /56 of an IPv6 address, the block one household, school or attacker
@@ -95,17 +84,6 @@ func (l *Limiter) Blocked(ctx context.Context, addr, email string) (time.Duratio
 // count, so nobody else's guesses keep the owner from changing the password.
 func (l *Limiter) SessionBlocked(ctx context.Context, email, tokenHash string) (time.Duration, error) {
 	return l.wait(ctx, []limit{{sessionKey(email, tokenHash), l.PerAccountAddress, l.Window}})
-}
-
-// StartBlocked returns how long a client at addr must wait before it may
-// start another sign-in at the identity provider, or 0.
-func (l *Limiter) StartBlocked(ctx context.Context, addr string) (time.Duration, error) {
-	return l.wait(ctx, []limit{{startKey(addr), l.StartsPerAddress, l.StartWindow}})
-}
-
-// Started counts a sign-in at the identity provider started from addr.
-func (l *Limiter) Started(ctx context.Context, addr string) error {
-	return l.record(ctx, startKey(addr))
 }
 
 func (l *Limiter) wait(ctx context.Context, limits []limit) (time.Duration, error) {

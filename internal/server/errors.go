@@ -42,6 +42,8 @@ var (
 	errForbidden        = &apiError{http.StatusForbidden, "forbidden", "Dieses Konto darf das nicht.", nil, nil}
 	errCrossOrigin      = &apiError{http.StatusForbidden, "cross_origin", "Anfragen von fremden Seiten sind nicht erlaubt.", nil, nil}
 	errPasswordLoginOff = &apiError{http.StatusForbidden, "password_login_disabled", "Die Anmeldung mit Passwort ist abgeschaltet.", nil, nil}
+	errNotNavigation    = &apiError{http.StatusForbidden, "navigation_required",
+		"Die Anmeldung beim Identitätsanbieter beginnt nur als Seitenaufruf, nicht als Bild oder Skriptanfrage.", nil, nil}
 	errNotFound         = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil, nil}
 	errSetupInvalid     = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
 	errInviteInvalid    = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
@@ -173,18 +175,17 @@ func writeJSONBytes(w http.ResponseWriter, status int, body []byte) {
 type ssoFailure string
 
 const (
-	ssoUnavailable     ssoFailure = "unavailable"       // discovery has not succeeded (provider down)
-	ssoDenied          ssoFailure = "denied"            // the person cancelled or the provider refused (error=access_denied)
-	ssoProvider        ssoFailure = "provider"          // another error from the provider, or the code exchange failed
-	ssoState           ssoFailure = "state"             // state missing, wrong, expired or used before
-	ssoTooManyStarts   ssoFailure = "too_many_attempts" // too many sign-ins started from this address (auth.Limiter)
-	ssoToken           ssoFailure = "token"             // the ID token failed a check (signature, iss, aud, exp, nonce)
-	ssoEmailUnverified ssoFailure = "email_unverified"  // no email, or one the provider has not verified
-	ssoDomain          ssoFailure = "domain"            // the email is outside --oidc-allowed-domains
-	ssoNoAccount       ssoFailure = "no_account"        // no account with this email (role mapping by email)
-	ssoNoGroup         ssoFailure = "no_group"          // in neither --oidc-admin-group nor --oidc-user-group
-	ssoLinkedElsewhere ssoFailure = "linked_elsewhere"  // the account belongs to another person at the provider
-	ssoInternal        ssoFailure = "internal"          // anything unexpected; logged
+	ssoUnavailable     ssoFailure = "unavailable"      // discovery has not succeeded (provider down)
+	ssoDenied          ssoFailure = "denied"           // the person cancelled or the provider refused (error=access_denied)
+	ssoProvider        ssoFailure = "provider"         // another error from the provider, or the code exchange failed
+	ssoState           ssoFailure = "state"            // state missing, wrong, expired or used before
+	ssoToken           ssoFailure = "token"            // the ID token failed a check (signature, iss, aud, exp, nonce)
+	ssoEmailUnverified ssoFailure = "email_unverified" // no email, or one the provider has not verified
+	ssoDomain          ssoFailure = "domain"           // the email is outside --oidc-allowed-domains
+	ssoNoAccount       ssoFailure = "no_account"       // no account with this email (role mapping by email)
+	ssoNoGroup         ssoFailure = "no_group"         // in neither --oidc-admin-group nor --oidc-user-group
+	ssoLinkedElsewhere ssoFailure = "linked_elsewhere" // the account belongs to another person at the provider
+	ssoInternal        ssoFailure = "internal"         // anything unexpected; logged
 )
 
 func (f ssoFailure) Error() string { return "sso: " + string(f) }

@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/sso"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
@@ -57,12 +56,14 @@ func ssoCookie(secure bool, value string, maxAge int) *http.Cookie {
 		HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode}
 }
 
-// handleSSOStart sends the browser to the provider. The state goes into a
-// cookie (binding the callback to this browser, against login CSRF) and,
-// hashed, with the nonce and the PKCE verifier into the store, where the
-// callback takes it once (against replays, on every instance). Starts are
-// limited per client address (auth.Limiter.StartBlocked), or one address
-// could fill that table (and make the server retry discovery at will).
+// handleSSOStart sends the browser to the provider. The state, the nonce
+// and the PKCE verifier go sealed into the state cookie (sso.Login.Seal, with
+// the key every instance shares, Store.OIDCStateKey): the cookie binds the
+// callback to this browser (against login CSRF), and the server keeps
+// nothing per start, so starts, however many and from wherever, fill no
+// table and use up no limit that could refuse a teacher. Only a navigation
+// starts a sign-in (isNavigation): an image or a script of another site gets
+// no cookie that would replace the one of a sign-in under way.
 func handleSSOStart(d Deps) http.Handler {
 	secure := d.BaseURL.Scheme == "https"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -70,37 +71,39 @@ func handleSSOStart(d Deps) http.Handler {
 			writeError(w, r, d.Logger, errNotFound)
 			return
 		}
-		addr := clientAddress(r, d.TrustedProxies)
-		wait, err := d.Limiter.StartBlocked(r.Context(), addr)
-		if err == nil && wait > 0 {
-			d.Logger.Info("sign-in at the identity provider refused", "reason", string(ssoTooManyStarts), "wait", wait.Round(time.Second))
-			ssoReturn(w, r, ssoTooManyStarts)
-			return
-		}
-		if err == nil {
-			err = d.Limiter.Started(r.Context(), addr)
-		}
-		if err != nil {
-			writeError(w, r, d.Logger, err)
+		if !isNavigation(r) {
+			writeError(w, r, d.Logger, errNotNavigation)
 			return
 		}
 		l := sso.NewLogin()
-		target, err := d.SSO.Provider.AuthURL(l)
+		target, err := d.SSO.Provider.AuthURL(l) // while the provider is down: a kick, bounded by sso.Provider
 		if errors.Is(err, sso.ErrUnavailable) {
 			ssoReturn(w, r, ssoUnavailable)
 			return
 		}
+		var key []byte
 		if err == nil {
-			err = d.Store.CreateOIDCLogin(r.Context(), store.OIDCLogin{StateHash: auth.HashToken(l.State),
-				Nonce: l.Nonce, Verifier: l.Verifier, ExpiresAt: d.Now().Add(ssoLoginValidity)})
+			key, err = d.Store.OIDCStateKey(r.Context(), sso.NewKey())
+		}
+		var sealed string
+		if err == nil {
+			sealed, err = l.Seal(key, d.Now().Add(ssoLoginValidity))
 		}
 		if err != nil {
 			writeError(w, r, d.Logger, err)
 			return
 		}
-		http.SetCookie(w, ssoCookie(secure, l.State, int(ssoLoginValidity/time.Second)))
+		http.SetCookie(w, ssoCookie(secure, sealed, int(ssoLoginValidity/time.Second)))
 		redirect(w, target)
 	})
+}
+
+// isNavigation reports whether the browser loads the start as a page
+// (Sec-Fetch-Dest: document), as the sign-in card's link does. Browsers
+// that send no Sec-Fetch-* headers (old ones, curl) are believed.
+func isNavigation(r *http.Request) bool {
+	dest := r.Header.Get("Sec-Fetch-Dest")
+	return dest == "" || dest == "document"
 }
 
 // redirect answers 302 without the small HTML body http.Redirect adds:
@@ -115,12 +118,12 @@ func ssoReturn(w http.ResponseWriter, r *http.Request, f ssoFailure) {
 	redirect(w, ssoReturnPath+"?"+url.Values{"sso_error": {string(f)}}.Encode())
 }
 
-// handleSSOCallback finishes a sign-in at the provider: the state is
-// checked against the cookie and taken from the store, the code redeemed
-// and the ID token verified (sso.Provider.Exchange), the identity mapped to
-// an account (ssoAccount), and a session started as after a password
-// sign-in. Every failure goes back to the sign-in card, never to an error
-// page.
+// handleSSOCallback finishes a sign-in at the provider: the sealed cookie
+// is opened and its state compared with the callback's, the code redeemed
+// with its verifier and the ID token verified with its nonce
+// (sso.Provider.Exchange), the identity mapped to an account (ssoAccount),
+// and a session started as after a password sign-in. Every failure goes
+// back to the sign-in card, never to an error page.
 func handleSSOCallback(d Deps) http.Handler {
 	secure := d.BaseURL.Scheme == "https"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -162,15 +165,24 @@ func ssoFinish(r *http.Request, d Deps, secure bool) (store.User, error) {
 	q := r.URL.Query()
 	state := q.Get("state")
 	c, err := r.Cookie(ssoCookieName(secure))
-	if err != nil || state == "" || subtle.ConstantTimeCompare([]byte(c.Value), []byte(state)) != 1 {
+	if err != nil || state == "" {
 		return store.User{}, ssoState
 	}
-	login, err := d.Store.TakeOIDCLogin(r.Context(), auth.HashToken(state), d.Now())
-	if errors.Is(err, store.ErrNotFound) {
-		return store.User{}, ssoState
+	key, err := d.Store.OIDCStateKey(r.Context(), sso.NewKey())
+	if err != nil {
+		return store.User{}, err
+	}
+	// A cookie that does not open was sealed with another key (a restored
+	// backup, a deleted key row), changed, or is older than ssoLoginValidity.
+	login, err := sso.Open(key, c.Value, d.Now())
+	if errors.Is(err, sso.ErrSealed) {
+		return store.User{}, wrapFailure(ssoState, err)
 	}
 	if err != nil {
 		return store.User{}, err
+	}
+	if subtle.ConstantTimeCompare([]byte(login.State), []byte(state)) != 1 {
+		return store.User{}, ssoState
 	}
 	switch e := q.Get("error"); {
 	case e == "access_denied":
@@ -180,7 +192,7 @@ func ssoFinish(r *http.Request, d Deps, secure bool) (store.User, error) {
 	case q.Get("code") == "":
 		return store.User{}, ssoProvider
 	}
-	id, err := d.SSO.Provider.Exchange(r.Context(), q.Get("code"), sso.Login{State: state, Nonce: login.Nonce, Verifier: login.Verifier})
+	id, err := d.SSO.Provider.Exchange(r.Context(), q.Get("code"), login)
 	switch {
 	case errors.Is(err, sso.ErrUnavailable):
 		return store.User{}, wrapFailure(ssoUnavailable, err)

@@ -114,7 +114,9 @@ func (p *Provider) Reachable() bool {
 	return p.ready != nil
 }
 
-// Kick asks a waiting Run to try again now (someone wants to sign in).
+// Kick asks a waiting Run to try again soon (someone wants to sign in):
+// at once if the last attempt is RetryMin ago, else when it is. However
+// many kick, the provider is asked at most once per RetryMin.
 func (p *Provider) Kick() {
 	select {
 	case p.kick <- struct{}{}:
@@ -133,17 +135,35 @@ func (p *Provider) Run(ctx context.Context) {
 			return
 		}
 		p.logger.Warn("OpenID provider not reachable; sign-in with it waits", "issuer", p.cfg.Issuer, "retry_in", wait, "err", err)
-		timer := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			timer.Stop()
+		if !p.pause(ctx, wait) {
 			return
-		case <-timer.C:
-		case <-p.kick:
-			timer.Stop()
 		}
 		wait = min(wait*2, p.cfg.RetryMax)
 	}
+}
+
+// pause waits before the next attempt: RetryMin in any case, then the rest
+// of wait unless a Kick comes (one that came during RetryMin is kept in the
+// channel). Without the first part every start of a sign-in, which kicks,
+// would make the server ask a provider that is down once more. It reports
+// false when ctx ended.
+func (p *Provider) pause(ctx context.Context, wait time.Duration) bool {
+	floor := min(p.cfg.RetryMin, wait)
+	return sleep(ctx, floor, nil) && sleep(ctx, wait-floor, p.kick)
+}
+
+// sleep waits d, or until kick delivers (a nil kick never does); false when
+// ctx ended first.
+func sleep(ctx context.Context, d time.Duration, kick <-chan struct{}) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-timer.C:
+	case <-kick:
+	}
+	return true
 }
 
 func (p *Provider) discover(ctx context.Context) error {

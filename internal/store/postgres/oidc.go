@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -34,38 +33,27 @@ func (s *Store) LinkSubject(ctx context.Context, id int64, issuer, subject strin
 	return u, nil
 }
 
-// CreateOIDCLogin stores a started sign-in; expired ones go at the same time.
-func (s *Store) CreateOIDCLogin(ctx context.Context, l store.OIDCLogin) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "DELETE FROM oidc_logins WHERE expires_at < $1", ms(s.now())); err != nil {
-			return err
+// OIDCStateKey returns the stored key, storing fresh first if there is
+// none. Of two instances inserting at once, the second waits for the first
+// to commit and then does nothing (ON CONFLICT); its next statement sees the
+// first one's key.
+func (s *Store) OIDCStateKey(ctx context.Context, fresh []byte) ([]byte, error) {
+	key, err := s.oidcStateKey(ctx)
+	if errors.Is(err, pgx.ErrNoRows) {
+		_, err = s.pool.Exec(ctx, "INSERT INTO oidc_state_key (id, key, created_at) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING",
+			fresh, ms(s.now()))
+		if err == nil {
+			key, err = s.oidcStateKey(ctx)
 		}
-		_, err := tx.Exec(ctx, "INSERT INTO oidc_logins (state_hash, nonce, verifier, expires_at) VALUES ($1, $2, $3, $4)",
-			l.StateHash, l.Nonce, l.Verifier, ms(l.ExpiresAt))
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("postgres: create oidc login: %w", err)
 	}
-	return nil
+	if err != nil {
+		return nil, fmt.Errorf("postgres: oidc state key: %w", err)
+	}
+	return key, nil
 }
 
-// TakeOIDCLogin deletes a started sign-in and returns it if it had not
-// expired. The DELETE makes two instances taking the same state at once
-// agree: only one of them gets the row.
-func (s *Store) TakeOIDCLogin(ctx context.Context, stateHash string, now time.Time) (store.OIDCLogin, error) {
-	l := store.OIDCLogin{StateHash: stateHash}
-	err := s.pool.QueryRow(ctx, "DELETE FROM oidc_logins WHERE state_hash = $1 RETURNING nonce, verifier, expires_at", stateHash).
-		Scan(&l.Nonce, &l.Verifier, &l.ExpiresAt)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		err = store.ErrNotFound
-	case err == nil && !now.Before(l.ExpiresAt):
-		err = store.ErrNotFound
-	}
-	if err != nil {
-		return store.OIDCLogin{}, fmt.Errorf("postgres: take oidc login: %w", err)
-	}
-	l.ExpiresAt = l.ExpiresAt.UTC()
-	return l, nil
+func (s *Store) oidcStateKey(ctx context.Context) ([]byte, error) {
+	var key []byte
+	err := s.pool.QueryRow(ctx, "SELECT key FROM oidc_state_key WHERE id = 1").Scan(&key)
+	return key, err
 }

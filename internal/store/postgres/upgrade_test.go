@@ -45,6 +45,8 @@ func releaseDatabase(t *testing.T, dsn string) {
 			i+1, doc, releaseSaved(i+1), by)
 	}
 	pgtest.Exec(t, dsn, "INSERT INTO users (email, role, password_hash, created_at) VALUES ('a@schule.de', 'admin', 'h', now())")
+	// A failed sign-in and a start at the provider, as counted until 0007.
+	pgtest.Exec(t, dsn, "INSERT INTO login_failures VALUES ('email:b@schule.de', now()), ('oidc-start addr:203.0.113.7', now())")
 }
 
 func releaseSaved(version int) time.Time {
@@ -90,5 +92,11 @@ func TestUpgradeMakesTheStandardScale(t *testing.T) {
 	}
 	if u, err := s.UserByEmail(ctx, "a@schule.de"); err != nil || u.Role != store.RoleAdmin {
 		t.Errorf("account after upgrade: %+v, %v", u, err)
+	}
+	// Migration 0007: the failure stays, the counted start goes.
+	for key, want := range map[string]int{"email:b@schule.de": 1, "oidc-start addr:203.0.113.7": 0} {
+		if n, _, err := s.LoginFailures(ctx, key, time.Now().Add(-time.Hour)); err != nil || n != want {
+			t.Errorf("%s after upgrade: %d rows, %v; want %d", key, n, err, want)
+		}
 	}
 }

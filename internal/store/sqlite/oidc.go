@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -35,37 +34,26 @@ func (s *Store) LinkSubject(ctx context.Context, id int64, issuer, subject strin
 	return u, nil
 }
 
-// CreateOIDCLogin stores a started sign-in; expired ones go at the same time.
-func (s *Store) CreateOIDCLogin(ctx context.Context, l store.OIDCLogin) error {
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, "DELETE FROM oidc_logins WHERE expires_at < ?", millis(s.now())); err != nil {
-			return err
+// OIDCStateKey returns the stored key, storing fresh first if there is
+// none. A read finds it nearly always; INSERT … ON CONFLICT DO NOTHING makes
+// two first calls (also of two processes) keep the one that came first.
+func (s *Store) OIDCStateKey(ctx context.Context, fresh []byte) ([]byte, error) {
+	key, err := s.oidcStateKey(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		_, err = s.db.ExecContext(ctx, "INSERT INTO oidc_state_key (id, key, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING",
+			fresh, millis(s.now()))
+		if err == nil {
+			key, err = s.oidcStateKey(ctx)
 		}
-		_, err := tx.ExecContext(ctx, "INSERT INTO oidc_logins (state_hash, nonce, verifier, expires_at) VALUES (?, ?, ?, ?)",
-			l.StateHash, l.Nonce, l.Verifier, millis(l.ExpiresAt))
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("sqlite: create oidc login: %w", err)
 	}
-	return nil
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: oidc state key: %w", err)
+	}
+	return key, nil
 }
 
-// TakeOIDCLogin deletes a started sign-in and returns it if it had not expired.
-func (s *Store) TakeOIDCLogin(ctx context.Context, stateHash string, now time.Time) (store.OIDCLogin, error) {
-	l := store.OIDCLogin{StateHash: stateHash}
-	var expires int64
-	err := s.db.QueryRowContext(ctx, "DELETE FROM oidc_logins WHERE state_hash = ? RETURNING nonce, verifier, expires_at", stateHash).
-		Scan(&l.Nonce, &l.Verifier, &expires)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		err = store.ErrNotFound
-	case err == nil && !now.Before(fromMillis(expires)):
-		err = store.ErrNotFound
-	}
-	if err != nil {
-		return store.OIDCLogin{}, fmt.Errorf("sqlite: take oidc login: %w", err)
-	}
-	l.ExpiresAt = fromMillis(expires)
-	return l, nil
+func (s *Store) oidcStateKey(ctx context.Context) ([]byte, error) {
+	var key []byte
+	err := s.db.QueryRowContext(ctx, "SELECT key FROM oidc_state_key WHERE id = 1").Scan(&key)
+	return key, err
 }

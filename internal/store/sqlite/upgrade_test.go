@@ -49,6 +49,7 @@ func releaseDatabase(t *testing.T, path string) {
 		`INSERT INTO sessions VALUES ('s1', 7, 1756800000456, 1756800100789)`,
 		`INSERT INTO tokens VALUES ('inv', 'invite', 8, 1756900000001, NULL)`,
 		`INSERT INTO login_failures VALUES ('email:b@schule.de', 1756800000002)`,
+		`INSERT INTO login_failures VALUES ('oidc-start addr:203.0.113.7', 1756800000003)`, // a start, as counted until 0007
 	} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -109,6 +110,10 @@ func TestUpgradeKeepsEveryValue(t *testing.T) {
 	n, oldest, err := s.LoginFailures(ctx, "email:b@schule.de", ms(1756800000, 0))
 	if err != nil || n != 1 || !oldest.Equal(ms(1756800000, 2)) {
 		t.Errorf("sign-in failures after upgrade: %d, %v, %v", n, oldest, err)
+	}
+	// Migration 0007: starts at the provider are no longer counted, and their rows go.
+	if n, _, err := s.LoginFailures(ctx, "oidc-start addr:203.0.113.7", ms(1756800000, 0)); err != nil || n != 0 {
+		t.Errorf("counted starts after upgrade: %d, %v; want none", n, err)
 	}
 
 	// Migration 0005: the configuration is the default scale "standard", created with its first version.

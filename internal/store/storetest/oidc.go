@@ -1,8 +1,10 @@
 package storetest
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -60,36 +62,49 @@ func testOIDCLinks(t *testing.T, open Opener) {
 	}
 }
 
-func testOIDCLogins(t *testing.T, open Opener) {
+// testOIDCStateKey: one key per database, made by the first call, also
+// when several instances make the first call at the same moment.
+func testOIDCStateKey(t *testing.T, open Opener) {
 	ctx := context.Background()
 	s := open(t, fixedClock())
-	l := store.OIDCLogin{StateHash: "state", Nonce: "nonce", Verifier: "verifier", ExpiresAt: t0.Add(10 * time.Minute)}
-	noErr(t, s.CreateOIDCLogin(ctx, l))
-	if err := s.CreateOIDCLogin(ctx, l); err == nil {
-		t.Fatal("a second sign-in with the same state was stored")
+	first, second := bytes.Repeat([]byte{1}, 32), bytes.Repeat([]byte{2}, 32)
+	if got := must(s.OIDCStateKey(ctx, first)).in(t); !bytes.Equal(got, first) {
+		t.Fatalf("the first call returned %x, want the fresh key it stored", got)
 	}
-	got := must(s.TakeOIDCLogin(ctx, "state", t0)).in(t)
-	if got != l {
-		t.Fatalf("took %+v, want %+v", got, l)
+	if got := must(s.OIDCStateKey(ctx, second)).in(t); !bytes.Equal(got, first) {
+		t.Fatalf("a later call returned %x, want the stored key", got)
 	}
-	if _, err := s.TakeOIDCLogin(ctx, "state", t0); !errors.Is(err, store.ErrNotFound) {
-		t.Fatalf("a sign-in was taken twice: %v", err)
+	if _, err := open(t, fixedClock()).OIDCStateKey(ctx, []byte("short")); err == nil {
+		t.Fatal("a key of 5 bytes was stored")
 	}
-	if _, err := s.TakeOIDCLogin(ctx, "unknown", t0); !errors.Is(err, store.ErrNotFound) {
-		t.Fatalf("unknown state: %v", err)
+
+	// Instances starting at once: each call brings its own fresh key, and
+	// all must come back with the same one, which a later call returns too.
+	s = open(t, fixedClock())
+	const callers = 8
+	keys := make([][]byte, callers)
+	errs := make([]error, callers)
+	ready := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range callers {
+		wg.Go(func() {
+			<-ready
+			keys[i], errs[i] = s.OIDCStateKey(ctx, bytes.Repeat([]byte{byte(10 + i)}, 32))
+		})
 	}
-	noErr(t, s.CreateOIDCLogin(ctx, store.OIDCLogin{StateHash: "late", Nonce: "n", Verifier: "v", ExpiresAt: t0.Add(time.Minute)}))
-	if _, err := s.TakeOIDCLogin(ctx, "late", t0.Add(time.Minute)); !errors.Is(err, store.ErrNotFound) {
-		t.Fatalf("an expired sign-in was taken: %v", err)
+	close(ready)
+	wg.Wait()
+	for i := range callers {
+		noErr(t, errs[i])
+		if !bytes.Equal(keys[i], keys[0]) {
+			t.Fatalf("concurrent first calls got different keys: %x and %x", keys[0], keys[i])
+		}
 	}
-	if _, err := s.TakeOIDCLogin(ctx, "late", t0); !errors.Is(err, store.ErrNotFound) {
-		t.Fatalf("an expired sign-in stayed after it was refused: %v", err)
+	if keys[0][0] < 10 || keys[0][0] >= 10+callers {
+		t.Fatalf("the key %x is none of the fresh ones", keys[0])
 	}
-	// Expired sign-ins are forgotten when the next one starts.
-	noErr(t, s.CreateOIDCLogin(ctx, store.OIDCLogin{StateHash: "old", Nonce: "n", Verifier: "v", ExpiresAt: t0.Add(-time.Second)}))
-	noErr(t, s.CreateOIDCLogin(ctx, store.OIDCLogin{StateHash: "new", Nonce: "n", Verifier: "v", ExpiresAt: t0.Add(time.Minute)}))
-	if _, err := s.TakeOIDCLogin(ctx, "old", t0.Add(-time.Minute)); !errors.Is(err, store.ErrNotFound) {
-		t.Fatalf("an expired sign-in was not pruned: %v", err)
+	if got := must(s.OIDCStateKey(ctx, first)).in(t); !bytes.Equal(got, keys[0]) {
+		t.Fatalf("after the race the store returned %x, want %x", got, keys[0])
 	}
 }
 

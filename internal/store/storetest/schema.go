@@ -13,7 +13,7 @@ import (
 var Schema = []string{
 	"table config_versions",
 	"table login_failures",
-	"table oidc_logins",
+	"table oidc_state_key",
 	"table scales",
 	"table schema_migrations",
 	"table sessions",

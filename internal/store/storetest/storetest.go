@@ -32,7 +32,7 @@ func Run(t *testing.T, open Opener) {
 		"InvitedUser":           testInvitedUser,
 		"Pruning":               testPruning,
 		"OIDCLinks":             testOIDCLinks,
-		"OIDCLogins":            testOIDCLogins,
+		"OIDCStateKey":          testOIDCStateKey,
 		"SetEmail":              testSetEmail,
 		// Notenschlüssel (issue 17)
 		"ScaleVersions": testScaleVersions,

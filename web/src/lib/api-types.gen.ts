@@ -458,10 +458,13 @@ export interface paths {
         /**
          * Anmelden beim Identitätsanbieter beginnen (Browser-Navigation)
          * @description Leitet den Browser zum Anbieter (Authorization Code Flow mit PKCE, `state` und `nonce`) und
-         *     setzt ein kurzlebiges Cookie mit dem `state` (10 Minuten, `HttpOnly`, `SameSite=Lax`). Ist der
-         *     Anbieter nicht erreichbar, geht es zurück zu `/admin?sso_error=unavailable`. Jede Adresse (IPv6 je
-         *     /56) darf in 10 Minuten 30 Anmeldungen beginnen, erfolgreich oder nicht; danach geht es zurück zu
-         *     `/admin?sso_error=too_many_attempts`, ohne Cookie.
+         *     setzt ein kurzlebiges Cookie, das `state`, `nonce`, den PKCE-Verifier und den Ablauf versiegelt
+         *     enthält (AES-256-GCM, 10 Minuten, `HttpOnly`, `SameSite=Lax`); der Server speichert für eine
+         *     begonnene Anmeldung nichts und zählt nichts mit. Ist der Anbieter nicht erreichbar, geht es zurück
+         *     zu `/admin?sso_error=unavailable`. Nur ein Seitenaufruf beginnt eine Anmeldung: schickt der Browser
+         *     `Sec-Fetch-Dest` mit einem anderen Wert als `document` (ein Bild, ein `fetch`, ein Frame), antwortet
+         *     der Server 403 `navigation_required` ohne Cookie. Ohne `Sec-Fetch-*`-Header (ältere Browser, curl)
+         *     gilt die Anfrage als Seitenaufruf.
          */
         get: operations["startOidcSignIn"];
         put?: never;
@@ -482,8 +485,10 @@ export interface paths {
         /**
          * Rückkehr vom Identitätsanbieter (Redirect-URI, Browser-Navigation)
          * @description Die beim Anbieter einzutragende Redirect-URI ist `BASE_URL/api/v1/auth/oidc/callback`. Der Server
-         *     prüft `state` (gegen Cookie und Server, nur einmal gültig), löst den Code mit dem PKCE-Verifier
-         *     ein und prüft das ID-Token (Signatur, `iss`, `aud`, `exp`, `nonce`). Danach dieselbe Sitzung wie
+         *     öffnet das versiegelte Cookie (Schlüssel in der Datenbank, für alle Instanzen derselbe), prüft
+         *     dessen Ablauf und vergleicht `state` mit dem des Cookies; es wird in jedem Fall gelöscht. Dann löst
+         *     er den Code mit dem PKCE-Verifier ein (der Anbieter nimmt jeden Code nur einmal an) und prüft das
+         *     ID-Token (Signatur, `iss`, `aud`, `exp`, `nonce`). Danach dieselbe Sitzung wie
          *     nach `POST /api/v1/auth/login` und weiter zu `/admin`. Jeder Fehler führt zurück zu
          *     `/admin?sso_error=<code>`, und die Seite zeigt dazu einen deutschen Text: `unavailable`,
          *     `denied`, `provider`, `state`, `token`, `email_unverified`, `domain`, `no_account`, `no_group`,
@@ -716,7 +721,7 @@ export interface components {
                  * @description Stabil, für Programme.
                  * @enum {string}
                  */
-                code: "bad_request" | "busy" | "config_conflict" | "config_unavailable" | "cross_origin" | "email_taken" | "forbidden" | "internal" | "invalid_credentials" | "invalid_json" | "invite_invalid" | "last_admin" | "method_not_allowed" | "not_found" | "password_login_disabled" | "precondition_required" | "scale_archived" | "scale_exists" | "scale_is_default" | "scale_not_found" | "setup_invalid" | "streams_full" | "too_large" | "too_many_attempts" | "too_many_scales" | "too_many_streams" | "unauthenticated" | "unsupported_media_type" | "uri_too_long" | "validation_failed";
+                code: "bad_request" | "busy" | "config_conflict" | "config_unavailable" | "cross_origin" | "email_taken" | "forbidden" | "internal" | "invalid_credentials" | "invalid_json" | "invite_invalid" | "last_admin" | "method_not_allowed" | "navigation_required" | "not_found" | "password_login_disabled" | "precondition_required" | "scale_archived" | "scale_exists" | "scale_is_default" | "scale_not_found" | "setup_invalid" | "streams_full" | "too_large" | "too_many_attempts" | "too_many_scales" | "too_many_streams" | "unauthenticated" | "unsupported_media_type" | "uri_too_long" | "validation_failed";
                 /** @description Deutsch, für Menschen. */
                 message: string;
                 /** @description Bei `validation_failed` und `bad_request`: Feldpfad → Meldung. */
@@ -2866,22 +2871,49 @@ export interface operations {
     startOidcSignIn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Vom Browser gesetzt; fehlt er oder ist er `document`, beginnt die Anmeldung. */
+                "Sec-Fetch-Dest"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Weiter zum Anbieter, oder zurück zur Anmeldekarte mit `sso_error`. */
+            /** @description Weiter zum Anbieter, oder zurück zur Anmeldekarte mit `sso_error=unavailable`. */
             302: {
                 headers: {
                     Location: components["headers"]["Location"];
-                    /** @description Das `state`-Cookie (`notenrechner_oidc`, hinter HTTPS `__Host-notenrechner_oidc`). */
+                    /**
+                     * @description Das versiegelte `state`-Cookie (`notenrechner_oidc`, hinter HTTPS `__Host-notenrechner_oidc`;
+                     *     Wert base64url), nur beim Weg zum Anbieter.
+                     */
                     "Set-Cookie"?: string;
                     "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /**
+             * @description Kein Seitenaufruf (`navigation_required`): `Sec-Fetch-Dest` ist gesetzt und nicht `document`,
+             *     etwa bei einem Bild einer fremden Seite. Kein Cookie.
+             */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "navigation_required",
+                     *         "message": "Die Anmeldung beim Identitätsanbieter beginnt nur als Seitenaufruf, nicht als Bild oder Skriptanfrage."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Keine Anmeldung per OpenID Connect eingerichtet (`not_found`). */
             404: {

@@ -7,7 +7,6 @@ const SERVER_CODES = [
   'denied',
   'provider',
   'state',
-  'too_many_attempts',
   'token',
   'email_unverified',
   'domain',
@@ -33,6 +32,12 @@ describe('ssoErrorMessage', () => {
       /^Die Anmeldung mit Microsoft 365 wurde abgelehnt: Für diese E-Mail-Adresse/,
     )
     expect(ssoErrorMessage('other', 'IServ')).toBe(
+      'Die Anmeldung mit IServ ist fehlgeschlagen. Bitte erneut versuchen.',
+    )
+  })
+  it('answers a code the server no longer sends with the general sentence', () => {
+    // Starts are not limited any more: an old address must not tell of too many sign-ins begun.
+    expect(ssoErrorMessage('too_many_attempts', 'IServ')).toBe(
       'Die Anmeldung mit IServ ist fehlgeschlagen. Bitte erneut versuchen.',
     )
   })

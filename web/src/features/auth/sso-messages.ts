@@ -9,8 +9,6 @@ const MESSAGES: Record<string, (name: string) => string> = {
   denied: (name) => `Die Anmeldung mit ${name} wurde abgebrochen.`,
   provider: (name) => `${name} hat die Anmeldung nicht abgeschlossen. Bitte erneut versuchen.`,
   state: () => 'Die Anmeldung ist abgelaufen oder wurde schon benutzt. Bitte erneut anmelden.',
-  too_many_attempts: () =>
-    'Aus diesem Netzwerk wurden zu viele Anmeldungen begonnen. Bitte in einigen Minuten erneut versuchen.',
   token: (name) => `Die Antwort von ${name} war ungültig. Bitte erneut versuchen oder die Schul-IT fragen.`,
   email_unverified: (name) => refused(name, `${name} hat keine bestätigte E-Mail-Adresse übermittelt.`),
   domain: (name) => refused(name, 'Diese E-Mail-Adresse gehört nicht zu den zugelassenen Domains.'),
