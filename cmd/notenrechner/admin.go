@@ -66,7 +66,7 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	defer st.Close()
 	switch sub {
 	case "create":
-		return adminCreate(ctx, st, auth.NormalizeEmail(*email), stdin, stdout, stderr)
+		return adminCreate(ctx, st, *email, stdin, stdout, stderr)
 	case "set-password":
 		return adminSetPassword(ctx, st, auth.NormalizeEmail(*email), stdin, stdout, stderr)
 	case "unlock":
@@ -78,10 +78,13 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 
 func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" || a == "help" }
 
-func adminCreate(ctx context.Context, st store.Store, email string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if msg := auth.CheckEmail(email); msg != "" {
+// adminCreate checks the email as typed (auth.CheckEmail), before it is
+// normalized: lower-casing turns the Kelvin sign into a "k".
+func adminCreate(ctx context.Context, st store.Store, typed string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if msg := auth.CheckEmail(typed); msg != "" {
 		return errors.New(msg)
 	}
+	email := auth.NormalizeEmail(typed)
 	if taken, err := server.EmailInUse(ctx, st, email); err != nil || taken {
 		if err == nil {
 			err = fmt.Errorf("%s hat schon ein Konto, womöglich in anderer Schreibweise (notenrechner admin list zeigt alle)", email)

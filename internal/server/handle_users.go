@@ -85,7 +85,7 @@ func handleUserCreate(logger *slog.Logger, users store.UserStore, now func() tim
 			return
 		}
 		email := auth.NormalizeEmail(body.Email)
-		fields := map[string]string{"email": auth.CheckEmail(email)}
+		fields := map[string]string{"email": auth.CheckEmail(body.Email)} // as typed: see CheckEmail
 		if !body.Role.Valid() {
 			fields["role"] = msgBadRole
 		}

@@ -15,8 +15,10 @@ import (
 // ssoAccount maps a verified identity to the account it signs in to
 // (docs/decisions.md, "Role mapping"):
 //
-//   - the email must be there, verified by the provider and, when
-//     --oidc-allowed-domains is set, in one of those domains;
+//   - the email must be there, verified by the provider, acceptable as
+//     sent (auth.CheckEmail: no invisible characters, none that
+//     lower-casing turns into another letter, such as the Kelvin sign) and,
+//     when --oidc-allowed-domains is set, in one of those domains;
 //   - the account linked to the identity (issuer and subject) is found
 //     first, so a changed email at the provider still finds it, and the
 //     account takes the new email (ssoFollowEmail);
@@ -30,7 +32,11 @@ import (
 func ssoAccount(ctx context.Context, logger *slog.Logger, users store.Store, s *SSO, id sso.Identity, now time.Time) (store.User, error) {
 	email := auth.NormalizeEmail(id.Email)
 	switch {
-	case email == "" || auth.CheckEmail(email) != "" || !id.EmailVerified:
+	case email == "" || !id.EmailVerified:
+		return store.User{}, ssoEmailUnverified
+	case auth.EmailCharsRefused(id.Email): // judged as sent: normalized, the Kelvin sign is a "k"
+		return store.User{}, ssoEmailRefused
+	case auth.CheckEmail(id.Email) != "":
 		return store.User{}, ssoEmailUnverified
 	case len(s.AllowedDomains) > 0 && !slices.Contains(s.AllowedDomains, sso.DomainOf(email)):
 		return store.User{}, ssoDomain

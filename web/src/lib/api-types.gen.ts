@@ -486,8 +486,10 @@ export interface paths {
          *     ein und prüft das ID-Token (Signatur, `iss`, `aud`, `exp`, `nonce`). Danach dieselbe Sitzung wie
          *     nach `POST /api/v1/auth/login` und weiter zu `/admin`. Jeder Fehler führt zurück zu
          *     `/admin?sso_error=<code>`, und die Seite zeigt dazu einen deutschen Text: `unavailable`,
-         *     `denied`, `provider`, `state`, `token`, `email_unverified`, `domain`, `no_account`, `no_group`,
-         *     `linked_elsewhere`, `internal` (docs/architecture.md). Ändert sich die bestätigte E-Mail-Adresse
+         *     `denied`, `provider`, `state`, `token`, `email_unverified`, `email_refused`, `domain`, `no_account`,
+         *     `no_group`, `linked_elsewhere`, `internal` (docs/architecture.md). `email_refused`: die E-Mail-Adresse
+         *     enthält ein Zeichen, das die E-Mail-Regel ablehnt (siehe `Email`), etwa das Kelvin-Zeichen, das
+         *     klein geschrieben ein `k` wäre und so das Konto einer anderen Adresse träfe. Ändert sich die bestätigte E-Mail-Adresse
          *     einer verknüpften Person beim Anbieter, übernimmt das Konto sie, außer ein anderes Konto hat sie.
          */
         get: operations["finishOidcSignIn"];
@@ -995,7 +997,7 @@ export interface components {
         /** @enum {string} */
         Role: "admin" | "user";
         /**
-         * @description Eine E-Mail-Adresse, in NFC und klein geschrieben, wie der Server sie prüft: etwas@etwas.etwas ohne Leerzeichen, höchstens 254 Zeichen.
+         * @description Eine E-Mail-Adresse, in NFC und klein geschrieben, wie der Server sie prüft: etwas@etwas.etwas ohne Leerzeichen, höchstens 254 Zeichen. Abgelehnt wird (wie eingegeben, vor dem Kleinschreiben geprüft) jedes Steuer-, Format- (Bidi-Steuerzeichen, unsichtbare Zeichen, weiches Trennzeichen) und private Zeichen sowie jedes Nicht-ASCII-Zeichen, das klein geschrieben ASCII wird (`İ`, das Kelvin-Zeichen) oder das NFKC ändert (Ångström- und Ohm-Zeichen, langes s `ſ`, Ligaturen, Vollbreitenformen): „Die E-Mail-Adresse enthält unsichtbare oder nicht zulässige Sonderzeichen.“ Umlaute, ß und Buchstaben anderer Schriften bleiben.
          * @example lehrer@schule.de
          */
         Email: string;

@@ -10,6 +10,7 @@ const SERVER_CODES = [
   'too_many_attempts',
   'token',
   'email_unverified',
+  'email_refused',
   'domain',
   'no_account',
   'no_group',

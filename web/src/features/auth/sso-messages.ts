@@ -13,6 +13,11 @@ const MESSAGES: Record<string, (name: string) => string> = {
     'Aus diesem Netzwerk wurden zu viele Anmeldungen begonnen. Bitte in einigen Minuten erneut versuchen.',
   token: (name) => `Die Antwort von ${name} war ungültig. Bitte erneut versuchen oder die Schul-IT fragen.`,
   email_unverified: (name) => refused(name, `${name} hat keine bestätigte E-Mail-Adresse übermittelt.`),
+  email_refused: (name) =>
+    refused(
+      name,
+      `Die E-Mail-Adresse bei ${name} enthält unsichtbare oder nicht zulässige Sonderzeichen. Bitte die Schul-IT fragen.`,
+    ),
   domain: (name) => refused(name, 'Diese E-Mail-Adresse gehört nicht zu den zugelassenen Domains.'),
   no_account: (name) =>
     refused(
