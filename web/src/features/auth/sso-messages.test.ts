@@ -13,6 +13,7 @@ const SERVER_CODES = [
   'email_refused',
   'domain',
   'no_account',
+  'email_conflict',
   'no_group',
   'linked_elsewhere',
   'internal',

@@ -24,6 +24,11 @@ const MESSAGES: Record<string, (name: string) => string> = {
       name,
       'Für diese E-Mail-Adresse gibt es hier kein Konto. Ein Admin kann es unter Verwaltung → Konten anlegen.',
     ),
+  email_conflict: (name) =>
+    refused(
+      name,
+      'Ein anderes Konto hat diese E-Mail-Adresse in anderer Schreibweise (etwa ss statt ß). Ein Admin kann das unter Verwaltung → Konten klären.',
+    ),
   no_group: (name) => refused(name, 'Das Konto gehört zu keiner Gruppe, die den Notenrechner nutzen darf.'),
   linked_elsewhere: (name) =>
     refused(name, `Das Konto mit dieser E-Mail-Adresse gehört zu einer anderen Person bei ${name}.`),
