@@ -738,7 +738,10 @@ export interface components {
             min: components["schemas"]["Percent"];
             max: components["schemas"]["Percent"];
         };
-        /** @example Oberstufe */
+        /**
+         * @description 1 bis 80 Zeichen (Unicode-Codepunkte), nicht nur Leerraum, ohne Steuerzeichen, Formatzeichen (Bidi-Steuerzeichen wie U+202E, unsichtbare Zeichen wie das weiche Trennzeichen) und Zeilentrenner (Unicode-Kategorien Cc, Cf, Zl, Zp; erlaubt bleiben der Joiner U+200D und der Non-Joiner U+200C, z. B. in Emoji). Eine vor dieser Regel gespeicherte Version wird weiter gezeigt, aber nicht erneut gespeichert.
+         * @example Oberstufe
+         */
         ConfigName: string;
         /** @description Die Bereiche der Noten 1 bis 6 in Prozent, lückenlos (Max einer Note = Min der besseren). */
         Grades: {
@@ -1286,6 +1289,27 @@ export interface components {
                  *         "message": "Die Konfiguration ist ungültig.",
                  *         "fields": {
                  *           "grades.1.max": "Das Maximum der Note 1 muss 100 sein."
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Die Version wurde gespeichert, bevor Steuer- und Formatzeichen im Namen abgelehnt wurden, und ihr Name enthält solche (`validation_failed`, Feld `name`); sie wird nicht erneut gespeichert. */
+        StoredNameRefused: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "validation_failed",
+                 *         "message": "Die Konfiguration ist ungültig.",
+                 *         "fields": {
+                 *           "name": "Der Name darf keine unsichtbaren Steuerzeichen enthalten."
                  *         }
                  *       }
                  *     }
@@ -2175,6 +2199,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["StoredNameRefused"];
             500: components["responses"]["Internal"];
         };
     };
@@ -2702,6 +2727,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ScaleOrVersionNotFound"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["StoredNameRefused"];
             500: components["responses"]["Internal"];
         };
     };
