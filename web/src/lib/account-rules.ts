@@ -44,6 +44,11 @@ function refusedInEmail(ch: string): boolean {
   return ch.charCodeAt(0) >= 0x80 && (ch.normalize('NFKC') !== ch || /[\0-\x7f]/.test(ch.toLowerCase()))
 }
 
+/** The length the server counts: code points of the trimmed, lower-cased NFC form. */
+function emailLength(s: string): number {
+  return codePointLength(s.trim().toLowerCase().normalize('NFC'))
+}
+
 /** Whether every character of an email may stay (judged as typed, never on a lower-cased form). */
 function emailCharsAllowed(s: string): boolean {
   for (const ch of s) if (refusedInEmail(ch)) return false
@@ -57,7 +62,7 @@ function emailCharsAllowed(s: string): boolean {
 export const emailSchema = z.string().check(
   firstBroken<string>([
     [(s) => s.trim() !== '', MSG_REQUIRED],
-    [(s) => EMAIL.test(s.trim()) && s.trim().length <= MAX_EMAIL, MSG_EMAIL],
+    [(s) => EMAIL.test(s.trim()) && emailLength(s) <= MAX_EMAIL, MSG_EMAIL],
     [(s) => emailCharsAllowed(s.trim()), MSG_EMAIL_CHARS],
   ]),
 )
