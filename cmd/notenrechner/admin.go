@@ -66,7 +66,7 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	defer st.Close()
 	switch sub {
 	case "create":
-		return adminCreate(ctx, st, auth.NormalizeEmail(*email), stdin, stdout, stderr)
+		return adminCreate(ctx, st, *email, stdin, stdout, stderr)
 	case "set-password":
 		return adminSetPassword(ctx, st, auth.NormalizeEmail(*email), stdin, stdout, stderr)
 	case "unlock":
@@ -78,13 +78,16 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 
 func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" || a == "help" }
 
-func adminCreate(ctx context.Context, st store.Store, email string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if msg := auth.CheckEmail(email); msg != "" {
+// adminCreate checks the email as typed (auth.CheckEmail), before it is
+// normalized: lower-casing turns the Kelvin sign into a "k".
+func adminCreate(ctx context.Context, st store.Store, typed string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if msg := auth.CheckEmail(typed); msg != "" {
 		return errors.New(msg)
 	}
+	email := auth.NormalizeEmail(typed)
 	if taken, err := server.EmailInUse(ctx, st, email); err != nil || taken {
 		if err == nil {
-			err = fmt.Errorf("%s hat schon ein Konto, womöglich in anderer Schreibweise (notenrechner admin list zeigt alle)", email)
+			err = fmt.Errorf("%s hat schon ein Konto, womöglich in anderer Schreibweise (notenrechner admin list zeigt alle)", shown(email))
 		}
 		return err
 	}
@@ -94,19 +97,19 @@ func adminCreate(ctx context.Context, st store.Store, email string, stdin io.Rea
 	}
 	u, err := st.CreateUser(ctx, store.User{Email: email, Role: store.RoleAdmin, PasswordHash: hash, CreatedAt: time.Now()})
 	if errors.Is(err, store.ErrEmailTaken) {
-		return fmt.Errorf("%s hat schon ein Konto (notenrechner admin set-password setzt sein Passwort neu)", email)
+		return fmt.Errorf("%s hat schon ein Konto (notenrechner admin set-password setzt sein Passwort neu)", shown(email))
 	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Admin-Konto %s angelegt.\n", u.Email)
+	fmt.Fprintf(stdout, "Admin-Konto %s angelegt.\n", shown(u.Email))
 	return nil
 }
 
 func adminSetPassword(ctx context.Context, st store.Store, email string, stdin io.Reader, stdout, stderr io.Writer) error {
 	u, err := st.UserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("kein Konto mit der E-Mail-Adresse %s", email)
+		return fmt.Errorf("kein Konto mit der E-Mail-Adresse %s", shown(email))
 	}
 	if err != nil {
 		return err
@@ -125,7 +128,7 @@ func adminSetPassword(ctx context.Context, st store.Store, email string, stdin i
 	if err := auth.NewLimiter(st, time.Now).Unlock(ctx, u.Email); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Passwort von %s gesetzt; alle Sitzungen des Kontos sind beendet, Anmeldesperren aufgehoben.\n", u.Email)
+	fmt.Fprintf(stdout, "Passwort von %s gesetzt; alle Sitzungen des Kontos sind beendet, Anmeldesperren aufgehoben.\n", shown(u.Email))
 	return nil
 }
 
@@ -136,7 +139,7 @@ func adminUnlock(ctx context.Context, st store.Store, email string, stdout io.Wr
 	if err := auth.NewLimiter(st, time.Now).Unlock(ctx, email); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Anmeldesperren von %s aufgehoben.\n", email)
+	fmt.Fprintf(stdout, "Anmeldesperren von %s aufgehoben.\n", shown(email))
 	return nil
 }
 
@@ -155,7 +158,7 @@ func adminList(ctx context.Context, st store.Store, stdout io.Writer) error {
 		case !u.LastSignInAt.IsZero():
 			last = u.LastSignInAt.Local().Format("02.01.2006 15:04")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", u.Email, u.Role, last)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", shown(u.Email), shown(string(u.Role)), last)
 	}
 	return tw.Flush()
 }

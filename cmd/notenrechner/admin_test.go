@@ -30,6 +30,9 @@ func TestAdminCommands(t *testing.T) {
 		{"common password", "password123\n", []string{"admin", "create", "--db", db, "--email", "b@schule.de"}, true, "zu verbreitet"},
 		{"short password", "kurz\n", []string{"admin", "create", "--db", db, "--email", "b@schule.de"}, true, "Mindestens 10 Zeichen"},
 		{"bad email", pw, []string{"admin", "create", "--db", db, "--email", "keine-adresse"}, true, "gültige E-Mail-Adresse"},
+		// lower-cased, the Kelvin sign would be chefin's "k": never another account's address
+		{"Kelvin sign", pw, []string{"admin", "create", "--db", db, "--email", "\u212Aarl@schule.de"}, true, "nicht zulässige Sonderzeichen"},
+		{"dotted capital I", pw, []string{"admin", "create", "--db", db, "--email", "CHEF\u0130N@schule.de"}, true, "nicht zulässige Sonderzeichen"},
 		{"no email", pw, []string{"admin", "create", "--db", db}, true, "--email fehlt"},
 		{"list", "", []string{"admin", "list", "--db", db}, false, "chefin@schule.de  admin  noch nie"},
 		{"set password", "Neues-Passwort-99\n", []string{"admin", "set-password", "--db", db, "--email", "CHEFIN@schule.de"}, false, "Passwort von chefin@schule.de gesetzt"},

@@ -85,7 +85,7 @@ func configExport(ctx context.Context, dsn, scale, path string, stdout, stderr i
 	if err != nil {
 		return fmt.Errorf("Konfiguration kodieren: %w", err)
 	}
-	doc = append(doc, '\n')
+	doc = append(jsonShown(doc), '\n') // the same document, but a stored name's controls stay escaped
 	if path == "" || path == "-" {
 		_, err = stdout.Write(doc)
 		return err
@@ -112,10 +112,10 @@ func configImport(ctx context.Context, dsn, scale, path string, stdin io.Reader,
 		return fmt.Errorf("Konfiguration speichern: %w", err)
 	}
 	if created {
-		fmt.Fprintf(stdout, "Notenschlüssel %q angelegt: „%s“ als Version %d gespeichert.\n", scale, cv.Config.Name, cv.Version)
+		fmt.Fprintf(stdout, "Notenschlüssel %q angelegt: „%s“ als Version %d gespeichert.\n", scale, shown(cv.Config.Name), cv.Version)
 		return nil
 	}
-	fmt.Fprintf(stdout, "Konfiguration „%s“ als Version %d gespeichert.\n", cv.Config.Name, cv.Version)
+	fmt.Fprintf(stdout, "Konfiguration „%s“ als Version %d gespeichert.\n", shown(cv.Config.Name), cv.Version)
 	return nil
 }
 
@@ -156,7 +156,7 @@ func printConfigError(w io.Writer, path string, err error) {
 		fmt.Fprintf(w, "%s: %d ungültige Felder:\n", path, len(fields))
 	}
 	for _, f := range fields {
-		fmt.Fprintf(w, "  %s: %s\n", f, ve.Fields[f])
+		fmt.Fprintf(w, "  %s: %s\n", shown(f), ve.Fields[f])
 	}
 }
 

@@ -60,7 +60,7 @@ func cmdScale(ctx context.Context, args []string, getenv func(string) string, st
 		case sc.Archived:
 			state = "archiviert"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", sc.Slug, sc.Latest.Config.Name, sc.Latest.Version, state,
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", shown(sc.Slug), shown(sc.Latest.Config.Name), sc.Latest.Version, state,
 			sc.Latest.SavedAt.UTC().Format(time.DateTime))
 	}
 	return tw.Flush()

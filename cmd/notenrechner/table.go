@@ -121,7 +121,7 @@ func trimDecimal(s, sep string) string {
 }
 
 func writeBandsText(w io.Writer, name string, total, step *big.Rat, bands []grading.PointsBand) error {
-	fmt.Fprintf(w, "Punkteschlüssel „%s“ für %s (Schritt %s)\n\n", name, pointsText(total), germanPoints(step))
+	fmt.Fprintf(w, "Punkteschlüssel „%s“ für %s (Schritt %s)\n\n", shown(name), pointsText(total), germanPoints(step))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "Note\tPunkte")
 	for _, b := range bands {

@@ -10,16 +10,20 @@ import (
 )
 
 // The email rule of the API contract: trimmed and lower-cased, then it must match
-// /^[^\s@]+@[^\s@]+\.[^\s@]+$/ and have at most 254 characters (Unicode code points).
+// /^[^\s@]+@[^\s@]+\.[^\s@]+$/ and have at most 254 characters (Unicode code points), and no
+// character of it may be one that emailRuneRefused names.
 const (
-	maxEmailLen = 254
-	msgEmail    = "Bitte eine gültige E-Mail-Adresse angeben."
+	maxEmailLen   = 254
+	msgEmail      = "Bitte eine gültige E-Mail-Adresse angeben."
+	msgEmailChars = "Die E-Mail-Adresse enthält unsichtbare oder nicht zulässige Sonderzeichen."
 )
 
 // NormalizeEmail gives the form that is stored and compared, so that emails match
 // case-insensitively and whatever way a keyboard composes "ö" (NFC: one code point, never "o"
 // and a combining mark). Whitespace is what JavaScript's trim() and \s remove, so the web client,
 // which trims with String.prototype.trim before checking the shape, judges the same string.
+// Only an email that CheckEmail accepts may be used to find an account: lower-casing turns the
+// Kelvin sign into "k" and "İ" into "i", which would make another person's address of them.
 func NormalizeEmail(s string) string {
 	return norm.NFC.String(strings.ToLower(strings.TrimFunc(s, isJSSpace)))
 }
@@ -31,14 +35,55 @@ func EmailKey(email string) string {
 	return norm.NFC.String(cases.Fold().String(NormalizeEmail(email)))
 }
 
+// SameEmail is the one rule for "these two emails are one address" wherever an account is
+// created, renamed or added at sign-in: equal keys (EmailKey). Finding the account of an email
+// is stricter: the normalized forms must be equal (store.UserStore.UserByEmail), because folding
+// also merges addresses that are different mailboxes ("straße" and "strasse").
+func SameEmail(a, b string) bool {
+	return EmailKey(a) == EmailKey(b)
+}
+
 // CheckEmail returns "" for an acceptable email, else the German message of the contract.
-// It judges the normalized form, so surrounding spaces and capitals are never an error.
+// It judges the email as typed or as the identity provider sent it, never a normalized form:
+// normalizing may already have turned a refused character (the Kelvin sign) into an ordinary
+// one ("k"). Surrounding spaces and capitals are never an error.
 func CheckEmail(s string) string {
 	e := NormalizeEmail(s)
 	if utf8.RuneCountInString(e) > maxEmailLen || !emailShape(e) {
 		return msgEmail
 	}
+	if strings.ContainsFunc(strings.TrimFunc(s, isJSSpace), emailRuneRefused) {
+		return msgEmailChars
+	}
 	return ""
+}
+
+// EmailCharsRefused reports whether CheckEmail refuses s for a character of it (and not for
+// its shape), so that a sign-in can say so.
+func EmailCharsRefused(s string) bool { return CheckEmail(s) == msgEmailChars }
+
+// emailRuneRefused names the characters an email may not hold (docs/decisions.md, "Emails"):
+//
+//   - control, format (bidi controls, zero-width characters, soft hyphen), private-use and
+//     surrogate code points (Cc, Cf, Co, Cs): invisible, and a terminal obeys some of them;
+//   - characters that lower-casing turns into ASCII: "İ" (U+0130) becomes "i", the Kelvin sign
+//     "k", so an identity provider's verified "ADMİN@" would find the account "admin@";
+//   - characters that compatibility normalization (NFKC) changes: the Kelvin, Ångström and Ohm
+//     signs (canonically "K", "Å", "Ω"), long s "ſ" ("s"), ligatures, full-width and superscript
+//     forms. They look like, and fold into, letters of other addresses.
+//
+// Ordinary letters of any script stay, in either case: ä, ö, ü, ß, é, ø, ñ, Greek, Cyrillic.
+// The web client has the same rule (web/src/lib/account-rules.ts); testdata/auth/emails.json
+// binds the two.
+func emailRuneRefused(r rune) bool {
+	if unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs) {
+		return true
+	}
+	if r < utf8.RuneSelf {
+		return false
+	}
+	s := string(r)
+	return unicode.ToLower(r) < utf8.RuneSelf || norm.NFKC.String(s) != s
 }
 
 // emailShape is /^[^\s@]+@[^\s@]+\.[^\s@]+$/ with JavaScript's \s, written out: exactly one @,

@@ -3,6 +3,7 @@ package grading
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"strings"
 	"testing"
@@ -179,4 +180,33 @@ func TestValidationErrorText(t *testing.T) {
 	if err.Error() != want {
 		t.Fatalf("Error() = %q, want %q", err.Error(), want)
 	}
+}
+
+// A version stored before the name's character rule still loads (ParseStoredConfig); as input, and
+// when it would be stored again, the name is refused. Every other rule holds for stored versions too.
+func TestStoredNameBeforeTheCharacterRule(t *testing.T) {
+	doc := strings.Replace(string(mustMarshal(t, Default())), `"Standard"`, `"Alt\u001b[31m\u202e"`, 1)
+	if _, err := ParseConfig([]byte(doc)); !strings.Contains(fmt.Sprint(err), msgNameChars) {
+		t.Fatalf("ParseConfig of a name with ESC and U+202E: %v", err)
+	}
+	c, err := ParseStoredConfig([]byte(doc))
+	if err != nil || c.Name != "Alt\x1b[31m\u202e" {
+		t.Fatalf("ParseStoredConfig = %q, %v", c.Name, err)
+	}
+	if err := c.Validate(); !strings.Contains(fmt.Sprint(err), msgNameChars) {
+		t.Fatalf("Validate of the loaded version: %v", err)
+	}
+	empty := strings.Replace(doc, `"Alt\u001b[31m\u202e"`, `""`, 1)
+	if _, err := ParseStoredConfig([]byte(empty)); !strings.Contains(fmt.Sprint(err), msgNameLen) {
+		t.Fatalf("ParseStoredConfig of an empty name: %v", err)
+	}
+}
+
+func mustMarshal(t *testing.T, c Config) []byte {
+	t.Helper()
+	b, err := c.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

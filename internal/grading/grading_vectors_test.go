@@ -199,7 +199,7 @@ func TestMessagesMatchSharedFile(t *testing.T) {
 	ours := map[string]string{
 		"required": msgRequired, "number": msgNumber, "text": msgText, "object": msgObject,
 		"decimals": msgDecimals, "range": msgRange, "minMax": msgMinMax, "max1": msgMax1, "min6": msgMin6,
-		"sum": msgSum, "nameLength": msgNameLen, "nameBlank": msgNameBlank, "unknown": msgUnknown,
+		"sum": msgSum, "nameLength": msgNameLen, "nameBlank": msgNameBlank, "nameChars": msgNameChars, "unknown": msgUnknown,
 		"duplicate":    msgDuplicate,
 		"adjacent":     strings.Replace(msgAdjacent(9), "9", "{next}", 1),
 		"gradeMissing": strings.Replace(msgGradeMissing(9), "9", "{grade}", 1),

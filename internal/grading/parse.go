@@ -22,6 +22,17 @@ const maxDocumentSize = 64 << 10
 // general.plus, 1.normal and 6.minus and storing canonical names, and validates every rule. It returns
 // a *ValidationError naming every failing field, or an error wrapping ErrMalformed.
 func ParseConfig(data []byte) (Config, error) {
+	return parseConfig(data, false)
+}
+
+// ParseStoredConfig is ParseConfig for a stored version: it accepts a name with characters refused
+// since (nameRuneRefused), so that a version saved before the rule still loads. Saving it again, or
+// restoring it, is refused like any new input (Config.Validate).
+func ParseStoredConfig(data []byte) (Config, error) {
+	return parseConfig(data, true)
+}
+
+func parseConfig(data []byte, stored bool) (Config, error) {
 	if len(data) > maxDocumentSize {
 		return Config{}, fmt.Errorf("%w: larger than 64 KiB", ErrMalformed)
 	}
@@ -35,7 +46,7 @@ func ParseConfig(data []byte) (Config, error) {
 	if !ok {
 		return Config{}, fmt.Errorf("%w: not a JSON object", ErrMalformed)
 	}
-	p := parser{errs: fieldErrors{}}
+	p := parser{errs: fieldErrors{}, stored: stored}
 	p.document(top)
 	checkRelations(&p.vals, p.errs)
 	if err := p.errs.err(); err != nil {
@@ -46,9 +57,10 @@ func ParseConfig(data []byte) (Config, error) {
 
 // parser collects the typed values and every field error of one document.
 type parser struct {
-	errs fieldErrors
-	vals values
-	name string
+	errs   fieldErrors
+	vals   values
+	name   string
+	stored bool // a stored version: the name's character rule does not apply (ParseStoredConfig)
 }
 
 func (p *parser) document(top []member) {
@@ -76,7 +88,11 @@ func (p *parser) parseName(raw json.RawMessage) {
 		p.errs.add("name", msgText)
 		return
 	}
-	if msg := nameProblem(name); msg != "" {
+	problem := nameProblem
+	if p.stored {
+		problem = storedNameProblem
+	}
+	if msg := problem(name); msg != "" {
 		p.errs.add("name", msg)
 	}
 	p.name = name

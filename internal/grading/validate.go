@@ -23,6 +23,7 @@ const (
 	msgSum       = "Minus- und Normalbereich zusammen dürfen 100 nicht überschreiten."
 	msgNameLen   = "Der Name muss 1 bis 80 Zeichen lang sein."
 	msgNameBlank = "Der Name darf nicht nur aus Leerzeichen bestehen."
+	msgNameChars = "Der Name darf keine unsichtbaren Steuerzeichen enthalten."
 	msgUnknown   = "Unbekanntes Feld."
 	msgDuplicate = "Doppelt angegeben."
 )
@@ -81,9 +82,10 @@ func (f fieldErrors) err() error {
 	return &ValidationError{Fields: map[string]string(f)}
 }
 
-// Validate applies the rules of SPEC §4 to a typed configuration, e.g. one built in code or read back
-// from storage. A typed Config cannot have missing fields, wrong types or extra decimals, so what is
-// left is the name, the ranges and the relations — with the same messages as ParseConfig.
+// Validate applies the rules of SPEC §4 to a typed configuration, e.g. one built in code or one about
+// to be stored (a version stored before the name's character rule fails it, see ParseStoredConfig).
+// A typed Config cannot have missing fields, wrong types or extra decimals, so what is left is the
+// name, the ranges and the relations — with the same messages as ParseConfig.
 func (c Config) Validate() error {
 	errs := fieldErrors{}
 	if msg := nameProblem(c.Name); msg != "" {
@@ -102,9 +104,22 @@ func (c Config) Validate() error {
 
 func inRange(p Percent) bool { return 0 <= p && p <= hundredPercent }
 
-// nameProblem counts characters as Unicode code points (a name of 80 emoji is 80 characters), and
-// refuses a name of only white space, which would show as an empty title.
+// nameProblem counts characters as Unicode code points (a name of 80 emoji is 80 characters),
+// refuses a name of only white space, which would show as an empty title, and one with a character
+// that nameRuneRefused names.
 func nameProblem(name string) string {
+	if msg := storedNameProblem(name); msg != "" {
+		return msg
+	}
+	if strings.ContainsFunc(name, nameRuneRefused) {
+		return msgNameChars
+	}
+	return ""
+}
+
+// storedNameProblem is nameProblem without the character rule, which came later: a version stored
+// before it must still load (ParseStoredConfig); only a new save is refused.
+func storedNameProblem(name string) string {
 	if n := utf8.RuneCountInString(name); n < 1 || n > maxNameLen {
 		return msgNameLen
 	}
@@ -112,6 +127,20 @@ func nameProblem(name string) string {
 		return msgNameBlank
 	}
 	return ""
+}
+
+// nameRuneRefused names the characters a name may not hold: control characters (Cc: ESC starts a
+// terminal's escape sequences, BEL rings, NUL ends C strings, tab and line breaks break the one line
+// of `notenrechner scale list`), format characters (Cf: the bidi controls U+202A–202E, U+2066–2069,
+// U+200E/F and U+061C, which turn the text around them on a page or in a terminal, and invisible ones
+// such as the zero-width space and the soft hyphen, which make two names look alike) and the line and
+// paragraph separators (Zl, Zp). The zero-width joiner and non-joiner stay: emoji sequences (👨‍👩‍👧)
+// and some scripts need them. Umlauts, ß, accents and every letter of any script stay.
+func nameRuneRefused(r rune) bool {
+	if r == '\u200c' || r == '\u200d' {
+		return false
+	}
+	return unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 
 // checkRelations applies the rules that tie fields together, only to fields that are usable on their

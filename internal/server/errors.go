@@ -181,6 +181,8 @@ const (
 	ssoState           ssoFailure = "state"            // state missing, wrong, expired or used before
 	ssoToken           ssoFailure = "token"            // the ID token failed a check (signature, iss, aud, exp, nonce)
 	ssoEmailUnverified ssoFailure = "email_unverified" // no email, or one the provider has not verified
+	ssoEmailRefused    ssoFailure = "email_refused"    // the email holds a character auth.CheckEmail refuses (Kelvin sign, bidi control)
+	ssoEmailConflict   ssoFailure = "email_conflict"   // no account has the email, another has it in another spelling (strasse@ for straße@)
 	ssoDomain          ssoFailure = "domain"           // the email is outside --oidc-allowed-domains
 	ssoNoAccount       ssoFailure = "no_account"       // no account with this email (role mapping by email)
 	ssoNoGroup         ssoFailure = "no_group"         // in neither --oidc-admin-group nor --oidc-user-group

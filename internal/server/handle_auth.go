@@ -44,7 +44,7 @@ func handleLogin(d Deps) http.Handler {
 			}
 			var ok bool
 			var err error
-			if u, ok, err = checkCredentials(r, d, email, c.Password); err != nil || ok {
+			if u, ok, err = checkCredentials(r, d, c.Email, c.Password); err != nil || ok {
 				return err
 			}
 			if err := d.Limiter.Failed(r.Context(), addr, email); err != nil {
@@ -79,9 +79,15 @@ func refuseFor(w http.ResponseWriter, wait time.Duration, err error) error {
 }
 
 // checkCredentials verifies a password, and upgrades its hash when the
-// stored parameters are weaker than today's.
-func checkCredentials(r *http.Request, d Deps, email, password string) (store.User, bool, error) {
-	u, err := d.Store.UserByEmail(r.Context(), email)
+// stored parameters are weaker than today's. The email is the one typed.
+func checkCredentials(r *http.Request, d Deps, typed, password string) (store.User, bool, error) {
+	// An email whose characters the email rule refuses matches no account,
+	// even where lower-casing would make one of it ("KARL@" with the Kelvin
+	// sign is "karl@"): only an email CheckEmail accepts finds an account.
+	u, err := store.User{}, store.ErrNotFound
+	if !auth.EmailCharsRefused(typed) {
+		u, err = d.Store.UserByEmail(r.Context(), auth.NormalizeEmail(typed))
+	}
 	// An account without a password (pending, or one that signs in at the
 	// identity provider only) is checked like an unknown email.
 	if errors.Is(err, store.ErrNotFound) || (err == nil && u.PasswordHash == "") {

@@ -40,7 +40,7 @@ func handleSetup(d Deps) http.Handler {
 			return
 		}
 		email := auth.NormalizeEmail(c.Email)
-		if err := fieldErrors(map[string]string{"email": auth.CheckEmail(email), "password": auth.CheckPassword(c.Password)}); err != nil {
+		if err := fieldErrors(map[string]string{"email": auth.CheckEmail(c.Email), "password": auth.CheckPassword(c.Password)}); err != nil {
 			writeError(w, r, d.Logger, err)
 			return
 		}

@@ -85,7 +85,7 @@ func handleUserCreate(logger *slog.Logger, users store.UserStore, now func() tim
 			return
 		}
 		email := auth.NormalizeEmail(body.Email)
-		fields := map[string]string{"email": auth.CheckEmail(email)}
+		fields := map[string]string{"email": auth.CheckEmail(body.Email)} // as typed: see CheckEmail
 		if !body.Role.Valid() {
 			fields["role"] = msgBadRole
 		}
@@ -137,9 +137,10 @@ func IsLocalBaseURL(base *url.URL) bool {
 }
 
 // EmailInUse reports whether an account's email is the same as email for a
-// reader: equal after Unicode case folding (boß@ and boss@, any spelling of
-// ö). Accounts are few (one school's staff), so they are compared here
-// rather than through a second unique column.
+// reader (auth.SameEmail: equal after Unicode case folding, boß@ and boss@,
+// any spelling of ö). Every way an account is made or renamed asks this or
+// emailOwner. Accounts are few (one school's staff), so they are compared
+// here rather than through a second unique column.
 func EmailInUse(ctx context.Context, users store.UserStore, email string) (bool, error) {
 	id, err := emailOwner(ctx, users, email, 0)
 	return id != 0, err
@@ -152,9 +153,8 @@ func emailOwner(ctx context.Context, users store.UserStore, email string, except
 	if err != nil {
 		return 0, err
 	}
-	key := auth.EmailKey(email)
 	for _, u := range list {
-		if u.ID != except && auth.EmailKey(u.Email) == key {
+		if u.ID != except && auth.SameEmail(u.Email, email) {
 			return u.ID, nil
 		}
 	}

@@ -15,13 +15,18 @@ import (
 // ssoAccount maps a verified identity to the account it signs in to
 // (docs/decisions.md, "Role mapping"):
 //
-//   - the email must be there, verified by the provider and, when
-//     --oidc-allowed-domains is set, in one of those domains;
+//   - the email must be there, verified by the provider, acceptable as
+//     sent (auth.CheckEmail: no invisible characters, none that
+//     lower-casing turns into another letter, such as the Kelvin sign) and,
+//     when --oidc-allowed-domains is set, in one of those domains;
 //   - the account linked to the identity (issuer and subject) is found
 //     first, so a changed email at the provider still finds it, and the
 //     account takes the new email (ssoFollowEmail);
 //   - otherwise the account with the same email, which is then linked;
-//     one already linked to another person at this provider is refused;
+//     one already linked to another person at this provider is refused,
+//     and so is an email that only another account's spelling matches
+//     (auth.SameEmail: "straße@" when "strasse@" exists), which may be
+//     another mailbox: neither linked nor created beside it;
 //   - without group mapping that is all: no account, no sign-in, and the
 //     role stays as set in Konten;
 //   - with --oidc-admin-group / --oidc-user-group the groups decide the
@@ -30,7 +35,11 @@ import (
 func ssoAccount(ctx context.Context, logger *slog.Logger, users store.Store, s *SSO, id sso.Identity, now time.Time) (store.User, error) {
 	email := auth.NormalizeEmail(id.Email)
 	switch {
-	case email == "" || auth.CheckEmail(email) != "" || !id.EmailVerified:
+	case email == "" || !id.EmailVerified:
+		return store.User{}, ssoEmailUnverified
+	case auth.EmailCharsRefused(id.Email): // judged as sent: normalized, the Kelvin sign is a "k"
+		return store.User{}, ssoEmailRefused
+	case auth.CheckEmail(id.Email) != "":
 		return store.User{}, ssoEmailUnverified
 	case len(s.AllowedDomains) > 0 && !slices.Contains(s.AllowedDomains, sso.DomainOf(email)):
 		return store.User{}, ssoDomain
@@ -42,7 +51,7 @@ func ssoAccount(ctx context.Context, logger *slog.Logger, users store.Store, s *
 	u, err := users.UserBySubject(ctx, id.Issuer, id.Subject)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		u, err = ssoLink(ctx, users, id, email, byGroups, role, now)
+		u, err = ssoLink(ctx, logger, users, id, email, byGroups, role, now)
 	case err == nil:
 		u, err = ssoFollowEmail(ctx, logger, users, u, email)
 	}
@@ -81,11 +90,20 @@ func ssoRole(s *SSO, groups []string) (role store.Role, byGroups bool) {
 }
 
 // ssoLink finds the account by email and links it to the identity, or (with
-// group mapping) creates it.
-func ssoLink(ctx context.Context, users store.Store, id sso.Identity, email string, create bool, role store.Role, now time.Time) (store.User, error) {
+// group mapping) creates it. An account whose email is only the same after
+// case folding is neither: the log names it by number, never by email.
+func ssoLink(ctx context.Context, logger *slog.Logger, users store.Store, id sso.Identity, email string, create bool, role store.Role, now time.Time) (store.User, error) {
 	u, err := users.UserByEmail(ctx, email)
 	if errors.Is(err, store.ErrNotFound) {
-		if !create {
+		var other int64
+		if other, err = emailOwner(ctx, users, email, 0); err != nil {
+			return store.User{}, err
+		}
+		switch {
+		case other != 0:
+			logger.Warn("the identity provider's email is another account's in another spelling; not linked, not created", "other", other)
+			return store.User{}, ssoEmailConflict
+		case !create:
 			return store.User{}, ssoNoAccount
 		}
 		u, err = users.CreateUser(ctx, store.User{Email: email, Role: role, CreatedAt: now})

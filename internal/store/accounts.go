@@ -84,6 +84,8 @@ type UserStore interface {
 	SetPassword(ctx context.Context, id int64, passwordHash string) error
 	RecordSignIn(ctx context.Context, id int64, at time.Time) error
 
+	// CreateToken stores a one-time link; ErrAccountLinked for an invitation
+	// to an account linked to the identity provider.
 	CreateToken(ctx context.Context, t Token) error
 	// ValidToken returns an unused, unexpired token, or ErrNotFound.
 	ValidToken(ctx context.Context, kind TokenKind, hash string, now time.Time) (Token, error)
@@ -91,7 +93,8 @@ type UserStore interface {
 	// transaction: ErrNotFound if the token is not valid or an admin exists.
 	CreateFirstAdmin(ctx context.Context, tokenHash string, u User, now time.Time) (User, error)
 	// AcceptInvite uses an invite token and sets the account's password in
-	// one transaction; ErrNotFound if the token is not valid.
+	// one transaction; ErrNotFound if the token is not valid, or the account
+	// has a password or is linked to the identity provider meanwhile.
 	AcceptInvite(ctx context.Context, tokenHash, passwordHash string, now time.Time) (User, error)
 }
 

@@ -5,6 +5,7 @@ with aliases or unusual number spellings together with their canonical form."""
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -24,6 +25,7 @@ MSG = {
     "sum": "Minus- und Normalbereich zusammen dürfen 100 nicht überschreiten.",
     "nameLength": "Der Name muss 1 bis 80 Zeichen lang sein.",
     "nameBlank": "Der Name darf nicht nur aus Leerzeichen bestehen.",
+    "nameChars": "Der Name darf keine unsichtbaren Steuerzeichen enthalten.",
     "unknown": "Unbekanntes Feld.",
     "gradeMissing": "Note {grade} fehlt.",
     "alias": "Nur eines von „{name}“ und „{alias}“ angeben.",
@@ -106,6 +108,32 @@ def invalid_cases() -> list[dict]:
         c("name is a number", edit(("name", 42)), {"name": MSG["text"]}),
         c("name is null", edit(("name", None)), {"name": MSG["text"]}),
         c("name missing", edit(("name",)), {"name": MSG["required"]}),
+        # Control, format (bidi, invisible) and line separator characters: Unicode categories Cc, Cf, Zl and
+        # Zp, except the zero-width joiner and non-joiner. Length and blank are judged first.
+        c("name with ESC (a terminal colour)", edit(("name", "Klasse \u001b[31m7a")), {"name": MSG["nameChars"]}),
+        c("name with BEL", edit(("name", "\u0007Standard")), {"name": MSG["nameChars"]}),
+        c("name with NUL", edit(("name", "Standard\u0000")), {"name": MSG["nameChars"]}),
+        c("name with DEL", edit(("name", "Stan\u007fdard")), {"name": MSG["nameChars"]}),
+        c("name with NEL (a C1 control)", edit(("name", "Standard\u0085")), {"name": MSG["nameChars"]}),
+        c("name with a tab inside", edit(("name", "Klasse\t7a")), {"name": MSG["nameChars"]}),
+        c("name with a line feed inside", edit(("name", "Klasse\n7a")), {"name": MSG["nameChars"]}),
+        c("name with a right-to-left override", edit(("name", "Standard\u202egnut")), {"name": MSG["nameChars"]}),
+        c("name with a left-to-right embedding", edit(("name", "\u202aStandard")), {"name": MSG["nameChars"]}),
+        c("name with isolates", edit(("name", "\u2066Standard\u2069")), {"name": MSG["nameChars"]}),
+        c("name with a first strong isolate", edit(("name", "\u2068Standard")), {"name": MSG["nameChars"]}),
+        c("name with a left-to-right mark", edit(("name", "\u200eStandard")), {"name": MSG["nameChars"]}),
+        c("name with a right-to-left mark", edit(("name", "Standard\u200f")), {"name": MSG["nameChars"]}),
+        c("name with an Arabic letter mark", edit(("name", "Standard\u061c")), {"name": MSG["nameChars"]}),
+        c("name with a zero-width space", edit(("name", "Stan\u200bdard")), {"name": MSG["nameChars"]}),
+        c("name with a soft hyphen", edit(("name", "Stan\u00addard")), {"name": MSG["nameChars"]}),
+        c("name with a byte order mark", edit(("name", "\ufeffStandard")), {"name": MSG["nameChars"]}),
+        c("name with a tag character", edit(("name", "Standard\U000e0041")), {"name": MSG["nameChars"]}),
+        c("name with a line separator", edit(("name", "Standard\u2028")), {"name": MSG["nameChars"]}),
+        c("name with a paragraph separator", edit(("name", "Standard\u2029")), {"name": MSG["nameChars"]}),
+        c("name of only a control character", edit(("name", "\u001b")), {"name": MSG["nameChars"]}),
+        c("name of only a line separator is blank", edit(("name", "\u2028")), {"name": MSG["nameBlank"]}),
+        c("name of 81 characters with a control character is too long", edit(("name", "\u001b" * 81)),
+          {"name": MSG["nameLength"]}),
         c("unknown top-level field", edit(("version", 3)), {"version": MSG["unknown"]}),
         c("grade 7", edit(("grades.7", {"min": 0, "max": 0})), {"grades.7": MSG["unknown"]}),
         c("grade 0", edit(("grades.0", {"min": 0, "max": 0})), {"grades.0": MSG["unknown"]}),
@@ -179,19 +207,39 @@ def alias_cases() -> list[dict]:
         c("name of 80 characters with surrounding spaces is kept as given",
           edit(("name", " " + "x" * 78 + " ")), edit(("name", " " + "x" * 78 + " "))),
         c("name with quotes and HTML", edit(("name", '<b>"Klasse 7a" & Co</b>')), edit(("name", '<b>"Klasse 7a" & Co</b>'))),
+        c("name with umlauts, ß, accents and other scripts", edit(("name", "Größe Übung – Éluard Ørsted Ελληνικά Русский 日本語")),
+          edit(("name", "Größe Übung – Éluard Ørsted Ελληνικά Русский 日本語"))),
+        c("name with an emoji sequence (zero-width joiner) and a zero-width non-joiner",
+          edit(("name", "Familie \U0001f468\u200d\U0001f469\u200d\U0001f467 \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645")),
+          edit(("name", "Familie \U0001f468\u200d\U0001f469\u200d\U0001f467 \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"))),
+        c("name with a no-break space and a private-use character",
+          edit(("name", "Klasse\u00a07a \ue000")), edit(("name", "Klasse\u00a07a \ue000"))),
         c("fractional config", fractional, fractional),
         c("extreme config", extreme, extreme),
     ]
 
 
-def dump(value) -> str:
-    """Compact JSON, like json.dumps, but numbers given as Lit keep their exact text."""
+def dump(value, escape: bool = False) -> str:
+    """Compact JSON, like json.dumps, but numbers given as Lit keep their exact text. With escape, invisible
+    characters in strings are \\u escapes (for refused documents; a canonical document stays byte for byte
+    what Config.MarshalJSON writes)."""
     if isinstance(value, Lit):
         return value.text
     if isinstance(value, dict):
-        return "{" + ",".join(f"{json.dumps(k, ensure_ascii=False)}:{dump(v)}" for k, v in value.items()) + "}"
+        return "{" + ",".join(f"{json.dumps(k, ensure_ascii=False)}:{dump(v, escape)}" for k, v in value.items()) + "}"
     if isinstance(value, list):
-        return "[" + ",".join(dump(v) for v in value) + "]"
+        return "[" + ",".join(dump(v, escape) for v in value) + "]"
     if isinstance(value, float):
         raise TypeError("write decimals as Lit, floats are not exact")
+    if isinstance(value, str) and escape:
+        return "".join(visible(ch) for ch in json.dumps(value, ensure_ascii=False))
     return json.dumps(value, ensure_ascii=False)
+
+
+def visible(ch: str) -> str:
+    """A character of a JSON string as written: invisible ones (control, format, separators, private use)
+    as \\u escapes (a pair of them above U+FFFF), so that an editor and a diff show them."""
+    if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Co", "Zs") or ch == " ":
+        return ch
+    units = ch.encode("utf-16-be")
+    return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2))

@@ -338,12 +338,12 @@ def self_check(configs: dict[str, Config]) -> None:
 # --- Writing ----------------------------------------------------------------------------------------
 
 
-def write(name: str, key: str | None, items) -> None:
-    """One item per line, so a diff shows exactly which case changed."""
+def write(name: str, key: str | None, items, escape: bool = False) -> None:
+    """One item per line, so a diff shows exactly which case changed; escape: invisible characters as \\u."""
     if key is None:
-        body = "{\n" + ",\n".join(f"{json.dumps(k)}:{dump(v)}" for k, v in items.items()) + "\n}\n"
+        body = "{\n" + ",\n".join(f"{json.dumps(k)}:{dump(v, escape)}" for k, v in items.items()) + "\n}\n"
     else:
-        body = "{" + json.dumps(key) + ":[\n" + ",\n".join(dump(item) for item in items) + "\n]}\n"
+        body = "{" + json.dumps(key) + ":[\n" + ",\n".join(dump(item, escape) for item in items) + "\n]}\n"
     (HERE / name).write_text(body, encoding="utf-8")
 
 
@@ -355,7 +355,7 @@ def main() -> None:
     body = '{"cases":[\n' + ",\n".join(json.dumps(c) for c in cases) + "\n]}\n"
     (HERE / "cases.json").write_text(body, encoding="utf-8")
     write("tables.json", None, {name: table(configs[name]) for name in CONFIG_NAMES})
-    write("invalid-configs.json", "cases", invalid_cases())
+    write("invalid-configs.json", "cases", invalid_cases(), escape=True)
     write("alias-configs.json", "cases", alias_cases())
     write("messages.json", None, MSG)
     points = build_points_tables(configs)

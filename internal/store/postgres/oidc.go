@@ -20,9 +20,18 @@ func (s *Store) UserBySubject(ctx context.Context, issuer, subject string) (stor
 	return u, nil
 }
 
-// LinkSubject links an account to an identity at the provider.
+// LinkSubject links an account to an identity at the provider and uses up
+// its open invitations, in one transaction.
 func (s *Store) LinkSubject(ctx context.Context, id int64, issuer, subject string) (store.User, error) {
-	u, err := scanUser(s.pool.QueryRow(ctx, "UPDATE users SET oidc_issuer = $1, oidc_subject = $2 WHERE id = $3 RETURNING "+userColumns, issuer, subject, id))
+	var u store.User
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		u, err = scanUser(tx.QueryRow(ctx, "UPDATE users SET oidc_issuer = $1, oidc_subject = $2 WHERE id = $3 RETURNING "+userColumns, issuer, subject, id))
+		if err != nil {
+			return err
+		}
+		return useInvites(ctx, tx, id, s.now())
+	})
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == uniqueViolation {
 		err = store.ErrSubjectTaken

@@ -11,17 +11,34 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// CreateToken stores a one-time link by its hash.
+// CreateToken stores a one-time link by its hash, but no invitation for an
+// account linked to the identity provider (the check and the insert are one
+// statement; a link made at the same moment is caught by AcceptInvite).
 func (s *Store) CreateToken(ctx context.Context, t store.Token) error {
 	var userID *int64
 	if t.UserID != 0 {
 		userID = &t.UserID
 	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at)
-		VALUES ($1, $2, $3, $4)`, t.Hash, t.Kind, userID, ms(t.ExpiresAt)); err != nil {
+	tag, err := s.pool.Exec(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at)
+		SELECT $1::text, $2::text, $3::bigint, $4::timestamptz WHERE $2::text <> 'invite' OR NOT EXISTS (SELECT 1 FROM users WHERE id = $3 AND `+linked+`)`,
+		t.Hash, string(t.Kind), userID, ms(t.ExpiresAt))
+	if err == nil && tag.RowsAffected() == 0 {
+		err = store.ErrAccountLinked
+	}
+	if err != nil {
 		return fmt.Errorf("postgres: create %s token: %w", t.Kind, err)
 	}
 	return nil
+}
+
+// linked is the condition on users of an account linked to the provider.
+const linked = "COALESCE(oidc_subject, '') <> ''"
+
+// useInvites marks every open invitation of an account used.
+func useInvites(ctx context.Context, tx pgx.Tx, userID int64, now time.Time) error {
+	_, err := tx.Exec(ctx, "UPDATE tokens SET used_at = $1 WHERE user_id = $2 AND kind = $3 AND used_at IS NULL",
+		ms(now), userID, string(store.TokenInvite))
+	return err
 }
 
 // ValidToken returns an unused, unexpired token of the kind.
@@ -102,8 +119,10 @@ func (s *Store) AcceptInvite(ctx context.Context, tokenHash, passwordHash string
 			return err
 		}
 		// Only an account still waiting for its password: after an operator
-		// set one (admin set-password), an old link must not replace it.
-		updated, err = scanUser(tx.QueryRow(ctx, "UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = '' RETURNING "+userColumns,
+		// set one (admin set-password), an old link must not replace it, and
+		// an account linked to the provider meanwhile gets no second way in
+		// (the row is checked again after a concurrent link commits).
+		updated, err = scanUser(tx.QueryRow(ctx, "UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = '' AND NOT "+linked+" RETURNING "+userColumns,
 			passwordHash, t.UserID))
 		return err
 	})

@@ -21,9 +21,18 @@ func (s *Store) UserBySubject(ctx context.Context, issuer, subject string) (stor
 	return u, nil
 }
 
-// LinkSubject links an account to an identity at the provider.
+// LinkSubject links an account to an identity at the provider and uses up
+// its open invitations, in one transaction.
 func (s *Store) LinkSubject(ctx context.Context, id int64, issuer, subject string) (store.User, error) {
-	u, err := scanUser(s.db.QueryRowContext(ctx, "UPDATE users SET oidc_issuer = ?, oidc_subject = ? WHERE id = ? RETURNING "+userColumns, issuer, subject, id))
+	var u store.User
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		u, err = scanUser(tx.QueryRowContext(ctx, "UPDATE users SET oidc_issuer = ?, oidc_subject = ? WHERE id = ? RETURNING "+userColumns, issuer, subject, id))
+		if err != nil {
+			return err
+		}
+		return useInvites(ctx, tx, id, s.now())
+	})
 	var se *sqlite.Error
 	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE {
 		err = store.ErrSubjectTaken

@@ -10,17 +10,38 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// CreateToken stores a one-time link by its hash.
+// CreateToken stores a one-time link by its hash, but no invitation for an
+// account linked to the identity provider (the check and the insert are one
+// statement).
 func (s *Store) CreateToken(ctx context.Context, t store.Token) error {
 	var userID sql.NullInt64
 	if t.UserID != 0 {
 		userID = sql.NullInt64{Int64: t.UserID, Valid: true}
 	}
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at)
-		VALUES (?, ?, ?, ?)`, t.Hash, t.Kind, userID, millis(t.ExpiresAt)); err != nil {
+	res, err := s.db.ExecContext(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at)
+		SELECT ?, ?, ?, ? WHERE ? <> 'invite' OR NOT EXISTS (SELECT 1 FROM users WHERE id = ? AND `+linked+`)`,
+		t.Hash, t.Kind, userID, millis(t.ExpiresAt), t.Kind, userID)
+	var n int64
+	if err == nil {
+		n, err = res.RowsAffected()
+	}
+	if err == nil && n == 0 {
+		err = store.ErrAccountLinked
+	}
+	if err != nil {
 		return fmt.Errorf("sqlite: create %s token: %w", t.Kind, err)
 	}
 	return nil
+}
+
+// linked is the condition on users of an account linked to the provider.
+const linked = "COALESCE(oidc_subject, '') <> ''"
+
+// useInvites marks every open invitation of an account used.
+func useInvites(ctx context.Context, tx *sql.Tx, userID int64, now time.Time) error {
+	_, err := tx.ExecContext(ctx, "UPDATE tokens SET used_at = ? WHERE user_id = ? AND kind = ? AND used_at IS NULL",
+		millis(now), userID, store.TokenInvite)
+	return err
 }
 
 // ValidToken returns an unused, unexpired token of the kind.
@@ -97,8 +118,9 @@ func (s *Store) AcceptInvite(ctx context.Context, tokenHash, passwordHash string
 			return err
 		}
 		// Only an account still waiting for its password: after an operator
-		// set one (admin set-password), an old link must not replace it.
-		updated, err = scanUser(tx.QueryRowContext(ctx, "UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = '' RETURNING "+userColumns,
+		// set one (admin set-password), an old link must not replace it, and
+		// an account linked to the provider meanwhile gets no second way in.
+		updated, err = scanUser(tx.QueryRowContext(ctx, "UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = '' AND NOT "+linked+" RETURNING "+userColumns,
 			passwordHash, t.UserID))
 		return err
 	})

@@ -30,6 +30,7 @@ func Run(t *testing.T, open Opener) {
 		"LoginFailures":         testLoginFailures,
 		"DeleteUserEndsAllOfIt": testDeleteUserCascades,
 		"InvitedUser":           testInvitedUser,
+		"InvitesEndAtLink":      testInvitesEndAtLink,
 		"Pruning":               testPruning,
 		"OIDCLinks":             testOIDCLinks,
 		"OIDCStateKey":          testOIDCStateKey,

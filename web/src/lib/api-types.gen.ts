@@ -491,8 +491,12 @@ export interface paths {
          *     ID-Token (Signatur, `iss`, `aud`, `exp`, `nonce`). Danach dieselbe Sitzung wie
          *     nach `POST /api/v1/auth/login` und weiter zu `/admin`. Jeder Fehler führt zurück zu
          *     `/admin?sso_error=<code>`, und die Seite zeigt dazu einen deutschen Text: `unavailable`,
-         *     `denied`, `provider`, `state`, `token`, `email_unverified`, `domain`, `no_account`, `no_group`,
-         *     `linked_elsewhere`, `internal` (docs/architecture.md). Ändert sich die bestätigte E-Mail-Adresse
+         *     `denied`, `provider`, `state`, `token`, `email_unverified`, `email_refused`, `domain`, `no_account`,
+         *     `email_conflict`, `no_group`, `linked_elsewhere`, `internal` (docs/architecture.md). `email_refused`: die E-Mail-Adresse
+         *     enthält ein Zeichen, das die E-Mail-Regel ablehnt (siehe `Email`), etwa das Kelvin-Zeichen, das
+         *     klein geschrieben ein `k` wäre und so das Konto einer anderen Adresse träfe. `email_conflict`: kein
+         *     Konto hat die Adresse, aber eines eine gleichlautende in anderer Schreibweise (`strasse@` zu `straße@`);
+         *     es wird weder verknüpft noch daneben ein zweites angelegt. Ändert sich die bestätigte E-Mail-Adresse
          *     einer verknüpften Person beim Anbieter, übernimmt das Konto sie, außer ein anderes Konto hat sie.
          */
         get: operations["finishOidcSignIn"];
@@ -739,7 +743,10 @@ export interface components {
             min: components["schemas"]["Percent"];
             max: components["schemas"]["Percent"];
         };
-        /** @example Oberstufe */
+        /**
+         * @description 1 bis 80 Zeichen (Unicode-Codepunkte), nicht nur Leerraum, ohne Steuerzeichen, Formatzeichen (Bidi-Steuerzeichen wie U+202E, unsichtbare Zeichen wie das weiche Trennzeichen) und Zeilentrenner (Unicode-Kategorien Cc, Cf, Zl, Zp; erlaubt bleiben der Joiner U+200D und der Non-Joiner U+200C, z. B. in Emoji). Eine vor dieser Regel gespeicherte Version wird weiter gezeigt, aber nicht erneut gespeichert.
+         * @example Oberstufe
+         */
         ConfigName: string;
         /** @description Die Bereiche der Noten 1 bis 6 in Prozent, lückenlos (Max einer Note = Min der besseren). */
         Grades: {
@@ -1000,7 +1007,7 @@ export interface components {
         /** @enum {string} */
         Role: "admin" | "user";
         /**
-         * @description Eine E-Mail-Adresse, in NFC und klein geschrieben, wie der Server sie prüft: etwas@etwas.etwas ohne Leerzeichen, höchstens 254 Zeichen.
+         * @description Eine E-Mail-Adresse, in NFC und klein geschrieben, wie der Server sie prüft: etwas@etwas.etwas ohne Leerzeichen, höchstens 254 Zeichen. Abgelehnt wird (wie eingegeben, vor dem Kleinschreiben geprüft) jedes Steuer-, Format- (Bidi-Steuerzeichen, unsichtbare Zeichen, weiches Trennzeichen) und private Zeichen sowie jedes Nicht-ASCII-Zeichen, das klein geschrieben ASCII wird (`İ`, das Kelvin-Zeichen) oder das NFKC ändert (Ångström- und Ohm-Zeichen, langes s `ſ`, Ligaturen, Vollbreitenformen): „Die E-Mail-Adresse enthält unsichtbare oder nicht zulässige Sonderzeichen.“ Umlaute, ß und Buchstaben anderer Schriften bleiben.
          * @example lehrer@schule.de
          */
         Email: string;
@@ -1287,6 +1294,27 @@ export interface components {
                  *         "message": "Die Konfiguration ist ungültig.",
                  *         "fields": {
                  *           "grades.1.max": "Das Maximum der Note 1 muss 100 sein."
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Die Version wurde gespeichert, bevor Steuer- und Formatzeichen im Namen abgelehnt wurden, und ihr Name enthält solche (`validation_failed`, Feld `name`); sie wird nicht erneut gespeichert. */
+        StoredNameRefused: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "validation_failed",
+                 *         "message": "Die Konfiguration ist ungültig.",
+                 *         "fields": {
+                 *           "name": "Der Name darf keine unsichtbaren Steuerzeichen enthalten."
                  *         }
                  *       }
                  *     }
@@ -2176,6 +2204,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["StoredNameRefused"];
             500: components["responses"]["Internal"];
         };
     };
@@ -2703,6 +2732,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ScaleOrVersionNotFound"];
             414: components["responses"]["UriTooLong"];
+            422: components["responses"]["StoredNameRefused"];
             500: components["responses"]["Internal"];
         };
     };

@@ -27,6 +27,7 @@ export const MESSAGES = {
   sum: 'Minus- und Normalbereich zusammen dürfen 100 nicht überschreiten.',
   nameLength: 'Der Name muss 1 bis 80 Zeichen lang sein.',
   nameBlank: 'Der Name darf nicht nur aus Leerzeichen bestehen.',
+  nameChars: 'Der Name darf keine unsichtbaren Steuerzeichen enthalten.',
   unknown: 'Unbekanntes Feld.',
   gradeMissing: 'Note {grade} fehlt.',
   alias: 'Nur eines von „{name}“ und „{alias}“ angeben.',
@@ -62,12 +63,17 @@ const percentSchema = z.number({ error: MESSAGES.number }).check(
   z.refine((x) => x >= 0 && x <= 100, MESSAGES.range),
 )
 
+// Control and format characters (bidi controls, zero-width space, soft hyphen) and line separators, as
+// internal/grading (nameRuneRefused) refuses them; the zero-width joiner and non-joiner stay (emoji).
+const NAME_REFUSED = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
+
 const nameSchema = z.string({ error: MESSAGES.text }).check(
   z.refine((s) => codePointLength(s) >= 1 && codePointLength(s) <= MAX_NAME, {
     error: MESSAGES.nameLength,
     abort: true,
   }),
-  z.refine((s) => s.replace(/\p{White_Space}/gu, '') !== '', MESSAGES.nameBlank),
+  z.refine((s) => s.replace(/\p{White_Space}/gu, '') !== '', { error: MESSAGES.nameBlank, abort: true }),
+  z.refine((s) => !NAME_REFUSED.test(s), MESSAGES.nameChars),
 )
 
 function firstIssue(schema: z.ZodMiniType, value: unknown): string | null {

@@ -11,11 +11,21 @@ const MESSAGES: Record<string, (name: string) => string> = {
   state: () => 'Die Anmeldung ist abgelaufen oder wurde schon benutzt. Bitte erneut anmelden.',
   token: (name) => `Die Antwort von ${name} war ungültig. Bitte erneut versuchen oder die Schul-IT fragen.`,
   email_unverified: (name) => refused(name, `${name} hat keine bestätigte E-Mail-Adresse übermittelt.`),
+  email_refused: (name) =>
+    refused(
+      name,
+      `Die E-Mail-Adresse bei ${name} enthält unsichtbare oder nicht zulässige Sonderzeichen. Bitte die Schul-IT fragen.`,
+    ),
   domain: (name) => refused(name, 'Diese E-Mail-Adresse gehört nicht zu den zugelassenen Domains.'),
   no_account: (name) =>
     refused(
       name,
       'Für diese E-Mail-Adresse gibt es hier kein Konto. Ein Admin kann es unter Verwaltung → Konten anlegen.',
+    ),
+  email_conflict: (name) =>
+    refused(
+      name,
+      'Ein anderes Konto hat diese E-Mail-Adresse in anderer Schreibweise (etwa ss statt ß). Ein Admin kann das unter Verwaltung → Konten klären.',
     ),
   no_group: (name) => refused(name, 'Das Konto gehört zu keiner Gruppe, die den Notenrechner nutzen darf.'),
   linked_elsewhere: (name) =>

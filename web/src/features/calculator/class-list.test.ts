@@ -139,8 +139,32 @@ describe('CSV injection', () => {
     'Ida\t@SUMME(A1);5',
     'Tom,\t=1+1;5',
     'Lea; =1+1;5',
+    // after white space other than the space, and after invisible characters
+    'Max,\u00a0=1+1;5',
+    'Max, \u00a0 =1+1;5',
+    'Max,\u3000+1+1;5',
+    'Max,\u2003-1+1;5',
+    'Max,\u200b=1+1;5',
+    '\u200b=1+1;5',
+    '\u2060@SUMME(A1);5',
+    'Max,\ufeff=1+1;5',
+    'Max,\u202e=1+1;5',
+    // the full-width forms, and the other forms whose compatibility form is a formula sign
+    '\uff1dHYPERLINK("https://evil.example");5',
+    'Eva;\uff0b1+1',
+    'Ben;\uff0d2+3',
+    '\uff20SUMME(A1);5',
+    'Max,\u00a0\uff1d1+1;5',
+    '\ufe66\ufe62\ufe63\ufe6b;5',
+    '\u207c1;5',
+    '\u208a1;5',
+    '\ufb291;5',
+    '\u22121;5',
   ]
-  const dangerous = /^[=+\-@\t\r]/
+  // the formula signs and the forms a spreadsheet program may take for them
+  const formula =
+    /^[=+\-@\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63\ufe6b\u207a\u207c\u208a\u208c\ufb29\u2212]/
+  const blank = /^["\p{White_Space}\p{Cf}]+/u
 
   it.each(attacks)('no cell of %j starts a formula, whatever the separator', (line) => {
     const s = summarize(standard, '40', line)
@@ -151,11 +175,11 @@ describe('CSV injection', () => {
     for (const separator of [';', ',', '\t']) {
       for (const row of rows) {
         for (const cell of row.split(separator)) {
+          const where = `${separator === '\t' ? 'tab' : separator} in ${JSON.stringify(row)}`
           // a program that splits naively may also keep the quotes and drop leading spaces
-          expect(
-            cell.replace(/^[" ]+/, ''),
-            `${separator === '\t' ? 'tab' : separator} in ${row}`,
-          ).not.toMatch(dangerous)
+          expect(cell.replace(/^[" ]+/, ''), where).not.toMatch(/^[\t\r]/)
+          // and one may drop any white space and invisible character before it reads the cell
+          expect(cell.replace(blank, ''), where).not.toMatch(formula)
         }
       }
     }
@@ -166,5 +190,20 @@ describe('CSV injection', () => {
     expect(defuseFormulas('31,5')).toBe('31,5')
     expect(defuseFormulas('Max,=1+1,')).toBe("Max,'=1+1,")
     expect(defuseFormulas('a, @b')).toBe("a, '@b")
+    expect(defuseFormulas('Jörg Müller-Lüdenscheidt')).toBe('Jörg Müller-Lüdenscheidt')
+    expect(defuseFormulas('\u00a0Anna, \u00a0Ben')).toBe('\u00a0Anna, \u00a0Ben')
+    expect(defuseFormulas('Anna ＝ Ben')).toBe('Anna ＝ Ben')
+  })
+
+  it.each([
+    ['\u00a0=1+1', "\u00a0'=1+1"],
+    ['\u200b\u00a0=1+1', "\u200b\u00a0'=1+1"],
+    ['Max,\u3000＋1', "Max,\u3000'＋1"],
+    ['＠SUMME(A1)', "'＠SUMME(A1)"],
+    ['－5', "'－5"],
+    ['a\u0000b,\u0000', "a\u0000b,'\u0000"],
+    ['x;\n=1', "x;'\n'=1"],
+  ])('defuses %j as %j: the quote goes right before the formula sign', (value, defused) => {
+    expect(defuseFormulas(value)).toBe(defused)
   })
 })
