@@ -154,6 +154,9 @@ func run() error {
 		err = step("poll", func() error { // pages whose stream was refused, polling every 10 s ± 2 s
 			res, err := runPoll(bin, *pollPages, 10*time.Second, 2*time.Second, *pollWindow)
 			r.Poll = &res
+			if err == nil {
+				res.HandlerRaw, err = goBench(root, "-bench=^BenchmarkConfigNotModified$", "-count=3", "-benchtime=300ms", "./internal/server")
+			}
 			return err
 		})
 	}

@@ -37,6 +37,8 @@ type pollResult struct {
 	StreamCPUPerSecond time.Duration
 	StreamRSSKiB       int64
 	StreamRSSIdleKiB   int64
+
+	HandlerRaw string // BenchmarkConfigNotModified: the 304 without the network
 }
 
 // pollPage is one page's polling: a connection opened at its first poll and kept, as a browser
@@ -242,6 +244,10 @@ func (r pollResult) markdown(fanout []fanoutResult) string {
 		p(", and one save costs the %d streams %s of CPU (Live fan-out, median)", r.Pages, ms(m.cpu))
 	}
 	p(".\n")
+	if r.HandlerRaw != "" {
+		p("\nThe 304 without the network (`go test -run='^$' -bench=^BenchmarkConfigNotModified$ -benchmem ./internal/server`),\n")
+		p("through the whole handler chain into a writer that keeps nothing:\n\n```\n%s```\n", benchLines(r.HandlerRaw))
+	}
 	return string(b)
 }
 
