@@ -89,7 +89,9 @@ func streamFlags(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) 
 	fs.IntVar(&o.maxStreams, "max-streams", envInt("NOTENRECHNER_MAX_STREAMS"),
 		"höchstens so viele offene Live-Verbindungen, danach 503 (NOTENRECHNER_MAX_STREAMS; Vorgabe: die Hälfte der offenen Dateien, höchstens 10000)")
 	fs.IntVar(&o.maxStreamsPerAddress, "max-streams-per-address", envInt("NOTENRECHNER_MAX_STREAMS_PER_ADDRESS"),
-		fmt.Sprintf("höchstens so viele Live-Verbindungen je Adresse (IPv6: je /56), danach 429 (NOTENRECHNER_MAX_STREAMS_PER_ADDRESS; Vorgabe %d)", server.DefaultStreamsPerAddress))
+		fmt.Sprintf("höchstens so viele Live-Verbindungen je Adresse (IPv6: je /56), danach 429; eine Schule hinter einem Router zählt als eine Adresse "+
+			"(NOTENRECHNER_MAX_STREAMS_PER_ADDRESS; Vorgabe: die Hälfte von --max-streams, bei %d also %d)",
+			server.DefaultStreamsTotal, server.DefaultStreamsPerAddress(server.DefaultStreamsTotal)))
 	return bad
 }
 
@@ -108,29 +110,47 @@ func pollFlag(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) err
 	return nil
 }
 
-// streamLimits raises the open-file limit and derives the stream bounds:
-// at most half the open files go to streams, so that the server keeps
-// answering (/healthz, /, sign-in) while they are all taken.
+// streamLimits raises the open-file limit and derives the stream bounds
+// from it (streamBounds).
 func streamLimits(o serveOptions, logger *slog.Logger) (perAddress, total int) {
 	files, err := raiseOpenFileLimit()
 	if err != nil {
 		logger.Warn("Limit offener Dateien nicht lesbar", "err", err)
 	}
-	perAddress, total = o.maxStreamsPerAddress, o.maxStreams
-	if perAddress == 0 {
-		perAddress = server.DefaultStreamsPerAddress
+	perAddress, total = streamBounds(o.maxStreamsPerAddress, o.maxStreams, files)
+	if files > 0 && uint64(total)+100 > files {
+		logger.Warn("--max-streams liegt nahe am Limit offener Dateien: sind alle belegt, antwortet der Server niemandem mehr",
+			"max_streams", total, "open_files", files)
 	}
+	from := "Vorgabe: die Hälfte von gesamt"
+	if o.maxStreamsPerAddress > 0 {
+		from = "--max-streams-per-address"
+	}
+	logger.Info("Live-Verbindungen begrenzt", "je_adresse", perAddress, "je_adresse_aus", from,
+		"gesamt", total, "offene_dateien", files)
+	return perAddress, total
+}
+
+// streamBounds derives the stream bounds from the options (0: not given) and
+// the open-file limit (0: unknown). The total is --max-streams, else half the
+// open files, at most server.DefaultStreamsTotal, so that the server keeps
+// answering (/healthz, /, sign-in) while every stream slot is taken. The
+// bound per address is --max-streams-per-address, else half the total
+// (server.DefaultStreamsPerAddress): a school behind one address keeps its
+// pages live, and it cannot take every slot.
+func streamBounds(perAddressOption, totalOption int, files uint64) (perAddress, total int) {
+	total = totalOption
 	if total == 0 {
 		total = server.DefaultStreamsTotal
 		if files > 0 {
 			total = int(min(files/2, uint64(total)))
 		}
 	}
-	if files > 0 && uint64(total)+100 > files {
-		logger.Warn("--max-streams liegt nahe am Limit offener Dateien: sind alle belegt, antwortet der Server niemandem mehr",
-			"max_streams", total, "open_files", files)
+	total = max(total, 1)
+	perAddress = perAddressOption
+	if perAddress == 0 {
+		perAddress = server.DefaultStreamsPerAddress(total)
 	}
-	logger.Info("Live-Verbindungen begrenzt", "je_adresse", perAddress, "gesamt", total, "offene_dateien", files)
 	return perAddress, total
 }
 

@@ -225,3 +225,35 @@ func TestPollIntervalFromTheEnvironmentMustBeADuration(t *testing.T) {
 		t.Fatalf("err = %v, want a usage error naming the variable", err)
 	}
 }
+
+// The stream bounds a server starts with: the total from --max-streams or the open-file limit, and by
+// default half of it per address, so that a school behind one address keeps 2,000 pages live on a
+// default server and one address still cannot take every slot.
+func TestStreamBounds(t *testing.T) {
+	for _, tc := range []struct {
+		name                          string
+		perAddressOption, totalOption int
+		files                         uint64
+		wantPerAddress, wantTotal     int
+	}{
+		{"the usual 20,000 open files", 0, 0, 20000, 5000, 10000},
+		{"more open files than the total needs", 0, 0, 1 << 20, 5000, 10000},
+		{"open-file limit unknown: server.New's defaults", 0, 0, 0, 5000, 10000},
+		{"a low open-file limit", 0, 0, 4096, 1024, 2048},
+		{"the per-address option wins", 50, 0, 20000, 50, 10000},
+		{"the per-address option above the total", 20000, 0, 20000, 20000, 10000},
+		{"the total option", 0, 3000, 20000, 1500, 3000},
+		{"both options", 7, 30, 20000, 7, 30},
+		{"an odd total", 0, 3, 0, 1, 3},
+		{"never below 1", 0, 1, 0, 1, 1},
+		{"one open file", 0, 0, 1, 1, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			perAddress, total := streamBounds(tc.perAddressOption, tc.totalOption, tc.files)
+			if perAddress != tc.wantPerAddress || total != tc.wantTotal {
+				t.Fatalf("streamBounds(%d, %d, %d) = %d per address, %d in all; want %d, %d", tc.perAddressOption,
+					tc.totalOption, tc.files, perAddress, total, tc.wantPerAddress, tc.wantTotal)
+			}
+		})
+	}
+}

@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
@@ -21,6 +23,10 @@ type Event struct {
 	Config  grading.Config
 	JSON    []byte // {"version","savedAt","config"}: no author, see NewEvent
 	Frame   []byte // the complete SSE event, ready to write
+	// ETag is `"<version>"`, made once: pages whose stream was refused ask
+	// GET /config with If-None-Match every few seconds, thousands of them,
+	// and the answer 304 then costs no formatting.
+	ETag string
 }
 
 // Version is a stored configuration version as the API shows it, in UTC.
@@ -55,7 +61,8 @@ func NewEvent(cv store.ConfigVersion) (*Event, error) {
 		return nil, fmt.Errorf("live: encode version %d: %w", cv.Version, err)
 	}
 	frame := fmt.Appendf(nil, "id: %d\nevent: config\ndata: %s\n\n", cv.Version, body)
-	return &Event{Version: cv.Version, Config: cv.Config, JSON: body, Frame: frame}, nil
+	return &Event{Version: cv.Version, Config: cv.Config, JSON: body, Frame: frame,
+		ETag: `"` + strconv.FormatInt(cv.Version, 10) + `"`}, nil
 }
 
 // Subscription is one client's feed. C is closed when the client is dropped
@@ -71,8 +78,11 @@ type Subscription struct {
 // connections, which a publish writes to directly (stream.go), and subscriptions, channels read
 // by a goroutine per client (streams that cannot be taken over, tests).
 type Broker struct {
-	mu      sync.Mutex
-	current *Event
+	mu sync.Mutex
+	// current is written under mu, so that Subscribe hands out the current event and registers the
+	// client at once, and read without it by Current: a GET of the configuration never waits for
+	// a publish, which holds mu while it walks the subscribers.
+	current atomic.Pointer[Event]
 	clients map[*Subscription]struct{}
 	streams map[*stream]struct{}
 	buffer  int
@@ -105,10 +115,10 @@ func (b *Broker) Subscribe() (*Subscription, *Event) {
 	sub := &Subscription{C: make(chan *Event, b.buffer)}
 	if b.closed {
 		close(sub.C)
-		return sub, b.current
+		return sub, b.current.Load()
 	}
 	b.clients[sub] = struct{}{}
-	return sub, b.current
+	return sub, b.current.Load()
 }
 
 // Unsubscribe removes a client; safe to call after it was dropped.
@@ -151,10 +161,10 @@ func (b *Broker) SetCurrent(ev *Event) (fanOut func()) {
 func (b *Broker) set(ev *Event) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.current != nil && ev.Version <= b.current.Version {
+	if cur := b.current.Load(); cur != nil && ev.Version <= cur.Version {
 		return false
 	}
-	b.current = ev
+	b.current.Store(ev)
 	return true
 }
 
@@ -181,12 +191,9 @@ func (b *Broker) fanOut(ev *Event) {
 	}
 }
 
-// Current returns the newest published event, or nil before the first.
-func (b *Broker) Current() *Event {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.current
-}
+// Current returns the newest published event, or nil before the first. It
+// takes no lock (see current).
+func (b *Broker) Current() *Event { return b.current.Load() }
 
 // Clients returns the number of open streams.
 func (b *Broker) Clients() int {
@@ -208,8 +215,8 @@ func (b *Broker) Retire(last *Event, drained func()) { b.end(last, drained) }
 func (b *Broker) end(last *Event, drained func()) {
 	b.mu.Lock()
 	b.closed = true
-	if last != nil && (b.current == nil || last.Version >= b.current.Version) {
-		b.current = last // what a stream that opens late is told before it ends
+	if cur := b.current.Load(); last != nil && (cur == nil || last.Version >= cur.Version) {
+		b.current.Store(last) // what a stream that opens late is told before it ends
 	}
 	for sub := range b.clients {
 		sub.last = last

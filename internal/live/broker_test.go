@@ -114,3 +114,23 @@ func TestCloseEndsEveryStream(t *testing.T) {
 
 // admitAll lets every stream open: the limits are the Guard's, tested in guard_test.go.
 func admitAll(http.ResponseWriter, *http.Request) (func(), bool) { return func() {}, true }
+
+// A GET of the configuration reads the broker's current event; pages whose stream was refused do
+// that a thousand times a second. It must not wait while a publish holds the broker's lock, which
+// a publish holds while it walks every subscriber.
+func TestCurrentDoesNotWaitForAPublish(t *testing.T) {
+	b := NewBroker(quietLogger(), 4)
+	b.Publish(event(t, 1, "eins"))
+	b.mu.Lock() // a publish in the middle of its walk
+	defer b.mu.Unlock()
+	got := make(chan *Event, 1)
+	go func() { got <- b.Current() }()
+	select {
+	case ev := <-got:
+		if ev == nil || ev.Version != 1 {
+			t.Fatalf("Current() = %v, want version 1", ev)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Current() waited for the broker's lock")
+	}
+}

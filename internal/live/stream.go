@@ -58,7 +58,7 @@ func (b *Broker) attach(conn net.Conn, raw syscall.RawConn, sent int64) (*stream
 		return nil, false
 	}
 	b.streams[s] = struct{}{}
-	current := b.current
+	current := b.current.Load()
 	b.mu.Unlock()
 	first := retryFrame
 	if current != nil && current.Version != sent {

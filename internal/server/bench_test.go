@@ -48,3 +48,27 @@ func BenchmarkBare(b *testing.B) {
 		h.ServeHTTP(rec, req)
 	}
 }
+
+// BenchmarkConfigNotModified is a polling page's request (GET /api/v1/config with the current
+// version in If-None-Match) through the whole handler chain, without the network.
+func BenchmarkConfigNotModified(b *testing.B) {
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	broker := live.NewBroker(logger, 4)
+	ev, err := live.NewEvent(store.ConfigVersion{Version: 1234, Config: grading.Default(), SavedAt: time.Now(), SavedBy: store.SavedBySystem})
+	if err != nil {
+		b.Fatal(err)
+	}
+	broker.Publish(ev)
+	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: broker, Assets: testAssets})
+	req := httptest.NewRequest(http.MethodGet, "/api/v1/config", nil)
+	req.Header.Set("If-None-Match", ev.ETag)
+	w := &nullWriter{h: http.Header{}}
+	for b.Loop() {
+		clear(w.h)
+		req.Body = http.NoBody
+		h.ServeHTTP(w, req)
+		if w.code != http.StatusNotModified {
+			b.Fatal(w.code)
+		}
+	}
+}

@@ -57,8 +57,8 @@ type Deps struct {
 	TrustedProxies []netip.Prefix
 	Limiter        *auth.Limiter // default: SPEC §5 limits on Store
 	Gate           *auth.Gate    // bounds argon2id work; default: one slot per CPU
-	// Streams bounds the open live streams; default: DefaultStreamsPerAddress
-	// and DefaultStreamsTotal.
+	// Streams bounds the open live streams; default: DefaultStreamsTotal in
+	// all and DefaultStreamsPerAddress of it per address, as serve derives them.
 	Streams *live.Guard
 	Metrics *Metrics // request counts; default: new ones
 
@@ -120,7 +120,7 @@ func withDefaults(d Deps) Deps {
 		d.Scales = live.Fixed(d.Broker)
 	}
 	if d.Streams == nil {
-		d.Streams = live.NewGuard(DefaultStreamsPerAddress, DefaultStreamsTotal, d.Logger)
+		d.Streams = live.NewGuard(DefaultStreamsPerAddress(DefaultStreamsTotal), DefaultStreamsTotal, d.Logger)
 	}
 	return d
 }

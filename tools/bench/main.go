@@ -49,7 +49,7 @@ func main() {
 	}
 }
 
-var allSections = []string{"grading", "live", "fanout", "instances", "scales", "grade", "startup", "bundle", "page", "passwords"}
+var allSections = []string{"grading", "live", "fanout", "instances", "scales", "poll", "grade", "startup", "bundle", "page", "passwords"}
 
 func run() error {
 	repo := flag.String("repo", ".", "the repository's root")
@@ -63,6 +63,8 @@ func run() error {
 	withFloor := flag.Bool("floor", true, "measure the fan-out's floor too: one write per page and nothing else (floor.go)")
 	perInstance := flag.Int("instance-pages", 6000, "live pages per instance in the instances section")
 	instanceRuns := flag.Int("instance-runs", 2, "runs per number of instances (each on a fresh database)")
+	pollPages := flag.Int("poll-pages", 10000, "pages polling GET /api/v1/config in the poll section (and as many on streams beside them)")
+	pollWindow := flag.Duration("poll-window", 30*time.Second, "how long the poll section measures, after its ramp-up")
 	flag.Parse()
 	root, err := filepath.Abs(*repo)
 	if err != nil {
@@ -145,6 +147,16 @@ func run() error {
 		err = step("scales", func() error { // issue 17: 10 scales, the pages spread over them
 			res, err := runScalesFanout(bin, 10, *scalePages)
 			r.Scales = &res
+			return err
+		})
+	}
+	if err == nil {
+		err = step("poll", func() error { // pages whose stream was refused, polling every 10 s ± 2 s
+			res, err := runPoll(bin, *pollPages, 10*time.Second, 2*time.Second, *pollWindow)
+			r.Poll = &res
+			if err == nil {
+				res.HandlerRaw, err = goBench(root, "-bench=^BenchmarkConfigNotModified$", "-count=3", "-benchtime=300ms", "./internal/server")
+			}
 			return err
 		})
 	}

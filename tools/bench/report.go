@@ -31,6 +31,7 @@ type report struct {
 	HandlerRaw       string
 	Fanout           []fanoutResult
 	Scales           *scalesResult // issue 17
+	Poll             *pollResult
 	Grade            gradeResult
 	Startup          startupResult
 	Bundle           struct {
@@ -90,6 +91,9 @@ func (r report) markdown() string {
 	}
 	if r.Scales != nil {
 		b.WriteString(r.Scales.markdown())
+	}
+	if r.Poll != nil {
+		b.WriteString(r.Poll.markdown(r.Fanout))
 	}
 	if r.LiveRaw != "" {
 		p("\nThe broker alone (`go test -run='^$' -bench=. -benchmem ./internal/live`): a publish hands the one encoded\n")

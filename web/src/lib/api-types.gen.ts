@@ -35,7 +35,9 @@ export interface paths {
         };
         /**
          * Die aktuelle Konfiguration
-         * @description Mit `ETag` (die Versionsnummer); `If-None-Match` mit dieser Version ergibt 304.
+         * @description Mit `ETag` (die Versionsnummer); `If-None-Match` mit dieser Version ergibt 304. Eine Seite, deren
+         *     Live-Strom abgelehnt wurde (429 oder 503), fragt hier alle 10 s (± 2 s) mit `If-None-Match` nach,
+         *     bis `Retry-After` um ist; die Antwort kommt aus dem Speicher des Servers, ohne Datenbankzugriff.
          */
         get: operations["getConfig"];
         /**
@@ -67,10 +69,12 @@ export interface paths {
          *     einer `ConfigVersion`. Ein Client, der 8 Events zurückliegt, wird getrennt und verbindet
          *     sich mit `Last-Event-ID` neu.
          *
-         *     Offene Ströme sind begrenzt, je Client-Adresse (IPv6: je /56; Vorgabe 50) und insgesamt (Vorgabe:
-         *     die Hälfte der offenen Dateien, höchstens 10000): darüber 429 `too_many_streams` bzw. 503
+         *     Offene Ströme sind begrenzt, insgesamt (Vorgabe: die Hälfte der offenen Dateien, höchstens 10000)
+         *     und je Client-Adresse (IPv6: je /56; Vorgabe: die Hälfte der Gesamtgrenze, also 5000 bei 10000,
+         *     denn eine Schule hinter einem Router ist eine Adresse): darüber 429 `too_many_streams` bzw. 503
          *     `streams_full` mit `Retry-After` (30 bzw. 60 s). EventSource verbirgt Status und Header einer
-         *     Ablehnung; die Seite fragt dann mit `HEAD` nach, wie lange sie warten soll.
+         *     Ablehnung; die Seite fragt dann mit `HEAD` nach, wie lange sie warten soll, liest bis dahin alle
+         *     10 s (± 2 s) `GET /api/v1/config` mit `If-None-Match` und versucht danach den Strom wieder.
          *
          *     Das Schema beschreibt den Strom als Liste seiner Events, `data` schon als JSON gelesen. Auf
          *     der Leitung:
@@ -202,7 +206,8 @@ export interface paths {
         };
         /**
          * Die aktuelle Version eines Notenschlüssels
-         * @description Wie `GET /api/v1/config`, für diesen Schlüssel. Auch ein archivierter Schlüssel bleibt lesbar
+         * @description Wie `GET /api/v1/config`, für diesen Schlüssel, auch als Nachfrage einer Seite, deren Strom
+         *     abgelehnt wurde (`If-None-Match`, 304 ohne Datenbankzugriff). Auch ein archivierter Schlüssel bleibt lesbar
          *     (eine Seite, die ihn offen hat, soll es sagen können); seine Version trägt dann `archived: true`.
          */
         get: operations["getScale"];
