@@ -232,11 +232,7 @@ func (c *countingStore) LinkSubject(ctx context.Context, id int64, issuer, subje
 	c.count("LinkSubject")
 	return c.next.LinkSubject(ctx, id, issuer, subject)
 }
-func (c *countingStore) CreateOIDCLogin(ctx context.Context, l store.OIDCLogin) error {
-	c.count("CreateOIDCLogin")
-	return c.next.CreateOIDCLogin(ctx, l)
-}
-func (c *countingStore) TakeOIDCLogin(ctx context.Context, stateHash string, now time.Time) (store.OIDCLogin, error) {
-	c.count("TakeOIDCLogin")
-	return c.next.TakeOIDCLogin(ctx, stateHash, now)
+func (c *countingStore) OIDCStateKey(ctx context.Context, fresh []byte) ([]byte, error) {
+	c.count("OIDCStateKey")
+	return c.next.OIDCStateKey(ctx, fresh)
 }
