@@ -30,9 +30,11 @@ var contentTypes = map[string]string{
 // index.html, which is never cached so that a new release shows at once.
 // The build writes name.br and name.gz next to each text file (vite.config.ts);
 // they are sent as they are to a browser that accepts them (negotiate).
-// With config (nil: none), index.html carries the configuration the address names (page.go).
-func Handler(assets fs.FS, logger *slog.Logger, config PageConfig) http.Handler {
-	tags, pages := &etags{}, &pageCache{}
+// With config (nil: none), index.html carries the configuration the address names (page.go);
+// slots is how many addresses can have one at once (every scale and the default), the size of the
+// cache of rendered pages.
+func Handler(assets fs.FS, logger *slog.Logger, config PageConfig, slots int) http.Handler {
+	tags, pages := &etags{}, &pageCache{slots: slots}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")

@@ -14,8 +14,6 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
-
-	"github.com/notenrechner/notenrechner/internal/store"
 )
 
 // PageConfig returns the configuration that a page address names (slug, from ?schluessel=; ""
@@ -32,11 +30,6 @@ const ConfigElementID = "notenrechner-config"
 // SlugParam is the query parameter of the page address that names a grading scale.
 const SlugParam = "schluessel"
 
-// maxPages bounds the rendered pages kept: one per address slug that has a configuration, which is
-// every scale (archived ones have none) and "" for the default, so the pages in use always fit and
-// a cache miss means a new version, not a page pushed out by another scale's.
-const maxPages = store.MaxScales + 1
-
 // renderedPage is index.html with one configuration in it, plain and gzip-compressed (brotli is
 // not in the standard library; the precompressed .br of the plain shell cannot carry the block).
 type renderedPage struct {
@@ -49,6 +42,11 @@ type renderedPage struct {
 // Rendering (a gzip at best compression) runs outside the lock, so a miss on one slug never holds
 // up the others; two misses on the same slug at once may render twice, and the later one stays.
 type pageCache struct {
+	// slots bounds the rendered pages kept: one per address slug that has a configuration, which
+	// is every scale (archived ones have none) and "" for the default. The server sets it to that
+	// number, so the pages in use always fit and a miss means a new version, not a page pushed
+	// out by another scale's.
+	slots  int
 	mu     sync.Mutex
 	bySlug map[string]cachedPage
 }
@@ -80,7 +78,7 @@ func (c *pageCache) get(assets fs.FS, slug string, data []byte, version int64) (
 	if c.bySlug == nil {
 		c.bySlug = make(map[string]cachedPage)
 	}
-	if _, ok := c.bySlug[slug]; !ok && len(c.bySlug) >= maxPages {
+	if _, ok := c.bySlug[slug]; !ok && len(c.bySlug) >= max(c.slots, 1) {
 		for other := range c.bySlug { // more slugs than scales (a lookup that is not the registry's): any one
 			delete(c.bySlug, other)
 			break

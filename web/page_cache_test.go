@@ -13,9 +13,10 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/notenrechner/notenrechner/internal/store"
 )
+
+// testSlots is what the server passes for the page cache: every scale it may hold (100) and the default.
+const testSlots = 101
 
 func versionJSON(name string, version int64) []byte {
 	return fmt.Appendf(nil, `{"version":%d,"config":{"name":%q}}`, version, name)
@@ -25,9 +26,9 @@ func versionJSON(name string, version int64) []byte {
 // renders nothing again (the cache used to start over at 64 pages, so 101 addresses in turn
 // rendered every time).
 func TestPageCacheKeepsAPagePerScale(t *testing.T) {
-	var c pageCache
+	c := pageCache{slots: testSlots}
 	slugs := []string{""}
-	for i := range store.MaxScales {
+	for i := range testSlots - 1 {
 		slugs = append(slugs, fmt.Sprintf("skala-%d", i))
 	}
 	first := map[string]*renderedPage{}
@@ -49,7 +50,7 @@ func TestPageCacheKeepsAPagePerScale(t *testing.T) {
 // A new configuration of a slug (a new version, or another scale became the default at the same
 // number) replaces its page: the cache holds one page per slug however many versions pass.
 func TestPageCacheReplacesAnOlderPage(t *testing.T) {
-	var c pageCache
+	c := pageCache{slots: testSlots}
 	check := func(name string, v int64) {
 		t.Helper()
 		p, err := c.get(pageAssets, "", versionJSON(name, v), v)
@@ -61,11 +62,11 @@ func TestPageCacheReplacesAnOlderPage(t *testing.T) {
 			t.Fatalf("version %d of %s: block %s, ETag %s", v, name, block, p.tag)
 		}
 	}
-	for v := int64(1); v <= 2*maxPages; v++ {
+	for v := int64(1); v <= 2*testSlots; v++ {
 		check("Mathe", v)
 		check("Mathe", v) // from the cache
 	}
-	check("Neuer Standard", 2*maxPages)
+	check("Neuer Standard", 2*testSlots)
 	if n := len(c.bySlug); n != 1 {
 		t.Fatalf("%d pages kept for one address, want 1", n)
 	}
@@ -90,7 +91,7 @@ func (g *gatedFS) Open(name string) (fs.File, error) {
 
 // A page being rendered for one scale does not hold up the page of another.
 func TestPageCacheRendersOutsideTheLock(t *testing.T) {
-	var c pageCache
+	c := pageCache{slots: testSlots}
 	assets := &gatedFS{FS: pageAssets, entered: make(chan struct{}), release: make(chan struct{})}
 	defer close(assets.release)
 	go func() { _, _ = c.get(assets, "mathe", versionJSON("Mathe", 1), 1) }()
@@ -119,7 +120,7 @@ func TestPageCacheUnderConcurrentRequests(t *testing.T) {
 		v := version.Load()
 		return versionJSON("Skala "+slug, v), v, true
 	}
-	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), lookup)
+	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), lookup, testSlots)
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
@@ -129,7 +130,7 @@ func TestPageCacheUnderConcurrentRequests(t *testing.T) {
 				if g == 0 && i%20 == 0 {
 					version.Add(1)
 				}
-				slug := fmt.Sprintf("s%d", (g*7+i)%(maxPages+5))
+				slug := fmt.Sprintf("s%d", (g*7+i)%(testSlots+5))
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, httptest.NewRequest("GET", "/?schluessel="+slug, nil))
 				open := `data-schluessel="` + slug + `">`
@@ -152,8 +153,8 @@ func TestPageCacheUnderConcurrentRequests(t *testing.T) {
 
 // BenchmarkPageCacheHit is a page asked for by many pages at once over every scale, all cached.
 func BenchmarkPageCacheHit(b *testing.B) {
-	var c pageCache
-	data := make([][]byte, maxPages)
+	c := pageCache{slots: testSlots}
+	data := make([][]byte, testSlots)
 	for i := range data {
 		data[i] = versionJSON(fmt.Sprintf("Skala %d", i), 1)
 		if _, err := c.get(pageAssets, fmt.Sprint(i), data[i], 1); err != nil {
@@ -163,7 +164,7 @@ func BenchmarkPageCacheHit(b *testing.B) {
 	var next atomic.Int64
 	b.RunParallel(func(pb *testing.PB) {
 		for i := int(next.Add(1)); pb.Next(); i++ {
-			if _, err := c.get(pageAssets, fmt.Sprint(i%maxPages), data[i%maxPages], 1); err != nil {
+			if _, err := c.get(pageAssets, fmt.Sprint(i%testSlots), data[i%testSlots], 1); err != nil {
 				b.Error(err)
 				return
 			}

@@ -59,7 +59,7 @@ func embedded(t *testing.T, page, slug string) string {
 func TestPageEmbedsTheConfiguration(t *testing.T) {
 	c := &configs{byslug: map[string]string{"": hostileConfig, "bio": `{"version":3,"config":{"name":"Bio"}}`,
 		`"><b`: `{"version":9,"config":{"name":"Fallback"}}`}}
-	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup)
+	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup, testSlots)
 	for _, tc := range []struct {
 		name, path, wantSlug, wantJSON string
 	}{
@@ -101,7 +101,7 @@ func TestPageEmbedsTheConfiguration(t *testing.T) {
 
 func TestTheServiceWorkersCopyHasNoConfiguration(t *testing.T) {
 	c := &configs{byslug: map[string]string{"": hostileConfig}}
-	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup)
+	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup, testSlots)
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/index.html?__WB_REVISION__=1", nil))
 	if rec.Code != 200 || strings.Contains(rec.Body.String(), ConfigElementID) || len(c.asked) != 0 {
@@ -121,7 +121,7 @@ func mustJSON(t *testing.T, v any) string {
 // browser that has this version gets 304, and the gzip variant is the same page.
 func TestPageETagFollowsTheVersion(t *testing.T) {
 	c := &configs{byslug: map[string]string{"": `{"version":1,"config":{"name":"A"}}`}}
-	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup)
+	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup, testSlots)
 	get := func(accept, ifNoneMatch string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("GET", "/", nil)
 		req.Header.Set("Accept-Encoding", accept)
@@ -163,7 +163,7 @@ func TestPageWithoutConfiguration(t *testing.T) {
 		"not JSON":  (&configs{byslug: map[string]string{"": "{kaputt"}}).lookup,
 	} {
 		t.Run(name, func(t *testing.T) {
-			h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), lookup)
+			h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), lookup, testSlots)
 			req := httptest.NewRequest("GET", "/", nil)
 			req.Header.Set("Accept-Encoding", "br")
 			rec := httptest.NewRecorder()

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/web"
 )
 
@@ -69,7 +70,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("GET /healthz", handleHealth(d.Store))
 	mux.Handle("GET /metrics", admin(MetricsHandler(d.Metrics, d.Scales, d.Streams)))
 
-	mux.Handle("/", web.Handler(d.Assets, d.Logger, d.PageConfig))
+	mux.Handle("/", web.Handler(d.Assets, d.Logger, d.PageConfig, store.MaxScales+1))
 }
 
 // handleAPIFallback answers API requests no route took: 405 with Allow when
