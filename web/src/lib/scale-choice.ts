@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
 import { CONFIG_EVENTS_URL } from './live-connection'
+import { isSlug } from './scale-slug'
 import { STORAGE_KEY } from './stored-config'
 
 // Which Notenschlüssel (scale, issue 17) the page follows: the one in the address
@@ -11,10 +12,7 @@ import { STORAGE_KEY } from './stored-config'
 
 export const SCALE_PARAM = 'schluessel'
 export const CHOICE_KEY = 'notenrechner.scale'
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/
-
-const valid = (slug: string | null | undefined): string | null =>
-  slug != null && SLUG.test(slug) ? slug : null
+const valid = (slug: string | null | undefined): string | null => (slug != null && isSlug(slug) ? slug : null)
 
 /** The scale of the address, else the one remembered in this browser; null for the default. */
 export function readScaleChoice(): string | null {

@@ -1,9 +1,7 @@
-// The Kurzname (slug) of a Notenschlüssel, fixed once the scale is created: it is the scale's part
-// of every address (`/?schluessel=mathematik`, `/api/v1/scales/mathematik`). The rule and its
-// message are the server's (api/openapi.yaml: ScaleSlug).
+import { isSlug, SLUG_MAX } from '@/lib/scale-slug'
 
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
-export const SLUG_MAX = 40
+// The admin's side of a scale's Kurzname: the rule is lib/scale-slug.ts; here its messages (the
+// server's, api/openapi.yaml: ScaleSlug) and the suggestion made from a name.
 
 export const SLUG_MESSAGES = {
   invalid:
@@ -13,7 +11,7 @@ export const SLUG_MESSAGES = {
 
 /** The message for a typed slug, or null when it may be used. */
 export function checkSlug(slug: string, existing: readonly string[]): string | null {
-  if (slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) return SLUG_MESSAGES.invalid
+  if (!isSlug(slug)) return SLUG_MESSAGES.invalid
   return existing.includes(slug) ? SLUG_MESSAGES.taken : null
 }
 
