@@ -68,10 +68,6 @@ func (s countingConfig) SaveConfig(ctx context.Context, cfg grading.Config, by s
 	s.c.count("ScaleConfig.SaveConfig")
 	return s.next.SaveConfig(ctx, cfg, by, base)
 }
-func (s countingConfig) WaitConfigChange(ctx context.Context, since int64) error {
-	s.c.count("ScaleConfig.WaitConfigChange")
-	return s.next.WaitConfigChange(ctx, since)
-}
 
 func (c *countingStore) Ping(ctx context.Context) error { c.count("Ping"); return c.next.Ping(ctx) }
 func (c *countingStore) Close() error                   { c.count("Close"); return c.next.Close() }
@@ -91,10 +87,6 @@ func (c *countingStore) ConfigHistory(ctx context.Context, before int64, limit i
 func (c *countingStore) SaveConfig(ctx context.Context, cfg grading.Config, by string, base int64) (store.ConfigVersion, error) {
 	c.count("SaveConfig")
 	return c.next.SaveConfig(ctx, cfg, by, base)
-}
-func (c *countingStore) WaitConfigChange(ctx context.Context, since int64) error {
-	c.count("WaitConfigChange")
-	return c.next.WaitConfigChange(ctx, since)
 }
 
 func (c *countingStore) ScaleConfig(slug string) store.ConfigStore {

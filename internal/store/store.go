@@ -66,7 +66,4 @@ type ConfigStore interface {
 	// SaveConfig stores cfg as a new version if base is the newest version
 	// (or base is Unconditional); otherwise it returns ErrConflict.
 	SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (ConfigVersion, error)
-	// WaitConfigChange blocks until a version newer than since is stored,
-	// also by another process, or until ctx ends. Versions only grow.
-	WaitConfigChange(ctx context.Context, since int64) error
 }

@@ -190,21 +190,6 @@ func touchScale(ctx context.Context, tx pgx.Tx, where string, arg any) error {
 	return nil
 }
 
-// ScaleWait returns when the scale has a version newer than since,
-// stored by any instance. The listener wakes it on every notification and
-// after every reconnect; the poll is a safety net for a notification that
-// never came.
-func (s *Store) ScaleWait(ctx context.Context, slug string, since int64) error {
-	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, func(ctx context.Context) (latest int64, err error) {
-		err = s.pool.QueryRow(ctx, `SELECT coalesce(max(v.version), 0)
-			FROM config_versions v JOIN scales s ON s.id = v.scale_id WHERE `+isScale, slug).Scan(&latest)
-		if err != nil {
-			return 0, fmt.Errorf("postgres: read config version: %w", err)
-		}
-		return latest, nil
-	})
-}
-
 func scanConfigVersion(row pgx.Row) (store.ConfigVersion, error) {
 	var (
 		cv  store.ConfigVersion

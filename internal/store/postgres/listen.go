@@ -25,7 +25,7 @@ type listener struct {
 	logger             *slog.Logger
 	minDelay, maxDelay time.Duration
 	keepAlive          time.Duration
-	wake               func() // wakes every WaitConfigChange of the Store
+	wake               func() // wakes every WaitScaleChange of the Store
 	pid                atomic.Uint32
 }
 

@@ -15,7 +15,7 @@ import (
 // arrive in milliseconds; the bound only keeps a broken build from hanging.
 const bound = 10 * time.Second
 
-// noPolling turns WaitConfigChange's safety net off, so that only the
+// noPolling turns WaitScaleChange's safety net off, so that only the
 // listener can deliver a change made by another instance.
 const noPolling = time.Hour
 
@@ -25,17 +25,22 @@ func named(name string) grading.Config {
 	return c
 }
 
-// waitAsync starts WaitConfigChange and checks that it is still waiting a
-// moment later, before the change it waits for is made.
-func waitAsync(t *testing.T, s *Store, since int64) <-chan error {
+// waitAsync starts WaitScaleChange from s's revision now, as the live
+// follower does, and checks that it is still waiting a moment later, before
+// the change it waits for is made.
+func waitAsync(t *testing.T, s *Store) <-chan error {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), bound)
 	t.Cleanup(cancel)
+	since, err := s.scaleRevision(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
 	done := make(chan error, 1)
-	go func() { done <- s.WaitConfigChange(ctx, since) }()
+	go func() { done <- s.WaitScaleChange(ctx, since) }()
 	select {
 	case err := <-done:
-		t.Fatalf("WaitConfigChange(%d) returned before any change: %v", since, err)
+		t.Fatalf("WaitScaleChange(%d) returned before any change: %v", since, err)
 	case <-time.After(100 * time.Millisecond):
 	}
 	return done
@@ -43,7 +48,7 @@ func waitAsync(t *testing.T, s *Store, since int64) <-chan error {
 
 func mustSave(t *testing.T, s *Store, name string) store.ConfigVersion {
 	t.Helper()
-	cv, err := s.SaveConfig(context.Background(), named(name), "a@schule.de", store.Unconditional)
+	cv, err := s.ScaleConfig(store.DefaultScaleSlug).SaveConfig(context.Background(), named(name), "a@schule.de", store.Unconditional)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,10 +70,10 @@ func TestSaveOnOneInstanceWakesTheOther(t *testing.T) {
 	dsn := pgtest.FreshDatabase(t)
 	a := openStore(t, dsn, Options{PollInterval: noPolling})
 	b := openStore(t, dsn, Options{})
-	done := waitAsync(t, a, 1)
+	done := waitAsync(t, a)
 	mustSave(t, b, "Von B")
 	if err := <-done; err != nil {
-		t.Fatalf("WaitConfigChange on A after a save on B: %v", err)
+		t.Fatalf("WaitScaleChange on A after a save on B: %v", err)
 	}
 }
 
@@ -83,10 +88,10 @@ func TestQuietListenerKeepsListening(t *testing.T) {
 	if now := a.listener.backendPID(); now != pid {
 		t.Fatalf("the listening connection changed from %d to %d while quiet", pid, now)
 	}
-	done := waitAsync(t, a, 1)
+	done := waitAsync(t, a)
 	mustSave(t, b, "Nach der Ruhe")
 	if err := <-done; err != nil {
-		t.Fatalf("WaitConfigChange on A after quiet spells: %v", err)
+		t.Fatalf("WaitScaleChange on A after quiet spells: %v", err)
 	}
 }
 
@@ -101,19 +106,19 @@ func TestListenerRecoversFromALostConnection(t *testing.T) {
 	if killed == 0 {
 		t.Fatal("no listening connection after Open")
 	}
-	done := waitAsync(t, a, 1)
+	done := waitAsync(t, a)
 	pgtest.Exec(t, dsn, "SELECT pg_terminate_backend($1)", int64(killed))
 	eventually(t, "A notices the lost connection", func() bool { return a.listener.backendPID() == 0 })
 	mustSave(t, b, "Während der Trennung") // its notification reaches nobody on A
 	if err := <-done; err != nil {
-		t.Fatalf("WaitConfigChange on A across a reconnect: %v", err)
+		t.Fatalf("WaitScaleChange on A across a reconnect: %v", err)
 	}
 	eventually(t, "A listens again", func() bool { pid := a.listener.backendPID(); return pid != 0 && pid != killed })
 
-	done = waitAsync(t, a, 2)
+	done = waitAsync(t, a)
 	mustSave(t, b, "Nach der Trennung")
 	if err := <-done; err != nil {
-		t.Fatalf("WaitConfigChange on A after it reconnected: %v", err)
+		t.Fatalf("WaitScaleChange on A after it reconnected: %v", err)
 	}
 }
 
@@ -131,14 +136,14 @@ func TestListenerRetriesUntilTheDatabaseIsBack(t *testing.T) {
 		time.Sleep(300 * time.Millisecond) // several refused attempts
 	}
 	cut()
-	done := waitAsync(t, a, 1)
+	done := waitAsync(t, a)
 	mustSave(t, b, "Während der Störung")
 	if a.listener.backendPID() != 0 {
 		t.Fatal("the listener connected to a database that refuses connections")
 	}
 	pgtest.Exec(t, server, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS true")
 	if err := <-done; err != nil {
-		t.Fatalf("WaitConfigChange on A once the database is back: %v", err)
+		t.Fatalf("WaitScaleChange on A once the database is back: %v", err)
 	}
 
 	cut()

@@ -33,7 +33,7 @@ type Options struct {
 	// listening connection is re-established; default 250 ms and 1 s, so a
 	// save reaches the pages within a second of the database's return.
 	ReconnectMin, ReconnectMax time.Duration
-	// PollInterval is WaitConfigChange's safety net in case a notification
+	// PollInterval is WaitScaleChange's safety net in case a notification
 	// goes missing; default 5 s. Tests raise it to prove that notifications
 	// alone deliver changes.
 	PollInterval time.Duration

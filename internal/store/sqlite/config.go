@@ -150,21 +150,6 @@ func touchScale(ctx context.Context, tx querier, id int64) error {
 	return nil
 }
 
-// ScaleWait returns when a version newer than since is stored for
-// the scale. Saves made through this Store wake it at once; saves by other
-// processes are seen by polling, which costs one indexed query per interval.
-func (s *Store) ScaleWait(ctx context.Context, slug string, since int64) error {
-	where, args := whereScale(slug)
-	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, func(ctx context.Context) (latest int64, err error) {
-		err = s.db.QueryRowContext(ctx, `SELECT coalesce(max(v.version), 0)
-			FROM config_versions v JOIN scales s ON s.id = v.scale_id WHERE `+where, args...).Scan(&latest)
-		if err != nil {
-			return 0, fmt.Errorf("sqlite: poll config version: %w", err)
-		}
-		return latest, nil
-	})
-}
-
 func scanConfigVersion(row scanner) (store.ConfigVersion, error) {
 	var (
 		cv      store.ConfigVersion

@@ -28,7 +28,7 @@ var migrations embed.FS
 // Options tune a Store; the zero value is what production uses.
 type Options struct {
 	Now          func() time.Time // clock for saved_at; default time.Now
-	PollInterval time.Duration    // how often WaitConfigChange looks; default 200 ms
+	PollInterval time.Duration    // how often WaitScaleChange looks; default 200 ms
 }
 
 // Store is the SQLite implementation of store.Store.

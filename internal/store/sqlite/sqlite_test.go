@@ -120,31 +120,37 @@ func TestConcurrentSavesOnOneVersion(t *testing.T) {
 	}
 }
 
-func TestWaitConfigChangeSeesOtherProcess(t *testing.T) {
+// The live follower sleeps in WaitScaleChange; a save by another process
+// (`config import`) tells it nothing, so the poll must find it.
+func TestWaitScaleChangeSeesOtherProcess(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "n.db")
 	server := openTemp(t, path)
 	cli := openTemp(t, path)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	since, err := server.scaleRevision(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	done := make(chan error, 1)
-	go func() { done <- server.WaitConfigChange(ctx, 1) }()
+	go func() { done <- server.WaitScaleChange(ctx, since) }()
 	select {
 	case err := <-done:
-		t.Fatalf("WaitConfigChange returned before any change: %v", err)
+		t.Fatalf("WaitScaleChange returned before any change: %v", err)
 	case <-time.After(100 * time.Millisecond):
 	}
-	if _, err := cli.SaveConfig(ctx, renamed("Von außen"), store.SavedByCLI, store.Unconditional); err != nil {
+	if _, err := cli.ScaleConfig(store.DefaultScaleSlug).SaveConfig(ctx, renamed("Von außen"), store.SavedByCLI, store.Unconditional); err != nil {
 		t.Fatal(err)
 	}
 	if err := <-done; err != nil {
-		t.Fatalf("WaitConfigChange after a save by another process: %v", err)
+		t.Fatalf("WaitScaleChange after a save by another process: %v", err)
 	}
 
 	stopped, stop := context.WithCancel(context.Background())
 	stop()
-	if err := server.WaitConfigChange(stopped, 2); !errors.Is(err, context.Canceled) {
-		t.Fatalf("WaitConfigChange on a cancelled context = %v, want context.Canceled", err)
+	if err := server.WaitScaleChange(stopped, since+1); !errors.Is(err, context.Canceled) {
+		t.Fatalf("WaitScaleChange on a cancelled context = %v, want context.Canceled", err)
 	}
 }
 

@@ -15,7 +15,6 @@ type ScaleVersions interface {
 	ScaleAt(ctx context.Context, slug string, version int64) (store.ConfigVersion, error)
 	ScaleHistory(ctx context.Context, slug string, before int64, limit int) ([]store.ConfigVersion, error)
 	ScaleSave(ctx context.Context, slug string, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error)
-	ScaleWait(ctx context.Context, slug string, since int64) error
 }
 
 // OneScale is store.ConfigStore for the scale Slug names. A backend's Store
@@ -44,11 +43,6 @@ func (c OneScale) ConfigHistory(ctx context.Context, before int64, limit int) ([
 // SaveConfig stores cfg as the scale's next version when base is its newest.
 func (c OneScale) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
 	return c.Versions.ScaleSave(ctx, c.Slug, cfg, savedBy, base)
-}
-
-// WaitConfigChange returns when the scale has a version newer than since.
-func (c OneScale) WaitConfigChange(ctx context.Context, since int64) error {
-	return c.Versions.ScaleWait(ctx, c.Slug, since)
 }
 
 // ScaleColumns reads a scale with its newest version (the same SQL in both

@@ -168,13 +168,6 @@ func testScaleChanges(t *testing.T, open Opener) {
 	s := open(t, fixedClock())
 	must(s.CreateScale(ctx, "a", named("A"), "a@schule.de")).in(t)
 	must(s.CreateScale(ctx, "b", named("B"), "a@schule.de")).in(t)
-	rev := func() int64 {
-		var top int64
-		for _, sc := range must(s.Scales(ctx)).in(t) {
-			top = max(top, sc.Revision)
-		}
-		return top
-	}
 	changed := func(since int64) []string { return slugs(must(s.ScalesChangedSince(ctx, since)).in(t)) }
 	for _, c := range []struct {
 		name   string
@@ -187,7 +180,7 @@ func testScaleChanges(t *testing.T, open Opener) {
 		{"default a", func() { must(s.SetDefaultScale(ctx, "a")).in(t) }, []string{"a", "standard"}},
 		{"create c", func() { must(s.CreateScale(ctx, "c", named("C"), "x")).in(t) }, []string{"c"}},
 	} {
-		since := rev()
+		since := revision(t, s)
 		done := make(chan error, 1)
 		go func() { done <- s.WaitScaleChange(ctx, since) }()
 		select {

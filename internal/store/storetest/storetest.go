@@ -22,7 +22,7 @@ func Run(t *testing.T, open Opener) {
 	for name, test := range map[string]func(*testing.T, Opener){
 		"ConfigVersions":        testConfigVersions,
 		"ConcurrentSaves":       testConcurrentSaves,
-		"WaitConfigChange":      testWaitConfigChange,
+		"WaitScaleChange":       testWaitScaleChange,
 		"Users":                 testUsers,
 		"LastAdmin":             testLastAdmin,
 		"Tokens":                testTokens,
@@ -146,27 +146,40 @@ func testConcurrentSaves(t *testing.T, open Opener) {
 	}
 }
 
-func testWaitConfigChange(t *testing.T, open Opener) {
+// testWaitScaleChange: the wait the live follower sleeps in returns after
+// a change, at once when one is there already, and when ctx ends.
+func testWaitScaleChange(t *testing.T, open Opener) {
 	s := open(t, fixedClock())
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	since := revision(t, s)
 	done := make(chan error, 1)
-	go func() { done <- s.WaitConfigChange(ctx, 1) }()
+	go func() { done <- s.WaitScaleChange(ctx, since) }()
 	select {
 	case err := <-done:
 		t.Fatalf("returned before any change: %v", err)
 	case <-time.After(50 * time.Millisecond):
 	}
-	must(s.SaveConfig(ctx, named("Neu"), "a@schule.de", 1)).in(t)
+	must(s.ScaleConfig(store.DefaultScaleSlug).SaveConfig(ctx, named("Neu"), "a@schule.de", 1)).in(t)
 	if err := <-done; err != nil {
 		t.Fatalf("after a save: %v", err)
 	}
-	if err := s.WaitConfigChange(ctx, 1); err != nil { // already newer: at once
+	if err := s.WaitScaleChange(ctx, since); err != nil { // already newer: at once
 		t.Fatal(err)
 	}
 	stopped, stop := context.WithCancel(context.Background())
 	stop()
-	if err := s.WaitConfigChange(stopped, 2); !errors.Is(err, context.Canceled) {
+	if err := s.WaitScaleChange(stopped, revision(t, s)); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v, want context.Canceled", err)
 	}
+}
+
+// revision is the store-wide revision: the highest of the scales'.
+func revision(t *testing.T, s store.Store) int64 {
+	t.Helper()
+	var top int64
+	for _, sc := range must(s.Scales(context.Background())).in(t) {
+		top = max(top, sc.Revision)
+	}
+	return top
 }
