@@ -74,7 +74,7 @@ func configExport(ctx context.Context, dsn, scale, path string, stdout, stderr i
 		return err
 	}
 	defer st.Close()
-	cv, err := st.ScaleConfig(scale).LatestConfig(ctx) // "": the default
+	cv, err := latestOf(ctx, st, scale)
 	if errors.Is(err, store.ErrScaleNotFound) {
 		return fmt.Errorf("den Notenschlüssel %q gibt es nicht (notenrechner scale list zeigt alle)", scale)
 	}
@@ -95,6 +95,16 @@ func configExport(ctx context.Context, dsn, scale, path string, stdout, stderr i
 	}
 	fmt.Fprintf(stderr, "Version %d nach %s exportiert.\n", cv.Version, path)
 	return nil
+}
+
+// latestOf returns the newest version of the scale slug names; "" (no
+// --scale) means the default.
+func latestOf(ctx context.Context, st store.ScaleStore, slug string) (store.ConfigVersion, error) {
+	if slug == "" {
+		def, err := st.DefaultScale(ctx)
+		return def.Latest, err
+	}
+	return st.ScaleConfig(slug).LatestConfig(ctx)
 }
 
 func configImport(ctx context.Context, dsn, scale, path string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -123,8 +133,16 @@ func configImport(ctx context.Context, dsn, scale, path string, stdin io.Reader,
 // creates the scale when there is none of that slug yet. A scale created by
 // someone else in between is saved into.
 func importInto(ctx context.Context, st store.Store, scale string, cfg grading.Config) (store.ConfigVersion, bool, error) {
+	if scale == "" {
+		def, err := st.DefaultScale(ctx)
+		if err != nil {
+			return store.ConfigVersion{}, false, err
+		}
+		cv, err := st.ScaleConfig(def.Slug).SaveConfig(ctx, cfg, store.SavedByCLI, store.Unconditional)
+		return cv, false, err
+	}
 	cv, err := st.ScaleConfig(scale).SaveConfig(ctx, cfg, store.SavedByCLI, store.Unconditional)
-	if scale == "" || !errors.Is(err, store.ErrScaleNotFound) {
+	if !errors.Is(err, store.ErrScaleNotFound) {
 		return cv, false, err
 	}
 	cv, err = st.CreateScale(ctx, scale, cfg, store.SavedByCLI)

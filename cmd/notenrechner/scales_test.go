@@ -50,6 +50,23 @@ func TestScaleCommands(t *testing.T) {
 	if _, _, err := runCmd(t, "config", "export", "--db", db, "--scale", "nix"); err == nil || !strings.Contains(err.Error(), `Notenschlüssel "nix" gibt es nicht`) {
 		t.Errorf("export of an unknown scale: %v", err)
 	}
+
+	// Without --scale the commands mean the default, wherever it moved.
+	st, err := openStore(context.Background(), db, quietLogger(io.Discard), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = st.SetDefaultScale(context.Background(), "mathe")
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, _, err := runCmd(t, "config", "export", "--db", db); err != nil || !strings.Contains(out, `"name": "Mathematik"`) {
+		t.Errorf("export of the moved default = %q, %v; want mathe's", out, err)
+	}
+	if out, _, err := runCmd(t, "config", "import", "--db", db, file); err != nil || !strings.Contains(out, "als Version 3 gespeichert") {
+		t.Errorf("import into the moved default = %q, %v; want mathe's version 3", out, err)
+	}
 }
 
 // scaleStream collects the ids of an SSE stream's config events and says

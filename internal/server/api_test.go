@@ -204,8 +204,8 @@ func TestConfigWriteAPI(t *testing.T) {
 	if cur := e.current(""); cur.Version != 3 || cur.Config.Name != "Drei" {
 		t.Fatalf("broker has version %d %q after the saves, want 3 \"Drei\"", cur.Version, cur.Config.Name)
 	}
-	latest, _ := e.st.LatestConfig(context.Background())
-	if latest.Version != 3 {
+	def, _ := e.st.DefaultScale(context.Background())
+	if latest := def.Latest; latest.Version != 3 {
 		t.Fatalf("store has version %d, want 3: a refused request wrote something", latest.Version)
 	}
 }

@@ -72,26 +72,13 @@ func (s countingConfig) SaveConfig(ctx context.Context, cfg grading.Config, by s
 func (c *countingStore) Ping(ctx context.Context) error { c.count("Ping"); return c.next.Ping(ctx) }
 func (c *countingStore) Close() error                   { c.count("Close"); return c.next.Close() }
 
-func (c *countingStore) LatestConfig(ctx context.Context) (store.ConfigVersion, error) {
-	c.count("LatestConfig")
-	return c.next.LatestConfig(ctx)
-}
-func (c *countingStore) ConfigAt(ctx context.Context, v int64) (store.ConfigVersion, error) {
-	c.count("ConfigAt")
-	return c.next.ConfigAt(ctx, v)
-}
-func (c *countingStore) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
-	c.count("ConfigHistory")
-	return c.next.ConfigHistory(ctx, before, limit)
-}
-func (c *countingStore) SaveConfig(ctx context.Context, cfg grading.Config, by string, base int64) (store.ConfigVersion, error) {
-	c.count("SaveConfig")
-	return c.next.SaveConfig(ctx, cfg, by, base)
-}
-
 func (c *countingStore) ScaleConfig(slug string) store.ConfigStore {
 	c.count("ScaleConfig")
 	return countingConfig{c: c, next: c.next.ScaleConfig(slug)}
+}
+func (c *countingStore) DefaultScale(ctx context.Context) (store.Scale, error) {
+	c.count("DefaultScale")
+	return c.next.DefaultScale(ctx)
 }
 func (c *countingStore) Scales(ctx context.Context) ([]store.Scale, error) {
 	c.count("Scales")

@@ -104,9 +104,9 @@ func fuzzBody(f *testing.F, route func(*fuzzEnv) (method, path, who string)) {
 
 // currentVersion is the stored version, so that a valid PUT can succeed.
 func currentVersion(fe *fuzzEnv) string {
-	cv, err := fe.st.LatestConfig(context.Background())
+	def, err := fe.st.DefaultScale(context.Background())
 	if err != nil {
 		return "1"
 	}
-	return strconv.FormatInt(cv.Version, 10)
+	return strconv.FormatInt(def.Latest.Version, 10)
 }

@@ -37,7 +37,12 @@ func handleConfigPut(logger *slog.Logger, configs configsOf, scales *live.Scales
 			writeError(w, r, logger, err)
 			return
 		}
-		saveAndPublish(w, r, logger, configs(r), scales, cfg, base)
+		versions, err := configs(r)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		saveAndPublish(w, r, logger, versions, scales, cfg, base)
 	})
 }
 

@@ -37,7 +37,12 @@ func handleHistory(logger *slog.Logger, configs configsOf) http.Handler {
 			writeError(w, r, logger, err)
 			return
 		}
-		history, err := configs(r).ConfigHistory(r.Context(), before, limit+1) // one more: is there a next page?
+		versions, err := configs(r)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		history, err := versions.ConfigHistory(r.Context(), before, limit+1) // one more: is there a next page?
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -81,7 +86,7 @@ func historyQuery(r *http.Request) (before int64, limit int, err error) {
 
 func handleHistoryVersion(logger *slog.Logger, configs configsOf) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		cv, err := configAtPath(r, configs(r))
+		_, cv, err := configAtPath(r, configs)
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -94,8 +99,7 @@ func handleHistoryVersion(logger *slog.Logger, configs configsOf) http.Handler {
 // never rewritten.
 func handleRestore(logger *slog.Logger, configs configsOf, scales *live.Scales) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		versions := configs(r)
-		cv, err := configAtPath(r, versions)
+		versions, cv, err := configAtPath(r, configs)
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -104,10 +108,16 @@ func handleRestore(logger *slog.Logger, configs configsOf, scales *live.Scales) 
 	})
 }
 
-func configAtPath(r *http.Request, configs store.ConfigStore) (store.ConfigVersion, error) {
+// configAtPath returns the version the path names, of the scale configs picks, with that scale's versions.
+func configAtPath(r *http.Request, configs configsOf) (store.ConfigStore, store.ConfigVersion, error) {
 	v, err := strconv.ParseInt(r.PathValue("version"), 10, 64)
 	if err != nil || v < 1 {
-		return store.ConfigVersion{}, errNotFound
+		return nil, store.ConfigVersion{}, errNotFound
 	}
-	return configs.ConfigAt(r.Context(), v)
+	versions, err := configs(r)
+	if err != nil {
+		return nil, store.ConfigVersion{}, err
+	}
+	cv, err := versions.ConfigAt(r.Context(), v)
+	return versions, cv, err
 }

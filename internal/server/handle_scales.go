@@ -20,15 +20,24 @@ import (
 // one scale's, through the same handlers.
 
 // configsOf picks the versions a request means: the default scale's for
-// the /config routes, the path's scale for the /scales/{slug} routes.
-type configsOf func(r *http.Request) store.ConfigStore
+// the /config routes, the path's scale for the /scales/{slug} routes. Both
+// go through the one door, ScaleConfig, by the scale's slug.
+type configsOf func(r *http.Request) (store.ConfigStore, error)
 
-func defaultScale(st store.Store) configsOf {
-	return func(*http.Request) store.ConfigStore { return st }
+// defaultScale asks the store which scale is the default, at each request:
+// another instance may have moved it since this one's registry last looked.
+func defaultScale(st store.ScaleStore) configsOf {
+	return func(r *http.Request) (store.ConfigStore, error) {
+		sc, err := st.DefaultScale(r.Context())
+		if err != nil {
+			return nil, err
+		}
+		return st.ScaleConfig(sc.Slug), nil
+	}
 }
 
 func pathScale(st store.ScaleStore) configsOf {
-	return func(r *http.Request) store.ConfigStore { return st.ScaleConfig(r.PathValue("slug")) }
+	return func(r *http.Request) (store.ConfigStore, error) { return st.ScaleConfig(r.PathValue("slug")), nil }
 }
 
 // scaleItem is one scale in GET /scales and the answer of PATCH.

@@ -17,7 +17,7 @@ func TestHistoryPages(t *testing.T) {
 	for i := 2; i <= 60; i++ {
 		cfg := grading.Default()
 		cfg.Name = "V" + strconv.Itoa(i)
-		if _, err := e.st.SaveConfig(context.Background(), cfg, "admin@schule.de", store.Unconditional); err != nil {
+		if _, err := e.st.ScaleConfig(store.DefaultScaleSlug).SaveConfig(context.Background(), cfg, "admin@schule.de", store.Unconditional); err != nil {
 			t.Fatal(err)
 		}
 	}

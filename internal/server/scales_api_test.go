@@ -170,6 +170,23 @@ func TestScalePatchAPI(t *testing.T) {
 	}
 }
 
+// The /config routes are the default's wherever it moved: each request finds
+// the default by its slug and writes and reads that scale's versions.
+func TestConfigRoutesFollowTheDefault(t *testing.T) {
+	e := newScalesEnv(t)
+	e.run([]apiCase{
+		{"create", "POST", "/api/v1/scales", createBody("mathe", "Mathematik"), "admin", nil, 201, nil},
+		{"default", "PATCH", "/api/v1/scales/mathe", `{"default":true}`, "admin", nil, 200, nil},
+		{"history", "GET", "/api/v1/config/history", "", "admin", nil, 200, []string{`{"versions":[{"version":1,`, `"name":"Mathematik"}]}`}},
+		{"one version", "GET", "/api/v1/config/history/1", "", "admin", nil, 200, []string{`"config":{"name":"Mathematik"`}},
+		{"save", "PUT", "/api/v1/config", standardDoc("Mathe 2"), "admin", ifMatch(`"1"`), 200, []string{`"version":2`, `"name":"Mathe 2"`}},
+		{"stale", "PUT", "/api/v1/config", standardDoc("Veraltet"), "admin", ifMatch(`"1"`), 412, []string{`"current":{"version":2,`, `"name":"Mathe 2"`}},
+		{"restore", "POST", "/api/v1/config/history/1/restore", "", "admin", nil, 200, []string{`"version":3`, `"name":"Mathematik"`}},
+		{"mathe has them", "GET", "/api/v1/scales/mathe", "", "", nil, 200, []string{`"version":3,`, `"name":"Mathematik"`}},
+		{"standard kept its one", "GET", "/api/v1/scales/standard", "", "", nil, 200, []string{`"version":1,`, `"name":"Standard"`}},
+	})
+}
+
 func TestScaleHistoryAPI(t *testing.T) {
 	e := newScalesEnv(t)
 	e.run([]apiCase{

@@ -12,7 +12,7 @@ import (
 
 // A school keeps several named grading scales (Notenschlüssel, issue 17).
 // Each is a configuration with its own versions, numbered from 1; exactly one
-// is the default, which the scale-less ConfigStore methods of a Store mean.
+// is the default, which /api/v1/config and the commands without --scale mean.
 
 // MaxScales bounds the scales of one school, archived ones included: the
 // list, the brokers and the page's choice stay small.
@@ -59,12 +59,14 @@ type Scale struct {
 	Latest   ConfigVersion // its newest version; Latest.Config.Name is its name
 }
 
-// ScaleStore keeps the scales. Each scale's versions are reached through
-// ScaleConfig, which has the same methods as the default's.
+// ScaleStore keeps the scales. ScaleConfig is the one way to a scale's
+// versions; the default is a scale like the others, found by its slug.
 type ScaleStore interface {
-	// ScaleConfig returns the versions of one scale. Its methods return
-	// ErrScaleNotFound when no scale has the slug.
+	// ScaleConfig returns the versions of the scale slug names. Its methods
+	// return ErrScaleNotFound when no scale has the slug.
 	ScaleConfig(slug string) ConfigStore
+	// DefaultScale returns the scale that is the default now.
+	DefaultScale(ctx context.Context) (Scale, error)
 	// Scales returns every scale, archived ones too, ordered by slug.
 	Scales(ctx context.Context) ([]Scale, error)
 	// ScalesChangedSince returns the scales whose Revision is above revision,

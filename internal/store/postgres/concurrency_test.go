@@ -68,7 +68,7 @@ func TestConcurrentSavesFromTwoInstances(t *testing.T) {
 	for i := range saves {
 		s := []*Store{a, b}[i%2]
 		wg.Go(func() {
-			_, err := s.SaveConfig(context.Background(), named("Parallel"), "x@schule.de", 1)
+			_, err := s.ScaleConfig(store.DefaultScaleSlug).SaveConfig(context.Background(), named("Parallel"), "x@schule.de", 1)
 			results <- err
 		})
 	}

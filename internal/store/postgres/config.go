@@ -21,46 +21,44 @@ const changeChannel = "notenrechner_config"
 
 const configColumns = "version, document, saved_at, saved_by"
 
-// The Store's own store.ConfigStore methods mean the default scale (the
-// embedded sqlstore.OneScale); ScaleConfig gives one scale's.
+// ScaleConfig returns the versions of the scale slug names.
+func (s *Store) ScaleConfig(slug string) store.ConfigStore { return versions{s: s, slug: slug} }
 
-// ScaleConfig returns the versions of the scale slug names ("" for the default).
-func (s *Store) ScaleConfig(slug string) store.ConfigStore {
-	return sqlstore.OneScale{Versions: s, Slug: slug}
+// versions is store.ConfigStore of one scale.
+type versions struct {
+	s    *Store
+	slug string
 }
-
-// isScale selects the scale $1 names from the table aliased s: the default for "".
-const isScale = "(($1::text = '' AND s.is_default) OR s.slug = $1::text)"
 
 // scaleID returns the id of the scale slug names, or ErrScaleNotFound.
 func scaleID(ctx context.Context, q pgx.Tx, slug string) (int64, error) {
 	var id int64
-	err := q.QueryRow(ctx, "SELECT s.id FROM scales s WHERE "+isScale, slug).Scan(&id)
+	err := q.QueryRow(ctx, "SELECT id FROM scales WHERE slug = $1", slug).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, store.ErrScaleNotFound
 	}
 	return id, err
 }
 
-// ScaleLatest returns the newest version of the scale slug names (sqlstore.ScaleVersions).
-func (s *Store) ScaleLatest(ctx context.Context, slug string) (store.ConfigVersion, error) {
-	cv, err := scanConfigVersion(s.pool.QueryRow(ctx, `SELECT v.version, v.document, v.saved_at, v.saved_by
+// LatestConfig returns the scale's newest version.
+func (v versions) LatestConfig(ctx context.Context) (store.ConfigVersion, error) {
+	cv, err := scanConfigVersion(v.s.pool.QueryRow(ctx, `SELECT v.version, v.document, v.saved_at, v.saved_by
 		FROM config_versions v JOIN scales s ON s.id = v.scale_id
-		WHERE `+isScale+` ORDER BY v.version DESC LIMIT 1`, slug))
+		WHERE s.slug = $1 ORDER BY v.version DESC LIMIT 1`, v.slug))
 	if errors.Is(err, store.ErrNotFound) {
 		err = store.ErrScaleNotFound // every scale has a version from its creation on
 	}
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("postgres: latest config of %q: %w", slug, err)
+		return store.ConfigVersion{}, fmt.Errorf("postgres: latest config of %q: %w", v.slug, err)
 	}
 	return cv, nil
 }
 
-// ScaleAt returns one stored version of the scale slug names, or ErrNotFound.
-func (s *Store) ScaleAt(ctx context.Context, slug string, version int64) (store.ConfigVersion, error) {
+// ConfigAt returns one stored version of the scale, or ErrNotFound.
+func (v versions) ConfigAt(ctx context.Context, version int64) (store.ConfigVersion, error) {
 	var cv store.ConfigVersion
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		id, err := scaleID(ctx, tx, slug)
+	err := pgx.BeginFunc(ctx, v.s.pool, func(tx pgx.Tx) error {
+		id, err := scaleID(ctx, tx, v.slug)
 		if err != nil {
 			return err
 		}
@@ -69,19 +67,19 @@ func (s *Store) ScaleAt(ctx context.Context, slug string, version int64) (store.
 		return err
 	})
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("postgres: config version %d of %q: %w", version, slug, err)
+		return store.ConfigVersion{}, fmt.Errorf("postgres: config version %d of %q: %w", version, v.slug, err)
 	}
 	return cv, nil
 }
 
-// ScaleHistory returns at most limit versions of the scale older than before, newest first.
-func (s *Store) ScaleHistory(ctx context.Context, slug string, before int64, limit int) ([]store.ConfigVersion, error) {
+// ConfigHistory returns at most limit versions of the scale older than before, newest first.
+func (v versions) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
 	if before <= 0 {
 		before = math.MaxInt64
 	}
 	var history []store.ConfigVersion
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		id, err := scaleID(ctx, tx, slug)
+	err := pgx.BeginFunc(ctx, v.s.pool, func(tx pgx.Tx) error {
+		id, err := scaleID(ctx, tx, v.slug)
 		if err != nil {
 			return err
 		}
@@ -96,37 +94,28 @@ func (s *Store) ScaleHistory(ctx context.Context, slug string, before int64, lim
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("postgres: config history of %q: %w", slug, err)
+		return nil, fmt.Errorf("postgres: config history of %q: %w", v.slug, err)
 	}
 	return history, nil
 }
 
-// ScaleSave stores cfg as the scale's next version when base is its newest (or Unconditional).
-func (s *Store) ScaleSave(ctx context.Context, slug string, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
-	save := func(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
-		return s.saveConfig(ctx, slug, cfg, savedBy, allowed)
-	}
-	// The signal wakes this instance's waiters without waiting for the notification.
-	return sqlstore.Save(ctx, save, &s.changed, cfg, savedBy, base)
-}
-
-// saveConfig adds the scale's next version if allowed(latest) says so. Every
-// change of a scale takes turns on a table lock (lockScales), so reading the
-// newest version and inserting the next one is atomic across every
-// instance: of two saves on the same base exactly one wins. The notification
-// is part of the transaction, so PostgreSQL sends it only if, and once, the
-// version is committed.
-func (s *Store) saveConfig(ctx context.Context, slug string, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
+// SaveConfig stores cfg as the scale's next version when base is its newest
+// (or Unconditional). Every change of a scale takes turns on a table lock
+// (lockScales), so reading the newest version and inserting the next one is
+// atomic across every instance: of two saves on the same base exactly one
+// wins. The notification is part of the transaction, so PostgreSQL sends it
+// only if, and once, the version is committed.
+func (v versions) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
 	doc, err := sqlstore.Encode(cfg)
 	if err != nil {
 		return store.ConfigVersion{}, fmt.Errorf("postgres: save config: %w", err)
 	}
 	var cv store.ConfigVersion
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, v.s.pool, func(tx pgx.Tx) error {
 		if err := lockScales(ctx, tx); err != nil {
 			return err
 		}
-		id, err := scaleID(ctx, tx, slug)
+		id, err := scaleID(ctx, tx, v.slug)
 		if err != nil {
 			return err
 		}
@@ -134,12 +123,12 @@ func (s *Store) saveConfig(ctx context.Context, slug string, cfg grading.Config,
 		if err := tx.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM config_versions WHERE scale_id = $1", id).Scan(&latest); err != nil {
 			return fmt.Errorf("read latest version: %w", err)
 		}
-		if !allowed(latest) {
-			return store.ErrConflict
+		if err := sqlstore.CheckBase(base, latest); err != nil {
+			return err
 		}
 		// timestamptz keeps microseconds; truncating here makes the returned
 		// version equal to what is read back later.
-		cv = store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: s.now().UTC().Truncate(time.Microsecond), SavedBy: savedBy}
+		cv = store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: v.s.now().UTC().Truncate(time.Microsecond), SavedBy: savedBy}
 		if _, err := tx.Exec(ctx, "INSERT INTO config_versions (scale_id, "+configColumns+") VALUES ($1, $2, $3, $4, $5)",
 			id, cv.Version, doc, cv.SavedAt, savedBy); err != nil {
 			return fmt.Errorf("insert version %d: %w", cv.Version, err)
@@ -150,8 +139,9 @@ func (s *Store) saveConfig(ctx context.Context, slug string, cfg grading.Config,
 		return store.ConfigVersion{}, store.ErrConflict
 	}
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("postgres: save config of %q: %w", slug, err)
+		return store.ConfigVersion{}, fmt.Errorf("postgres: save config of %q: %w", v.slug, err)
 	}
+	v.s.changed.Fire() // wakes this instance's WaitScaleChange without waiting for the notification
 	return cv, nil
 }
 

@@ -43,10 +43,9 @@ type Options struct {
 
 // Store is the PostgreSQL implementation of store.Store.
 type Store struct {
-	sqlstore.OneScale // store.ConfigStore of the default scale
-	pool              *pgxpool.Pool
-	now               func() time.Time
-	poll              time.Duration
+	pool *pgxpool.Pool
+	now  func() time.Time
+	poll time.Duration
 
 	changed sqlstore.Signal // fired on every change seen by this Store
 
@@ -86,7 +85,6 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 
 func newStore(pool *pgxpool.Pool, opts Options) *Store {
 	s := &Store{pool: pool, now: opts.Now, poll: opts.PollInterval, done: make(chan struct{})}
-	s.OneScale = sqlstore.OneScale{Versions: s}
 	if s.now == nil {
 		s.now = time.Now
 	}

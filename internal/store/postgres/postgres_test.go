@@ -41,12 +41,12 @@ func TestStoreBehaviour(t *testing.T) {
 func TestFirstStartWritesDefaultOnce(t *testing.T) {
 	dsn := pgtest.FreshDatabase(t)
 	s := openStore(t, dsn, Options{})
-	cv, err := s.LatestConfig(context.Background())
+	def, err := s.DefaultScale(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cv.Version != 1 || cv.SavedBy != store.SavedBySystem || cv.Config != grading.Default() {
-		t.Fatalf("first start stored %+v, want version 1 of the default by system", cv)
+	if cv := def.Latest; def.Slug != store.DefaultScaleSlug || cv.Version != 1 || cv.SavedBy != store.SavedBySystem || cv.Config != grading.Default() {
+		t.Fatalf("first start stored %+v, want version 1 of the default by system", def)
 	}
 	s.Close()
 	openStore(t, dsn, Options{}) // a second start neither migrates again nor seeds again

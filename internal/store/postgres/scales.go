@@ -31,6 +31,15 @@ func (s *Store) ScalesChangedSince(ctx context.Context, revision int64) ([]store
 	return scales, nil
 }
 
+// DefaultScale returns the scale that is the default now.
+func (s *Store) DefaultScale(ctx context.Context) (store.Scale, error) {
+	sc, err := scanScale(s.pool.QueryRow(ctx, sqlstore.ScaleColumns+" WHERE s.is_default"))
+	if err != nil {
+		return store.Scale{}, fmt.Errorf("postgres: default scale: %w", err)
+	}
+	return sc, nil
+}
+
 func scale(ctx context.Context, tx pgx.Tx, slug string) (store.Scale, error) {
 	sc, err := scanScale(tx.QueryRow(ctx, sqlstore.ScaleColumns+" WHERE s.slug = $1", slug))
 	if errors.Is(err, store.ErrNotFound) {

@@ -12,109 +12,96 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
-// The Store's own store.ConfigStore methods mean the default scale (the
-// embedded sqlstore.OneScale); ScaleConfig gives one scale's.
+// ScaleConfig returns the versions of the scale slug names.
+func (s *Store) ScaleConfig(slug string) store.ConfigStore { return versions{s: s, slug: slug} }
 
-// ScaleConfig returns the versions of the scale slug names ("" for the default).
-func (s *Store) ScaleConfig(slug string) store.ConfigStore {
-	return sqlstore.OneScale{Versions: s, Slug: slug}
-}
-
-// whereScale selects one scale of the table aliased s: the default for "".
-func whereScale(slug string) (string, []any) {
-	if slug == "" {
-		return "s.is_default = 1", nil
-	}
-	return "s.slug = ?", []any{slug}
+// versions is store.ConfigStore of one scale.
+type versions struct {
+	s    *Store
+	slug string
 }
 
 // scaleID returns the id of the scale slug names, or ErrScaleNotFound.
 func scaleID(ctx context.Context, q querier, slug string) (int64, error) {
-	where, args := whereScale(slug)
 	var id int64
-	err := q.QueryRowContext(ctx, "SELECT s.id FROM scales s WHERE "+where, args...).Scan(&id)
+	err := q.QueryRowContext(ctx, "SELECT id FROM scales WHERE slug = ?", slug).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, store.ErrScaleNotFound
 	}
 	return id, err
 }
 
-// ScaleLatest returns the newest version of the scale slug names (sqlstore.ScaleVersions).
-func (s *Store) ScaleLatest(ctx context.Context, slug string) (store.ConfigVersion, error) {
-	where, args := whereScale(slug)
-	row := s.db.QueryRowContext(ctx, `SELECT v.version, v.document, v.saved_at, v.saved_by
+// LatestConfig returns the scale's newest version.
+func (v versions) LatestConfig(ctx context.Context) (store.ConfigVersion, error) {
+	row := v.s.db.QueryRowContext(ctx, `SELECT v.version, v.document, v.saved_at, v.saved_by
 		FROM config_versions v JOIN scales s ON s.id = v.scale_id
-		WHERE `+where+` ORDER BY v.version DESC LIMIT 1`, args...)
+		WHERE s.slug = ? ORDER BY v.version DESC LIMIT 1`, v.slug)
 	cv, err := scanConfigVersion(row)
 	if errors.Is(err, store.ErrNotFound) {
 		err = store.ErrScaleNotFound // every scale has a version from its creation on
 	}
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: latest config of %q: %w", slug, err)
+		return store.ConfigVersion{}, fmt.Errorf("sqlite: latest config of %q: %w", v.slug, err)
 	}
 	return cv, nil
 }
 
-// ScaleAt returns one stored version of the scale slug names, or ErrNotFound.
-func (s *Store) ScaleAt(ctx context.Context, slug string, version int64) (store.ConfigVersion, error) {
-	id, err := scaleID(ctx, s.db, slug)
+// ConfigAt returns one stored version of the scale, or ErrNotFound.
+func (v versions) ConfigAt(ctx context.Context, version int64) (store.ConfigVersion, error) {
+	id, err := scaleID(ctx, v.s.db, v.slug)
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: config version %d of %q: %w", version, slug, err)
+		return store.ConfigVersion{}, fmt.Errorf("sqlite: config version %d of %q: %w", version, v.slug, err)
 	}
-	row := s.db.QueryRowContext(ctx, `SELECT version, document, saved_at, saved_by
+	row := v.s.db.QueryRowContext(ctx, `SELECT version, document, saved_at, saved_by
 		FROM config_versions WHERE scale_id = ? AND version = ?`, id, version)
 	cv, err := scanConfigVersion(row)
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: config version %d of %q: %w", version, slug, err)
+		return store.ConfigVersion{}, fmt.Errorf("sqlite: config version %d of %q: %w", version, v.slug, err)
 	}
 	return cv, nil
 }
 
-// ScaleHistory returns at most limit versions of the scale older than before, newest first.
-func (s *Store) ScaleHistory(ctx context.Context, slug string, before int64, limit int) ([]store.ConfigVersion, error) {
+// ConfigHistory returns at most limit versions of the scale older than before, newest first.
+func (v versions) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
 	if before <= 0 {
 		before = math.MaxInt64
 	}
-	id, err := scaleID(ctx, s.db, slug)
+	id, err := scaleID(ctx, v.s.db, v.slug)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: config history of %q: %w", slug, err)
+		return nil, fmt.Errorf("sqlite: config history of %q: %w", v.slug, err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT version, document, saved_at, saved_by
+	rows, err := v.s.db.QueryContext(ctx, `SELECT version, document, saved_at, saved_by
 		FROM config_versions WHERE scale_id = ? AND version < ? ORDER BY version DESC LIMIT ?`, id, before, limit)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: config history of %q: %w", slug, err)
+		return nil, fmt.Errorf("sqlite: config history of %q: %w", v.slug, err)
 	}
 	defer rows.Close()
 	var history []store.ConfigVersion
 	for rows.Next() {
 		cv, err := scanConfigVersion(rows)
 		if err != nil {
-			return nil, fmt.Errorf("sqlite: config history of %q: %w", slug, err)
+			return nil, fmt.Errorf("sqlite: config history of %q: %w", v.slug, err)
 		}
 		history = append(history, cv)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: config history of %q: %w", slug, err)
+		return nil, fmt.Errorf("sqlite: config history of %q: %w", v.slug, err)
 	}
 	return history, nil
 }
 
-// ScaleSave stores cfg as the scale's next version when base is its newest (or Unconditional).
-func (s *Store) ScaleSave(ctx context.Context, slug string, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
-	save := func(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
-		return s.saveConfig(ctx, slug, cfg, savedBy, allowed)
-	}
-	return sqlstore.Save(ctx, save, &s.changed, cfg, savedBy, base)
-}
-
-func (s *Store) saveConfig(ctx context.Context, slug string, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error) {
+// SaveConfig stores cfg as the scale's next version when base is its newest
+// (or Unconditional). The immediate transaction holds the write lock from
+// its start, so reading the newest version and adding the next take turns
+// with every other writer, other processes too.
+func (v versions) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
 	doc, err := sqlstore.Encode(cfg)
 	if err != nil {
 		return store.ConfigVersion{}, fmt.Errorf("sqlite: save config: %w", err)
 	}
 	var cv store.ConfigVersion
-	err = s.inTx(ctx, func(tx *sql.Tx) error { // immediate: holds the write lock from here
-		id, err := scaleID(ctx, tx, slug)
+	err = v.s.inTx(ctx, func(tx *sql.Tx) error {
+		id, err := scaleID(ctx, tx, v.slug)
 		if err != nil {
 			return err
 		}
@@ -122,10 +109,10 @@ func (s *Store) saveConfig(ctx context.Context, slug string, cfg grading.Config,
 		if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(version), 0) FROM config_versions WHERE scale_id = ?", id).Scan(&latest); err != nil {
 			return fmt.Errorf("read latest version: %w", err)
 		}
-		if !allowed(latest) {
-			return store.ErrConflict
+		if err := sqlstore.CheckBase(base, latest); err != nil {
+			return err
 		}
-		cv = store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: fromMillis(millis(s.now())), SavedBy: savedBy}
+		cv = store.ConfigVersion{Version: latest + 1, Config: cfg, SavedAt: fromMillis(millis(v.s.now())), SavedBy: savedBy}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO config_versions (scale_id, version, document, saved_at, saved_by)
 			VALUES (?, ?, ?, ?, ?)`, id, cv.Version, doc, millis(cv.SavedAt), savedBy); err != nil {
 			return fmt.Errorf("insert config version %d: %w", cv.Version, err)
@@ -136,8 +123,9 @@ func (s *Store) saveConfig(ctx context.Context, slug string, cfg grading.Config,
 		return store.ConfigVersion{}, store.ErrConflict
 	}
 	if err != nil {
-		return store.ConfigVersion{}, fmt.Errorf("sqlite: save config of %q: %w", slug, err)
+		return store.ConfigVersion{}, fmt.Errorf("sqlite: save config of %q: %w", v.slug, err)
 	}
+	v.s.changed.Fire() // wakes this process's WaitScaleChange at once
 	return cv, nil
 }
 

@@ -37,6 +37,15 @@ func (s *Store) ScalesChangedSince(ctx context.Context, revision int64) ([]store
 	return scales, nil
 }
 
+// DefaultScale returns the scale that is the default now.
+func (s *Store) DefaultScale(ctx context.Context) (store.Scale, error) {
+	sc, err := scanScale(s.db.QueryRowContext(ctx, sqlstore.ScaleColumns+" WHERE s.is_default = 1"))
+	if err != nil {
+		return store.Scale{}, fmt.Errorf("sqlite: default scale: %w", err)
+	}
+	return sc, nil
+}
+
 func (s *Store) scale(ctx context.Context, q querier, slug string) (store.Scale, error) {
 	sc, err := scanScale(q.QueryRowContext(ctx, sqlstore.ScaleColumns+" WHERE s.slug = ?", slug))
 	if errors.Is(err, store.ErrNotFound) {

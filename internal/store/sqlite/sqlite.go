@@ -33,11 +33,10 @@ type Options struct {
 
 // Store is the SQLite implementation of store.Store.
 type Store struct {
-	sqlstore.OneScale // store.ConfigStore of the default scale
-	db                *sql.DB
-	now               func() time.Time
-	poll              time.Duration
-	changed           sqlstore.Signal // fired on every save made through this Store
+	db      *sql.DB
+	now     func() time.Time
+	poll    time.Duration
+	changed sqlstore.Signal // fired on every change made through this Store
 }
 
 var _ store.Store = (*Store)(nil)
@@ -68,7 +67,6 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	s := &Store{db: db, now: opts.Now, poll: opts.PollInterval}
-	s.OneScale = sqlstore.OneScale{Versions: s}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -32,12 +32,12 @@ func renamed(name string) grading.Config {
 func TestFirstStartWritesDefault(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "n.db") // the folder is created too
 	s := openTemp(t, path)
-	cv, err := s.LatestConfig(context.Background())
+	def, err := s.DefaultScale(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cv.Version != 1 || cv.SavedBy != store.SavedBySystem || cv.Config != grading.Default() {
-		t.Fatalf("first start stored %+v, want version 1 of the default by system", cv)
+	if cv := def.Latest; def.Slug != store.DefaultScaleSlug || cv.Version != 1 || cv.SavedBy != store.SavedBySystem || cv.Config != grading.Default() {
+		t.Fatalf("first start stored %+v, want version 1 of the default by system", def)
 	}
 	var mode string
 	if err := s.db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
@@ -100,7 +100,7 @@ func TestConcurrentSavesOnOneVersion(t *testing.T) {
 			if i%2 == 1 {
 				s = second
 			}
-			_, err := s.SaveConfig(context.Background(), renamed("Parallel"), "x@schule.de", 1)
+			_, err := s.ScaleConfig(store.DefaultScaleSlug).SaveConfig(context.Background(), renamed("Parallel"), "x@schule.de", 1)
 			results <- err
 		}()
 	}

@@ -1,49 +1,9 @@
 package sqlstore
 
 import (
-	"context"
-
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
-
-// ScaleVersions is what a backend keeps of each grading scale: its versions,
-// by slug ("" means the default scale). OneScale turns it into the
-// store.ConfigStore of one scale, so the backends write the SQL only.
-type ScaleVersions interface {
-	ScaleLatest(ctx context.Context, slug string) (store.ConfigVersion, error)
-	ScaleAt(ctx context.Context, slug string, version int64) (store.ConfigVersion, error)
-	ScaleHistory(ctx context.Context, slug string, before int64, limit int) ([]store.ConfigVersion, error)
-	ScaleSave(ctx context.Context, slug string, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error)
-}
-
-// OneScale is store.ConfigStore for the scale Slug names. A backend's Store
-// embeds the default's (Slug ""), which keeps the scale-less methods of the
-// time before scales meaning the default scale.
-type OneScale struct {
-	Versions ScaleVersions
-	Slug     string
-}
-
-// LatestConfig returns the scale's newest version.
-func (c OneScale) LatestConfig(ctx context.Context) (store.ConfigVersion, error) {
-	return c.Versions.ScaleLatest(ctx, c.Slug)
-}
-
-// ConfigAt returns one stored version of the scale.
-func (c OneScale) ConfigAt(ctx context.Context, version int64) (store.ConfigVersion, error) {
-	return c.Versions.ScaleAt(ctx, c.Slug, version)
-}
-
-// ConfigHistory returns a page of the scale's versions, newest first.
-func (c OneScale) ConfigHistory(ctx context.Context, before int64, limit int) ([]store.ConfigVersion, error) {
-	return c.Versions.ScaleHistory(ctx, c.Slug, before, limit)
-}
-
-// SaveConfig stores cfg as the scale's next version when base is its newest.
-func (c OneScale) SaveConfig(ctx context.Context, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
-	return c.Versions.ScaleSave(ctx, c.Slug, cfg, savedBy, base)
-}
 
 // ScaleColumns reads a scale with its newest version (the same SQL in both
 // backends; each adds its WHERE with its own placeholders).

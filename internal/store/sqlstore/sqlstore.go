@@ -75,22 +75,13 @@ func WaitChange(ctx context.Context, sig *Signal, poll time.Duration, since int6
 	}
 }
 
-// SaveFunc is a backend's save: it adds cfg as the next version if
-// allowed(latest) says so, and returns store.ErrConflict if not.
-type SaveFunc func(ctx context.Context, cfg grading.Config, savedBy string, allowed func(latest int64) bool) (store.ConfigVersion, error)
-
-// Save is store.Store's SaveConfig on top of a backend's save: cfg becomes
-// the next version when base is the newest one (or Unconditional), and the
-// waiters of this process are woken at once.
-func Save(ctx context.Context, save SaveFunc, sig *Signal, cfg grading.Config, savedBy string, base int64) (store.ConfigVersion, error) {
-	cv, err := save(ctx, cfg, savedBy, func(latest int64) bool {
-		return base == store.Unconditional || base == latest
-	})
-	if err != nil {
-		return store.ConfigVersion{}, err
+// CheckBase says whether a save based on version base may add the version
+// after latest: when base is latest, or Unconditional; else ErrConflict.
+func CheckBase(base, latest int64) error {
+	if base != store.Unconditional && base != latest {
+		return store.ErrConflict
 	}
-	sig.Fire()
-	return cv, nil
+	return nil
 }
 
 // Encode validates cfg and returns the JSON document a backend stores, so

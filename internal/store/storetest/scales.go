@@ -39,7 +39,7 @@ func testScaleVersions(t *testing.T, open Opener) {
 	if _, err := math.SaveConfig(ctx, named("Mathe 2"), "a@schule.de", 1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SaveConfig(ctx, named("Standard 2"), "b@schule.de", 1); err != nil {
+	if _, err := s.ScaleConfig(store.DefaultScaleSlug).SaveConfig(ctx, named("Standard 2"), "b@schule.de", 1); err != nil {
 		t.Fatalf("save on the default after one on another scale: %v", err)
 	}
 	if _, err := math.SaveConfig(ctx, named("Veraltet"), "b@schule.de", 1); !errors.Is(err, store.ErrConflict) {
@@ -67,19 +67,23 @@ func testScaleVersions(t *testing.T, open Opener) {
 	testCreateRefusals(t, s)
 }
 
+// testUnknownScale: a slug no scale has is refused everywhere; "" is no
+// name of the default (DefaultScale finds it).
 func testUnknownScale(t *testing.T, s store.Store) {
 	ctx := context.Background()
-	nix := s.ScaleConfig("nix")
-	for name, err := range map[string]error{
-		"latest":  second(nix.LatestConfig(ctx)),
-		"at":      second(nix.ConfigAt(ctx, 1)),
-		"history": second(nix.ConfigHistory(ctx, 0, 10)),
-		"save":    second(nix.SaveConfig(ctx, named("X"), "a@schule.de", store.Unconditional)),
-		"default": second(s.SetDefaultScale(ctx, "nix")),
-		"archive": second(s.SetScaleArchived(ctx, "nix", true)),
-	} {
-		if !errors.Is(err, store.ErrScaleNotFound) || !errors.Is(err, store.ErrNotFound) {
-			t.Errorf("%s of an unknown scale: %v, want ErrScaleNotFound", name, err)
+	for _, slug := range []string{"nix", ""} {
+		nix := s.ScaleConfig(slug)
+		for name, err := range map[string]error{
+			"latest":  second(nix.LatestConfig(ctx)),
+			"at":      second(nix.ConfigAt(ctx, 1)),
+			"history": second(nix.ConfigHistory(ctx, 0, 10)),
+			"save":    second(nix.SaveConfig(ctx, named("X"), "a@schule.de", store.Unconditional)),
+			"default": second(s.SetDefaultScale(ctx, slug)),
+			"archive": second(s.SetScaleArchived(ctx, slug, true)),
+		} {
+			if !errors.Is(err, store.ErrScaleNotFound) || !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("%s of scale %q: %v, want ErrScaleNotFound", name, slug, err)
+			}
 		}
 	}
 }
@@ -133,12 +137,12 @@ func testScaleFlags(t *testing.T, open Opener) {
 	if len(all) != 2 || !all[0].Default || all[1].Default {
 		t.Fatalf("after the move: %+v, want ihk the only default", all)
 	}
-	// The scale-less methods follow the default.
-	if got := must(s.LatestConfig(ctx)).in(t); got.Config.Name != "IHK 2" {
-		t.Fatalf("LatestConfig after the move: %+v, want ihk's", got)
+	// The default is found where it moved.
+	if def := must(s.DefaultScale(ctx)).in(t); def.Slug != "ihk" || def.Latest.Config.Name != "IHK 2" {
+		t.Fatalf("DefaultScale after the move: %+v, want ihk at IHK 2", def)
 	}
-	if _, err := s.SaveConfig(ctx, named("IHK 3"), "a@schule.de", 2); err != nil {
-		t.Fatalf("SaveConfig after the move: %v", err)
+	if _, err := defaultConfig(t, s).SaveConfig(ctx, named("IHK 3"), "a@schule.de", 2); err != nil {
+		t.Fatalf("SaveConfig on the default after the move: %v", err)
 	}
 	if sc := must(s.SetDefaultScale(ctx, "ihk")).in(t); !sc.Default { // again: nothing changes
 		t.Fatalf("default again: %+v", sc)

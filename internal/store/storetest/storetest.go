@@ -80,11 +80,23 @@ func noErr(t *testing.T, err error) {
 	}
 }
 
+// defaultConfig returns the versions of the default scale, found by its
+// slug as every caller finds it.
+func defaultConfig(t *testing.T, st store.Store) store.ConfigStore {
+	t.Helper()
+	return st.ScaleConfig(must(st.DefaultScale(context.Background())).in(t).Slug)
+}
+
 func testConfigVersions(t *testing.T, open Opener) {
 	ctx := context.Background()
-	s := open(t, fixedClock())
+	st := open(t, fixedClock())
+	def := must(st.DefaultScale(ctx)).in(t)
+	if def.Slug != store.DefaultScaleSlug || !def.Default || def.Latest.Version != 1 {
+		t.Fatalf("first start: default scale %+v, want %q at version 1", def, store.DefaultScaleSlug)
+	}
+	s := st.ScaleConfig(def.Slug)
 	first := must(s.LatestConfig(ctx)).in(t)
-	if first.Version != 1 || first.SavedBy != store.SavedBySystem || first.Config != grading.Default() {
+	if first.Version != 1 || first.SavedBy != store.SavedBySystem || first.Config != grading.Default() || first != def.Latest {
 		t.Fatalf("first start: %+v, want version 1, the default, by system", first)
 	}
 	saved := must(s.SaveConfig(ctx, named("Zwei"), "a@schule.de", 1)).in(t)
@@ -119,7 +131,7 @@ func testConfigVersions(t *testing.T, open Opener) {
 }
 
 func testConcurrentSaves(t *testing.T, open Opener) {
-	s := open(t, fixedClock())
+	s := defaultConfig(t, open(t, fixedClock()))
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for range 8 {
