@@ -9,6 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
 // defaultKeepAlive is how long the listening connection may stay quiet
@@ -25,13 +27,13 @@ type listener struct {
 	logger             *slog.Logger
 	minDelay, maxDelay time.Duration
 	keepAlive          time.Duration
-	wake               func() // wakes every WaitScaleChange of the Store
+	changed            *sqlstore.Signal // the Store's: fired, it wakes every WaitScaleChange
 	pid                atomic.Uint32
 }
 
-func newListener(cfg *pgx.ConnConfig, opts Options, wake func()) *listener {
+func newListener(cfg *pgx.ConnConfig, opts Options, changed *sqlstore.Signal) *listener {
 	l := &listener{config: cfg.Copy(), logger: opts.Logger, minDelay: opts.ReconnectMin, maxDelay: opts.ReconnectMax,
-		keepAlive: opts.keepAlive, wake: wake}
+		keepAlive: opts.keepAlive, changed: changed}
 	if l.logger == nil {
 		l.logger = slog.Default()
 	}
@@ -69,7 +71,7 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 // run serves conn until it is lost, then reconnects with a doubling delay,
 // until ctx ends. Notifications sent while no connection listened are gone
 // for good, so every new connection first wakes the waiters, which then
-// re-read the newest version themselves.
+// re-read the store's revision themselves.
 func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 	delay := l.minDelay
 	for {
@@ -98,7 +100,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 		}
 		delay = l.minDelay
 		l.logger.Info("postgres: listening for configuration changes again")
-		l.wake()
+		l.changed.Fire()
 	}
 }
 
@@ -112,7 +114,7 @@ func (l *listener) serve(ctx context.Context, conn *pgx.Conn) error {
 		cancel()
 		switch {
 		case err == nil:
-			l.wake()
+			l.changed.Fire()
 		case ctx.Err() != nil:
 			return ctx.Err()
 		case pgconn.Timeout(err) && !conn.IsClosed():

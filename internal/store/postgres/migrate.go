@@ -21,11 +21,14 @@ const migrateLock int64 = 0x6e6f74656e72
 // migrate applies every embedded migration that is not yet recorded, each in
 // its own transaction.
 func (s *Store) migrate(ctx context.Context) error {
-	err := sqlstore.Migrate(migrations, func(number int, body string) error {
-		return s.applyMigration(ctx, number, body)
-	})
+	list, err := sqlstore.Migrations(migrations)
 	if err != nil {
 		return fmt.Errorf("postgres: %w", err)
+	}
+	for _, m := range list {
+		if err := s.applyMigration(ctx, m.Number, m.Body); err != nil {
+			return fmt.Errorf("postgres: %w", err)
+		}
 	}
 	return nil
 }

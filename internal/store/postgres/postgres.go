@@ -75,7 +75,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		return nil, connectFailure(cfg.ConnConfig, err)
 	}
 	s := newStore(pool, opts)
-	s.listener = newListener(cfg.ConnConfig, opts, s.changed.Fire)
+	s.listener = newListener(cfg.ConnConfig, opts, &s.changed)
 	if err := s.setUp(ctx); err != nil {
 		pool.Close()
 		return nil, err
@@ -100,7 +100,7 @@ func (s *Store) setUp(ctx context.Context) error {
 	if err := s.migrate(ctx); err != nil {
 		return err
 	}
-	if err := sqlstore.Seed(ctx, s.createScale); err != nil {
+	if err := s.seed(ctx); err != nil {
 		return err
 	}
 	conn, err := s.listener.connect(ctx)

@@ -70,6 +70,17 @@ func (s *Store) CreateScale(ctx context.Context, slug string, cfg grading.Config
 	return s.createScale(ctx, slug, cfg, savedBy, false)
 }
 
+// seed writes the default configuration of SPEC §4 as version 1 of the
+// default scale "standard" when no scale is stored yet. Creations take
+// turns, so of several processes starting at once exactly one writes it.
+func (s *Store) seed(ctx context.Context) error {
+	_, err := s.createScale(ctx, store.DefaultScaleSlug, grading.Default(), store.SavedBySystem, true)
+	if errors.Is(err, store.ErrScaleExists) {
+		return nil // seeded already
+	}
+	return err
+}
+
 // createScale adds a scale; first makes it the default, and only if there
 // is no scale yet (the first start), else ErrScaleExists.
 func (s *Store) createScale(ctx context.Context, slug string, cfg grading.Config, savedBy string, first bool) (store.ConfigVersion, error) {
@@ -165,9 +176,24 @@ func (s *Store) changeScale(ctx context.Context, slug string, change func(pgx.Tx
 }
 
 // WaitScaleChange returns when the store-wide revision is above since, by a
-// change of any instance (the listener wakes it; the poll is the safety net).
+// change of any instance: the listener wakes it on every notification and
+// after every reconnect; the poll is the safety net for a notification that
+// never came. A failed read is returned, unless ctx ended.
 func (s *Store) WaitScaleChange(ctx context.Context, since int64) error {
-	return sqlstore.WaitChange(ctx, &s.changed, s.poll, since, s.scaleRevision)
+	watch := s.changed.Watch(s.poll)
+	defer watch.Stop()
+	for {
+		revision, err := s.scaleRevision(ctx)
+		switch {
+		case err == nil && revision > since:
+			return nil
+		case err != nil && ctx.Err() == nil:
+			return err
+		}
+		if err := watch.Wait(ctx); err != nil {
+			return err
+		}
+	}
 }
 
 // scaleRevision reads the store-wide revision of the scales.

@@ -77,7 +77,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	if err := sqlstore.Seed(ctx, s.createScale); err != nil {
+	if err := s.seed(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -136,11 +136,14 @@ func (s *Store) migrate(ctx context.Context) error {
 		version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT`); err != nil {
 		return fmt.Errorf("sqlite: create schema_migrations: %w", err)
 	}
-	err := sqlstore.Migrate(migrations, func(number int, body string) error {
-		return s.applyMigration(ctx, number, body)
-	})
+	list, err := sqlstore.Migrations(migrations)
 	if err != nil {
 		return fmt.Errorf("sqlite: %w", err)
+	}
+	for _, m := range list {
+		if err := s.applyMigration(ctx, m.Number, m.Body); err != nil {
+			return fmt.Errorf("sqlite: %w", err)
+		}
 	}
 	return nil
 }

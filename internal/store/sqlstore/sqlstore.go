@@ -1,13 +1,13 @@
-// Package sqlstore is what the two SQL backends (sqlite, postgres) share:
-// the change signal, the wait for a newer configuration, the save wrapper,
-// the first-start seed and the migration loop. Each backend keeps only its
-// own SQL and locking.
+// Package sqlstore is what the two SQL backends (sqlite, postgres) share, as
+// plain helpers: the change signal and its watch, the rules a save and a new
+// scale must keep, the encoding of a stored configuration and the list of
+// migrations. Nothing here calls back into a backend; each backend keeps its
+// own SQL, locking and migration runner.
 package sqlstore
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -48,32 +48,37 @@ func (s *Signal) Fire() {
 	s.ch = make(chan struct{})
 }
 
-// WaitChange returns when latest reports a version newer than since. It
-// reads the newest version before every wait, having taken the signal's
-// channel first, so a change between the read and the wait is never missed.
-// The signal wakes it at once; the poll finds changes that no signal told
-// of (other processes, a lost notification). latest's errors are returned
-// as they are, unless the context ended.
-func WaitChange(ctx context.Context, sig *Signal, poll time.Duration, since int64, latest func(context.Context) (int64, error)) error {
-	ticker := time.NewTicker(poll)
-	defer ticker.Stop()
-	for {
-		wake := sig.C()
-		v, err := latest(ctx)
-		if err != nil && ctx.Err() == nil {
-			return err
-		}
-		if err == nil && v > since {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-wake:
-		case <-ticker.C:
-		}
-	}
+// Watch is one waiter's view of a Signal with a poll beside it: the signal
+// tells of the changes this process knows of at once, the poll finds those
+// no signal told of (other processes, a lost notification).
+type Watch struct {
+	sig  *Signal
+	wake <-chan struct{}
+	poll *time.Ticker
 }
+
+// Watch starts watching s, polling every poll. Take it before the first
+// read of what it guards, so that a change between a read and the next Wait
+// is never missed; Stop it when done.
+func (s *Signal) Watch(poll time.Duration) *Watch {
+	return &Watch{sig: s, wake: s.C(), poll: time.NewTicker(poll)}
+}
+
+// Wait returns nil when the signal fired or the poll came due since the
+// last Wait (then read again), or ctx's error when ctx ends first.
+func (w *Watch) Wait(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-w.wake:
+	case <-w.poll.C:
+	}
+	w.wake = w.sig.C() // before the caller's next read
+	return nil
+}
+
+// Stop ends the poll.
+func (w *Watch) Stop() { w.poll.Stop() }
 
 // CheckBase says whether a save based on version base may add the version
 // after latest: when base is latest, or Unconditional; else ErrConflict.
@@ -97,42 +102,32 @@ func Encode(cfg grading.Config) (string, error) {
 	return string(doc), nil
 }
 
-// CreateFunc is a backend's scale creation: first makes the scale the
-// default, and only when no scale exists yet (else store.ErrScaleExists).
-type CreateFunc func(ctx context.Context, slug string, cfg grading.Config, savedBy string, first bool) (store.ConfigVersion, error)
-
-// Seed writes the default configuration of SPEC §4 as version 1 of the
-// default scale "standard" when no scale is stored yet. The backend's writes
-// take turns, so of several processes starting at once exactly one writes it.
-func Seed(ctx context.Context, create CreateFunc) error {
-	_, err := create(ctx, store.DefaultScaleSlug, grading.Default(), store.SavedBySystem, true)
-	if errors.Is(err, store.ErrScaleExists) {
-		return nil // already seeded
-	}
-	return err
+// Migration is one numbered file of a backend's migrations.
+type Migration struct {
+	Number int
+	Body   string
 }
 
-// Migrate calls apply with the number and text of every migrations/NNNN_*.sql
-// in fsys, in number order. apply runs one migration in its own transaction
-// and skips it when it is recorded already (migrations are append-only).
-func Migrate(fsys fs.FS, apply func(number int, body string) error) error {
+// Migrations returns every migrations/NNNN_*.sql in fsys, in number order.
+// A backend runs each in its own transaction and skips those it recorded
+// already (migrations are append-only).
+func Migrations(fsys fs.FS) ([]Migration, error) {
 	names, err := fs.Glob(fsys, "migrations/*.sql")
 	if err != nil {
-		return fmt.Errorf("list migrations: %w", err)
+		return nil, fmt.Errorf("list migrations: %w", err)
 	}
 	sort.Strings(names)
+	list := make([]Migration, 0, len(names))
 	for _, name := range names {
 		number, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
 		if err != nil {
-			return fmt.Errorf("migration %s has no number: %w", name, err)
+			return nil, fmt.Errorf("migration %s has no number: %w", name, err)
 		}
 		body, err := fs.ReadFile(fsys, name)
 		if err != nil {
-			return fmt.Errorf("read migration %s: %w", name, err)
+			return nil, fmt.Errorf("read migration %s: %w", name, err)
 		}
-		if err := apply(number, string(body)); err != nil {
-			return err
-		}
+		list = append(list, Migration{number, string(body)})
 	}
-	return nil
+	return list, nil
 }

@@ -4,81 +4,97 @@ import (
 	"context"
 	"errors"
 	"reflect"
-	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-func TestMigrateRunsInNumberOrder(t *testing.T) {
+func TestMigrationsComeInNumberOrder(t *testing.T) {
 	fsys := fstest.MapFS{
 		"migrations/0010_late.sql":  {Data: []byte("ten")},
 		"migrations/0002_next.sql":  {Data: []byte("two")},
 		"migrations/0001_first.sql": {Data: []byte("one")},
 		"migrations/readme.txt":     {Data: []byte("not a migration")},
 	}
-	var got []string
-	err := Migrate(fsys, func(number int, body string) error {
-		got = append(got, body)
-		return nil
-	})
-	if err != nil || !reflect.DeepEqual(got, []string{"one", "two", "ten"}) {
-		t.Fatalf("Migrate applied %q, %v; want one, two, ten in order", got, err)
-	}
-}
-
-func TestMigrateStopsAtTheFirstFailure(t *testing.T) {
-	fsys := fstest.MapFS{
-		"migrations/0001_a.sql": {Data: []byte("a")},
-		"migrations/0002_b.sql": {Data: []byte("b")},
-	}
-	broken := errors.New("broken")
-	calls := 0
-	err := Migrate(fsys, func(int, string) error { calls++; return broken })
-	if !errors.Is(err, broken) || calls != 1 {
-		t.Fatalf("Migrate = %v after %d calls; want the error after 1", err, calls)
+	got, err := Migrations(fsys)
+	want := []Migration{{1, "one"}, {2, "two"}, {10, "ten"}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("Migrations = %v, %v; want %v", got, err, want)
 	}
 	bad := fstest.MapFS{"migrations/init.sql": {Data: []byte("x")}}
-	if err := Migrate(bad, func(int, string) error { return nil }); err == nil {
+	if _, err := Migrations(bad); err == nil {
 		t.Fatal("a migration without a number was accepted")
 	}
 }
 
-func TestWaitChangeWakesOnSignalAndNotBefore(t *testing.T) {
+func TestWatchWakesOnSignalAndNotBefore(t *testing.T) {
 	var sig Signal
-	var latest atomic.Int64
-	latest.Store(1)
-	read := func(context.Context) (int64, error) { return latest.Load(), nil }
+	watch := sig.Watch(time.Hour) // the hour-long poll cannot be what wakes it
+	defer watch.Stop()
 	done := make(chan error, 1)
-	go func() { done <- WaitChange(context.Background(), &sig, time.Hour, 1, read) }()
+	go func() { done <- watch.Wait(context.Background()) }()
 	select {
 	case err := <-done:
 		t.Fatalf("returned before any change: %v", err)
 	case <-time.After(30 * time.Millisecond):
 	}
-	latest.Store(2)
-	sig.Fire() // the hour-long poll cannot be what wakes it
+	sig.Fire()
 	select {
 	case err := <-done:
 		if err != nil {
 			t.Fatal(err)
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatal("the signal did not wake the waiter")
+		t.Fatal("the signal did not wake the watch")
 	}
 }
 
-func TestWaitChangeReturnsReadErrorsAndCancellation(t *testing.T) {
+// A change between the watcher's read and its Wait must not be missed:
+// the watch holds the channel taken before the read.
+func TestWatchKeepsAFireBeforeItsWait(t *testing.T) {
 	var sig Signal
-	failed := errors.New("database gone")
-	err := WaitChange(context.Background(), &sig, time.Hour, 0, func(context.Context) (int64, error) { return 0, failed })
-	if !errors.Is(err, failed) {
-		t.Fatalf("read error: %v, want %v", err, failed)
+	watch := sig.Watch(time.Hour)
+	defer watch.Stop()
+	sig.Fire() // as if a save came right after the watcher read
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := watch.Wait(ctx); err != nil {
+		t.Fatalf("a fire before Wait was lost: %v", err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	sig.Fire()
+	if err := watch.Wait(ctx); err != nil {
+		t.Fatalf("a fire between two Waits was lost: %v", err)
+	}
+}
+
+func TestWatchPollsAndEndsWithItsContext(t *testing.T) {
+	var sig Signal
+	watch := sig.Watch(10 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	if err := watch.Wait(ctx); err != nil {
+		t.Fatalf("the poll did not end the wait: %v", err)
+	}
 	cancel()
-	err = WaitChange(ctx, &sig, time.Hour, 0, func(ctx context.Context) (int64, error) { return 0, ctx.Err() })
-	if !errors.Is(err, context.Canceled) {
+	watch.Stop()
+	if err := watch.Wait(ctx); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v, want context.Canceled", err)
+	}
+}
+
+func TestCheckBase(t *testing.T) {
+	for _, c := range []struct {
+		base, latest int64
+		want         error
+	}{
+		{3, 3, nil},
+		{store.Unconditional, 3, nil},
+		{2, 3, store.ErrConflict},
+		{4, 3, store.ErrConflict},
+	} {
+		if err := CheckBase(c.base, c.latest); !errors.Is(err, c.want) || (c.want == nil && err != nil) {
+			t.Errorf("CheckBase(%d, %d) = %v, want %v", c.base, c.latest, err, c.want)
+		}
 	}
 }
