@@ -133,6 +133,21 @@ func (l *Limiter) Succeeded(ctx context.Context, addr, email string) error {
 	return nil
 }
 
+// keepFailures is how long a failure is kept at most (docs/privacy.md): a
+// day, far past the longest window a limit looks back (CeilingWindow).
+const keepFailures = 24 * time.Hour
+
+// Prune forgets the failures older than keepFailures, of every key: a key
+// that never fails again would keep its rows otherwise, because
+// RecordLoginFailure forgets a key's old failures only at its next one.
+// Called at every sign-in.
+func (l *Limiter) Prune(ctx context.Context) error {
+	if err := l.store.DeleteLoginFailuresBefore(ctx, l.now().Add(-keepFailures)); err != nil {
+		return fmt.Errorf("auth: rate limit: %w", err)
+	}
+	return nil
+}
+
 // Unlock forgets every failure counted against the account (ceiling, every
 // address, every session): `notenrechner admin unlock` and `admin
 // set-password`. The addresses' own counts stay.

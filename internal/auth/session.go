@@ -124,9 +124,12 @@ func (m *Sessions) EndOthers(ctx context.Context, current store.Session) error {
 	return nil
 }
 
-// Prune deletes expired sessions, old sign-in failures and spent one-time
-// links; called now and then (at sign-in).
+// Prune deletes the sessions past either time-out, which nobody ended;
+// called at every sign-in, so that they do not pile up.
 func (m *Sessions) Prune(ctx context.Context) error {
 	now := m.now()
-	return m.store.DeleteExpired(ctx, now.Add(-IdleTimeout), now.Add(-AbsoluteTimeout))
+	if err := m.store.DeleteExpiredSessions(ctx, now.Add(-IdleTimeout), now.Add(-AbsoluteTimeout)); err != nil {
+		return fmt.Errorf("auth: prune sessions: %w", err)
+	}
+	return nil
 }

@@ -157,6 +157,10 @@ func (c *countingStore) ValidToken(ctx context.Context, kind store.TokenKind, ha
 	c.count("ValidToken")
 	return c.next.ValidToken(ctx, kind, hash, now)
 }
+func (c *countingStore) DeleteUsedOrExpiredTokens(ctx context.Context, expiredBefore time.Time) error {
+	c.count("DeleteUsedOrExpiredTokens")
+	return c.next.DeleteUsedOrExpiredTokens(ctx, expiredBefore)
+}
 func (c *countingStore) CreateFirstAdmin(ctx context.Context, tokenHash string, u store.User, now time.Time) (store.User, error) {
 	c.count("CreateFirstAdmin")
 	return c.next.CreateFirstAdmin(ctx, tokenHash, u, now)
@@ -186,9 +190,13 @@ func (c *countingStore) DeleteOtherSessions(ctx context.Context, userID int64, k
 	c.count("DeleteOtherSessions")
 	return c.next.DeleteOtherSessions(ctx, userID, keepHash)
 }
-func (c *countingStore) DeleteExpired(ctx context.Context, idleBefore, createdBefore time.Time) error {
-	c.count("DeleteExpired")
-	return c.next.DeleteExpired(ctx, idleBefore, createdBefore)
+func (c *countingStore) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error {
+	c.count("DeleteExpiredSessions")
+	return c.next.DeleteExpiredSessions(ctx, idleBefore, createdBefore)
+}
+func (c *countingStore) DeleteLoginFailuresBefore(ctx context.Context, before time.Time) error {
+	c.count("DeleteLoginFailuresBefore")
+	return c.next.DeleteLoginFailuresBefore(ctx, before)
 }
 func (c *countingStore) RecordLoginFailure(ctx context.Context, key string, at time.Time) error {
 	c.count("RecordLoginFailure")

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -114,9 +115,7 @@ func checkCredentials(r *http.Request, d Deps, typed, password string) (store.Us
 // signIn starts a fresh session (never reusing a token from before) and
 // answers with the account.
 func signIn(w http.ResponseWriter, r *http.Request, d Deps, u store.User) {
-	if err := d.Sessions.Prune(r.Context()); err != nil {
-		d.Logger.Error("pruning expired sessions", "err", err)
-	}
+	pruneAtSignIn(r.Context(), d)
 	if err := d.Sessions.Start(w, r, u.ID); err != nil {
 		writeError(w, r, d.Logger, err)
 		return
@@ -127,6 +126,25 @@ func signIn(w http.ResponseWriter, r *http.Request, d Deps, u store.User) {
 	}
 	u.LastSignInAt = now
 	writeJSON(w, http.StatusOK, userBody(u))
+}
+
+// keepSpentLinks is how long a used or expired one-time link's row stays:
+// nothing reads it any more (ValidToken refuses it), the day only bounds it.
+const keepSpentLinks = 24 * time.Hour
+
+// pruneAtSignIn deletes, at every sign-in, what has run out (docs/privacy.md),
+// each through its owner: the sessions past a time-out, the sign-in failures
+// older than a day, and the one-time links that were used or expired a day ago.
+func pruneAtSignIn(ctx context.Context, d Deps) {
+	if err := d.Sessions.Prune(ctx); err != nil {
+		d.Logger.Error("pruning expired sessions", "err", err)
+	}
+	if err := d.Limiter.Prune(ctx); err != nil {
+		d.Logger.Error("pruning old sign-in failures", "err", err)
+	}
+	if err := d.Store.DeleteUsedOrExpiredTokens(ctx, d.Now().Add(-keepSpentLinks)); err != nil {
+		d.Logger.Error("pruning spent one-time links", "err", err)
+	}
 }
 
 func handleLogout(logger *slog.Logger, sessions *auth.Sessions) http.Handler {

@@ -144,9 +144,7 @@ func handleSSOCallback(d Deps) http.Handler {
 			ssoReturn(w, r, ssoInternal)
 			return
 		}
-		if err := d.Sessions.Prune(r.Context()); err != nil {
-			d.Logger.Error("pruning expired sessions", "err", err)
-		}
+		pruneAtSignIn(r.Context(), d)
 		if err := d.Sessions.Start(w, r, u.ID); err != nil {
 			d.Logger.Error("starting a session", "user", u.ID, "err", err)
 			ssoReturn(w, r, ssoInternal)

@@ -89,6 +89,9 @@ type UserStore interface {
 	CreateToken(ctx context.Context, t Token) error
 	// ValidToken returns an unused, unexpired token, or ErrNotFound.
 	ValidToken(ctx context.Context, kind TokenKind, hash string, now time.Time) (Token, error)
+	// DeleteUsedOrExpiredTokens removes the links that were used, or that
+	// expired before expiredBefore.
+	DeleteUsedOrExpiredTokens(ctx context.Context, expiredBefore time.Time) error
 	// CreateFirstAdmin uses a setup token and creates an admin in one
 	// transaction: ErrNotFound if the token is not valid or an admin exists.
 	CreateFirstAdmin(ctx context.Context, tokenHash string, u User, now time.Time) (User, error)
@@ -107,11 +110,10 @@ type SessionStore interface {
 	DeleteSession(ctx context.Context, hash string) error
 	// DeleteOtherSessions ends every session of the user but keepHash.
 	DeleteOtherSessions(ctx context.Context, userID int64, keepHash string) error
-	// DeleteExpired removes what has run out: sessions idle since
-	// idleBefore or created before createdBefore, sign-in failures older
-	// than idleBefore and one-time links that expired before it or were
-	// used, so that nothing grows without bound.
-	DeleteExpired(ctx context.Context, idleBefore, createdBefore time.Time) error
+	// DeleteExpiredSessions removes the sessions idle since idleBefore or
+	// created before createdBefore, so that the table does not grow without
+	// bound with sessions nobody ended.
+	DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error
 
 	RecordLoginFailure(ctx context.Context, key string, at time.Time) error
 	// LoginFailures counts the failures of key at or after since, and
@@ -120,4 +122,7 @@ type SessionStore interface {
 	// ClearLoginFailures forgets the failures of key and of every key that
 	// starts with key and a space (an account's keys per address and session).
 	ClearLoginFailures(ctx context.Context, key string) error
+	// DeleteLoginFailuresBefore forgets every failure before a time, of
+	// every key, also of keys that never fail again.
+	DeleteLoginFailuresBefore(ctx context.Context, before time.Time) error
 }

@@ -60,26 +60,20 @@ func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepHash 
 	return nil
 }
 
-// DeleteExpired removes sessions past either time-out, old sign-in
-// failures and used or expired one-time links.
-func (s *Store) DeleteExpired(ctx context.Context, idleBefore, createdBefore time.Time) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		for _, q := range []struct {
-			sql  string
-			args []any
-		}{
-			{"DELETE FROM sessions WHERE last_seen_at < $1 OR created_at < $2", []any{ms(idleBefore), ms(createdBefore)}},
-			{"DELETE FROM login_failures WHERE at < $1", []any{ms(idleBefore)}},
-			{"DELETE FROM tokens WHERE expires_at < $1 OR used_at IS NOT NULL", []any{ms(idleBefore)}},
-		} {
-			if _, err := tx.Exec(ctx, q.sql, q.args...); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("postgres: delete expired sessions, failures and tokens: %w", err)
+// DeleteExpiredSessions removes the sessions idle since idleBefore or
+// created before createdBefore: past either time-out.
+func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error {
+	if _, err := s.pool.Exec(ctx, "DELETE FROM sessions WHERE last_seen_at < $1 OR created_at < $2",
+		ms(idleBefore), ms(createdBefore)); err != nil {
+		return fmt.Errorf("postgres: delete expired sessions: %w", err)
+	}
+	return nil
+}
+
+// DeleteLoginFailuresBefore forgets every sign-in failure before a time, of every key.
+func (s *Store) DeleteLoginFailuresBefore(ctx context.Context, before time.Time) error {
+	if _, err := s.pool.Exec(ctx, "DELETE FROM login_failures WHERE at < $1", ms(before)); err != nil {
+		return fmt.Errorf("postgres: delete old login failures: %w", err)
 	}
 	return nil
 }

@@ -131,3 +131,13 @@ func (s *Store) AcceptInvite(ctx context.Context, tokenHash, passwordHash string
 	}
 	return updated, nil
 }
+
+// DeleteUsedOrExpiredTokens removes the one-time links that were used, or
+// that expired before expiredBefore.
+func (s *Store) DeleteUsedOrExpiredTokens(ctx context.Context, expiredBefore time.Time) error {
+	if _, err := s.pool.Exec(ctx, "DELETE FROM tokens WHERE expires_at < $1 OR used_at IS NOT NULL",
+		ms(expiredBefore)); err != nil {
+		return fmt.Errorf("postgres: delete used or expired tokens: %w", err)
+	}
+	return nil
+}

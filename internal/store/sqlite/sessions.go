@@ -63,26 +63,20 @@ func (s *Store) DeleteOtherSessions(ctx context.Context, userID int64, keepHash 
 	return nil
 }
 
-// DeleteExpired removes sessions past either time-out, old sign-in
-// failures and used or expired one-time links.
-func (s *Store) DeleteExpired(ctx context.Context, idleBefore, createdBefore time.Time) error {
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		for _, q := range []struct {
-			sql  string
-			args []any
-		}{
-			{"DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?", []any{millis(idleBefore), millis(createdBefore)}},
-			{"DELETE FROM login_failures WHERE at < ?", []any{millis(idleBefore)}},
-			{"DELETE FROM tokens WHERE expires_at < ? OR used_at IS NOT NULL", []any{millis(idleBefore)}},
-		} {
-			if _, err := tx.ExecContext(ctx, q.sql, q.args...); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("sqlite: delete expired sessions, failures and tokens: %w", err)
+// DeleteExpiredSessions removes the sessions idle since idleBefore or
+// created before createdBefore: past either time-out.
+func (s *Store) DeleteExpiredSessions(ctx context.Context, idleBefore, createdBefore time.Time) error {
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?",
+		millis(idleBefore), millis(createdBefore)); err != nil {
+		return fmt.Errorf("sqlite: delete expired sessions: %w", err)
+	}
+	return nil
+}
+
+// DeleteLoginFailuresBefore forgets every sign-in failure before a time, of every key.
+func (s *Store) DeleteLoginFailuresBefore(ctx context.Context, before time.Time) error {
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM login_failures WHERE at < ?", millis(before)); err != nil {
+		return fmt.Errorf("sqlite: delete old login failures: %w", err)
 	}
 	return nil
 }

@@ -129,3 +129,13 @@ func (s *Store) AcceptInvite(ctx context.Context, tokenHash, passwordHash string
 	}
 	return updated, nil
 }
+
+// DeleteUsedOrExpiredTokens removes the one-time links that were used, or
+// that expired before expiredBefore.
+func (s *Store) DeleteUsedOrExpiredTokens(ctx context.Context, expiredBefore time.Time) error {
+	if _, err := s.db.ExecContext(ctx, "DELETE FROM tokens WHERE expires_at < ? OR used_at IS NOT NULL",
+		millis(expiredBefore)); err != nil {
+		return fmt.Errorf("sqlite: delete used or expired tokens: %w", err)
+	}
+	return nil
+}
