@@ -129,7 +129,7 @@ func configImport(ctx context.Context, dsn, scale, path string, stdin io.Reader,
 	return nil
 }
 
-// importInto saves cfg as the scale's next version ("" the default's), and
+// importInto saves cfg as the scale's next version ("", no --scale: the default's), and
 // creates the scale when there is none of that slug yet. A scale created by
 // someone else in between is saved into.
 func importInto(ctx context.Context, st store.Store, scale string, cfg grading.Config) (store.ConfigVersion, bool, error) {
