@@ -7,7 +7,7 @@ import (
 	"net/netip"
 	"net/url"
 
-	"github.com/notenrechner/notenrechner/internal/server"
+	"github.com/notenrechner/notenrechner/internal/auth"
 )
 
 // The addresses serve starts with: its own public one, the trusted proxies, the database's (logged).
@@ -16,7 +16,7 @@ import (
 // that only work on this machine, and a proxy range so wide that clients
 // inside it could name their own address for the limits.
 func warnAboutAddresses(base *url.URL, trusted []netip.Prefix, logger *slog.Logger) {
-	if server.IsLocalBaseURL(base) {
+	if auth.IsLocalURL(base) {
 		logger.Warn("Einladungs- und Einrichtungslinks zeigen auf localhost und funktionieren nur auf diesem Rechner: "+
 			"öffentliche Adresse mit --base-url (NOTENRECHNER_BASE_URL) setzen", "url", base.String())
 	}

@@ -185,12 +185,12 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return err
 	}
 	warnAboutAddresses(baseURL, trusted, logger)
-	signIn, err := o.oidc.build(baseURL, logger)
+	school, err := o.oidc.build(baseURL, logger)
 	if err != nil {
 		return err
 	}
-	if signIn != nil { // discovery in the background: the server starts while the provider is down
-		go signIn.Provider.Run(ctx)
+	if school != nil { // discovery in the background: the server starts while the provider is down
+		go school.Provider.Run(ctx)
 	}
 
 	// The server's one clock: the setup link expires by the same time the server checks it with,
@@ -213,9 +213,9 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	perAddress, total := streamLimits(o, logger)
 	guard, metrics := live.NewGuard(perAddress, total, logger), server.NewMetrics()
 	srv := &http.Server{
-		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
+		Handler: server.New(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
 			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics,
-			SSO: signIn, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: scales.PageConfig}),
+			SSO: school, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: scales.PageConfig}),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,
@@ -289,7 +289,7 @@ func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, now f
 		return err
 	}
 	logger.Warn("Noch kein Admin-Konto: Einrichtungslink (1 Stunde gültig, einmal benutzbar; oder notenrechner admin create)",
-		"url", server.AdminLink(base, "setup", token))
+		"url", auth.Link(base, store.TokenSetup, token))
 	return nil
 }
 

@@ -103,6 +103,6 @@ func newMetricsServer(t *testing.T) (app, scrape http.Handler, b *live.Broker) {
 	}
 	b.Publish(ev)
 	m, g := NewMetrics(), live.NewGuard(5, 30, logger)
-	app = NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Metrics: m, Streams: g})
+	app = New(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Metrics: m, Streams: g})
 	return app, MetricsHandler(m, live.Fixed(b), g), b
 }

@@ -41,7 +41,7 @@ func TestPollingReadsNoStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	guard, metrics := live.NewGuard(10, 100, logger), NewMetrics()
-	h := NewServer(Deps{Logger: logger, Store: counting, Scales: scales, Assets: testAssets, Streams: guard, Metrics: metrics})
+	h := New(Deps{Logger: logger, Store: counting, Scales: scales, Assets: testAssets, Streams: guard, Metrics: metrics})
 	scrape := MetricsHandler(metrics, scales, guard)
 	if calls := counting.taken(); !strings.Contains(strings.Join(calls, " "), "ScalesChangedSince") {
 		t.Fatalf("the set-up read no versions through the counting store (%v): the count below would prove nothing", calls)
@@ -94,7 +94,7 @@ func notModifiedCost(t *testing.T, ev *live.Event, path string) (allocs float64,
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	b := live.NewBroker(logger, 4)
 	b.Publish(ev)
-	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets})
+	h := New(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets})
 	req := httptest.NewRequest("GET", path, nil)
 	req.Header.Set("If-None-Match", ev.ETag)
 	w := &nullWriter{h: http.Header{}}

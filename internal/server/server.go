@@ -15,22 +15,9 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
-	"github.com/notenrechner/notenrechner/internal/sso"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/web"
 )
-
-// SSO is the school's identity provider and how its people map to accounts.
-type SSO struct {
-	Provider *sso.Provider
-	// AllowedDomains are the email domains that may sign in; empty: any.
-	AllowedDomains []string
-	// AdminGroup and UserGroup, when either is set, decide the role from the
-	// provider's groups and create or update accounts at sign-in. When both
-	// are empty, a person signs in to the existing account with the same
-	// verified email, whose role stays as set in Konten.
-	AdminGroup, UserGroup string
-}
 
 // Deps is everything the server needs, passed in so that tests can give
 // their own store, clock and assets.
@@ -63,7 +50,7 @@ type Deps struct {
 	Metrics *Metrics // request counts; default: new ones
 
 	// Sign-in at the school's identity provider (issue 19); nil: not set up.
-	SSO *SSO
+	SSO *auth.SSO
 	// NoPasswordLogin turns the password sign-in off (serve
 	// --password-login=false); the CLI's admin set-password still works.
 	NoPasswordLogin bool
@@ -72,8 +59,8 @@ type Deps struct {
 	PageConfig web.PageConfig
 }
 
-// NewServer returns the complete handler.
-func NewServer(d Deps) http.Handler {
+// New returns the complete handler.
+func New(d Deps) http.Handler {
 	d = withDefaults(d)
 	mux := http.NewServeMux()
 	addRoutes(mux, d)
@@ -86,9 +73,12 @@ func NewServer(d Deps) http.Handler {
 	return h
 }
 
-// hasher does the server's password work with PasswordParams, observed.
-func (d Deps) hasher() auth.Hasher {
-	return auth.Hasher{Params: d.PasswordParams, Observe: d.ObserveKDF}
+// signIn is every way into an account, with the server's store, limits
+// and password work (auth.SignIn).
+func (d Deps) signIn() *auth.SignIn {
+	return auth.NewSignIn(auth.SignInDeps{Store: d.Store, Sessions: d.Sessions, Limiter: d.Limiter, Gate: d.Gate,
+		Hasher: auth.Hasher{Params: d.PasswordParams, Observe: d.ObserveKDF}, Now: d.Now, Logger: d.Logger,
+		SSO: d.SSO, PasswordOff: d.NoPasswordLogin})
 }
 
 func withDefaults(d Deps) Deps {

@@ -43,7 +43,7 @@ func newTestServer(t *testing.T, s store.Store) (http.Handler, *live.Broker) {
 		t.Fatal(err)
 	}
 	b.Publish(ev)
-	return NewServer(Deps{Logger: logger, Store: s, Broker: b, Assets: testAssets}), b
+	return New(Deps{Logger: logger, Store: s, Broker: b, Assets: testAssets}), b
 }
 
 type scenario struct {
@@ -161,7 +161,7 @@ func etagOf(t *testing.T, h http.Handler, path string) string {
 
 func TestAPIDocsMissingFromTheBuild(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: live.NewBroker(logger, 1), Assets: fstest.MapFS{}})
+	h := New(Deps{Logger: logger, Store: fakeStore{}, Broker: live.NewBroker(logger, 1), Assets: fstest.MapFS{}})
 	scenario{name: "no docs page", method: "GET", path: "/api/docs", wantStatus: 503, wantBody: []string{"make build"}}.run(t, h)
 }
 
@@ -173,7 +173,7 @@ func TestHealthReportsDatabaseDown(t *testing.T) {
 
 func TestNoConfigYet(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: live.NewBroker(logger, 1), Assets: testAssets})
+	h := New(Deps{Logger: logger, Store: fakeStore{}, Broker: live.NewBroker(logger, 1), Assets: testAssets})
 	for _, path := range []string{"/api/v1/config", "/api/v1/grade?total=1&achieved=1"} {
 		scenario{name: path, method: "GET", path: path, wantStatus: 503,
 			wantBody: []string{`"code":"config_unavailable"`}}.run(t, h)

@@ -26,7 +26,7 @@ func streamRefusalsKeepTheContract(t *testing.T, path string) {
 	_, b := newTestServer(t, fakeStore{})
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	guard := live.NewGuard(1, 2, logger)
-	srv := httptest.NewServer(NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Streams: guard}))
+	srv := httptest.NewServer(New(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Streams: guard}))
 	t.Cleanup(srv.Close)
 
 	exchange := func(method string, wantStatus int, wantRetry string) {
