@@ -166,7 +166,7 @@ func newLogger(w io.Writer, format string) (*slog.Logger, error) {
 }
 
 func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
-	trusted, err := server.ParseTrustedProxies(o.trustedProxies)
+	trusted, err := parseTrustedProxies(o.trustedProxies)
 	if err != nil {
 		return fmt.Errorf("%w: --trusted-proxies: %v", errUsage, err)
 	}
@@ -217,7 +217,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics,
 			SSO: school, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: scales.PageConfig}),
 		ReadHeaderTimeout: 10 * time.Second,
-		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
+		MaxHeaderBytes:    maxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second, // the event stream lifts it for itself
 		IdleTimeout:       2 * time.Minute,
@@ -261,6 +261,11 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, scal
 	}
 	return nil
 }
+
+// maxHeaderBytes bounds the request line and headers together: above it Go
+// itself answers 431 in plain text, below it the server's limit on the URL
+// (4 KiB, internal/server) answers in JSON.
+const maxHeaderBytes = 32 << 10
 
 // SetupLinkValidity is how long the first-admin link works.
 const SetupLinkValidity = time.Hour
