@@ -15,6 +15,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/metrics"
 	"github.com/notenrechner/notenrechner/internal/server"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/web"
@@ -211,10 +212,10 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return err
 	}
 	perAddress, total := streamLimits(o, logger)
-	guard, metrics := live.NewGuard(perAddress, total, logger), server.NewMetrics()
+	guard, requests := live.NewGuard(perAddress, total, logger), metrics.NewRequests()
 	srv := &http.Server{
 		Handler: server.New(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
-			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics,
+			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: requests,
 			SSO: school, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: scales.PageConfig}),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    maxHeaderBytes, // Go's default is 1 MiB
@@ -225,7 +226,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	}
 	srv.RegisterOnShutdown(scales.Close) // ends the streams, or Shutdown would wait for them
 	if o.metricsAddr != "" {
-		stop, err := serveMetrics(o.metricsAddr, server.MetricsHandler(metrics, scales, guard), logger)
+		stop, err := serveMetrics(o.metricsAddr, metrics.Handler(requests, scales, guard), logger)
 		if err != nil {
 			return err
 		}

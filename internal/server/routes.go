@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/metrics"
 	"github.com/notenrechner/notenrechner/web"
 )
 
@@ -71,7 +72,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("/api/", handleAPIFallback(mux, d.Logger))
 
 	mux.Handle("GET /healthz", handleHealth(d.Store))
-	mux.Handle("GET /metrics", admin(MetricsHandler(d.Metrics, d.Scales, d.Streams)))
+	mux.Handle("GET /metrics", admin(metrics.Handler(d.Metrics, d.Scales, d.Streams)))
 
 	mux.Handle("/", web.Handler(d.Assets, d.Logger, d.PageConfig))
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/metrics"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/web"
 )
@@ -47,7 +48,7 @@ type Deps struct {
 	// Streams bounds the open live streams; default: DefaultStreamsTotal in
 	// all and DefaultStreamsPerAddress of it per address, as serve derives them.
 	Streams *live.Guard
-	Metrics *Metrics // request counts; default: new ones
+	Metrics *metrics.Requests // request counts; default: new ones
 
 	// Sign-in at the school's identity provider (issue 19); nil: not set up.
 	SSO *auth.SSO
@@ -104,7 +105,7 @@ func withDefaults(d Deps) Deps {
 		d.Gate = auth.NewGate(runtime.NumCPU())
 	}
 	if d.Metrics == nil {
-		d.Metrics = NewMetrics()
+		d.Metrics = metrics.NewRequests()
 	}
 	if d.Scales == nil {
 		d.Scales = live.Fixed(d.Broker)
@@ -127,7 +128,7 @@ func refuseCrossOrigin(d Deps, next http.Handler) http.Handler {
 
 // countRequests records every answer under the route pattern that served it
 // (the mux sets r.Pattern), so that paths with IDs do not explode the labels.
-func countRequests(m *Metrics, next http.Handler) http.Handler {
+func countRequests(m *metrics.Requests, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
@@ -139,9 +140,32 @@ func countRequests(m *Metrics, next http.Handler) http.Handler {
 		if status == 0 {
 			status = http.StatusOK
 		}
-		m.observe(route, status)
+		m.Observe(route, status)
 	})
 }
+
+// statusRecorder remembers the status a handler wrote. Unwrap lets
+// http.ResponseController reach Flush and SetWriteDeadline for streams.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(p []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return s.ResponseWriter.Write(p)
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 func recoverPanics(logger *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

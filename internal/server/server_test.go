@@ -14,6 +14,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/metrics"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
@@ -208,4 +209,20 @@ func TestMetrics(t *testing.T) {
 			t.Errorf("body %q lacks %q", rec.Body, frag)
 		}
 	}
+}
+
+// newMetricsServer is the test server with its metrics handler as serve
+// --metrics-addr serves it (the app's /metrics is for admins only).
+func newMetricsServer(t *testing.T) (app, scrape http.Handler, b *live.Broker) {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	b = live.NewBroker(logger, 4)
+	ev, err := live.NewEvent(store.ConfigVersion{Version: 3, Config: grading.Default(), SavedBy: store.SavedBySystem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Publish(ev)
+	m, g := metrics.NewRequests(), live.NewGuard(5, 30, logger)
+	app = New(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Metrics: m, Streams: g})
+	return app, metrics.Handler(m, live.Fixed(b), g), b
 }
