@@ -6,6 +6,7 @@ package server
 import (
 	"io/fs"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/netip"
 	"net/url"
@@ -45,8 +46,9 @@ type Deps struct {
 	TrustedProxies []netip.Prefix
 	Limiter        *auth.Limiter // default: SPEC §5 limits on Store
 	Gate           *auth.Gate    // bounds argon2id work; default: one slot per CPU
-	// Streams bounds the open live streams; default: DefaultStreamsTotal in
-	// all and DefaultStreamsPerAddress of it per address, as serve derives them.
+	// Streams bounds the open live streams, per address and in all: serve
+	// derives the bounds from --max-streams and the open-file limit. nil: no
+	// bound (tests and benchmarks that do not measure it).
 	Streams *live.Guard
 	Metrics *metrics.Requests // request counts; default: new ones
 
@@ -111,7 +113,7 @@ func withDefaults(d Deps) Deps {
 		d.Scales = live.Fixed(d.Broker)
 	}
 	if d.Streams == nil {
-		d.Streams = live.NewGuard(DefaultStreamsPerAddress(DefaultStreamsTotal), DefaultStreamsTotal, d.Logger)
+		d.Streams = live.NewGuard(math.MaxInt, math.MaxInt, d.Logger)
 	}
 	return d
 }
