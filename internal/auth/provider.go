@@ -11,19 +11,6 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// SSO is the school's identity provider and how its people map to accounts
-// (identity.go).
-type SSO struct {
-	Provider *sso.Provider
-	// AllowedDomains are the email domains that may sign in; empty: any.
-	AllowedDomains []string
-	// AdminGroup and UserGroup, when either is set, decide the role from the
-	// provider's groups and create or update accounts at sign-in. When both
-	// are empty, a person signs in to the existing account with the same
-	// verified email, whose role stays as set in Konten.
-	AdminGroup, UserGroup string
-}
-
 // ProviderLoginValidity bounds the time between the redirect to the
 // provider and the callback: long enough to type a password and answer a
 // second factor.
