@@ -221,9 +221,8 @@ const (
 	ssoInternal        ssoFailure = "internal"         // anything unexpected; logged
 )
 
-// ssoFailures are the refusals of auth.SignIn.FinishAtProvider with their
-// codes, in the order they are asked: an error of the code exchange may
-// wrap more than one of sso's.
+// ssoFailures are the refusals of auth.SignIn.FinishAtProvider (its own and
+// those of sso it passes on) with their codes; the first that matches counts.
 var ssoFailures = []struct {
 	err  error
 	code ssoFailure
