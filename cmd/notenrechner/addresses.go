@@ -6,8 +6,9 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"strings"
 
-	"github.com/notenrechner/notenrechner/internal/server"
+	"github.com/notenrechner/notenrechner/internal/auth"
 )
 
 // The addresses serve starts with: its own public one, the trusted proxies, the database's (logged).
@@ -16,7 +17,7 @@ import (
 // that only work on this machine, and a proxy range so wide that clients
 // inside it could name their own address for the limits.
 func warnAboutAddresses(base *url.URL, trusted []netip.Prefix, logger *slog.Logger) {
-	if server.IsLocalBaseURL(base) {
+	if auth.IsLocalURL(base) {
 		logger.Warn("Einladungs- und Einrichtungslinks zeigen auf localhost und funktionieren nur auf diesem Rechner: "+
 			"öffentliche Adresse mit --base-url (NOTENRECHNER_BASE_URL) setzen", "url", base.String())
 	}
@@ -26,6 +27,32 @@ func warnAboutAddresses(base *url.URL, trusted []netip.Prefix, logger *slog.Logg
 				"per X-Forwarded-For selbst wählen; nur die Adressen der Proxys selbst eintragen (docs/operations.md)", "range", p.String())
 		}
 	}
+}
+
+// parseTrustedProxies reads --trusted-proxies: a comma-separated list of
+// addresses or CIDR prefixes (NOTENRECHNER_TRUSTED_PROXIES).
+func parseTrustedProxies(list string) ([]netip.Prefix, error) {
+	var prefixes []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, "/") {
+			addr, err := netip.ParseAddr(item)
+			if err != nil {
+				return nil, err
+			}
+			prefixes = append(prefixes, netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			return nil, err
+		}
+		prefixes = append(prefixes, p.Masked())
+	}
+	return prefixes, nil
 }
 
 // resolveBaseURL checks --base-url, or derives http://localhost:PORT.

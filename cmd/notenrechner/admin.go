@@ -15,7 +15,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
-	"github.com/notenrechner/notenrechner/internal/server"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
@@ -85,7 +84,7 @@ func adminCreate(ctx context.Context, st store.Store, typed string, stdin io.Rea
 		return errors.New(msg)
 	}
 	email := auth.NormalizeEmail(typed)
-	if taken, err := server.EmailInUse(ctx, st, email); err != nil || taken {
+	if taken, err := auth.EmailInUse(ctx, st, email); err != nil || taken {
 		if err == nil {
 			err = fmt.Errorf("%s hat schon ein Konto, womöglich in anderer Schreibweise (notenrechner admin list zeigt alle)", shown(email))
 		}

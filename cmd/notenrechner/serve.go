@@ -15,6 +15,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/metrics"
 	"github.com/notenrechner/notenrechner/internal/server"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/web"
@@ -91,7 +92,7 @@ func streamFlags(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) 
 	fs.IntVar(&o.maxStreamsPerAddress, "max-streams-per-address", envInt("NOTENRECHNER_MAX_STREAMS_PER_ADDRESS"),
 		fmt.Sprintf("höchstens so viele Live-Verbindungen je Adresse (IPv6: je /56), danach 429; eine Schule hinter einem Router zählt als eine Adresse "+
 			"(NOTENRECHNER_MAX_STREAMS_PER_ADDRESS; Vorgabe: die Hälfte von --max-streams, bei %d also %d)",
-			server.DefaultStreamsTotal, server.DefaultStreamsPerAddress(server.DefaultStreamsTotal)))
+			defaultStreamsTotal, defaultStreamsPerAddress(defaultStreamsTotal)))
 	return bad
 }
 
@@ -131,17 +132,29 @@ func streamLimits(o serveOptions, logger *slog.Logger) (perAddress, total int) {
 	return perAddress, total
 }
 
+// defaultStreamsTotal bounds the open live streams without --max-streams,
+// when the open-file limit allows it (docs/operations.md).
+const defaultStreamsTotal = 10000
+
+// defaultStreamsPerAddress is the bound per client address that goes with a
+// total of total streams: half of it (never below 1). A school reaches the
+// server through one address (its router, the Schulträger's proxy), so one
+// address must hold the pages of 2,000 pupils and staff at once; the other
+// half stays for everybody else, and a page refused past it still works by
+// polling (docs/decisions.md).
+func defaultStreamsPerAddress(total int) int { return max(total/2, 1) }
+
 // streamBounds derives the stream bounds from the options (0: not given) and
 // the open-file limit (0: unknown). The total is --max-streams, else half the
-// open files, at most server.DefaultStreamsTotal, so that the server keeps
+// open files, at most defaultStreamsTotal, so that the server keeps
 // answering (/healthz, /, sign-in) while every stream slot is taken. The
 // bound per address is --max-streams-per-address, else half the total
-// (server.DefaultStreamsPerAddress): a school behind one address keeps its
+// (defaultStreamsPerAddress): a school behind one address keeps its
 // pages live, and it cannot take every slot.
 func streamBounds(perAddressOption, totalOption int, files uint64) (perAddress, total int) {
 	total = totalOption
 	if total == 0 {
-		total = server.DefaultStreamsTotal
+		total = defaultStreamsTotal
 		if files > 0 {
 			total = int(min(files/2, uint64(total)))
 		}
@@ -149,7 +162,7 @@ func streamBounds(perAddressOption, totalOption int, files uint64) (perAddress, 
 	total = max(total, 1)
 	perAddress = perAddressOption
 	if perAddress == 0 {
-		perAddress = server.DefaultStreamsPerAddress(total)
+		perAddress = defaultStreamsPerAddress(total)
 	}
 	return perAddress, total
 }
@@ -166,7 +179,7 @@ func newLogger(w io.Writer, format string) (*slog.Logger, error) {
 }
 
 func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
-	trusted, err := server.ParseTrustedProxies(o.trustedProxies)
+	trusted, err := parseTrustedProxies(o.trustedProxies)
 	if err != nil {
 		return fmt.Errorf("%w: --trusted-proxies: %v", errUsage, err)
 	}
@@ -185,12 +198,12 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return err
 	}
 	warnAboutAddresses(baseURL, trusted, logger)
-	signIn, err := o.oidc.build(baseURL, logger)
+	school, err := o.oidc.build(baseURL, logger)
 	if err != nil {
 		return err
 	}
-	if signIn != nil { // discovery in the background: the server starts while the provider is down
-		go signIn.Provider.Run(ctx)
+	if school != nil { // discovery in the background: the server starts while the provider is down
+		go school.Provider.Run(ctx)
 	}
 
 	// The server's one clock: the setup link expires by the same time the server checks it with,
@@ -211,13 +224,13 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return err
 	}
 	perAddress, total := streamLimits(o, logger)
-	guard, metrics := live.NewGuard(perAddress, total, logger), server.NewMetrics()
+	guard, requests := live.NewGuard(perAddress, total, logger), metrics.NewRequests()
 	srv := &http.Server{
-		Handler: server.NewServer(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
-			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: metrics,
-			SSO: signIn, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: scales.PageConfig}),
+		Handler: server.New(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
+			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: requests,
+			SSO: school, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: scales.PageConfig}),
 		ReadHeaderTimeout: 10 * time.Second,
-		MaxHeaderBytes:    server.MaxHeaderBytes, // Go's default is 1 MiB
+		MaxHeaderBytes:    maxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second, // the event stream lifts it for itself
 		IdleTimeout:       2 * time.Minute,
@@ -225,7 +238,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	}
 	srv.RegisterOnShutdown(scales.Close) // ends the streams, or Shutdown would wait for them
 	if o.metricsAddr != "" {
-		stop, err := serveMetrics(o.metricsAddr, server.MetricsHandler(metrics, scales, guard), logger)
+		stop, err := serveMetrics(o.metricsAddr, metrics.Handler(requests, scales, guard), logger)
 		if err != nil {
 			return err
 		}
@@ -262,6 +275,11 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, scal
 	return nil
 }
 
+// maxHeaderBytes bounds the request line and headers together: above it Go
+// itself answers 431 in plain text, below it the server's limit on the URL
+// (4 KiB, internal/server) answers in JSON.
+const maxHeaderBytes = 32 << 10
+
 // SetupLinkValidity is how long the first-admin link works.
 const SetupLinkValidity = time.Hour
 
@@ -289,7 +307,7 @@ func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, now f
 		return err
 	}
 	logger.Warn("Noch kein Admin-Konto: Einrichtungslink (1 Stunde gültig, einmal benutzbar; oder notenrechner admin create)",
-		"url", server.AdminLink(base, "setup", token))
+		"url", auth.Link(base, store.TokenSetup, token))
 	return nil
 }
 

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/notenrechner/notenrechner/internal/server"
+	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/sso"
 )
 
@@ -50,7 +50,7 @@ func oidcFlags(fs *flag.FlagSet, getenv func(string) string, o *oidcOptions) err
 }
 
 // build checks the flags and makes the provider; nil when none is set up.
-func (o oidcOptions) build(base *url.URL, logger *slog.Logger) (*server.SSO, error) {
+func (o oidcOptions) build(base *url.URL, logger *slog.Logger) (*auth.SSO, error) {
 	if o.issuer == "" && o.clientID == "" {
 		if !o.passwordLogin {
 			return nil, fmt.Errorf("%w: --password-login=false braucht die Anmeldung beim Anbieter (--oidc-issuer, --oidc-client-id)", errUsage)
@@ -69,7 +69,7 @@ func (o oidcOptions) build(base *url.URL, logger *slog.Logger) (*server.SSO, err
 	if issuer.Scheme == "http" {
 		logger.Warn("--oidc-issuer ist http, nicht https: nur für Tests auf diesem Rechner geeignet", "issuer", o.issuer)
 	}
-	s := &server.SSO{AdminGroup: o.adminGroup, UserGroup: o.userGroup}
+	s := &auth.SSO{AdminGroup: o.adminGroup, UserGroup: o.userGroup}
 	for _, d := range strings.Split(o.allowedDomains, ",") {
 		if d = strings.ToLower(strings.TrimSpace(d)); d != "" {
 			s.AllowedDomains = append(s.AllowedDomains, strings.TrimPrefix(d, "@"))

@@ -238,7 +238,7 @@ func TestStreamBounds(t *testing.T) {
 	}{
 		{"the usual 20,000 open files", 0, 0, 20000, 5000, 10000},
 		{"more open files than the total needs", 0, 0, 1 << 20, 5000, 10000},
-		{"open-file limit unknown: server.New's defaults", 0, 0, 0, 5000, 10000},
+		{"open-file limit unknown: the defaults", 0, 0, 0, 5000, 10000},
 		{"a low open-file limit", 0, 0, 4096, 1024, 2048},
 		{"the per-address option wins", 50, 0, 20000, 50, 10000},
 		{"the per-address option above the total", 20000, 0, 20000, 20000, 10000},

@@ -1,12 +1,15 @@
 package auth
 
 import (
+	"context"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/notenrechner/notenrechner/internal/store"
 )
 
 // The email rule of the API contract: trimmed and lower-cased, then it must match
@@ -105,4 +108,30 @@ func isJSSpace(r rune) bool {
 		return true
 	}
 	return unicode.Is(unicode.Zs, r)
+}
+
+// EmailInUse reports whether an account's email is the same as email for a
+// reader (SameEmail: equal after Unicode case folding, boß@ and boss@, any
+// spelling of ö). Every way an account is made or renamed asks this or
+// emailOwner: setup, Konten, the provider's sign-in and `notenrechner admin
+// create`. Accounts are few (one school's staff), so they are compared here
+// rather than through a second unique column.
+func EmailInUse(ctx context.Context, users store.UserStore, email string) (bool, error) {
+	id, err := emailOwner(ctx, users, email, 0)
+	return id != 0, err
+}
+
+// emailOwner is the ID of an account other than except whose email is the
+// same as email for a reader (as EmailInUse), or 0.
+func emailOwner(ctx context.Context, users store.UserStore, email string, except int64) (int64, error) {
+	list, err := users.ListUsers(ctx)
+	if err != nil {
+		return 0, err
+	}
+	for _, u := range list {
+		if u.ID != except && SameEmail(u.Email, email) {
+			return u.ID, nil
+		}
+	}
+	return 0, nil
 }

@@ -69,7 +69,7 @@ func newAPIEnv(t testing.TB, base string, tweaks ...func(*Deps)) *apiEnv {
 	for _, tweak := range tweaks {
 		tweak(&d)
 	}
-	e.h = NewServer(d)
+	e.h = New(d)
 	return e
 }
 

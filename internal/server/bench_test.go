@@ -24,7 +24,7 @@ func BenchmarkGrade(b *testing.B) {
 		b.Fatal(err)
 	}
 	broker.Publish(ev)
-	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: broker, Assets: testAssets})
+	h := New(Deps{Logger: logger, Store: fakeStore{}, Broker: broker, Assets: testAssets})
 	req := httptest.NewRequest(http.MethodGet, "/api/v1/grade?total=30&achieved=23,5", nil)
 	for b.Loop() {
 		rec := httptest.NewRecorder()
@@ -59,7 +59,7 @@ func BenchmarkConfigNotModified(b *testing.B) {
 		b.Fatal(err)
 	}
 	broker.Publish(ev)
-	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: broker, Assets: testAssets})
+	h := New(Deps{Logger: logger, Store: fakeStore{}, Broker: broker, Assets: testAssets})
 	req := httptest.NewRequest(http.MethodGet, "/api/v1/config", nil)
 	req.Header.Set("If-None-Match", ev.ETag)
 	w := &nullWriter{h: http.Header{}}

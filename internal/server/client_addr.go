@@ -59,29 +59,3 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	}
 	return false
 }
-
-// ParseTrustedProxies reads a comma-separated list of addresses or CIDR
-// prefixes (NOTENRECHNER_TRUSTED_PROXIES).
-func ParseTrustedProxies(list string) ([]netip.Prefix, error) {
-	var prefixes []netip.Prefix
-	for _, item := range strings.Split(list, ",") {
-		item = strings.TrimSpace(item)
-		if item == "" {
-			continue
-		}
-		if !strings.Contains(item, "/") {
-			addr, err := netip.ParseAddr(item)
-			if err != nil {
-				return nil, err
-			}
-			prefixes = append(prefixes, netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen()))
-			continue
-		}
-		p, err := netip.ParsePrefix(item)
-		if err != nil {
-			return nil, err
-		}
-		prefixes = append(prefixes, p.Masked())
-	}
-	return prefixes, nil
-}

@@ -159,7 +159,7 @@ func TestContractCatchesDrift(t *testing.T) {
 func TestConfigEventsKeepTheContract(t *testing.T) {
 	_, b := newTestServer(t, fakeStore{})
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Heartbeat: 5 * time.Millisecond})
+	h := New(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Heartbeat: 5 * time.Millisecond})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Millisecond)
 	defer cancel()
 	req := httptest.NewRequest("GET", "/api/v1/config/events", nil).WithContext(ctx)

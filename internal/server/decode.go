@@ -19,13 +19,9 @@ const maxBodyBytes = 64 << 10
 // MaxURLBytes bounds the request target (path and query). The longest
 // legitimate one is a one-time link's path (about 80 bytes) or a grade query;
 // 4 KiB leaves room and answers a longer one with a JSON 414 before any
-// handler parses it.
+// handler parses it (serve's http.Server reads up to 32 KiB of request line
+// and headers, so such a request gets this far).
 const MaxURLBytes = 4 << 10
-
-// MaxHeaderBytes is what serve gives http.Server: above it (request line and
-// headers together) Go itself answers 431 in plain text, below it the
-// URL limit above answers in JSON.
-const MaxHeaderBytes = 32 << 10
 
 // Field messages of request bodies; the same words as the configuration
 // document's (internal/grading), so that the admin page shows one style.

@@ -11,6 +11,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/sso"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
@@ -89,6 +90,35 @@ var (
 	errStreamsFull    = &apiError{http.StatusServiceUnavailable, "streams_full", "Der Server hat gerade zu viele offene Live-Verbindungen. Bitte gleich erneut versuchen.", nil, nil}
 )
 
+// authError finds the answer to a refusal of auth.SignIn. A LimitedError
+// also says when to try again (Retry-After).
+func authError(w http.ResponseWriter, err error, ae **apiError) bool {
+	var input *auth.InputError
+	var limited *auth.LimitedError
+	switch {
+	case errors.As(err, &input):
+		*ae = errFields(input.Fields)
+		return true
+	case errors.As(err, &limited):
+		w.Header().Set("Retry-After", strconv.Itoa(int(limited.Wait.Seconds())+1))
+		*ae = errTooManyAttempts(int(limited.Wait.Minutes()) + 1)
+		return true
+	}
+	for sentinel, answer := range map[error]*apiError{
+		auth.ErrPasswordOff:    errPasswordLoginOff,
+		auth.ErrBadCredentials: errBadCredentials,
+		auth.ErrSetupInvalid:   errSetupInvalid,
+		auth.ErrInviteInvalid:  errInviteInvalid,
+		auth.ErrEmailTaken:     errEmailTaken,
+	} {
+		if errors.Is(err, sentinel) {
+			*ae = answer
+			return true
+		}
+	}
+	return false
+}
+
 // scaleError finds the answer to a store error of the scales.
 func scaleError(err error, ae **apiError) bool {
 	for sentinel, answer := range map[error]*apiError{
@@ -123,6 +153,7 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 	var ve *grading.ValidationError
 	switch {
 	case errors.As(err, &ae):
+	case authError(w, err, &ae):
 	case scaleError(err, &ae): // before ErrNotFound: an unknown scale is an ErrNotFound too
 	case errors.As(err, &ve):
 		ae = errConfigInvalid(ve.Fields)
@@ -190,4 +221,33 @@ const (
 	ssoInternal        ssoFailure = "internal"         // anything unexpected; logged
 )
 
-func (f ssoFailure) Error() string { return "sso: " + string(f) }
+// ssoFailures are the refusals of auth.SignIn.FinishAtProvider (its own and
+// those of sso it passes on) with their codes; the first that matches counts.
+var ssoFailures = []struct {
+	err  error
+	code ssoFailure
+}{
+	{sso.ErrUnavailable, ssoUnavailable},
+	{auth.ErrDenied, ssoDenied},
+	{sso.ErrInvalidToken, ssoToken},
+	{sso.ErrProvider, ssoProvider},
+	{auth.ErrState, ssoState},
+	{auth.ErrEmailUnverified, ssoEmailUnverified},
+	{auth.ErrEmailRefused, ssoEmailRefused},
+	{auth.ErrEmailConflict, ssoEmailConflict},
+	{auth.ErrDomain, ssoDomain},
+	{auth.ErrNoAccount, ssoNoAccount},
+	{auth.ErrNoGroup, ssoNoGroup},
+	{auth.ErrLinkedElsewhere, ssoLinkedElsewhere},
+}
+
+// ssoFailureOf is the code of a refused sign-in at the provider; refused is
+// false for nil and for an unexpected error (then the code is internal).
+func ssoFailureOf(err error) (f ssoFailure, refused bool) {
+	for _, r := range ssoFailures {
+		if errors.Is(err, r.err) {
+			return r.code, true
+		}
+	}
+	return ssoInternal, false
+}

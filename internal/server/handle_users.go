@@ -1,14 +1,11 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"log/slog"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
@@ -111,10 +108,10 @@ func handleUserCreate(logger *slog.Logger, users store.UserStore, now func() tim
 		}
 		answer := map[string]any{
 			"user":            toUserJSON(u),
-			"inviteLink":      AdminLink(baseURL, "invite", token),
+			"inviteLink":      auth.Link(baseURL, store.TokenInvite, token),
 			"inviteExpiresAt": expires,
 		}
-		if IsLocalBaseURL(baseURL) {
+		if auth.IsLocalURL(baseURL) {
 			answer["linkWarning"] = msgLocalLink
 		}
 		writeJSON(w, http.StatusCreated, answer)
@@ -125,56 +122,12 @@ func handleUserCreate(logger *slog.Logger, users store.UserStore, now func() tim
 const msgLocalLink = "Dieser Link zeigt auf localhost und funktioniert nur auf dem Server selbst: " +
 	"Bitte die öffentliche Adresse mit --base-url (NOTENRECHNER_BASE_URL) einstellen und den Link neu erzeugen."
 
-// IsLocalBaseURL reports whether links built on base point to this machine
-// only (no --base-url set, or a loopback one): a colleague cannot open them.
-func IsLocalBaseURL(base *url.URL) bool {
-	host := base.Hostname()
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && (ip.IsLoopback() || ip.IsUnspecified())
-}
-
-// EmailInUse reports whether an account's email is the same as email for a
-// reader (auth.SameEmail: equal after Unicode case folding, boß@ and boss@,
-// any spelling of ö). Every way an account is made or renamed asks this or
-// emailOwner. Accounts are few (one school's staff), so they are compared
-// here rather than through a second unique column.
-func EmailInUse(ctx context.Context, users store.UserStore, email string) (bool, error) {
-	id, err := emailOwner(ctx, users, email, 0)
-	return id != 0, err
-}
-
-// emailOwner is the ID of an account other than except whose email is the
-// same as email for a reader (as EmailInUse), or 0.
-func emailOwner(ctx context.Context, users store.UserStore, email string, except int64) (int64, error) {
-	list, err := users.ListUsers(ctx)
-	if err != nil {
-		return 0, err
-	}
-	for _, u := range list {
-		if u.ID != except && auth.SameEmail(u.Email, email) {
-			return u.ID, nil
-		}
-	}
-	return 0, nil
-}
-
 func refuseEmailInUse(r *http.Request, users store.UserStore, email string) error {
-	taken, err := EmailInUse(r.Context(), users, email)
+	taken, err := auth.EmailInUse(r.Context(), users, email)
 	if err == nil && taken {
 		err = errEmailTaken
 	}
 	return err
-}
-
-// AdminLink is BASE/admin?KIND=TOKEN, the form of every one-time link.
-func AdminLink(base *url.URL, kind, token string) string {
-	u := *base
-	u.Path = "/admin"
-	u.RawQuery = url.Values{kind: {token}}.Encode()
-	return u.String()
 }
 
 func handleUserUpdate(logger *slog.Logger, users store.UserStore) http.Handler {

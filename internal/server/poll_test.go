@@ -14,6 +14,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/metrics"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/sqlite"
 )
@@ -40,9 +41,9 @@ func TestPollingReadsNoStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	guard, metrics := live.NewGuard(10, 100, logger), NewMetrics()
-	h := NewServer(Deps{Logger: logger, Store: counting, Scales: scales, Assets: testAssets, Streams: guard, Metrics: metrics})
-	scrape := MetricsHandler(metrics, scales, guard)
+	guard, requests := live.NewGuard(10, 100, logger), metrics.NewRequests()
+	h := New(Deps{Logger: logger, Store: counting, Scales: scales, Assets: testAssets, Streams: guard, Metrics: requests})
+	scrape := metrics.Handler(requests, scales, guard)
 	if calls := counting.taken(); !strings.Contains(strings.Join(calls, " "), "ScalesChangedSince") {
 		t.Fatalf("the set-up read no versions through the counting store (%v): the count below would prove nothing", calls)
 	}
@@ -94,7 +95,7 @@ func notModifiedCost(t *testing.T, ev *live.Event, path string) (allocs float64,
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	b := live.NewBroker(logger, 4)
 	b.Publish(ev)
-	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets})
+	h := New(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets})
 	req := httptest.NewRequest("GET", path, nil)
 	req.Header.Set("If-None-Match", ev.ETag)
 	w := &nullWriter{h: http.Header{}}

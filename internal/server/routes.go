@@ -6,14 +6,14 @@ import (
 	"strings"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/metrics"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/web"
 )
 
 // addRoutes lists every route of the product in one place, each with what
-// its handler uses. Only the sign-ins (login, setup, invite, the provider's
-// start and callback) take the whole Deps: they check limits, hash, store and
-// start a session.
+// its handler uses: a handler maker takes what it touches, never the whole
+// Deps (TestHandlerMakersTakeWhatTheyTouch).
 func addRoutes(mux *http.ServeMux, d Deps) {
 	deny := func(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, d.Logger, err) }
 	// Only routes that need the account read the session: static files and
@@ -44,19 +44,24 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("POST /api/v1/scales/{slug}/history/{version}/restore", admin(handleRestore(d.Logger, pathScale(d.Store), d.Scales)))
 
 	// Every account answer is no-store: they carry the account or a Set-Cookie.
-	mux.Handle("POST /api/v1/auth/login", noStore(handleLogin(d)))
+	// Every way in is signIn's; the password routes answer 403 while password
+	// sign-in is off, the provider's 404 while none is set up.
+	signIn, secure := d.signIn(), d.BaseURL.Scheme == "https"
+	passwords := func(h http.Handler) http.Handler { return passwordsOn(d.Logger, signIn, h) }
+	provider := func(h http.Handler) http.Handler { return providerOn(d.Logger, signIn, h) }
+	mux.Handle("POST /api/v1/auth/login", noStore(passwords(handleLogin(d.Logger, signIn, d.TrustedProxies))))
 	mux.Handle("POST /api/v1/auth/logout", noStore(handleLogout(d.Logger, d.Sessions)))
 	mux.Handle("GET /api/v1/auth/session", withUser(handleSession()))
-	mux.Handle("POST /api/v1/auth/password", signedIn(handlePasswordChange(d.Logger, d.Store, d.Sessions, d.Limiter, d.Gate, d.hasher(), d.NoPasswordLogin)))
-	mux.Handle("GET /api/v1/auth/setup/{token}", noStore(handleSetupCheck(d.Logger, d.Store, d.Now)))
-	mux.Handle("POST /api/v1/auth/setup/{token}", noStore(handleSetup(d)))
-	mux.Handle("GET /api/v1/auth/invite/{token}", noStore(handleInviteCheck(d.Logger, d.Store, d.Now)))
-	mux.Handle("POST /api/v1/auth/invite/{token}", noStore(handleInviteAccept(d)))
+	mux.Handle("POST /api/v1/auth/password", signedIn(passwords(handlePasswordChange(d.Logger, signIn))))
+	mux.Handle("GET /api/v1/auth/setup/{token}", noStore(handleSetupCheck(d.Logger, signIn)))
+	mux.Handle("POST /api/v1/auth/setup/{token}", noStore(passwords(handleSetup(d.Logger, signIn))))
+	mux.Handle("GET /api/v1/auth/invite/{token}", noStore(handleInviteCheck(d.Logger, signIn)))
+	mux.Handle("POST /api/v1/auth/invite/{token}", noStore(passwords(handleInviteAccept(d.Logger, signIn))))
 
 	// Sign-in at the school's identity provider (issue 19): public, browser navigations.
-	mux.Handle("GET /api/v1/auth/methods", noStore(handleAuthMethods(d.SSO, d.NoPasswordLogin)))
-	mux.Handle("GET /api/v1/auth/oidc/start", noStore(handleSSOStart(d)))
-	mux.Handle("GET /api/v1/auth/oidc/callback", noStore(handleSSOCallback(d)))
+	mux.Handle("GET /api/v1/auth/methods", noStore(handleAuthMethods(signIn)))
+	mux.Handle("GET /api/v1/auth/oidc/start", noStore(provider(handleSSOStart(d.Logger, signIn, secure))))
+	mux.Handle("GET /api/v1/auth/oidc/callback", noStore(provider(handleSSOCallback(d.Logger, signIn, secure))))
 
 	mux.Handle("GET /api/v1/users", admin(handleUsersList(d.Logger, d.Store)))
 	mux.Handle("POST /api/v1/users", admin(handleUserCreate(d.Logger, d.Store, d.Now, d.BaseURL)))
@@ -68,7 +73,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("/api/", handleAPIFallback(mux, d.Logger))
 
 	mux.Handle("GET /healthz", handleHealth(d.Store))
-	mux.Handle("GET /metrics", admin(MetricsHandler(d.Metrics, d.Scales, d.Streams)))
+	mux.Handle("GET /metrics", admin(metrics.Handler(d.Metrics, d.Scales, d.Streams)))
 
 	mux.Handle("/", web.Handler(d.Assets, d.Logger, d.PageConfig, store.MaxScales+1))
 }

@@ -6,6 +6,7 @@ package server
 import (
 	"io/fs"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/netip"
 	"net/url"
@@ -15,22 +16,10 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
-	"github.com/notenrechner/notenrechner/internal/sso"
+	"github.com/notenrechner/notenrechner/internal/metrics"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/web"
 )
-
-// SSO is the school's identity provider and how its people map to accounts.
-type SSO struct {
-	Provider *sso.Provider
-	// AllowedDomains are the email domains that may sign in; empty: any.
-	AllowedDomains []string
-	// AdminGroup and UserGroup, when either is set, decide the role from the
-	// provider's groups and create or update accounts at sign-in. When both
-	// are empty, a person signs in to the existing account with the same
-	// verified email, whose role stays as set in Konten.
-	AdminGroup, UserGroup string
-}
 
 // Deps is everything the server needs, passed in so that tests can give
 // their own store, clock and assets.
@@ -57,13 +46,14 @@ type Deps struct {
 	TrustedProxies []netip.Prefix
 	Limiter        *auth.Limiter // default: SPEC §5 limits on Store
 	Gate           *auth.Gate    // bounds argon2id work; default: one slot per CPU
-	// Streams bounds the open live streams; default: DefaultStreamsTotal in
-	// all and DefaultStreamsPerAddress of it per address, as serve derives them.
+	// Streams bounds the open live streams, per address and in all: serve
+	// derives the bounds from --max-streams and the open-file limit. nil: no
+	// bound (tests and benchmarks that do not measure it).
 	Streams *live.Guard
-	Metrics *Metrics // request counts; default: new ones
+	Metrics *metrics.Requests // request counts; default: new ones
 
 	// Sign-in at the school's identity provider (issue 19); nil: not set up.
-	SSO *SSO
+	SSO *auth.SSO
 	// NoPasswordLogin turns the password sign-in off (serve
 	// --password-login=false); the CLI's admin set-password still works.
 	NoPasswordLogin bool
@@ -72,8 +62,8 @@ type Deps struct {
 	PageConfig web.PageConfig
 }
 
-// NewServer returns the complete handler.
-func NewServer(d Deps) http.Handler {
+// New returns the complete handler.
+func New(d Deps) http.Handler {
 	d = withDefaults(d)
 	mux := http.NewServeMux()
 	addRoutes(mux, d)
@@ -86,9 +76,12 @@ func NewServer(d Deps) http.Handler {
 	return h
 }
 
-// hasher does the server's password work with PasswordParams, observed.
-func (d Deps) hasher() auth.Hasher {
-	return auth.Hasher{Params: d.PasswordParams, Observe: d.ObserveKDF}
+// signIn is every way into an account, with the server's store, limits
+// and password work (auth.SignIn).
+func (d Deps) signIn() *auth.SignIn {
+	return auth.NewSignIn(auth.SignInDeps{Store: d.Store, Sessions: d.Sessions, Limiter: d.Limiter, Gate: d.Gate,
+		Hasher: auth.Hasher{Params: d.PasswordParams, Observe: d.ObserveKDF}, Now: d.Now, Logger: d.Logger,
+		SSO: d.SSO, PasswordOff: d.NoPasswordLogin})
 }
 
 func withDefaults(d Deps) Deps {
@@ -114,13 +107,13 @@ func withDefaults(d Deps) Deps {
 		d.Gate = auth.NewGate(runtime.NumCPU())
 	}
 	if d.Metrics == nil {
-		d.Metrics = NewMetrics()
+		d.Metrics = metrics.NewRequests()
 	}
 	if d.Scales == nil {
 		d.Scales = live.Fixed(d.Broker)
 	}
 	if d.Streams == nil {
-		d.Streams = live.NewGuard(DefaultStreamsPerAddress(DefaultStreamsTotal), DefaultStreamsTotal, d.Logger)
+		d.Streams = live.NewGuard(math.MaxInt, math.MaxInt, d.Logger)
 	}
 	return d
 }
@@ -137,7 +130,7 @@ func refuseCrossOrigin(d Deps, next http.Handler) http.Handler {
 
 // countRequests records every answer under the route pattern that served it
 // (the mux sets r.Pattern), so that paths with IDs do not explode the labels.
-func countRequests(m *Metrics, next http.Handler) http.Handler {
+func countRequests(m *metrics.Requests, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
@@ -149,9 +142,32 @@ func countRequests(m *Metrics, next http.Handler) http.Handler {
 		if status == 0 {
 			status = http.StatusOK
 		}
-		m.observe(route, status)
+		m.Observe(route, status)
 	})
 }
+
+// statusRecorder remembers the status a handler wrote. Unwrap lets
+// http.ResponseController reach Flush and SetWriteDeadline for streams.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(p []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return s.ResponseWriter.Write(p)
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 func recoverPanics(logger *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

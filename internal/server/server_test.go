@@ -14,6 +14,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
+	"github.com/notenrechner/notenrechner/internal/metrics"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
@@ -43,7 +44,7 @@ func newTestServer(t *testing.T, s store.Store) (http.Handler, *live.Broker) {
 		t.Fatal(err)
 	}
 	b.Publish(ev)
-	return NewServer(Deps{Logger: logger, Store: s, Broker: b, Assets: testAssets}), b
+	return New(Deps{Logger: logger, Store: s, Broker: b, Assets: testAssets}), b
 }
 
 type scenario struct {
@@ -161,7 +162,7 @@ func etagOf(t *testing.T, h http.Handler, path string) string {
 
 func TestAPIDocsMissingFromTheBuild(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: live.NewBroker(logger, 1), Assets: fstest.MapFS{}})
+	h := New(Deps{Logger: logger, Store: fakeStore{}, Broker: live.NewBroker(logger, 1), Assets: fstest.MapFS{}})
 	scenario{name: "no docs page", method: "GET", path: "/api/docs", wantStatus: 503, wantBody: []string{"make build"}}.run(t, h)
 }
 
@@ -173,7 +174,7 @@ func TestHealthReportsDatabaseDown(t *testing.T) {
 
 func TestNoConfigYet(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h := NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: live.NewBroker(logger, 1), Assets: testAssets})
+	h := New(Deps{Logger: logger, Store: fakeStore{}, Broker: live.NewBroker(logger, 1), Assets: testAssets})
 	for _, path := range []string{"/api/v1/config", "/api/v1/grade?total=1&achieved=1"} {
 		scenario{name: path, method: "GET", path: path, wantStatus: 503,
 			wantBody: []string{`"code":"config_unavailable"`}}.run(t, h)
@@ -208,4 +209,20 @@ func TestMetrics(t *testing.T) {
 			t.Errorf("body %q lacks %q", rec.Body, frag)
 		}
 	}
+}
+
+// newMetricsServer is the test server with its metrics handler as serve
+// --metrics-addr serves it (the app's /metrics is for admins only).
+func newMetricsServer(t *testing.T) (app, scrape http.Handler, b *live.Broker) {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	b = live.NewBroker(logger, 4)
+	ev, err := live.NewEvent(store.ConfigVersion{Version: 3, Config: grading.Default(), SavedBy: store.SavedBySystem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Publish(ev)
+	m, g := metrics.NewRequests(), live.NewGuard(5, 30, logger)
+	app = New(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Metrics: m, Streams: g})
+	return app, metrics.Handler(m, live.Fixed(b), g), b
 }

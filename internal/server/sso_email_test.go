@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
@@ -37,7 +38,7 @@ func (b *lockedBuffer) String() string {
 // warning in the log that names accounts by number, never an email.
 func TestSSOEmailFollowsTheProvider(t *testing.T) {
 	logs := &lockedBuffer{}
-	e := newSSOEnv(t, func(_ *SSO, d *Deps) { d.Logger = slog.New(slog.NewTextHandler(logs, nil)) })
+	e := newSSOEnv(t, func(_ *auth.SSO, d *Deps) { d.Logger = slog.New(slog.NewTextHandler(logs, nil)) })
 	ctx := context.Background()
 	teacher := e.addAccount("lehrer@schule.de", store.RoleUser, true)
 	other := e.addAccount("strasse@schule.de", store.RoleAdmin, true)

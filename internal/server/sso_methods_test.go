@@ -23,7 +23,7 @@ import (
 // password works, the button says the provider is not reachable, and
 // discovery is retried until the provider answers.
 func TestSSOProviderDownAtStart(t *testing.T) {
-	e := newSSOEnv(t, func(_ *SSO, d *Deps) { d.SSO = nil }) // no discovery yet
+	e := newSSOEnv(t, func(_ *auth.SSO, d *Deps) { d.SSO = nil }) // no discovery yet
 	e.addAccount("admin@schule.de", store.RoleAdmin, true)
 	// The provider's address answers nothing until the test lets it up.
 	var up atomic.Bool
@@ -45,8 +45,8 @@ func TestSSOProviderDownAtStart(t *testing.T) {
 	p := sso.New(sso.Config{Issuer: gate.URL, ClientID: "notenrechner", ClientSecret: "geheim", Name: "IServ",
 		RetryMin: 5 * time.Millisecond, RetryMax: 20 * time.Millisecond}, logger)
 	baseURL, _ := url.Parse(e.base)
-	h := NewServer(Deps{Logger: logger, Store: e.st, Broker: live.NewBroker(logger, 4), Assets: testAssets, BaseURL: baseURL,
-		PasswordParams: cheapParams, SSO: &SSO{Provider: p}})
+	h := New(Deps{Logger: logger, Store: e.st, Broker: live.NewBroker(logger, 4), Assets: testAssets, BaseURL: baseURL,
+		PasswordParams: cheapParams, SSO: &auth.SSO{Provider: p}})
 	srv := httptest.NewServer(checkedByContract(t, h))
 	t.Cleanup(srv.Close)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -92,7 +92,7 @@ func TestSSOProviderDownAtStart(t *testing.T) {
 // TestPasswordLoginOff: --password-login=false refuses the password form;
 // the methods say so.
 func TestPasswordLoginOff(t *testing.T) {
-	e := newSSOEnv(t, func(_ *SSO, d *Deps) { d.NoPasswordLogin = true })
+	e := newSSOEnv(t, func(_ *auth.SSO, d *Deps) { d.NoPasswordLogin = true })
 	e.addAccount("admin@schule.de", store.RoleAdmin, true)
 	if _, body := e.get("/api/v1/auth/methods"); body != `{"password":false,"oidc":{"name":"IServ","reachable":true}}`+"\n" {
 		t.Fatalf("methods: %s", body)

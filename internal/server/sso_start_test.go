@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/internal/sso"
 	"github.com/notenrechner/notenrechner/internal/store"
@@ -158,7 +159,7 @@ func TestSSOStartOnlyForNavigations(t *testing.T) {
 // start kicks discovery, but the server asks the provider no more often
 // than its retry waits allow (sso.Provider.Kick), not once per start.
 func TestSSOStartsDoNotHammerADownProvider(t *testing.T) {
-	e := newSSOEnv(t, func(_ *SSO, d *Deps) { d.SSO = nil })
+	e := newSSOEnv(t, func(_ *auth.SSO, d *Deps) { d.SSO = nil })
 	var asked atomic.Int32
 	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		asked.Add(1)
@@ -169,8 +170,8 @@ func TestSSOStartsDoNotHammerADownProvider(t *testing.T) {
 	p := sso.New(sso.Config{Issuer: down.URL, ClientID: "notenrechner", ClientSecret: "geheim", Name: "IServ",
 		RetryMin: time.Hour, RetryMax: time.Hour}, logger)
 	baseURL, _ := url.Parse(e.base)
-	e.h = NewServer(Deps{Logger: logger, Store: e.st, Broker: live.NewBroker(logger, 4), Assets: testAssets, BaseURL: baseURL,
-		PasswordParams: cheapParams, SSO: &SSO{Provider: p}})
+	e.h = New(Deps{Logger: logger, Store: e.st, Broker: live.NewBroker(logger, 4), Assets: testAssets, BaseURL: baseURL,
+		PasswordParams: cheapParams, SSO: &auth.SSO{Provider: p}})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go p.Run(ctx)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/sso"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/sqlite"
@@ -23,7 +24,7 @@ import (
 // which refuses the made-up code: so each case is refused by its cookie.
 func TestSSOStateCookie(t *testing.T) {
 	var ahead atomic.Int64 // how far the server's clock runs ahead of the real one
-	e := newSSOEnv(t, func(_ *SSO, d *Deps) {
+	e := newSSOEnv(t, func(_ *auth.SSO, d *Deps) {
 		d.Now = func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
 	})
 	key, err := e.st.OIDCStateKey(context.Background(), sso.NewKey())
@@ -38,7 +39,7 @@ func TestSSOStateCookie(t *testing.T) {
 		}
 		return v
 	}
-	good := seal(key, ssoLoginValidity)
+	good := seal(key, auth.ProviderLoginValidity)
 	raw, _ := base64.RawURLEncoding.DecodeString(good)
 	raw[len(raw)/2] ^= 1
 	tampered := base64.RawURLEncoding.EncodeToString(raw)
@@ -51,11 +52,11 @@ func TestSSOStateCookie(t *testing.T) {
 		want   ssoFailure
 	}{
 		{"the control: a good cookie and its state", good, l.State, 0, ssoProvider},
-		{"the control, just before the cookie expires", good, l.State, ssoLoginValidity - time.Minute, ssoProvider},
+		{"the control, just before the cookie expires", good, l.State, auth.ProviderLoginValidity - time.Minute, ssoProvider},
 		{"no cookie", "", l.State, 0, ssoState},
 		{"a changed cookie", tampered, l.State, 0, ssoState},
-		{"an expired cookie", good, l.State, ssoLoginValidity + time.Second, ssoState},
-		{"a cookie sealed with another key", seal(sso.NewKey(), ssoLoginValidity), l.State, 0, ssoState},
+		{"an expired cookie", good, l.State, auth.ProviderLoginValidity + time.Second, ssoState},
+		{"a cookie sealed with another key", seal(sso.NewKey(), auth.ProviderLoginValidity), l.State, 0, ssoState},
 		{"a cookie holding the bare state, as before sealing", l.State, l.State, 0, ssoState},
 		{"a state that is not the cookie's", good, "forged", 0, ssoState},
 		{"another sign-in's state", good, sso.NewLogin().State, 0, ssoState},
@@ -138,7 +139,7 @@ func TestSSOSignInAcrossInstances(t *testing.T) {
 	t.Cleanup(func() { other.Close() })
 	d := e.deps
 	d.Store, d.Sessions, d.Limiter = other, nil, nil
-	starts, finishes := e.h, NewServer(d)
+	starts, finishes := e.h, New(d)
 	var served [2]atomic.Int32
 	e.h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		i := 0

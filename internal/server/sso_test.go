@@ -41,7 +41,7 @@ type ssoEnv struct {
 	browser  *http.Client
 }
 
-func newSSOEnv(t *testing.T, tweak func(*SSO, *Deps)) *ssoEnv {
+func newSSOEnv(t *testing.T, tweak func(*auth.SSO, *Deps)) *ssoEnv {
 	t.Helper()
 	e := &ssoEnv{t: t}
 	var err error
@@ -64,7 +64,7 @@ func newSSOEnv(t *testing.T, tweak func(*SSO, *Deps)) *ssoEnv {
 	e.op, e.issuer = oidctest.Serve(t, oidctest.Options{ClientID: "notenrechner", ClientSecret: "geheim",
 		RedirectURIs: []string{e.base + "/api/v1/auth/oidc/callback"}, Users: ssoUsers()})
 	baseURL, _ := url.Parse(e.base)
-	s := &SSO{AllowedDomains: []string{"schule.de"}}
+	s := &auth.SSO{AllowedDomains: []string{"schule.de"}}
 	d := Deps{Logger: logger, Store: e.st, Scales: scales, Assets: testAssets, BaseURL: baseURL,
 		PasswordParams: cheapParams, Gate: auth.NewGate(gateSlots), SSO: s}
 	cfg := sso.Config{Issuer: e.issuer, ClientID: "notenrechner", ClientSecret: "geheim", Name: "IServ",
@@ -83,7 +83,7 @@ func newSSOEnv(t *testing.T, tweak func(*SSO, *Deps)) *ssoEnv {
 		waitFor(t, s.Provider.Reachable)
 	}
 	e.deps = d
-	e.h = NewServer(d)
+	e.h = New(d)
 	e.browser = e.newBrowser()
 	return e
 }
@@ -367,7 +367,7 @@ func TestSSOClaimsFromUserinfo(t *testing.T) {
 // TestSSOGroupsDecideRoles: with --oidc-admin-group and --oidc-user-group,
 // accounts are created at sign-in and their roles follow the groups.
 func TestSSOGroupsDecideRoles(t *testing.T) {
-	e := newSSOEnv(t, func(s *SSO, _ *Deps) { s.AdminGroup, s.UserGroup = "notenrechner-admins", "lehrkraefte" })
+	e := newSSOEnv(t, func(s *auth.SSO, _ *Deps) { s.AdminGroup, s.UserGroup = "notenrechner-admins", "lehrkraefte" })
 	e.addAccount("lehrer@schule.de", store.RoleAdmin, true) // the provider says: teacher, not admin
 	e.addAccount("chefin@schule.de", store.RoleAdmin, true) // stays admin, so the demotion is allowed
 	for _, c := range []struct {

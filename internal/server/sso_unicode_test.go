@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
@@ -17,7 +18,7 @@ import (
 // The card says why (email_refused), and nothing is linked or created.
 func TestSSORefusesEmailsThatLowerCasingWouldMerge(t *testing.T) {
 	for _, groups := range []bool{false, true} {
-		e := newSSOEnv(t, func(s *SSO, _ *Deps) {
+		e := newSSOEnv(t, func(s *auth.SSO, _ *Deps) {
 			if groups {
 				s.AdminGroup, s.UserGroup = "notenrechner-admins", "lehrkraefte"
 			}
@@ -59,7 +60,7 @@ func TestSSORefusesEmailsThatLowerCasingWouldMerge(t *testing.T) {
 func TestSSOEmailSameOnlyAfterFolding(t *testing.T) {
 	for _, groups := range []bool{false, true} {
 		logs := &lockedBuffer{}
-		e := newSSOEnv(t, func(s *SSO, d *Deps) {
+		e := newSSOEnv(t, func(s *auth.SSO, d *Deps) {
 			d.Logger = slog.New(slog.NewTextHandler(logs, nil))
 			if groups {
 				s.AdminGroup, s.UserGroup = "notenrechner-admins", "lehrkraefte"

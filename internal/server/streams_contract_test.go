@@ -26,7 +26,7 @@ func streamRefusalsKeepTheContract(t *testing.T, path string) {
 	_, b := newTestServer(t, fakeStore{})
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	guard := live.NewGuard(1, 2, logger)
-	srv := httptest.NewServer(NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Streams: guard}))
+	srv := httptest.NewServer(New(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Streams: guard}))
 	t.Cleanup(srv.Close)
 
 	exchange := func(method string, wantStatus int, wantRetry string) {
@@ -68,13 +68,4 @@ func streamRefusalsKeepTheContract(t *testing.T, path string) {
 	defer more()
 	exchange("GET", 503, "60")
 	exchange("HEAD", 503, "60")
-}
-
-// A server made without Deps.Streams bounds the streams as serve does by default: the total, and
-// half of it per address, so that a school behind one address keeps its pages live.
-func TestDefaultStreamLimits(t *testing.T) {
-	perAddress, total := withDefaults(Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}).Streams.Limits()
-	if total != DefaultStreamsTotal || perAddress != DefaultStreamsPerAddress(DefaultStreamsTotal) || perAddress != 5000 {
-		t.Fatalf("default limits: %d per address, %d in all; want 5000 and %d", perAddress, total, DefaultStreamsTotal)
-	}
 }

@@ -2,7 +2,7 @@
 // (IServ, Microsoft Entra ID, Keycloak, Moodle, …): discovery with retries,
 // the authorization code flow with PKCE, state and nonce, and the checks of
 // the ID token (signature, iss, aud, exp) by github.com/coreos/go-oidc. It
-// knows nothing of accounts; the server maps an Identity to one.
+// knows nothing of accounts; auth.SignIn maps an Identity to one.
 package sso
 
 import (

@@ -1,4 +1,8 @@
-package server
+// Package metrics is the Prometheus text of /metrics: requests by route and
+// status, the live streams and their bounds, the configuration version, and
+// the process's gauges. The server counts the requests (Requests.Observe);
+// serve also shows the text on a listener of its own (--metrics-addr).
+package metrics
 
 import (
 	"fmt"
@@ -14,10 +18,10 @@ import (
 	"github.com/notenrechner/notenrechner/internal/live"
 )
 
-// MetricsHandler serves the Prometheus text. In the app it is for admins
-// only; serve --metrics-addr also serves it without sign-in on a listener of
-// its own, for a scraper on the internal network (docs/operations.md).
-func MetricsHandler(m *Metrics, scales *live.Scales, g *live.Guard) http.Handler {
+// Handler serves the Prometheus text. In the app it is for admins only;
+// serve --metrics-addr also serves it without sign-in on a listener of its
+// own, for a scraper on the internal network (docs/operations.md).
+func Handler(m *Requests, scales *live.Scales, g *live.Guard) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var version int64 // the default scale's
 		if b, _, ok := scales.Lookup(""); ok && b.Current() != nil {
@@ -29,10 +33,10 @@ func MetricsHandler(m *Metrics, scales *live.Scales, g *live.Guard) http.Handler
 	})
 }
 
-// Metrics counts requests by route pattern and status. The Prometheus text
+// Requests counts requests by route pattern and status. The Prometheus text
 // format for these few metrics is a few lines; the client library would
 // bring a dozen modules for it (docs/decisions.md).
-type Metrics struct {
+type Requests struct {
 	mu       sync.Mutex
 	requests map[requestKey]uint64
 }
@@ -42,11 +46,13 @@ type requestKey struct {
 	status int
 }
 
-// NewMetrics starts the counts; serve shares them between the app and the
+// NewRequests starts the counts; serve shares them between the app and the
 // metrics listener (--metrics-addr).
-func NewMetrics() *Metrics { return &Metrics{requests: make(map[requestKey]uint64)} }
+func NewRequests() *Requests { return &Requests{requests: make(map[requestKey]uint64)} }
 
-func (m *Metrics) observe(route string, status int) {
+// Observe counts one answer; route is the pattern that served it, so that
+// paths with IDs do not explode the labels.
+func (m *Requests) Observe(route string, status int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.requests[requestKey{route, status}]++
@@ -55,7 +61,7 @@ func (m *Metrics) observe(route string, status int) {
 // write renders the metrics in the Prometheus text exposition format.
 // Route labels are our own route patterns, so they need no escaping beyond
 // what %q does for quotes and backslashes.
-func (m *Metrics) write(w io.Writer, openStreams int, configVersion int64) {
+func (m *Requests) write(w io.Writer, openStreams int, configVersion int64) {
 	m.mu.Lock()
 	keys := make([]requestKey, 0, len(m.requests))
 	for k := range m.requests {
@@ -140,26 +146,3 @@ func residentBytes() (uint64, bool) {
 	}
 	return pages * uint64(os.Getpagesize()), true
 }
-
-// statusRecorder remembers the status a handler wrote. Unwrap lets
-// http.ResponseController reach Flush and SetWriteDeadline for streams.
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusRecorder) WriteHeader(code int) {
-	if s.status == 0 {
-		s.status = code
-	}
-	s.ResponseWriter.WriteHeader(code)
-}
-
-func (s *statusRecorder) Write(p []byte) (int, error) {
-	if s.status == 0 {
-		s.status = http.StatusOK
-	}
-	return s.ResponseWriter.Write(p)
-}
-
-func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }

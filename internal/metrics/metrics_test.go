@@ -1,10 +1,9 @@
-package server
+package metrics
 
 import (
 	"bufio"
 	"io"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"runtime"
 	"runtime/debug"
@@ -13,16 +12,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
-	"github.com/notenrechner/notenrechner/internal/store"
 )
 
 // scrapeGauges reads the unlabelled samples of /metrics, checking that each
 // has its HELP and TYPE lines first, as Prometheus expects.
 func scrapeGauges(t *testing.T) map[string]float64 {
 	t.Helper()
-	_, scrape, _ := newMetricsServer(t)
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	scrape := Handler(NewRequests(), live.Fixed(live.NewBroker(logger, 4)), live.NewGuard(5, 30, logger))
 	rec := httptest.NewRecorder()
 	scrape.ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	values := map[string]float64{}
@@ -89,20 +87,4 @@ func TestRuntimeMetrics(t *testing.T) {
 		runtime.Gosched()
 	}
 	t.Errorf("go_goroutines did not fall after %d goroutines ended", extra)
-}
-
-// newMetricsServer is the test server with its metrics handler as serve
-// --metrics-addr serves it (the app's /metrics is for admins only).
-func newMetricsServer(t *testing.T) (app, scrape http.Handler, b *live.Broker) {
-	t.Helper()
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	b = live.NewBroker(logger, 4)
-	ev, err := live.NewEvent(store.ConfigVersion{Version: 3, Config: grading.Default(), SavedBy: store.SavedBySystem})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Publish(ev)
-	m, g := NewMetrics(), live.NewGuard(5, 30, logger)
-	app = NewServer(Deps{Logger: logger, Store: fakeStore{}, Broker: b, Assets: testAssets, Metrics: m, Streams: g})
-	return app, MetricsHandler(m, live.Fixed(b), g), b
 }
