@@ -62,7 +62,8 @@ export interface paths {
         /**
          * Live-Strom der Konfiguration (Server-Sent Events)
          * @description Ein Strom von Server-Sent Events: zuerst `retry: 1000`, dann die aktuelle Version als
-         *     `config`-Event (außer `Last-Event-ID` nennt sie schon), danach jede neue Version; alle 20 s
+         *     `config`-Event (außer `Last-Event-ID` nennt sie schon) und sofort ein `ping`-Event (so sieht die
+         *     Seite, dass kein Proxy den Strom puffert), danach jede neue Version; alle 20 s
          *     ein Kommentar `: ping` und ein `ping`-Event. `id` ist die Versionsnummer, `data` das JSON
          *     einer `ConfigVersion`. Ein Client, der 8 Events zurückliegt, wird getrennt und verbindet
          *     sich mit `Last-Event-ID` neu.
@@ -264,6 +265,10 @@ export interface paths {
          *     id: 3
          *     event: config
          *     data: {"version":3,"savedAt":"2026-11-22T10:00:00Z","config":{…},"archived":true}
+         *
+         *     : ping
+         *     event: ping
+         *     data:
          *     ```
          */
         get: operations["getScaleEvents"];
