@@ -21,6 +21,9 @@ type Event struct {
 	Config  grading.Config
 	JSON    []byte // {"version","savedAt","config"}: no author, see NewEvent
 	Frame   []byte // the complete SSE event, ready to write
+	// Archived marks a scale's version as archived (JSON ends with "archived":true): the same
+	// version number as before the archiving, but news for a page that shows it.
+	Archived bool
 }
 
 // Version is a stored configuration version as the API shows it, in UTC.

@@ -80,7 +80,11 @@ func handleScaleGet(scales *live.Scales, logger *slog.Logger) http.Handler {
 	})
 }
 
-// writeCurrent answers a GET of the current version, with its ETag.
+// writeCurrent answers a GET of the current version, with its ETag. The ETag is the version
+// number, which archiving a scale does not change: an archived scale's version is therefore always
+// sent in full, never 304, so that a page that polls it (it sends If-None-Match with the version it
+// shows, web/src/lib/live-connection.ts) learns of the archiving; a page that shows it archived
+// polls without If-None-Match and so learns when it is brought back.
 func writeCurrent(w http.ResponseWriter, r *http.Request, ev *live.Event, logger *slog.Logger) {
 	if ev == nil {
 		writeError(w, r, logger, errNoConfig)
@@ -89,7 +93,7 @@ func writeCurrent(w http.ResponseWriter, r *http.Request, ev *live.Event, logger
 	etag := `"` + strconv.FormatInt(ev.Version, 10) + `"`
 	w.Header().Set("ETag", etag)
 	w.Header().Set("Cache-Control", "no-cache")
-	if web.ETagMatches(r.Header.Get("If-None-Match"), etag) {
+	if !ev.Archived && web.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}

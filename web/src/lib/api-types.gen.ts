@@ -204,7 +204,9 @@ export interface paths {
         /**
          * Die aktuelle Version eines Notenschlüssels
          * @description Wie `GET /api/v1/config`, für diesen Schlüssel. Auch ein archivierter Schlüssel bleibt lesbar
-         *     (eine Seite, die ihn offen hat, soll es sagen können); seine Version trägt dann `archived: true`.
+         *     (eine Seite, die ihn offen hat, soll es sagen können); seine Version trägt dann `archived: true`
+         *     und kommt immer ganz, nie als 304: Archivieren ändert die Versionsnummer nicht, und eine Seite, die
+         *     ohne Live-Strom nachfragt, soll es trotzdem erfahren.
          */
         get: operations["getScale"];
         /**
