@@ -260,7 +260,7 @@ export function createLiveConnection({
     const asked = session
     void probe(eventsUrl).then(({ status, wait }) => {
       if (!running || asked !== session) return
-      if (status === 404 && mayNotExist && source === null) stopMissing()
+      if (status === 404 && mayNotExist && source?.readyState !== EventSource.OPEN) stopMissing()
       else if (refused(status) && source === null) {
         refusedUntil = Date.now() + wait
         fallBack(wait > 0 ? wait : undefined)

@@ -3,9 +3,10 @@ import { POLL_INTERVAL_MS, POLL_JITTER_MS, POLL_TIMEOUT_MS } from './live-timing
 
 // Asking for the configuration at intervals: what a page does when its live stream cannot be had
 // (refused by the server's limits, cut off again and again, or held back by a proxy that buffers
-// event streams; live-connection.ts decides when, and loads this file only then). GET /api/v1/config and /api/v1/scales/{slug}
-// answer what a stream's `config` event carries, with ETag "<version>" and 304 for the version
-// in If-None-Match, so a poll costs a few hundred bytes while nothing changes.
+// event streams; live-connection.ts decides when, and loads this file after the first render).
+// GET /api/v1/config and /api/v1/scales/{slug} answer what a stream's `config` event carries, with
+// ETag "<version>" and 304 for the version in If-None-Match, so a poll costs a few hundred bytes
+// while nothing changes.
 
 /** A poll's answer: a configuration (200), the shown one is current (304), none (404), or no answer. */
 export type PollAnswer =
