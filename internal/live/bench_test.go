@@ -69,8 +69,8 @@ func BenchmarkPublishStreams(b *testing.B) {
 					b.Fatal("attach refused")
 				}
 				go func() {
-					buf := make([]byte, len(retryFrame)+len(ev.Frame))
-					if _, err := io.ReadFull(client, buf[:len(retryFrame)]); err != nil {
+					buf := make([]byte, len(retryFrame)+len(pingFrame)+len(ev.Frame))
+					if _, err := io.ReadFull(client, buf[:len(retryFrame)+len(pingFrame)]); err != nil { // the stream's start
 						return
 					}
 					for {

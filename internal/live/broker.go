@@ -27,6 +27,9 @@ type Event struct {
 	// GET /config with If-None-Match every few seconds, thousands of them,
 	// and the answer 304 then costs no formatting.
 	ETag string
+	// Archived marks a scale's version as archived (JSON ends with "archived":true): the same
+	// version number as before the archiving, but news for a page that shows it.
+	Archived bool
 }
 
 // Version is a stored configuration version as the API shows it, in UTC.

@@ -20,7 +20,12 @@ var retryFrame = []byte("retry: 1000\n\n")
 // pingFrame is the heartbeat: the comment line SPEC §6 asks for, in the
 // same block a `ping` event, because EventSource hides comments from the
 // page, and the page must see that a quiet stream is alive (it replaces one
-// silent for 45 s: a lost network often shows no error).
+// silent for 45 s: a lost network often shows no error). Every stream also
+// starts with one, after the current version: a proxy that buffers event
+// streams lets headers through but no event, and the page takes a stream
+// that brings no event within 10 s of opening for such a proxy and asks by
+// polling instead (web/src/lib/live-connection.ts). A resumed stream whose
+// client has the current version would otherwise send nothing for 20 s.
 var pingFrame = []byte(": ping\nevent: ping\ndata:\n\n")
 
 // Admit lets a stream open, or answers the request itself with a refusal
@@ -93,7 +98,7 @@ func serveStream(b *Broker, w http.ResponseWriter, rc *http.ResponseController, 
 }
 
 // writeEvents is one client's stream, whatever carries it: the retry hint, the current version unless the client has it
-// (Last-Event-ID = sent), then every newer version and a heartbeat ping, until done or a
+// (Last-Event-ID = sent), a ping, then every newer version and a heartbeat ping, until done or a
 // failed write.
 func writeEvents(b *Broker, sent int64, heartbeat time.Duration, done <-chan struct{}, write func([]byte) bool) {
 	sub, current := b.Subscribe()
@@ -106,6 +111,9 @@ func writeEvents(b *Broker, sent int64, heartbeat time.Duration, done <-chan str
 			return
 		}
 		sent = current.Version
+	}
+	if !write(pingFrame) {
+		return
 	}
 	ticker := time.NewTicker(heartbeat)
 	defer ticker.Stop()

@@ -26,12 +26,18 @@ type sseClient struct {
 
 func connect(t *testing.T, url, lastEventID string) *sseClient {
 	t.Helper()
+	return connectWith(t, http.DefaultClient, url, lastEventID)
+}
+
+// connectWith opens a stream through client (a TLS test server's, for one).
+func connectWith(t *testing.T, client *http.Client, url, lastEventID string) *sseClient {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
 	if lastEventID != "" {
 		req.Header.Set("Last-Event-ID", lastEventID)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,6 +218,63 @@ func TestStreamSetsRetry(t *testing.T) {
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatal("no first block within 10 s")
+		}
+	}
+}
+
+// plainWriter hides everything of the ResponseWriter but writing and flushing, so that the stream
+// cannot be taken over and is served through the handler (serveStream), as over HTTP/2.
+type plainWriter struct {
+	w http.ResponseWriter
+}
+
+func (p plainWriter) Header() http.Header         { return p.w.Header() }
+func (p plainWriter) Write(b []byte) (int, error) { return p.w.Write(b) }
+func (p plainWriter) WriteHeader(status int)      { p.w.WriteHeader(status) }
+func (p plainWriter) Flush()                      { p.w.(http.Flusher).Flush() }
+
+// Every stream brings an event at once, however it is carried and whether or not the client has the
+// current version: a ping after the current version. The page takes a stream that brings no event
+// within 10 s for one a proxy buffers, and polls instead (web/src/lib/live-connection.ts); a resumed
+// stream would otherwise be silent until the first heartbeat.
+func TestStreamPingsAtStart(t *testing.T) {
+	b := NewBroker(quietLogger(), 4)
+	b.Publish(event(t, 1, "eins"))
+	handler := Handler(b, admitAll, time.Hour, quietLogger())
+	plain := httptest.NewServer(handler)      // taken over, written by the broker (stream.go)
+	overTLS := httptest.NewTLSServer(handler) // taken over, written by writeEvents
+	notTaken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		handler.ServeHTTP(plainWriter{w}, r) // through the handler, written by writeEvents
+	}))
+	t.Cleanup(func() { b.Close(); plain.Close(); overTLS.Close(); notTaken.Close() })
+	for _, carrier := range []struct {
+		name string
+		srv  *httptest.Server
+	}{{"taken over", plain}, {"TLS", overTLS}, {"not taken over", notTaken}} {
+		for _, last := range []string{"", "1"} {
+			t.Run(carrier.name+"/Last-Event-ID "+last, func(t *testing.T) {
+				c := connectWith(t, carrier.srv.Client(), carrier.srv.URL, last)
+				var got []string
+				timeout := time.After(5 * time.Second)
+				for {
+					select {
+					case m, ok := <-c.msgs:
+						if !ok {
+							t.Fatalf("stream ended after %v", got)
+						}
+						got = append(got, m.event)
+						if m.event == "ping" {
+							if want := map[string]int{"": 3, "1": 2}[last]; len(got) != want {
+								t.Fatalf("blocks before the first ping: %q; want the retry hint%s, then the ping",
+									got, map[string]string{"": " and the current version", "1": ""}[last])
+							}
+							return
+						}
+					case <-timeout:
+						t.Fatalf("no ping within 5 s of opening (heartbeat an hour); blocks: %q", got)
+					}
+				}
+			})
 		}
 	}
 }

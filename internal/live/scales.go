@@ -250,6 +250,7 @@ func scaleEvent(cv store.ConfigVersion, archived bool) (*Event, error) {
 		return ev, err
 	}
 	marked := *ev
+	marked.Archived = true
 	marked.JSON = append(ev.JSON[:len(ev.JSON)-1:len(ev.JSON)-1], `,"archived":true}`...)
 	marked.Frame = fmt.Appendf(nil, "id: %d\nevent: config\ndata: %s\n\n", cv.Version, marked.JSON)
 	return &marked, nil

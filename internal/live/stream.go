@@ -45,9 +45,10 @@ func rawConn(conn net.Conn) (syscall.RawConn, bool) {
 	return raw, err == nil
 }
 
-// attach registers a stream and writes the retry hint and, unless the client has it (Last-Event-ID
-// = sent), the current version. It holds the stream's lock while it registers, so a publish that
-// reaches the stream meanwhile comes after these frames. ok is false when the broker is closed.
+// attach registers a stream and writes the retry hint, the current version unless the client has
+// it (Last-Event-ID = sent), and a ping (pingFrame says why). It holds the stream's lock while it
+// registers, so a publish that reaches the stream meanwhile comes after these frames. ok is false
+// when the broker is closed.
 func (b *Broker) attach(conn net.Conn, raw syscall.RawConn, sent int64) (*stream, bool) {
 	s := &stream{b: b, conn: conn, out: newNowWriter(raw), sent: sent}
 	s.mu.Lock()
@@ -60,12 +61,12 @@ func (b *Broker) attach(conn net.Conn, raw syscall.RawConn, sent int64) (*stream
 	b.streams[s] = struct{}{}
 	current := b.current.Load()
 	b.mu.Unlock()
-	first := retryFrame
+	first := append([]byte(nil), retryFrame...) // a copy: the frames below are appended to it
 	if current != nil && current.Version != sent {
-		first = append(append(make([]byte, 0, len(retryFrame)+len(current.Frame)), retryFrame...), current.Frame...)
+		first = append(first, current.Frame...)
 		s.sent = current.Version
 	}
-	s.writeLocked(first)
+	s.writeLocked(append(first, pingFrame...))
 	return s, true
 }
 

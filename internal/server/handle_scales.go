@@ -93,6 +93,11 @@ func handleScaleGet(scales *live.Scales, logger *slog.Logger) http.Handler {
 // whose stream was refused poll here with If-None-Match (thousands behind
 // one school's address), so the 304 reads no store and copies nothing of the
 // configuration: the event and its ETag are in memory, made once per version.
+// The ETag is the version number, which archiving a scale does not change: an
+// archived scale's version is therefore always sent in full, never 304, so
+// that a polling page (web/src/lib/live-connection.ts) learns of the
+// archiving; a page that shows it archived polls without If-None-Match and so
+// learns when it is brought back.
 func writeCurrent(w http.ResponseWriter, r *http.Request, ev *live.Event, logger *slog.Logger) {
 	if ev == nil {
 		writeError(w, r, logger, errNoConfig)
@@ -101,7 +106,7 @@ func writeCurrent(w http.ResponseWriter, r *http.Request, ev *live.Event, logger
 	h := w.Header()
 	h.Set("ETag", ev.ETag)
 	h.Set("Cache-Control", "no-cache")
-	if web.ETagMatches(r.Header.Get("If-None-Match"), ev.ETag) {
+	if !ev.Archived && web.ETagMatches(r.Header.Get("If-None-Match"), ev.ETag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}

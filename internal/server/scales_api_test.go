@@ -106,6 +106,9 @@ func TestScaleGetAPI(t *testing.T) {
 		{"not a slug", "GET", "/api/v1/scales/NIX", "", "", nil, 404, []string{`"scale_not_found"`}},
 		{"archive", "PATCH", "/api/v1/scales/mathe", `{"archived":true}`, "admin", nil, 200, nil},
 		{"archived stays readable", "GET", "/api/v1/scales/mathe", "", "", nil, 200, []string{`"name":"Mathematik"`, `"archived":true}`}},
+		// The same version number as before the archiving: a page that polls with it must still learn of it.
+		{"archived is news at the same version", "GET", "/api/v1/scales/mathe", "", "", map[string]string{"If-None-Match": `"1"`}, 200,
+			[]string{`"version":1,`, `"archived":true}`}},
 		{"the default is /config", "GET", "/api/v1/scales/standard", "", "", nil, 200, []string{`"name":"Standard"`}},
 	})
 	a, b := e.do("GET", "/api/v1/scales/standard", "", "", nil), e.do("GET", "/api/v1/config", "", "", nil)

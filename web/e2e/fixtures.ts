@@ -153,3 +153,19 @@ export async function withoutPageConfig(page: Page): Promise<void> {
     },
   )
 }
+
+/** Notes every one of texts that the page ever shows, however briefly (a toast of two seconds). */
+export async function recordTexts(page: Page, texts: string[]): Promise<void> {
+  await page.addInitScript((watched) => {
+    const w = window as unknown as { seenTexts: string[] }
+    w.seenTexts = []
+    new MutationObserver(() => {
+      const text = document.body.textContent
+      for (const t of watched) if (text.includes(t) && !w.seenTexts.includes(t)) w.seenTexts.push(t)
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  }, texts)
+}
+
+/** The texts recordTexts saw, in the order they first appeared. */
+export const seenTexts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts)

@@ -41,10 +41,19 @@ test('with the server stopped the page loads from the service worker and compute
   changed.grades['2'].max = 90
   expect(await server.importConfig(changed)).toContain('Version 2') // written while the server is down
 
+  // Without a stream the page asks for the configuration instead (lib/live-connection.ts); with no
+  // server that fails too, and the page must say "veraltet", never that it is current by polling.
+  const failedPoll = page.waitForEvent('requestfailed', {
+    predicate: (r) => new URL(r.url()).pathname === '/api/v1/config',
+    timeout: 20_000,
+  })
   await page.reload()
   const notice = page.getByRole('status', { name: 'Verbindung' })
   await expect(notice).toContainText(STALE)
   await expect(notice).toContainText(/Stand \d\d\.\d\d\.\d{4}, \d\d:\d\d/)
+  await failedPoll
+  await expect(notice).toContainText(STALE)
+  await expect(page.getByText('Live-Verbindung nicht möglich')).toBeHidden()
   await expect(cell(page, '89,9995')).toBeVisible()
   await page.getByLabel('Gesamtpunktzahl').fill('40')
   await page.getByLabel('Erreichte Punktzahl').fill('31,5')

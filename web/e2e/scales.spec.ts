@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test'
-import { ADMIN, boundaryField, expect, signIn, standardConfig, test, type GradeConfig } from './fixtures'
+import {
+  ADMIN,
+  boundaryField,
+  expect,
+  recordTexts,
+  seenTexts,
+  signIn,
+  standardConfig,
+  test,
+  type GradeConfig,
+} from './fixtures'
 import { shootBothSchemes } from './screenshots'
 
 // Issue 17: several Notenschlüssel. The calculator chooses one (the address carries it, the browser
@@ -38,19 +48,6 @@ async function watchStreams(page: Page): Promise<void> {
     }
   })
 }
-/** Notes every one of texts that the page ever shows, however briefly (a toast of two seconds). */
-async function recordTexts(page: Page, texts: string[]): Promise<void> {
-  await page.addInitScript((watched) => {
-    const w = window as unknown as { seenTexts: string[] }
-    w.seenTexts = []
-    new MutationObserver(() => {
-      const text = document.body.textContent
-      for (const t of watched) if (text.includes(t) && !w.seenTexts.includes(t)) w.seenTexts.push(t)
-    }).observe(document, { subtree: true, childList: true, characterData: true })
-  }, texts)
-}
-const seenTexts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts)
 
 const configEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { configEvents: number }).configEvents)

@@ -36,7 +36,9 @@ if (entries.length === 0) throw new Error('dist/index.html has no module script:
 // `import("./a.js")` is lazy and not followed.
 const STATIC =
   /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js|\/[^"']+\.js)["']/g
-const DYNAMIC = /\bimport\(\s*["'](\.{1,2}\/[^"']+\.js|\/[^"']+\.js)["']\s*\)|["'](assets\/[^"']+\.js)["']/g
+// The bundler writes import() with backticks when it has no other chunks to preload first.
+const DYNAMIC =
+  /\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js|\/[^"'`]+\.js)["'`]\s*\)|["'](assets\/[^"']+\.js)["']/g
 
 const read = (url) => readFileSync(join(dist, url.replace(/^\//, '')))
 const gz = (buf) => gzipSync(buf, { level: 9 }).length

@@ -28,6 +28,10 @@ let stop: () => void
 beforeEach(() => {
   vi.useFakeTimers()
   FakeEventSource.install()
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))), // no server: no probe, no poll answers
+  )
   errorToast = vi.spyOn(toast, 'error')
   successToast = vi.spyOn(toast, 'success')
   dismissToast = vi.spyOn(toast, 'dismiss')
@@ -72,11 +76,11 @@ describe('showLiveConfigToasts', () => {
     expect(successToast).not.toHaveBeenCalled()
   })
 
-  it('tells of a configuration that has not arrived after 10 s, and takes it back once one comes', () => {
+  it('tells of a configuration that has not arrived after 10 s, and takes it back once one comes', async () => {
     FakeEventSource.latest.fail('closed')
-    vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1)
+    await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS - 1)
     expect(errorToast).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1)
+    await vi.advanceTimersByTimeAsync(1)
     expect(messages(errorToast)).toEqual([MSG_LOAD_FAILED])
     expect(errorToast.mock.calls[0]?.[1]).toEqual({ id: LOAD_TOAST_ID })
     expect(dismissToast).not.toHaveBeenCalled()
@@ -97,6 +101,34 @@ describe('showLiveConfigToasts', () => {
     expect(dismissToast.mock.calls).toEqual([[LOAD_TOAST_ID]])
     vi.advanceTimersByTime(LOAD_TIMEOUT_MS * 2)
     expect(errorToast).not.toHaveBeenCalled() // the page shows the stale notice instead
+  })
+
+  it('says nothing while a refused page is current by polling', async () => {
+    stop()
+    connection.close()
+    const live = standardLiveConfig(4)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) =>
+        Promise.resolve(
+          init?.method === 'HEAD'
+            ? new Response(null, { status: 429, headers: { 'Retry-After': '30' } })
+            : new Response(null, { status: 304 }),
+        ),
+      ),
+    )
+    connection = createLiveConnection({
+      eventsUrl: CONFIG_EVENTS_URL,
+      storageKey: STORAGE_KEY,
+      initial: live,
+    })
+    stop = showLiveConfigToasts(connection)
+    connection.open()
+    FakeEventSource.latest.fail('closed') // refused
+    await vi.advanceTimersByTimeAsync(LOST_AFTER_MS * 20)
+    expect(connection.getSnapshot()).toEqual({ state: 'ready', data: live, polling: true })
+    expect(errorToast).not.toHaveBeenCalled()
+    expect(successToast).not.toHaveBeenCalled()
   })
 
   it('says nothing when the server ends the stream and the browser is back within a second (archiving)', async () => {

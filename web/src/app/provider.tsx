@@ -1,24 +1,21 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { lazy, useMemo, useState, type ReactNode } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { AuthContext, useAuthSource } from '@/lib/auth'
 import { pageStart } from '@/lib/embedded-config'
 import { createLiveConnection } from '@/lib/live-connection'
 import { readScaleChoice, ScaleChoiceContext, scaleEventsUrl, scaleStorageKey } from '@/lib/scale-choice'
-import { LazyToaster } from '@/lib/toast'
 import { LiveConfigContext, useLiveConnection } from '@/lib/use-live-config'
-import { showLiveConfigToasts } from './live-config-toasts'
 
-// react-hot-toast styles its toasts inline (white, dark grey text); in dark mode they follow the
-// cards instead ("!" wins over the inline style).
-const TOAST_OPTIONS = {
-  className: 'dark:bg-slate-800! dark:text-slate-100! dark:border dark:border-slate-700',
-}
+// The toasts (react-hot-toast, about 4 KiB gzip) and what the live connection tells through them
+// load right after the first render, not with the calculator route's JS, which has a budget
+// (docs/benchmarks.md): no toast is needed to show the page or to compute a grade, and nothing the
+// connection reports that early is a toast (a loss is told after 3 s, a load that fails after 10 s).
+const Toasts = lazy(() => import('./toasts'))
 
 /**
  * What every route shares: the sign-in state (read at start, kept equal across tabs), one live
- * configuration stream with its toasts — the chosen scale's (lib/scale-choice.ts): choosing
- * another closes it and opens that one — and the toasts (react-hot-toast defaults, SPEC §2; loaded
- * after the first render, see lib/toast.ts).
+ * configuration stream — the chosen scale's (lib/scale-choice.ts): choosing another closes it and
+ * opens that one — and the toasts, with what that connection tells (app/toasts.tsx).
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const auth = useAuthSource()
@@ -34,7 +31,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
       ...pageStart(slug, storageKey),
     })
   }, [slug])
-  useEffect(() => showLiveConfigToasts(connection), [connection])
   const live = useLiveConnection(connection)
   const choice = useMemo(() => ({ slug, choose }), [slug])
   return (
@@ -43,7 +39,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <LiveConfigContext value={live}>
           {children}
           <LazyPart failed={null}>
-            <LazyToaster toastOptions={TOAST_OPTIONS} />
+            <Toasts connection={connection} />
           </LazyPart>
         </LiveConfigContext>
       </ScaleChoiceContext>

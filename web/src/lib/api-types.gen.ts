@@ -64,7 +64,8 @@ export interface paths {
         /**
          * Live-Strom der Konfiguration (Server-Sent Events)
          * @description Ein Strom von Server-Sent Events: zuerst `retry: 1000`, dann die aktuelle Version als
-         *     `config`-Event (außer `Last-Event-ID` nennt sie schon), danach jede neue Version; alle 20 s
+         *     `config`-Event (außer `Last-Event-ID` nennt sie schon) und sofort ein `ping`-Event (so sieht die
+         *     Seite, dass kein Proxy den Strom puffert), danach jede neue Version; alle 20 s
          *     ein Kommentar `: ping` und ein `ping`-Event. `id` ist die Versionsnummer, `data` das JSON
          *     einer `ConfigVersion`. Ein Client, der 8 Events zurückliegt, wird getrennt und verbindet
          *     sich mit `Last-Event-ID` neu.
@@ -208,7 +209,9 @@ export interface paths {
          * Die aktuelle Version eines Notenschlüssels
          * @description Wie `GET /api/v1/config`, für diesen Schlüssel, auch als Nachfrage einer Seite, deren Strom
          *     abgelehnt wurde (`If-None-Match`, 304 ohne Datenbankzugriff). Auch ein archivierter Schlüssel bleibt lesbar
-         *     (eine Seite, die ihn offen hat, soll es sagen können); seine Version trägt dann `archived: true`.
+         *     (eine Seite, die ihn offen hat, soll es sagen können); seine Version trägt dann `archived: true`
+         *     und kommt immer ganz, nie als 304: Archivieren ändert die Versionsnummer nicht, und eine Seite, die
+         *     ohne Live-Strom nachfragt, soll es trotzdem erfahren.
          */
         get: operations["getScale"];
         /**
@@ -269,6 +272,10 @@ export interface paths {
          *     id: 3
          *     event: config
          *     data: {"version":3,"savedAt":"2026-11-22T10:00:00Z","config":{…},"archived":true}
+         *
+         *     : ping
+         *     event: ping
+         *     data:
          *     ```
          */
         get: operations["getScaleEvents"];

@@ -5,9 +5,11 @@ import type { LiveConfig } from './config'
 import {
   CONFIG_EVENTS_URL,
   createLiveConnection,
+  FIRST_EVENT_MS,
   LOAD_TIMEOUT_MS,
   LOST_AFTER_MS,
   STALE_AFTER_MS,
+  TRIAL_FIRST_MS,
   type LiveConnection,
   type LiveConnectionOptions,
   type LiveEvent,
@@ -16,6 +18,8 @@ import { readStoredConfig, STORAGE_KEY } from './stored-config'
 
 // The live connection without React: driven through the fake EventSource and fake timers, read
 // through getSnapshot and the events it reports (the toasts they become: app/live-config-toasts.test.ts).
+// Unless a test says otherwise, nothing answers a request (the HEAD probe, a poll): what the stream
+// does when it cannot be had is in live-connection-poll.test.ts.
 
 let connection: LiveConnection
 let events: LiveEvent[]
@@ -23,6 +27,10 @@ let events: LiveEvent[]
 beforeEach(() => {
   vi.useFakeTimers()
   FakeEventSource.install()
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+  )
 })
 
 afterEach(() => {
@@ -83,9 +91,8 @@ describe('createLiveConnection', () => {
     source.send(standardLiveConfig())
 
     source.fail('retrying')
-    source.fail('retrying')
     vi.advanceTimersByTime(LOST_AFTER_MS - 1)
-    source.fail('retrying')
+    source.fail('retrying') // a third failure in a row would make the page poll
     expect(reports()).toEqual([]) // not yet: most drops are over within a second
     vi.advanceTimersByTime(1)
     expect(reports()).toEqual(['lost'])
@@ -109,29 +116,29 @@ describe('createLiveConnection', () => {
     expect(reports()).toEqual([])
   })
 
-  it('opens a new EventSource after one gave up, 1 s doubling to 30 s, and back to 1 s once open', () => {
+  it('opens a new EventSource after one gave up after 1 s, then 2 s; from the third failure on 30 s doubling to 5 min; back to 1 s once one works', async () => {
     connect()
     FakeEventSource.latest.open()
     FakeEventSource.latest.send(standardLiveConfig())
 
-    const delays = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]
+    const delays = [1_000, 2_000, 30_000, 60_000, 120_000, 240_000, 300_000, 300_000]
     for (const [i, delay] of delays.entries()) {
       const before = FakeEventSource.latest
       before.fail('closed')
       expect(before.closed).toBe(true)
-      vi.advanceTimersByTime(delay - 1)
+      await vi.advanceTimersByTimeAsync(delay - 1)
       expect(FakeEventSource.instances).toHaveLength(i + 1)
-      vi.advanceTimersByTime(1)
+      await vi.advanceTimersByTimeAsync(1)
       expect(FakeEventSource.instances).toHaveLength(i + 2)
     }
-    expect(reports()).toEqual(['lost'])
+    expect(reports()).toEqual(['lost']) // the polls between them fail too
 
     FakeEventSource.latest.open()
     expect(reports()).toEqual(['lost', 'restored'])
 
     const count = FakeEventSource.instances.length
     FakeEventSource.latest.fail('closed')
-    vi.advanceTimersByTime(1_000)
+    await vi.advanceTimersByTimeAsync(1_000)
     expect(FakeEventSource.instances).toHaveLength(count + 1)
   })
 
@@ -160,7 +167,7 @@ describe('createLiveConnection', () => {
     expect(FakeEventSource.instances).toHaveLength(2)
   })
 
-  it('replaces a stream that stays silent for 45 s, while pings keep a quiet one', () => {
+  it('replaces a stream that stays silent for 45 s, while pings keep a quiet one', async () => {
     connect()
     const source = FakeEventSource.latest
     source.open()
@@ -173,43 +180,49 @@ describe('createLiveConnection', () => {
     expect(FakeEventSource.instances).toHaveLength(1)
     expect(reports()).toEqual([])
 
-    vi.advanceTimersByTime(1) // silent for 45 s: a network that went away without a word
+    await vi.advanceTimersByTimeAsync(1) // silent for 45 s: a network that went away without a word
     expect(source.closed).toBe(true)
-    expect(reports()).toEqual(['lost'])
-    vi.advanceTimersByTime(1_000)
+    expect(reports()).toEqual(['lost']) // the poll asked instead got no answer either
+    await vi.advanceTimersByTimeAsync(TRIAL_FIRST_MS - 1)
+    expect(FakeEventSource.instances).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
     expect(FakeEventSource.instances).toHaveLength(2)
     FakeEventSource.latest.open()
     expect(reports()).toEqual(['lost', 'restored'])
   })
 
-  it('gives up on a connection attempt that hangs, and tries again with back-off', () => {
+  it('gives up on a connection attempt that brings nothing for 10 s, and tries again after 30 s, then 60 s', async () => {
     connect()
-    vi.advanceTimersByTime(STALE_AFTER_MS) // never opened, never failed
+    await vi.advanceTimersByTimeAsync(FIRST_EVENT_MS) // never opened, never failed
     expect(FakeEventSource.instances[0]?.closed).toBe(true)
-    vi.advanceTimersByTime(1_000)
+    await vi.advanceTimersByTimeAsync(TRIAL_FIRST_MS - 1)
+    expect(FakeEventSource.instances).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
     expect(FakeEventSource.instances).toHaveLength(2)
-    vi.advanceTimersByTime(STALE_AFTER_MS + 2_000 - 1) // the next wait is 2 s
+    await vi.advanceTimersByTimeAsync(FIRST_EVENT_MS + 2 * TRIAL_FIRST_MS - 1)
     expect(FakeEventSource.instances).toHaveLength(2)
-    vi.advanceTimersByTime(1)
+    await vi.advanceTimersByTimeAsync(1)
     expect(FakeEventSource.instances).toHaveLength(3)
   })
 
-  it('reports a configuration that has not arrived after 10 s, and keeps trying', () => {
+  it('reports a configuration that has not arrived after 10 s (nor by a poll then), and keeps trying', async () => {
     const result = connect()
     FakeEventSource.latest.fail('closed')
-    vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1)
+    await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS - 1)
     expect(reports()).toEqual([])
     expect(result.current).toMatchObject({ state: 'loading', failed: false })
-    vi.advanceTimersByTime(1)
+    await vi.advanceTimersByTimeAsync(1)
     expect(reports()).toEqual(['failed'])
     expect(result.current).toMatchObject({ state: 'loading', failed: true }) // the page explains itself
-    expect(FakeEventSource.latest.closed).toBe(false) // a new attempt is under way
+    const streams = FakeEventSource.instances.length
+    await vi.advanceTimersByTimeAsync(TRIAL_FIRST_MS)
+    expect(FakeEventSource.instances).toHaveLength(streams + 1) // a new attempt
   })
 
-  it('tries again at once when asked, instead of waiting out the back-off', () => {
+  it('tries again at once when asked, instead of waiting out the back-off', async () => {
     const result = connect()
     FakeEventSource.latest.fail('closed')
-    vi.advanceTimersByTime(LOAD_TIMEOUT_MS)
+    await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS)
     const before = FakeEventSource.instances.length
     const stale = FakeEventSource.latest
     if (result.current.state === 'loading') result.current.retry()
@@ -257,7 +270,7 @@ describe('createLiveConnection offline', () => {
     expect(readStoredConfig(STORAGE_KEY)).toEqual({ live, storedAt: '2026-11-22T12:00:00.000Z' })
   })
 
-  it('starting without a connection, uses the kept configuration marked stale, then catches up', () => {
+  it('starting without a connection, uses the kept configuration marked stale, then catches up', async () => {
     const old = { ...standardLiveConfig(4), config: { ...standardLiveConfig(4).config, name: 'Alt' } }
     kept(old, '2026-11-20T08:30:00.000Z')
     const result = connect()
@@ -269,9 +282,13 @@ describe('createLiveConnection offline', () => {
       data: old,
       stale: { receivedAt: '2026-11-20T08:30:00.000Z' },
     })
-    vi.advanceTimersByTime(LOAD_TIMEOUT_MS * 2)
+    await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS * 2) // the polls fail too
     expect(reports()).toEqual([]) // the page shows the notice instead
+    expect(result.current).toHaveProperty('stale')
 
+    // 30 s after the first stream was given up for silence, a new one is tried
+    await vi.advanceTimersByTimeAsync(FIRST_EVENT_MS + TRIAL_FIRST_MS - LOAD_TIMEOUT_MS * 2)
+    expect(FakeEventSource.instances).toHaveLength(2)
     const fresh = standardLiveConfig(5)
     FakeEventSource.latest.open()
     FakeEventSource.latest.send(fresh)
@@ -279,13 +296,13 @@ describe('createLiveConnection offline', () => {
     expect(result.current).not.toHaveProperty('stale')
   })
 
-  it('falls back to the kept configuration when the stream hangs for 10 s', () => {
+  it('falls back to the kept configuration when the stream hangs for 10 s and the poll fails', async () => {
     const old = standardLiveConfig(4)
     kept(old, '2026-11-20T08:30:00.000Z')
     const result = connect()
     vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1)
     expect(result.current.state).toBe('loading')
-    vi.advanceTimersByTime(1)
+    await vi.advanceTimersByTimeAsync(1)
     expect(result.current).toEqual({
       state: 'ready',
       data: old,
@@ -294,13 +311,14 @@ describe('createLiveConnection offline', () => {
     expect(reports()).toEqual([])
   })
 
-  it('drops a kept entry that is not a configuration and keeps loading', () => {
+  it('drops a kept entry that is not a configuration and keeps loading', async () => {
     localStorage.setItem(
       STORAGE_KEY,
       JSON.stringify({ live: { version: 'x' }, storedAt: '2026-11-20T08:30:00Z' }),
     )
     const result = connect()
     FakeEventSource.latest.fail('closed')
+    await vi.advanceTimersByTimeAsync(0) // the probe: not refused
     expect(result.current).toMatchObject({ state: 'loading', failed: false })
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull()
   })

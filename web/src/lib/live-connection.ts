@@ -1,87 +1,51 @@
 import { parseLiveConfig, type LiveConfig } from './config'
+import type { PollAnswer, Poller } from './live-poll'
+import {
+  FIRST_EVENT_MS,
+  LOAD_TIMEOUT_MS,
+  LOST_AFTER_MS,
+  RETRY_FIRST_MS,
+  RETRY_MAX_MS,
+  STALE_AFTER_MS,
+  STREAM_FAILURES,
+  TRIAL_FIRST_MS,
+  TRIAL_MAX_MS,
+} from './live-timing'
+import type { LiveConfigState, LiveConnection, LiveConnectionOptions, LiveEvent } from './live-types'
 import { readStoredConfig, storeConfig } from './stored-config'
 
 // The live configuration as a plain object (no React): one EventSource, store → broker → SSE →
-// here → calculator (STYLE.md). Every configuration received is also kept in the browser
-// (stored-config.ts): when the page starts without a connection, or the connection drops, the last
-// one stays usable, marked `stale` with the time it was received. The app shows it through
-// useLiveConnection (use-live-config.ts) and turns the events into toasts (app/live-config-toasts.ts).
+// here → calculator (STYLE.md). Where the stream cannot be had — the server refuses it for its
+// limits (a school behind one address), a proxy cuts it again and again or buffers it so that no
+// event arrives — the page asks for the configuration every 10 s instead (live-poll.ts) and tries
+// the stream again now and then. Every configuration received is also kept in the browser
+// (stored-config.ts): when neither works, the last one stays usable, marked `stale` with the time
+// it was received. The app shows it through useLiveConnection (use-live-config.ts) and turns the
+// events into toasts (app/live-config-toasts.ts).
 
 export const CONFIG_EVENTS_URL = '/api/v1/config/events'
 
-/** The configuration in use may be out of date: the live connection is down. */
-export interface Staleness {
-  /** When this browser last received the configuration from the server (ISO 8601). */
-  receivedAt: string
-}
+export type {
+  LiveConfigState,
+  LiveConnection,
+  LiveConnectionOptions,
+  LiveEvent,
+  Staleness,
+} from './live-types'
 
-export type LiveConfigState =
-  | {
-      state: 'loading'
-      data?: undefined
-      stale?: undefined
-      /** Nothing has arrived after LOAD_TIMEOUT_MS (and no configuration is kept): the page says so. */
-      failed: boolean
-      /** Try again now instead of waiting out the back-off. */
-      retry: () => void
-    }
-  | { state: 'ready'; data: LiveConfig; stale?: Staleness }
-  /** The stream answered 404: the scale does not exist (issue 17); nothing is retried. */
-  | { state: 'missing'; data?: undefined; stale?: undefined }
-
-/**
- * What happened, for those who tell people about it (the state itself is read with getSnapshot):
- * `config` a current configuration is shown (one arrived, or a resumed stream made the shown one
- * current again); `stale` the shown one may be out of date (or a kept one is shown); `lost` an open
- * connection has been down for LOST_AFTER_MS (once per outage); `restored` it is back after a
- * `lost`; `failed` nothing to show after LOAD_TIMEOUT_MS; `missing` the stream does not exist.
- */
-export type LiveEvent = 'config' | 'stale' | 'lost' | 'restored' | 'failed' | 'missing'
-
-export interface LiveConnectionOptions {
-  /** The SSE stream of `config` events (CONFIG_EVENTS_URL); asked with HEAD for a Retry-After. */
-  eventsUrl: string
-  /** Where the browser keeps the last configuration received (stored-config.ts). */
-  storageKey: string
-  /** A configuration the page already has (e.g. from the served HTML): shown at once, then confirmed or replaced by the stream. */
-  initial?: LiveConfig
-  /** When this browser received initial, for the stale notice (ISO 8601; default now). */
-  initialReceivedAt?: string
-  /**
-   * A scale's stream: a 404 means the scale does not exist (an old link, a typo), which no retry
-   * mends, so the connection stops and reports `missing`. The default's stream always exists.
-   */
-  mayNotExist?: boolean
-}
-
-export interface LiveConnection {
-  /** The current state; the same object until something changes (useSyncExternalStore). */
-  getSnapshot: () => LiveConfigState
-  /** Calls listener on every event; returns the unsubscribe function. */
-  subscribe: (listener: (event: LiveEvent) => void) => () => void
-  /** Connects (again after close); does nothing while connected. */
-  open: () => void
-  /** Stops everything open started: the stream, every timer, the `online` listener. */
-  close: () => void
-  /** Tries again at once instead of waiting out the back-off (an open stream is left alone). */
-  retry: () => void
-}
-
-/** Time after which a configuration that has not arrived is reported (SPEC §7). */
-export const LOAD_TIMEOUT_MS = 10_000
-const RETRY_FIRST_MS = 1_000
-const RETRY_MAX_MS = 30_000
-/**
- * The server sends a `ping` event every 20 s (internal/live). A stream silent for longer than two of them
- * is taken as dead — a lost network often leaves no error at all — and replaced.
- */
-export const STALE_AFTER_MS = 45_000
-/**
- * How long a shown configuration's stream may be down before anyone is told: the server ends
- * streams on purpose (an archived scale, a move of the default) and the browser is back within
- * about a second (`retry: 1000`). A reconnect nobody saw gets no "lost", and so no "restored".
- */
-export const LOST_AFTER_MS = 3_000
+export {
+  FIRST_EVENT_MS,
+  LOAD_TIMEOUT_MS,
+  LOST_AFTER_MS,
+  POLL_BOUND_S,
+  POLL_INTERVAL_MS,
+  POLL_JITTER_MS,
+  POLL_TIMEOUT_MS,
+  STALE_AFTER_MS,
+  STREAM_FAILURES,
+  TRIAL_FIRST_MS,
+  TRIAL_MAX_MS,
+} from './live-timing'
 
 /**
  * What the server says about a stream EventSource gave up on, which EventSource hides, so it is
@@ -98,12 +62,26 @@ async function probe(url: string): Promise<{ status: number; wait: number }> {
   }
 }
 
+/** The server refused a stream for its limits (429 from this address, 503 in all). */
+const refused = (status: number) => status === 429 || status === 503
+
+type Shown = 'live' | 'polled' | 'stale'
+
+/**
+ * The polls' code is not part of the calculator route's first download, which has a budget
+ * (docs/benchmarks.md): open() fetches it at once, because it is needed exactly when the stream
+ * cannot be had (and the network may be going away).
+ */
+const loadPoller = () => import('./live-poll')
+
 /**
  * A live configuration stream, idle until open(). EventSource reconnects by itself after a dropped
- * connection; when it gives up (readyState CLOSED, e.g. after an HTTP error such as a proxy's 502
- * during a restart) or the stream stays silent for STALE_AFTER_MS, a new one is opened after 1 s,
- * doubling up to 30 s, or after the server's Retry-After when it refused the stream for its limits
- * (docs/operations.md).
+ * connection; when it gives up (readyState CLOSED, e.g. a proxy's 502 during a restart) a new one
+ * is opened after 1 s, doubling up to 30 s. The page polls instead (docs/operations.md) when the
+ * server refused the stream (HEAD: 429 or 503), after STREAM_FAILURES failures with no event in
+ * between, or when a stream is silent (FIRST_EVENT_MS after it opened, STALE_AFTER_MS later), until
+ * a stream tried after Retry-After or TRIAL_FIRST_MS doubling to TRIAL_MAX_MS brings an event.
+ * Only a poll that fails (the stream being down) makes the shown one stale.
  */
 export function createLiveConnection({
   eventsUrl,
@@ -118,15 +96,24 @@ export function createLiveConnection({
     : { state: 'loading', failed: false, retry }
   let receivedAt = initialReceivedAt ?? new Date().toISOString() // of the configuration shown
   let source: EventSource | null = null
-  let retryTimer: ReturnType<typeof setTimeout> | undefined
-  let staleTimer: ReturnType<typeof setTimeout> | undefined
+  let retryTimer: ReturnType<typeof setTimeout> | undefined // the next stream
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined
   let loadTimer: ReturnType<typeof setTimeout> | undefined
   let lossTimer: ReturnType<typeof setTimeout> | undefined // set while a shown one's stream is down
   let retryDelay = RETRY_FIRST_MS
-  let received = false
+  let trialDelay = TRIAL_FIRST_MS
+  let failures = 0 // streams failed since the last event
+  let refusedUntil = 0 // the server's Retry-After, as a time (ms)
+  let pollFailed = false // the last poll got no answer: with the stream down, an outage
+  let loadDue = false // LOAD_TIMEOUT_MS has passed
+  let heard = false // an event has arrived since open()
   let running = false
-  let wasOpen = false // a connection was open and has not been reported lost yet
-  let outage = false // the loss was reported; the next open reports the restore
+  let session = 0 // a probe's answer from before a close() is ignored
+  let wasOpen = false // a connection worked and has not been reported lost yet
+  let outage = false // the loss was reported; the next working connection reports the restore
+  let polling = false // the page polls (while the poller's code loads, too)
+  let poller: Poller | undefined
+  let pollerLoad: Promise<Poller> | undefined
 
   const emit = (event: LiveEvent) => {
     listeners.forEach((listener) => {
@@ -137,9 +124,39 @@ export function createLiveConnection({
     snapshot = next
     emit(event)
   }
-  const show = (data: LiveConfig, stale: boolean) => {
-    if (stale) set({ state: 'ready', data, stale: { receivedAt } }, 'stale')
+  const show = (data: LiveConfig, how: Shown) => {
+    if (how === 'stale') set({ state: 'ready', data, stale: { receivedAt } }, 'stale')
+    else if (how === 'polled') set({ state: 'ready', data, polling: true }, 'config')
     else set({ state: 'ready', data }, 'config')
+  }
+  const shownAs = (): Shown | undefined =>
+    snapshot.state !== 'ready' ? undefined : snapshot.stale ? 'stale' : snapshot.polling ? 'polled' : 'live'
+
+  // A configuration from the server (an event, a poll's 200): kept, and shown unless it is the one
+  // shown already, the same way (e.g. the page's initial one, confirmed: nothing to render again).
+  const take = (next: LiveConfig, how: 'live' | 'polled') => {
+    receivedAt = new Date().toISOString()
+    storeConfig(next, receivedAt, storageKey)
+    const shown = snapshot.data
+    // A scale's version can come again as archived (issue 17): that is news.
+    if (
+      shownAs() !== how ||
+      shown?.version !== next.version ||
+      shown.savedAt !== next.savedAt ||
+      shown.archived !== next.archived
+    )
+      show(next, how)
+  }
+  // The shown configuration is current, as the server just confirmed (a ping, a 304).
+  const confirm = (how: 'live' | 'polled') => {
+    if (snapshot.state === 'ready' && shownAs() !== how) show(snapshot.data, how)
+  }
+  const working = () => {
+    wasOpen = true
+    if (outage) {
+      outage = false
+      emit('restored')
+    }
   }
 
   const reportLost = () => {
@@ -150,66 +167,13 @@ export function createLiveConnection({
     }
   }
 
-  const reconnectLater = () => {
-    stopSource()
-    const delay = retryDelay
-    const asked = Date.now()
-    retryTimer = setTimeout(connect, delay)
-    retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS)
-    void probe(eventsUrl).then(({ status, wait }) => {
-      if (!running) return
-      if (status === 404 && mayNotExist && source?.readyState !== EventSource.OPEN) {
-        close()
-        set({ state: 'missing' }, 'missing')
-        return
-      }
-      // A server that refused the stream says when to come back: wait at least that long.
-      if (wait <= delay || source !== null) return
-      clearTimeout(retryTimer)
-      retryTimer = setTimeout(connect, wait - (Date.now() - asked))
-    })
-  }
-
-  // Anything the server sends proves the stream alive.
-  const watch = () => {
-    clearTimeout(staleTimer)
-    staleTimer = setTimeout(() => {
-      reportLost()
-      goStale()
-      reconnectLater()
-    }, STALE_AFTER_MS)
-  }
-
-  const onOpen = () => {
-    watch()
-    clearTimeout(lossTimer)
-    lossTimer = undefined
-    retryDelay = RETRY_FIRST_MS
-    wasOpen = true
-    // A resumed stream (Last-Event-ID) sends nothing when the version shown is still the newest:
-    // being connected again is what makes it current.
-    if (snapshot.stale) show(snapshot.data, false)
-    if (outage) {
-      outage = false
-      emit('restored')
-    }
-  }
-
-  const onConfig = (event: MessageEvent<string>) => {
-    watch()
-    const next = parseLiveConfig(event.data)
-    if (next === null) {
-      console.warn('live config: ignored an event that is not a configuration')
-      return
-    }
-    received = true
-    receivedAt = new Date().toISOString()
-    storeConfig(next, receivedAt, storageKey)
-    // The version already shown (e.g. the page's initial one, confirmed): nothing to render again.
-    const shown = snapshot.stale ? undefined : snapshot.data
-    // A scale's version can come again as archived (issue 17): that is news.
-    if (shown?.version !== next.version || shown.savedAt !== next.savedAt || shown.archived !== next.archived)
-      show(next, false)
+  // The stream is down. That is an outage unless polls make up for it (or one is about to tell).
+  const outageNow = () => {
+    if (polling && !pollFailed) return
+    reportLost()
+    goStale()
+    if (loadDue && snapshot.state === 'loading' && !snapshot.failed)
+      set({ state: 'loading', failed: true, retry }, 'failed')
   }
 
   // No live connection: keep what is shown, marked as possibly out of date; before anything
@@ -217,34 +181,156 @@ export function createLiveConnection({
   const goStale = () => {
     if (snapshot.state === 'missing') return // a kept copy of a scale that does not exist helps no one
     if (snapshot.data !== undefined) {
-      if (!snapshot.stale) show(snapshot.data, true)
+      if (!snapshot.stale) show(snapshot.data, 'stale')
       return
     }
     const stored = readStoredConfig(storageKey)
     if (stored !== null) {
       receivedAt = stored.storedAt
-      show(stored.live, true)
+      show(stored.live, 'stale')
     }
   }
 
-  // Nothing shown yet: the kept configuration at once. A shown one stays current for LOST_AFTER_MS,
-  // so that a stream the server ended on purpose comes back without a word.
+  const stopMissing = () => {
+    close()
+    set({ state: 'missing' }, 'missing')
+  }
+
+  // The stream cannot be had for now: poll, and try it again after wait (ms), or after the next
+  // step of TRIAL_FIRST_MS doubling to TRIAL_MAX_MS.
+  function fallBack(wait?: number) {
+    stopSource()
+    clearTimeout(retryTimer)
+    if (wait === undefined) {
+      wait = trialDelay
+      trialDelay = Math.min(trialDelay * 2, TRIAL_MAX_MS)
+    }
+    retryTimer = setTimeout(connect, wait)
+    if (polling) return
+    polling = true
+    pollFailed = false
+    withPoller((p) => {
+      if (polling) p.start()
+    })
+  }
+
+  // Runs then with the poller once its code is there; a load that failed is tried again next time.
+  function withPoller(then: (p: Poller) => void) {
+    pollerLoad ??= loadPoller().then(
+      ({ createPoller }) =>
+        (poller = createPoller(eventsUrl.replace(/\/events$/, ''), () => snapshot.data, onPoll)),
+    )
+    pollerLoad.then(then, () => {
+      pollerLoad = undefined
+      if (polling) onPoll({ kind: 'failed' }) // no network for the code either
+    })
+  }
+
+  function onPoll(answer: PollAnswer) {
+    if (answer.kind === 'missing' && mayNotExist) {
+      stopMissing()
+      return
+    }
+    if (answer.kind === 'config' || answer.kind === 'current') {
+      const afterFailure = pollFailed
+      pollFailed = false
+      if (answer.kind === 'config') take(answer.data, 'polled')
+      else confirm('polled')
+      working()
+      // An outage has ended (the server is back, or the network): the stream may work again too.
+      if (afterFailure && source === null && Date.now() >= refusedUntil) fallBack(0)
+      return
+    }
+    pollFailed = true
+    outageNow()
+  }
+
+  // The stream failed: EventSource gave up (CLOSED) or is retrying, or it stayed silent.
+  function streamFailed(closed: boolean) {
+    failures += 1
+    if (polling || failures >= STREAM_FAILURES) fallBack()
+    else if (closed) {
+      stopSource()
+      retryTimer = setTimeout(connect, retryDelay)
+      retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS)
+    }
+    if (!closed) return
+    // What EventSource hides: a refusal (then poll and come back when the server says), a scale
+    // that does not exist, or anything else (a proxy's 502: the next attempt is scheduled above).
+    const asked = session
+    void probe(eventsUrl).then(({ status, wait }) => {
+      if (!running || asked !== session) return
+      if (status === 404 && mayNotExist && source?.readyState !== EventSource.OPEN) stopMissing()
+      else if (refused(status) && source === null) {
+        refusedUntil = Date.now() + wait
+        fallBack(wait > 0 ? wait : undefined)
+      } else if (!polling && snapshot.data === undefined) goStale() // nothing shown: the kept copy
+    })
+  }
+
+  // Anything the server sends proves the stream alive; a stream silent for `ms` has failed.
+  const watch = (ms: number) => {
+    clearTimeout(silenceTimer)
+    silenceTimer = setTimeout(() => {
+      failures += 1
+      fallBack() // silence alone is reason enough to poll
+    }, ms)
+  }
+
+  const onOpen = () => {
+    watch(FIRST_EVENT_MS)
+  }
+
+  // An event: the stream works. Polling, if on, has done its job.
+  const delivered = () => {
+    heard = true
+    watch(STALE_AFTER_MS)
+    clearTimeout(lossTimer)
+    lossTimer = undefined
+    failures = 0
+    retryDelay = RETRY_FIRST_MS
+    trialDelay = TRIAL_FIRST_MS
+    if (polling) {
+      polling = false
+      poller?.stop()
+      clearTimeout(retryTimer) // the next trial: none needed
+    }
+  }
+
+  const onPing = () => {
+    delivered()
+    // A resumed stream (Last-Event-ID) sends no version when the one shown is still the newest:
+    // its first ping is what makes the shown one current again.
+    confirm('live')
+    working()
+  }
+
+  const onConfig = (event: MessageEvent<string>) => {
+    delivered()
+    const next = parseLiveConfig(event.data)
+    if (next === null) console.warn('live config: ignored an event that is not a configuration')
+    else take(next, 'live')
+    working()
+  }
+
+  // Nothing shown yet: the kept configuration at once, unless the probe may still say the stream
+  // was refused (then the polls will show the current one). A shown one stays current for
+  // LOST_AFTER_MS, so that a stream the server ended on purpose comes back without a word.
   const onError = () => {
-    if (snapshot.data === undefined) goStale()
-    else
-      lossTimer ??= setTimeout(() => {
-        reportLost()
-        goStale()
-      }, LOST_AFTER_MS)
-    if (source?.readyState === EventSource.CLOSED) reconnectLater()
+    const closed = source?.readyState === EventSource.CLOSED
+    if (!polling) {
+      if (snapshot.data !== undefined) lossTimer ??= setTimeout(outageNow, LOST_AFTER_MS)
+      else if (!closed) goStale()
+    }
+    streamFailed(closed)
   }
 
   function stopSource() {
-    clearTimeout(staleTimer)
+    clearTimeout(silenceTimer)
     if (source === null) return
     source.removeEventListener('open', onOpen)
     source.removeEventListener('config', onConfig)
-    source.removeEventListener('ping', watch)
+    source.removeEventListener('ping', onPing)
     source.removeEventListener('error', onError)
     source.close()
     source = null
@@ -254,16 +340,18 @@ export function createLiveConnection({
     source = new EventSource(eventsUrl)
     source.addEventListener('open', onOpen)
     source.addEventListener('config', onConfig)
-    source.addEventListener('ping', watch)
+    source.addEventListener('ping', onPing)
     source.addEventListener('error', onError)
-    watch()
+    watch(FIRST_EVENT_MS)
   }
 
   // Back online, or "Erneut versuchen": do not wait out the retry delay, nor the browser's own retry
   // of a stream that is still trying to reconnect (an open stream is left alone; the silence watch
-  // covers a dead one).
+  // covers a dead one). A page that polls asks at once, too.
   function retry() {
-    if (!running || source?.readyState === EventSource.OPEN) return
+    if (!running) return
+    if (polling) poller?.now()
+    if (source?.readyState === EventSource.OPEN) return
     stopSource()
     clearTimeout(retryTimer)
     retryDelay = RETRY_FIRST_MS
@@ -274,22 +362,31 @@ export function createLiveConnection({
     if (running) return
     running = true
     retryDelay = RETRY_FIRST_MS
+    trialDelay = TRIAL_FIRST_MS
+    failures = 0
+    loadDue = false
+    heard = false
     window.addEventListener('online', retry)
+    withPoller(() => undefined) // its code is fetched now (loadPoller)
     connect()
     loadTimer = setTimeout(() => {
-      if (received) return
-      goStale() // a stream that hangs (no error, no data) counts as no connection
-      if (snapshot.state === 'loading') set({ state: 'loading', failed: true, retry }, 'failed')
+      loadDue = true
+      if (polling)
+        outageNow() // the polls decide (a failed one has, already)
+      else if (!heard) fallBack() // nothing from the stream: it counts as no connection, the polls decide
     }, LOAD_TIMEOUT_MS)
   }
 
   function close() {
     running = false
+    session += 1
     clearTimeout(loadTimer)
     clearTimeout(retryTimer)
     clearTimeout(lossTimer)
     lossTimer = undefined
     window.removeEventListener('online', retry)
+    polling = false
+    poller?.stop()
     stopSource()
   }
 

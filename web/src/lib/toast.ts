@@ -1,9 +1,7 @@
-import { lazy } from 'react'
-
 // react-hot-toast (with its CSS-in-JS, about 4 KiB gzip) is loaded right after the first render
 // instead of with the calculator route's JS, which has a budget (docs/benchmarks.md): no toast
-// is needed to show the page or to compute a grade. The Toaster below starts the load when it
-// first renders; a toast asked for before that has finished is shown once it has, in order.
+// is needed to show the page or to compute a grade. Its Toaster is rendered by app/toasts.tsx,
+// which the app loads then; a toast asked for before that has finished is shown once it has, in order.
 
 type ToastModule = typeof import('react-hot-toast')
 type ToastOptions = Parameters<ToastModule['toast']['success']>[1]
@@ -15,9 +13,6 @@ const load = () =>
     module = undefined
     throw err
   }))
-
-/** react-hot-toast's Toaster, loaded on demand (render it inside a Suspense boundary). */
-export const LazyToaster = lazy(() => load().then((m) => ({ default: m.Toaster })))
 
 /** Runs fn with the loaded module; a toast that cannot be loaded (no connection) is left out. */
 function withToast(fn: (m: ToastModule) => unknown): void {

@@ -11,6 +11,10 @@ import { useLiveConnection } from './use-live-config'
 beforeEach(() => {
   vi.useFakeTimers()
   FakeEventSource.install()
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))), // no server: no probe, no poll answers
+  )
 })
 
 afterEach(() => {
@@ -39,12 +43,12 @@ describe('useLiveConnection', () => {
     expect(result.current).toEqual({ state: 'ready', data: live })
   })
 
-  it('retries from the loading state at once', () => {
+  it('retries from the loading state at once', async () => {
     const connection = newConnection()
     const { result } = renderHook(() => useLiveConnection(connection))
-    act(() => {
+    await act(async () => {
       FakeEventSource.latest.fail('closed')
-      vi.advanceTimersByTime(LOAD_TIMEOUT_MS)
+      await vi.advanceTimersByTimeAsync(LOAD_TIMEOUT_MS)
     })
     expect(result.current).toMatchObject({ state: 'loading', failed: true })
     const before = FakeEventSource.instances.length

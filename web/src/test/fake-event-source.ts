@@ -29,9 +29,14 @@ export class FakeEventSource extends EventTarget {
     vi.stubGlobal('EventSource', FakeEventSource)
   }
 
-  open(): void {
+  /**
+   * The stream opens and, as every stream of the server does (internal/live), brings its first ping
+   * at once; `{ silent: true }`: nothing after the headers, as behind a proxy that buffers event streams.
+   */
+  open({ silent = false } = {}): void {
     this.readyState = FakeEventSource.OPEN
     this.dispatchEvent(new Event('open'))
+    if (!silent) this.ping()
   }
 
   /** Sends a `config` event whose data is `payload` as JSON (or the string as is). */

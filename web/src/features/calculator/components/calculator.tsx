@@ -10,7 +10,7 @@ import { calculate } from '../grading'
 import type { InputProblem } from '../input-check'
 import { useUrlInputs } from '../url-inputs'
 import { useInputFeedback } from '../use-input-feedback'
-import { preloadStaleNotice, StaleNotice } from './stale-notice'
+import { LoadFailed, preloadStaleNotice, StaleNotice } from './stale-notice'
 
 // The Punkteschlüssel's code is not part of the route's first download, which has a budget
 // (docs/benchmarks.md): it is fetched right after the first render, so that it is there before a
@@ -53,37 +53,12 @@ export function Calculator() {
       ) : (
         live.state === 'ready' && (
           <>
-            <StaleNotice stale={live.stale} />
+            <StaleNotice stale={live.stale} polling={live.polling === true} />
             <CalculatorForm config={live.data.config} />
           </>
         )
       )}
     </>
-  )
-}
-
-/**
- * The first configuration has not arrived after 10 s and none is kept from an earlier visit (issue 13):
- * the page says so instead of spinning on, keeps trying, and offers to try at once.
- */
-function LoadFailed({ retry }: { retry: () => void }) {
-  return (
-    <section role="alert" className={`${card} mx-auto max-w-xl space-y-3 text-slate-800 dark:text-slate-100`}>
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-        Der Notenschlüssel kann gerade nicht geladen werden
-      </h2>
-      <p>
-        Der Server ist nicht erreichbar oder antwortet nicht. Die Seite versucht es weiter und zeigt den
-        Rechner, sobald der Notenschlüssel da ist.
-      </p>
-      <button
-        type="button"
-        onClick={retry}
-        className="rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 focus-visible:ring-offset-2"
-      >
-        Erneut versuchen
-      </button>
-    </section>
   )
 }
 

@@ -1,0 +1,97 @@
+import { readLiveConfig, type LiveConfig } from './config'
+import { POLL_INTERVAL_MS, POLL_JITTER_MS, POLL_TIMEOUT_MS } from './live-timing'
+
+// Asking for the configuration at intervals: what a page does when its live stream cannot be had
+// (refused by the server's limits, cut off again and again, or held back by a proxy that buffers
+// event streams; live-connection.ts decides when, and loads this file after the first render).
+// GET /api/v1/config and /api/v1/scales/{slug} answer what a stream's `config` event carries, with
+// ETag "<version>" and 304 for the version in If-None-Match, so a poll costs a few hundred bytes
+// while nothing changes.
+
+/** A poll's answer: a configuration (200), the shown one is current (304), none (404), or no answer. */
+export type PollAnswer =
+  { kind: 'config'; data: LiveConfig } | { kind: 'current' } | { kind: 'missing' } | { kind: 'failed' }
+
+export interface Poller {
+  readonly running: boolean
+  /** Asks at once, then every POLL_INTERVAL_MS ± POLL_JITTER_MS; does nothing while running. */
+  start: () => void
+  /** Asks no more; a poll under way is cancelled and its answer never reported. */
+  stop: () => void
+  /** Asks at once (e.g. back online) and goes on from there; does nothing while not running. */
+  now: () => void
+}
+
+/** One poll; never throws. */
+async function request(url: string, shown: LiveConfig | undefined, signal: AbortSignal): Promise<PollAnswer> {
+  // An archived scale's version comes in full always (the server never answers 304 for it, since
+  // archiving keeps the version number): without If-None-Match, one shown archived learns when it
+  // is brought back.
+  const headers: Record<string, string> =
+    shown === undefined || shown.archived === true ? {} : { 'If-None-Match': `"${String(shown.version)}"` }
+  try {
+    const res = await fetch(url, { cache: 'no-store', headers, signal })
+    if (res.status === 304) return { kind: 'current' }
+    if (res.status === 404) return { kind: 'missing' }
+    if (!res.ok) return { kind: 'failed' }
+    const data = readLiveConfig(await res.json())
+    return data === null ? { kind: 'failed' } : { kind: 'config', data }
+  } catch {
+    return { kind: 'failed' } // no network, no answer within POLL_TIMEOUT_MS, or not JSON
+  }
+}
+
+/**
+ * Polls url while running, sending the version shown() in If-None-Match, and reports each answer.
+ * A plain object without React, like the live connection that owns it.
+ */
+export function createPoller(
+  url: string,
+  shown: () => LiveConfig | undefined,
+  answer: (a: PollAnswer) => void,
+): Poller {
+  let running = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let underWay: AbortController | null = null
+
+  const ask = async () => {
+    const wait = POLL_INTERVAL_MS + (Math.random() * 2 - 1) * POLL_JITTER_MS
+    timer = setTimeout(() => void ask(), wait) // from the start of this poll: see POLL_BOUND_S
+    const controller = new AbortController()
+    underWay = controller
+    const timeout = setTimeout(() => {
+      controller.abort()
+    }, POLL_TIMEOUT_MS)
+    const result = await request(url, shown(), controller.signal)
+    clearTimeout(timeout)
+    if (underWay !== controller) return // stopped (or asked anew) meanwhile
+    underWay = null
+    answer(result)
+  }
+
+  const cancel = () => {
+    clearTimeout(timer)
+    underWay?.abort()
+    underWay = null
+  }
+
+  return {
+    get running() {
+      return running
+    },
+    start() {
+      if (running) return
+      running = true
+      void ask()
+    },
+    stop() {
+      running = false
+      cancel()
+    },
+    now() {
+      if (!running) return
+      cancel()
+      void ask()
+    },
+  }
+}
