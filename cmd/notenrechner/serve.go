@@ -92,7 +92,7 @@ func streamFlags(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) 
 	fs.IntVar(&o.maxStreamsPerAddress, "max-streams-per-address", envInt("NOTENRECHNER_MAX_STREAMS_PER_ADDRESS"),
 		fmt.Sprintf("höchstens so viele Live-Verbindungen je Adresse (IPv6: je /56), danach 429; eine Schule hinter einem Router zählt als eine Adresse "+
 			"(NOTENRECHNER_MAX_STREAMS_PER_ADDRESS; Vorgabe: die Hälfte von --max-streams, bei %d also %d)",
-			defaultStreamsTotal, defaultStreamsPerAddress(defaultStreamsTotal)))
+			live.DefaultStreamsTotal, live.DefaultStreamsPerAddress(live.DefaultStreamsTotal)))
 	return bad
 }
 
@@ -132,29 +132,17 @@ func streamLimits(o serveOptions, logger *slog.Logger) (perAddress, total int) {
 	return perAddress, total
 }
 
-// defaultStreamsTotal bounds the open live streams without --max-streams,
-// when the open-file limit allows it (docs/operations.md).
-const defaultStreamsTotal = 10000
-
-// defaultStreamsPerAddress is the bound per client address that goes with a
-// total of total streams: half of it (never below 1). A school reaches the
-// server through one address (its router, the Schulträger's proxy), so one
-// address must hold the pages of 2,000 pupils and staff at once; the other
-// half stays for everybody else, and a page refused past it still works by
-// polling (docs/decisions.md).
-func defaultStreamsPerAddress(total int) int { return max(total/2, 1) }
-
 // streamBounds derives the stream bounds from the options (0: not given) and
 // the open-file limit (0: unknown). The total is --max-streams, else half the
-// open files, at most defaultStreamsTotal, so that the server keeps
+// open files, at most live.DefaultStreamsTotal, so that the server keeps
 // answering (/healthz, /, sign-in) while every stream slot is taken. The
 // bound per address is --max-streams-per-address, else half the total
-// (defaultStreamsPerAddress): a school behind one address keeps its
+// (live.DefaultStreamsPerAddress): a school behind one address keeps its
 // pages live, and it cannot take every slot.
 func streamBounds(perAddressOption, totalOption int, files uint64) (perAddress, total int) {
 	total = totalOption
 	if total == 0 {
-		total = defaultStreamsTotal
+		total = live.DefaultStreamsTotal
 		if files > 0 {
 			total = int(min(files/2, uint64(total)))
 		}
@@ -162,7 +150,7 @@ func streamBounds(perAddressOption, totalOption int, files uint64) (perAddress, 
 	total = max(total, 1)
 	perAddress = perAddressOption
 	if perAddress == 0 {
-		perAddress = defaultStreamsPerAddress(total)
+		perAddress = live.DefaultStreamsPerAddress(total)
 	}
 	return perAddress, total
 }

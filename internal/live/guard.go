@@ -21,6 +21,19 @@ const (
 	RetryFull   = 60 * time.Second
 )
 
+// DefaultStreamsTotal bounds the open live streams of an instance unless the
+// operator sets --max-streams; serve lowers it to half the open files where
+// the open-file limit is lower (docs/operations.md).
+const DefaultStreamsTotal = 10000
+
+// DefaultStreamsPerAddress is the bound per client address that goes with a
+// total of total streams: half of it (never below 1). A school reaches the
+// server through one address (its router, the Schulträger's proxy), so one
+// address must hold the pages of 2,000 pupils and staff at once; the other
+// half stays for everybody else, and a page refused past it still works by
+// polling (docs/decisions.md).
+func DefaultStreamsPerAddress(total int) int { return max(total/2, 1) }
+
 // logEvery is how often refusals are logged at most: a flood of refused
 // streams must not become a flood of log lines.
 const logEvery = time.Minute

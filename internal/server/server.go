@@ -6,7 +6,6 @@ package server
 import (
 	"io/fs"
 	"log/slog"
-	"math"
 	"net/http"
 	"net/netip"
 	"net/url"
@@ -47,8 +46,8 @@ type Deps struct {
 	Limiter        *auth.Limiter // default: SPEC §5 limits on Store
 	Gate           *auth.Gate    // bounds argon2id work; default: one slot per CPU
 	// Streams bounds the open live streams, per address and in all: serve
-	// derives the bounds from --max-streams and the open-file limit. nil: no
-	// bound (tests and benchmarks that do not measure it).
+	// derives the bounds from --max-streams and the open-file limit. nil:
+	// live's defaults (DefaultStreamsTotal, half of it per address).
 	Streams *live.Guard
 	Metrics *metrics.Requests // request counts; default: new ones
 
@@ -113,7 +112,7 @@ func withDefaults(d Deps) Deps {
 		d.Scales = live.Fixed(d.Broker)
 	}
 	if d.Streams == nil {
-		d.Streams = live.NewGuard(math.MaxInt, math.MaxInt, d.Logger)
+		d.Streams = live.NewGuard(live.DefaultStreamsPerAddress(live.DefaultStreamsTotal), live.DefaultStreamsTotal, d.Logger)
 	}
 	return d
 }

@@ -69,3 +69,12 @@ func streamRefusalsKeepTheContract(t *testing.T, path string) {
 	exchange("GET", 503, "60")
 	exchange("HEAD", 503, "60")
 }
+
+// A server made without Deps.Streams bounds the streams as serve does by default: the total, and
+// half of it per address, so that a school behind one address keeps its pages live.
+func TestDefaultStreamLimits(t *testing.T) {
+	perAddress, total := withDefaults(Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}).Streams.Limits()
+	if total != live.DefaultStreamsTotal || perAddress != 5000 {
+		t.Fatalf("default limits: %d per address, %d in all; want 5000 and %d", perAddress, total, live.DefaultStreamsTotal)
+	}
+}
