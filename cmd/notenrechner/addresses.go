@@ -18,13 +18,13 @@ import (
 // inside it could name their own address for the limits.
 func warnAboutAddresses(base *url.URL, trusted []netip.Prefix, logger *slog.Logger) {
 	if auth.IsLocalURL(base) {
-		logger.Warn("Einladungs- und Einrichtungslinks zeigen auf localhost und funktionieren nur auf diesem Rechner: "+
-			"öffentliche Adresse mit --base-url (NOTENRECHNER_BASE_URL) setzen", "url", base.String())
+		logger.Warn("invitation and setup links point to localhost and work only on this machine: "+
+			"set the public address with --base-url (NOTENRECHNER_BASE_URL)", "url", base.String())
 	}
 	for _, p := range trusted {
 		if p.Bits() < p.Addr().BitLen()-8 { // more than 256 addresses
-			logger.Warn("--trusted-proxies enthält einen weiten Bereich: Geräte darin können ihre Adresse für die Anmeldegrenzen "+
-				"per X-Forwarded-For selbst wählen; nur die Adressen der Proxys selbst eintragen (docs/operations.md)", "range", p.String())
+			logger.Warn("--trusted-proxies holds a wide range: devices in it can choose their own address for the sign-in limits "+
+				"with X-Forwarded-For; list only the proxies' own addresses (docs/operations.md)", "range", p.String())
 		}
 	}
 }

@@ -92,7 +92,7 @@ func TestServeWithoutPasswordsLogsNoSetupLink(t *testing.T) {
 	if strings.Contains(logs.String(), "setup=") {
 		t.Fatalf("a setup link was logged although it cannot set a password:\n%s", logs)
 	}
-	if !strings.Contains(logs.String(), "notenrechner admin create --email E legt es an (das Passwort, nach dem es fragt, gilt erst, wenn die Anmeldung mit Passwort wieder an ist); es meldet sich dann mit IServ") {
+	if !strings.Contains(logs.String(), "notenrechner admin create --email E creates it (the password it asks for counts only once password sign-in is on again); the admin then signs in with IServ") {
 		t.Fatalf("the log does not say how the first admin gets in:\n%s", logs)
 	}
 }

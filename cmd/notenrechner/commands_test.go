@@ -30,23 +30,26 @@ func TestGradeCommand(t *testing.T) {
 	dir := t.TempDir()
 	cfg := writeFile(t, dir, "k.json", aliasDoc)
 	for _, tc := range []struct {
+		name string
 		args []string
 		want string
 	}{
 		// fractional: grade 2 is 75–87.5, range 12.5; minus band up to 78.125, plain up to 84.375
-		{[]string{"--config", cfg, "100", "78,125"}, `{"percentage":"78,1%","grade":"2-"}`},
-		{[]string{"--config", cfg, "100", "78.126"}, `{"percentage":"78,1%","grade":"2"}`},
-		{[]string{"--config", cfg, "11", "11"}, `{"percentage":"100,0%","grade":"1"}`},
-		{[]string{"--config", cfg, "--", "-10", "5"}, `{"percentage":"-50,0%","grade":"6"}`},
-		{[]string{"--config", cfg, "-10", "5"}, `{"percentage":"-50,0%","grade":"6"}`},
-		{[]string{"--config=" + cfg, "30", "abc"}, `{"percentage":"","grade":""}`},
-		{[]string{"-config", cfg, "30", "-12abc"}, `{"percentage":"","grade":""}`},     // as GET /grade answers
-		{[]string{"30", "--config", cfg, "23"}, `{"percentage":"76,7%","grade":"2-"}`}, // 76.67 ≤ 78.125
+		{"top of a minus band", []string{"--config", cfg, "100", "78,125"}, `{"percentage":"78,1%","grade":"2-"}`},
+		{"just above it", []string{"--config", cfg, "100", "78.126"}, `{"percentage":"78,1%","grade":"2"}`},
+		{"all points", []string{"--config", cfg, "11", "11"}, `{"percentage":"100,0%","grade":"1"}`},
+		{"negative after --", []string{"--config", cfg, "--", "-10", "5"}, `{"percentage":"-50,0%","grade":"6"}`},
+		{"negative", []string{"--config", cfg, "-10", "5"}, `{"percentage":"-50,0%","grade":"6"}`},
+		{"not a number", []string{"--config=" + cfg, "30", "abc"}, `{"percentage":"","grade":""}`},
+		{"negative not a number", []string{"-config", cfg, "30", "-12abc"}, `{"percentage":"","grade":""}`},        // as GET /grade answers
+		{"flag between the numbers", []string{"30", "--config", cfg, "23"}, `{"percentage":"76,7%","grade":"2-"}`}, // 76.67 ≤ 78.125
 	} {
-		out, errOut, err := runCmd(t, append([]string{"grade"}, tc.args...)...)
-		if err != nil || strings.TrimSpace(out) != tc.want {
-			t.Errorf("grade %v = %q, %v (%s); want %s", tc.args, out, err, errOut, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, err := runCmd(t, append([]string{"grade"}, tc.args...)...)
+			if err != nil || strings.TrimSpace(out) != tc.want {
+				t.Errorf("grade %v = %q, %v (%s); want %s", tc.args, out, err, errOut, tc.want)
+			}
+		})
 	}
 	for _, args := range [][]string{{"30", "23"}, {"--config", cfg, "30"}, {"--config", cfg, "1", "2", "3"}} {
 		if _, _, err := runCmd(t, append([]string{"grade"}, args...)...); !errors.Is(err, errUsage) {

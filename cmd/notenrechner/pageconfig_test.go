@@ -47,28 +47,31 @@ func TestPageConfigIsTheScaleOfTheAddress(t *testing.T) {
 	defaultName := grading.Default().Name
 	lookup := scales.PageConfig
 	for _, c := range []struct {
+		name           string
 		slug, wantName string
 		wantVersion    int64
 	}{
-		{"", defaultName, 1},
-		{"standard", defaultName, 1},
-		{"mathe", "Mathe neu", 2},
-		{"alt", "", 0},
-		{"gibt-es-nicht", "", 0},
+		{"no slug: the default", "", defaultName, 1},
+		{"the default by its slug", "standard", defaultName, 1},
+		{"another scale", "mathe", "Mathe neu", 2},
+		{"archived", "alt", "", 0},
+		{"unknown", "gibt-es-nicht", "", 0},
 	} {
-		data, version, ok := lookup(ctx, c.slug)
-		if c.wantName == "" {
-			if ok {
-				t.Errorf("%q: a block with %s, want none", c.slug, data)
+		t.Run(c.name, func(t *testing.T) {
+			data, version, ok := lookup(ctx, c.slug)
+			if c.wantName == "" {
+				if ok {
+					t.Errorf("%q: a block with %s, want none", c.slug, data)
+				}
+				return
 			}
-			continue
-		}
-		var v struct {
-			Version int64
-			Config  struct{ Name string }
-		}
-		if !ok || json.Unmarshal(data, &v) != nil || v.Version != c.wantVersion || version != c.wantVersion || v.Config.Name != c.wantName {
-			t.Errorf("%q: %s (version %d, ok %v), want %q at version %d", c.slug, data, version, ok, c.wantName, c.wantVersion)
-		}
+			var v struct {
+				Version int64
+				Config  struct{ Name string }
+			}
+			if !ok || json.Unmarshal(data, &v) != nil || v.Version != c.wantVersion || version != c.wantVersion || v.Config.Name != c.wantName {
+				t.Errorf("%q: %s (version %d, ok %v), want %q at version %d", c.slug, data, version, ok, c.wantName, c.wantVersion)
+			}
+		})
 	}
 }

@@ -21,20 +21,23 @@ func TestScaleCommands(t *testing.T) {
 	db := "sqlite:" + filepath.Join(dir, "n.db")
 	file := writeFile(t, dir, "m.json", strings.Replace(aliasDoc, "Original", "Mathematik", 1))
 	for _, c := range []struct {
+		name string
 		args []string
 		want string
 	}{
-		{[]string{"config", "import", "--db", db, "--scale", "mathe", file}, `Notenschlüssel "mathe" angelegt: „Mathematik“ als Version 1 gespeichert.`},
-		{[]string{"config", "import", "--db", db, "--scale", "mathe", file}, "Konfiguration „Mathematik“ als Version 2 gespeichert."},
-		{[]string{"config", "export", "--db", db, "--scale", "mathe"}, `"name": "Mathematik"`},
-		{[]string{"config", "export", "--db", db}, `"name": "Standard"`},
-		{[]string{"scale", "list", "--db", db}, "mathe     Mathematik  2        aktiv"},
-		{[]string{"scale", "list", "--db", db}, "standard  Standard    1        Standard"},
+		{"import creates the scale", []string{"config", "import", "--db", db, "--scale", "mathe", file}, `Notenschlüssel "mathe" angelegt: „Mathematik“ als Version 1 gespeichert.`},
+		{"import again saves a version", []string{"config", "import", "--db", db, "--scale", "mathe", file}, "Konfiguration „Mathematik“ als Version 2 gespeichert."},
+		{"export the scale", []string{"config", "export", "--db", db, "--scale", "mathe"}, `"name": "Mathematik"`},
+		{"export the default", []string{"config", "export", "--db", db}, `"name": "Standard"`},
+		{"list shows the scale", []string{"scale", "list", "--db", db}, "mathe     Mathematik  2        aktiv"},
+		{"list shows the default", []string{"scale", "list", "--db", db}, "standard  Standard    1        Standard"},
 	} {
-		out, errOut, err := runCmd(t, c.args...)
-		if err != nil || !strings.Contains(out, c.want) {
-			t.Errorf("%v = %q, %v (%s); want %q in it", c.args, out, err, errOut, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			out, errOut, err := runCmd(t, c.args...)
+			if err != nil || !strings.Contains(out, c.want) {
+				t.Errorf("%v = %q, %v (%s); want %q in it", c.args, out, err, errOut, c.want)
+			}
+		})
 	}
 	for _, args := range [][]string{
 		{"config", "import", "--db", db, "--scale", "Mathe", file},

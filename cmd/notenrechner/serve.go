@@ -116,19 +116,19 @@ func pollFlag(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) err
 func streamLimits(o serveOptions, logger *slog.Logger) (perAddress, total int) {
 	files, err := raiseOpenFileLimit()
 	if err != nil {
-		logger.Warn("Limit offener Dateien nicht lesbar", "err", err)
+		logger.Warn("open-file limit not readable", "err", err)
 	}
 	perAddress, total = streamBounds(o.maxStreamsPerAddress, o.maxStreams, files)
 	if files > 0 && uint64(total)+100 > files {
-		logger.Warn("--max-streams liegt nahe am Limit offener Dateien: sind alle belegt, antwortet der Server niemandem mehr",
+		logger.Warn("--max-streams is close to the open-file limit: with every stream slot taken the server answers nobody",
 			"max_streams", total, "open_files", files)
 	}
-	from := "Vorgabe: die Hälfte von gesamt"
+	from := "default: half of total"
 	if o.maxStreamsPerAddress > 0 {
 		from = "--max-streams-per-address"
 	}
-	logger.Info("Live-Verbindungen begrenzt", "je_adresse", perAddress, "je_adresse_aus", from,
-		"gesamt", total, "offene_dateien", files)
+	logger.Info("live streams limited", "per_address", perAddress, "per_address_from", from,
+		"total", total, "open_files", files)
 	return perAddress, total
 }
 
@@ -232,7 +232,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		}
 		defer stop()
 	}
-	logger.Info("Notenrechner läuft", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
+	logger.Info("notenrechner running", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
 	return serveUntilDone(ctx, srv, ln, scales, logger)
 }
 
@@ -246,7 +246,7 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, scal
 		return fmt.Errorf("server: %w", err)
 	case <-ctx.Done():
 	}
-	logger.Info("Notenrechner wird beendet")
+	logger.Info("notenrechner shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
@@ -281,20 +281,20 @@ func announceSetupLink(ctx context.Context, st store.Store, base *url.URL, now f
 		return err
 	}
 	if !o.passwordLogin {
-		how := "notenrechner admin create --email E legt es an (das Passwort, nach dem es fragt, gilt erst, " +
-			"wenn die Anmeldung mit Passwort wieder an ist); es meldet sich dann mit " + o.name +
-			" und dieser beim Anbieter bestätigten E-Mail-Adresse an"
+		how := "notenrechner admin create --email E creates it (the password it asks for counts only " +
+			"once password sign-in is on again); the admin then signs in with " + o.name +
+			" and that email address, as the provider confirms it"
 		if o.adminGroup != "" {
-			how += ", oder ein Mitglied von --oidc-admin-group meldet sich an"
+			how += ", or a member of --oidc-admin-group signs in"
 		}
-		logger.Warn("Noch kein Admin-Konto, und die Anmeldung mit Passwort ist abgeschaltet: " + how)
+		logger.Warn("no admin account yet, and password sign-in is off: " + how)
 		return nil
 	}
 	token, hash := auth.NewToken()
 	if err := st.CreateToken(ctx, store.Token{Hash: hash, Kind: store.TokenSetup, ExpiresAt: now().Add(SetupLinkValidity)}); err != nil {
 		return err
 	}
-	logger.Warn("Noch kein Admin-Konto: Einrichtungslink (1 Stunde gültig, einmal benutzbar; oder notenrechner admin create)",
+	logger.Warn("no admin account yet: setup link (valid for 1 hour, usable once; or notenrechner admin create)",
 		"url", auth.Link(base, store.TokenSetup, token))
 	return nil
 }
@@ -315,6 +315,6 @@ func serveMetrics(addr string, h http.Handler, logger *slog.Logger) (stop func()
 			logger.Error("metrics listener ended", "err", err)
 		}
 	}()
-	logger.Info("/metrics ohne Anmeldung", "addr", ln.Addr().String())
+	logger.Info("/metrics without sign-in", "addr", ln.Addr().String())
 	return func() { srv.Close() }, nil
 }

@@ -67,7 +67,7 @@ func (o oidcOptions) build(base *url.URL, logger *slog.Logger) (*auth.SSO, error
 		return nil, fmt.Errorf("%w: NOTENRECHNER_OIDC_CLIENT_SECRET ist nicht gesetzt (das Client-Geheimnis kommt nur aus der Umgebung)", errUsage)
 	}
 	if issuer.Scheme == "http" {
-		logger.Warn("--oidc-issuer ist http, nicht https: nur für Tests auf diesem Rechner geeignet", "issuer", o.issuer)
+		logger.Warn("--oidc-issuer is http, not https: fit only for tests on this machine", "issuer", o.issuer)
 	}
 	s := &auth.SSO{AdminGroup: o.adminGroup, UserGroup: o.userGroup}
 	for _, d := range strings.Split(o.allowedDomains, ",") {

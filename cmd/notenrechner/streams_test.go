@@ -150,7 +150,7 @@ func TestServeRaisesOpenFileLimit(t *testing.T) {
 	logs := &syncBuffer{}
 	_, stop := startServerLogging(t, "sqlite:"+filepath.Join(t.TempDir(), "n.db"), logs)
 	stop()
-	want := fmt.Sprintf("gesamt=%d offene_dateien=%d", min(lim.Max/2, 10000), lim.Max)
+	want := fmt.Sprintf("total=%d open_files=%d", min(lim.Max/2, 10000), lim.Max)
 	if !strings.Contains(logs.String(), want) {
 		t.Fatalf("log lacks %q:\n%s", want, logs)
 	}
@@ -176,12 +176,12 @@ func TestServeWarnsAboutLocalLinksAndWideProxyRanges(t *testing.T) {
 	_, stop := startServerWith(t, "sqlite:"+filepath.Join(t.TempDir(), "n.db"),
 		map[string]string{"NOTENRECHNER_TRUSTED_PROXIES": "10.0.0.0/8,192.0.2.10"}, logs)
 	stop()
-	for _, want := range []string{"Einladungs- und Einrichtungslinks zeigen auf localhost", "--trusted-proxies enthält einen weiten Bereich"} {
+	for _, want := range []string{"invitation and setup links point to localhost", "--trusted-proxies holds a wide range"} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("log lacks %q:\n%s", want, logs)
 		}
 	}
-	if n := strings.Count(logs.String(), "weiten Bereich"); n != 1 {
+	if n := strings.Count(logs.String(), "wide range"); n != 1 {
 		t.Errorf("%d warnings about wide ranges, want 1 (10.0.0.0/8, not the single proxy)", n)
 	}
 }

@@ -32,18 +32,20 @@ func TestTableCommandJSON(t *testing.T) {
 		if tc.Config == "extreme" {
 			continue // the Go package test covers it; here the command's plumbing is under test
 		}
-		out, errOut, err := runCmd(t, "table", "--config", vectorDir+"configs/"+tc.Config+".json", "--total", tc.Total, "--step", tc.Step, "--json")
-		if err != nil {
-			t.Fatalf("table %s %s %s: %v (%s)", tc.Config, tc.Total, tc.Step, err, errOut)
-		}
-		var got []map[string]any
-		if err := json.Unmarshal([]byte(out), &got); err != nil {
-			t.Fatalf("table --json wrote %q: %v", out, err)
-		}
-		if !reflect.DeepEqual(got, tc.Bands) {
-			t.Errorf("table %s --total %s --step %s --json =\n%v\nwant\n%v", tc.Config, tc.Total, tc.Step, got, tc.Bands)
-		}
-		checked++
+		t.Run(tc.Config+" "+tc.Total+" "+tc.Step, func(t *testing.T) {
+			out, errOut, err := runCmd(t, "table", "--config", vectorDir+"configs/"+tc.Config+".json", "--total", tc.Total, "--step", tc.Step, "--json")
+			if err != nil {
+				t.Fatalf("table %s %s %s: %v (%s)", tc.Config, tc.Total, tc.Step, err, errOut)
+			}
+			var got []map[string]any
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("table --json wrote %q: %v", out, err)
+			}
+			if !reflect.DeepEqual(got, tc.Bands) {
+				t.Errorf("table %s --total %s --step %s --json =\n%v\nwant\n%v", tc.Config, tc.Total, tc.Step, got, tc.Bands)
+			}
+			checked++
+		})
 	}
 	if checked < 100 {
 		t.Errorf("only %d vectors checked", checked)
@@ -76,23 +78,26 @@ func TestTableCommandText(t *testing.T) {
 func TestTableCommandErrors(t *testing.T) {
 	cfg := vectorDir + "configs/standard.json"
 	for _, tc := range []struct {
+		name string
 		args []string
 		want string
 	}{
-		{[]string{"--total", "40"}, "--config DATEI fehlt"},
-		{[]string{"--config", cfg}, "--total GESAMT fehlt"},
-		{[]string{"--config", cfg, "--total", "0"}, "keine Zahl größer als 0"},
-		{[]string{"--config", cfg, "--total", "-5"}, "keine Zahl größer als 0"},
-		{[]string{"--config", cfg, "--total", "abc"}, "keine Zahl größer als 0"},
-		{[]string{"--config", cfg, "--total", "40", "--step", "0,3"}, "nicht 1, 0,5 oder 0,25"},
-		{[]string{"--config", cfg, "--total", "40", "--step", "2"}, "nicht 1, 0,5 oder 0,25"},
-		{[]string{"--config", cfg, "--total", "40", "extra"}, "unerwartete Argumente"},
-		{[]string{"--config", cfg, "--total", "40", "--bogus"}, "notenrechner table --help"},
+		{"no config", []string{"--total", "40"}, "--config DATEI fehlt"},
+		{"no total", []string{"--config", cfg}, "--total GESAMT fehlt"},
+		{"total 0", []string{"--config", cfg, "--total", "0"}, "keine Zahl größer als 0"},
+		{"negative total", []string{"--config", cfg, "--total", "-5"}, "keine Zahl größer als 0"},
+		{"total not a number", []string{"--config", cfg, "--total", "abc"}, "keine Zahl größer als 0"},
+		{"step 0,3", []string{"--config", cfg, "--total", "40", "--step", "0,3"}, "nicht 1, 0,5 oder 0,25"},
+		{"step 2", []string{"--config", cfg, "--total", "40", "--step", "2"}, "nicht 1, 0,5 oder 0,25"},
+		{"extra argument", []string{"--config", cfg, "--total", "40", "extra"}, "unerwartete Argumente"},
+		{"unknown flag", []string{"--config", cfg, "--total", "40", "--bogus"}, "notenrechner table --help"},
 	} {
-		_, _, err := runCmd(t, append([]string{"table"}, tc.args...)...)
-		if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("table %v: err = %v, want a usage error with %q", tc.args, err, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := runCmd(t, append([]string{"table"}, tc.args...)...)
+			if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("table %v: err = %v, want a usage error with %q", tc.args, err, tc.want)
+			}
+		})
 	}
 	_, errOut, err := runCmd(t, "table", "--config", writeFile(t, t.TempDir(), "bad.json", `{"name": ""}`), "--total", "40")
 	if err == nil || errors.Is(err, errUsage) || !strings.Contains(errOut, "name:") {

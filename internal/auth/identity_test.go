@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/notenrechner/notenrechner/internal/sso"
@@ -48,9 +49,11 @@ func TestIdentityAccount(t *testing.T) {
 			{"another spelling of an account's email", identity("s1", "straße@schule.de", "lehrkraefte"), ErrEmailConflict},
 			{"linked to another person", identity("s1", "andere@schule.de", "lehrkraefte"), ErrLinkedElsewhere},
 		} {
-			if _, err := e.signIn.identityAccount(ctx, c.id); !errors.Is(err, c.want) {
-				t.Errorf("groups %v, %s: %v, want %v", groups, c.name, err, c.want)
-			}
+			t.Run(fmt.Sprintf("groups %v, %s", groups, c.name), func(t *testing.T) {
+				if _, err := e.signIn.identityAccount(ctx, c.id); !errors.Is(err, c.want) {
+					t.Errorf("groups %v, %s: %v, want %v", groups, c.name, err, c.want)
+				}
+			})
 		}
 		_, err := e.signIn.identityAccount(ctx, identity("s2", "neu@schule.de", "lehrkraefte"))
 		if want := map[bool]error{false: ErrNoAccount, true: nil}[groups]; !errors.Is(err, want) {

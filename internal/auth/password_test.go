@@ -60,12 +60,18 @@ func TestHashPasswordDefaultParams(t *testing.T) {
 		t.Errorf("salt %q and key %q, want 22 and 43 base64 characters (16 and 32 bytes)", salt, key)
 	}
 	for _, tt := range []struct {
+		name     string
 		password string
 		want     bool
-	}{{"correct horse battery staple", true}, {"correct horse battery stapl", false}} {
-		if ok, err := VerifyPassword(tt.password, encoded); ok != tt.want || err != nil {
-			t.Errorf("VerifyPassword(%q) = %v, %v; want %v, nil", tt.password, ok, err, tt.want)
-		}
+	}{
+		{"right password", "correct horse battery staple", true},
+		{"one letter short", "correct horse battery stapl", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if ok, err := VerifyPassword(tt.password, encoded); ok != tt.want || err != nil {
+				t.Errorf("VerifyPassword(%q) = %v, %v; want %v, nil", tt.password, ok, err, tt.want)
+			}
+		})
 	}
 	if NeedsRehash(encoded, DefaultParams) {
 		t.Error("a fresh hash with DefaultParams needs a rehash")

@@ -142,19 +142,26 @@ type apiCase struct {
 	wantBody   []string
 }
 
+// run sends the cases in order, each as a subtest named by the case.
 func (e *apiEnv) run(cases []apiCase) {
 	e.t.Helper()
+	t, ok := e.t.(*testing.T)
+	if !ok {
+		e.t.Fatal("apiEnv.run needs a *testing.T: each case is a subtest")
+	}
 	for _, c := range cases {
-		rec := e.do(c.method, c.path, c.body, c.who, c.header)
-		if rec.Code != c.wantStatus {
-			e.t.Errorf("%s: %s %s as %q = %d, want %d; body %s", c.name, c.method, c.path, c.who, rec.Code, c.wantStatus, rec.Body)
-			continue
-		}
-		for _, frag := range c.wantBody {
-			if !strings.Contains(rec.Body.String(), frag) {
-				e.t.Errorf("%s: body %s lacks %s", c.name, rec.Body, frag)
+		t.Run(c.name, func(t *testing.T) {
+			rec := e.doAs(t, c.method, c.path, c.body, c.who, c.header)
+			if rec.Code != c.wantStatus {
+				t.Errorf("%s %s as %q = %d, want %d; body %s", c.method, c.path, c.who, rec.Code, c.wantStatus, rec.Body)
+				return
 			}
-		}
+			for _, frag := range c.wantBody {
+				if !strings.Contains(rec.Body.String(), frag) {
+					t.Errorf("body %s lacks %s", rec.Body, frag)
+				}
+			}
+		})
 	}
 }
 

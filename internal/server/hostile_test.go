@@ -18,10 +18,10 @@ import (
 // writeRoute is an endpoint that reads a JSON body, with a body it would
 // accept: every hostile variant is derived from it.
 type writeRoute struct {
-	method, path, who string
-	header            map[string]string
-	valid             map[string]any // a body it accepts
-	textField         string         // a member that must be a string
+	name, method, path, who string
+	header                  map[string]string
+	valid                   map[string]any // a body it accepts
+	textField               string         // a member that must be a string
 }
 
 // hostileBody is one way to spoil a request, and the answer it must get.
@@ -105,56 +105,62 @@ func TestHostileRequests(t *testing.T) {
 	}
 
 	routes := []writeRoute{
-		{"POST", "/api/v1/auth/login", "", nil, map[string]any{"email": "admin@schule.de", "password": goodPassword}, "email"},
-		{"POST", "/api/v1/auth/password", "user", nil, map[string]any{"currentPassword": goodPassword, "newPassword": "Neues-Passwort-99"}, "newPassword"},
-		{"POST", "/api/v1/auth/setup/" + setup, "", nil, map[string]any{"email": "chefin@schule.de", "password": goodPassword}, "password"},
-		{"POST", "/api/v1/auth/invite/" + invite, "", nil, map[string]any{"password": goodPassword}, "password"},
-		{"POST", "/api/v1/users", "admin", nil, map[string]any{"email": "zwei@schule.de", "role": "user"}, "email"},
-		{"PATCH", "/api/v1/users/2", "admin", nil, map[string]any{"role": "admin"}, "role"},
-		{"PUT", "/api/v1/config", "admin", ifMatch(`"1"`), configDoc(), "name"},
+		{"login", "POST", "/api/v1/auth/login", "", nil, map[string]any{"email": "admin@schule.de", "password": goodPassword}, "email"},
+		{"change password", "POST", "/api/v1/auth/password", "user", nil, map[string]any{"currentPassword": goodPassword, "newPassword": "Neues-Passwort-99"}, "newPassword"},
+		{"setup", "POST", "/api/v1/auth/setup/" + setup, "", nil, map[string]any{"email": "chefin@schule.de", "password": goodPassword}, "password"},
+		{"accept invitation", "POST", "/api/v1/auth/invite/" + invite, "", nil, map[string]any{"password": goodPassword}, "password"},
+		{"invite user", "POST", "/api/v1/users", "admin", nil, map[string]any{"email": "zwei@schule.de", "role": "user"}, "email"},
+		{"change role", "PATCH", "/api/v1/users/2", "admin", nil, map[string]any{"role": "admin"}, "role"},
+		{"save config", "PUT", "/api/v1/config", "admin", ifMatch(`"1"`), configDoc(), "name"},
 		// Notenschlüssel (issue 17)
-		{"POST", "/api/v1/scales", "admin", nil, map[string]any{"slug": "neu", "config": configDoc()}, "slug"},
-		{"PUT", "/api/v1/scales/mathe", "admin", ifMatch(`"1"`), configDoc(), "name"},
-		{"PATCH", "/api/v1/scales/mathe", "admin", nil, map[string]any{"archived": true}, "archived"},
+		{"create scale", "POST", "/api/v1/scales", "admin", nil, map[string]any{"slug": "neu", "config": configDoc()}, "slug"},
+		{"save scale", "PUT", "/api/v1/scales/mathe", "admin", ifMatch(`"1"`), configDoc(), "name"},
+		{"archive scale", "PATCH", "/api/v1/scales/mathe", "admin", nil, map[string]any{"archived": true}, "archived"},
 	}
 	if _, err := e.st.CreateScale(context.Background(), "mathe", grading.Default(), "admin@schule.de"); err != nil {
 		t.Fatal(err)
 	}
 	before := e.snapshot(t)
 	for _, rt := range routes {
-		for _, hb := range hostileBodies {
-			header := map[string]string{}
-			for k, v := range rt.header {
-				header[k] = v
+		t.Run(rt.name, func(t *testing.T) {
+			for _, hb := range hostileBodies {
+				t.Run(hb.name, func(t *testing.T) {
+					header := map[string]string{}
+					for k, v := range rt.header {
+						header[k] = v
+					}
+					for k, v := range hb.header {
+						header[k] = v
+					}
+					e.checkError(t, rt.method+" "+rt.path+" "+hb.name, rt.method, rt.path, hb.body(rt), rt.who, header, hb.wantStatus, hb.wantCode)
+				})
 			}
-			for k, v := range hb.header {
-				header[k] = v
-			}
-			e.checkError(rt.method+" "+rt.path+" "+hb.name, rt.method, rt.path, hb.body(rt), rt.who, header, hb.wantStatus, hb.wantCode)
-		}
+		})
 	}
 
 	long := "?q=" + strings.Repeat("a", MaxURLBytes)
 	for _, rt := range append(routes,
-		writeRoute{method: "POST", path: "/api/v1/auth/logout", who: "admin"},
-		writeRoute{method: "POST", path: "/api/v1/config/history/1/restore", who: "admin"},
-		writeRoute{method: "DELETE", path: "/api/v1/users/2", who: "admin"},
-		writeRoute{method: "POST", path: "/api/v1/scales/mathe/history/1/restore", who: "admin"},
+		writeRoute{name: "logout", method: "POST", path: "/api/v1/auth/logout", who: "admin"},
+		writeRoute{name: "restore config", method: "POST", path: "/api/v1/config/history/1/restore", who: "admin"},
+		writeRoute{name: "remove user", method: "DELETE", path: "/api/v1/users/2", who: "admin"},
+		writeRoute{name: "restore scale", method: "POST", path: "/api/v1/scales/mathe/history/1/restore", who: "admin"},
 	) {
-		body := ""
-		if rt.valid != nil {
-			body = jsonOf(rt.valid)
-		}
-		e.checkError(rt.method+" "+rt.path+" with a long query", rt.method, rt.path+long, body, rt.who, rt.header, 414, "uri_too_long")
-		e.checkError(rt.method+" "+rt.path+" cross-site", rt.method, rt.path, body, rt.who,
-			map[string]string{"Sec-Fetch-Site": "cross-site", "If-Match": `"1"`}, 403, "cross_origin")
+		t.Run(rt.name+", long query and cross-site", func(t *testing.T) {
+			body := ""
+			if rt.valid != nil {
+				body = jsonOf(rt.valid)
+			}
+			e.checkError(t, rt.method+" "+rt.path+" with a long query", rt.method, rt.path+long, body, rt.who, rt.header, 414, "uri_too_long")
+			e.checkError(t, rt.method+" "+rt.path+" cross-site", rt.method, rt.path, body, rt.who,
+				map[string]string{"Sec-Fetch-Site": "cross-site", "If-Match": `"1"`}, 403, "cross_origin")
+		})
 	}
 	for _, path := range []string{"/api/v1/users/1e308", "/api/v1/users/NaN", "/api/v1/users/-1", "/api/v1/users/99999999999999999999"} {
-		e.checkError("PATCH "+path, "PATCH", path, `{"role":"user"}`, "admin", nil, 404, "not_found")
-		e.checkError("DELETE "+path, "DELETE", path, "", "admin", nil, 404, "not_found")
+		e.checkError(t, "PATCH "+path, "PATCH", path, `{"role":"user"}`, "admin", nil, 404, "not_found")
+		e.checkError(t, "DELETE "+path, "DELETE", path, "", "admin", nil, 404, "not_found")
 	}
 	for _, path := range []string{"/api/v1/config/history/1e308/restore", "/api/v1/config/history/0.5/restore", "/api/v1/config/history/NaN/restore"} {
-		e.checkError("POST "+path, "POST", path, "", "admin", nil, 404, "not_found")
+		e.checkError(t, "POST "+path, "POST", path, "", "admin", nil, 404, "not_found")
 	}
 	if after := e.snapshot(t); after != before {
 		t.Errorf("hostile requests changed the database:\nbefore %s\nafter  %s", before, after)
@@ -170,36 +176,35 @@ func TestHostileRequests(t *testing.T) {
 func TestHostileGradeQueries(t *testing.T) {
 	e := newAPIEnv(t, "http://noten.test")
 	for _, c := range []struct {
+		name       string
 		query      string
 		wantStatus int
 		wantBody   string
 	}{
-		{"total=NaN&achieved=1", 200, `{"percentage":"","grade":""}`},
-		{"total=1e308&achieved=1e308", 200, `{"percentage":"","grade":""}`},
-		{"total=Infinity&achieved=-Infinity", 200, `{"percentage":"","grade":""}`},
-		{"total=0x10&achieved=1", 200, `{"percentage":"","grade":""}`},
-		{"total=3,12345&achieved=1,12345", 200, `{"percentage":"36,0%","grade":"`},
-		{"total=" + strings.Repeat("9", 2000) + "&achieved=1", 200, `{"percentage":"","grade":""}`},
-		{"total=%00&achieved=%FF%FE", 200, `{"percentage":"","grade":""}`},
-		{"total=%zz&achieved=1", 400, `"code":"bad_request"`},
-		{"total=1&achieved=1&achieved=2", 400, `"code":"bad_request"`},
-		{"achieved=1", 400, `"code":"bad_request"`},
-		{"total=10&achieved=" + strings.Repeat("1", 10_000), 414, `"code":"uri_too_long"`},
-		{"total=10&achieved=5&pad=" + strings.Repeat("x", MaxURLBytes), 414, `"code":"uri_too_long"`},
+		{"NaN", "total=NaN&achieved=1", 200, `{"percentage":"","grade":""}`},
+		{"1e308", "total=1e308&achieved=1e308", 200, `{"percentage":"","grade":""}`},
+		{"Infinity", "total=Infinity&achieved=-Infinity", 200, `{"percentage":"","grade":""}`},
+		{"hexadecimal", "total=0x10&achieved=1", 200, `{"percentage":"","grade":""}`},
+		{"five decimals", "total=3,12345&achieved=1,12345", 200, `{"percentage":"36,0%","grade":"`},
+		{"2000 digits", "total=" + strings.Repeat("9", 2000) + "&achieved=1", 200, `{"percentage":"","grade":""}`},
+		{"NUL and invalid UTF-8", "total=%00&achieved=%FF%FE", 200, `{"percentage":"","grade":""}`},
+		{"broken escape", "total=%zz&achieved=1", 400, `"code":"bad_request"`},
+		{"repeated parameter", "total=1&achieved=1&achieved=2", 400, `"code":"bad_request"`},
+		{"missing total", "achieved=1", 400, `"code":"bad_request"`},
+		{"10000 digits", "total=10&achieved=" + strings.Repeat("1", 10_000), 414, `"code":"uri_too_long"`},
+		{"long padding", "total=10&achieved=5&pad=" + strings.Repeat("x", MaxURLBytes), 414, `"code":"uri_too_long"`},
 	} {
-		name := c.query
-		if len(name) > 60 {
-			name = name[:60] + "…"
-		}
-		rec := e.do("GET", "/api/v1/grade?"+c.query, "", "", nil)
-		if rec.Code != c.wantStatus || !strings.Contains(rec.Body.String(), c.wantBody) {
-			t.Errorf("%s: %d %s, want %d with %s", name, rec.Code, rec.Body, c.wantStatus, c.wantBody)
-		}
-		if rec.Code >= 400 {
-			checkErrorShape(t, name, rec)
-		} else if !json.Valid(rec.Body.Bytes()) {
-			t.Errorf("%s: body is not JSON: %q", name, rec.Body)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			rec := e.doAs(t, "GET", "/api/v1/grade?"+c.query, "", "", nil)
+			if rec.Code != c.wantStatus || !strings.Contains(rec.Body.String(), c.wantBody) {
+				t.Errorf("%d %s, want %d with %s", rec.Code, rec.Body, c.wantStatus, c.wantBody)
+			}
+			if rec.Code >= 400 {
+				checkErrorShape(t, c.name, rec)
+			} else if !json.Valid(rec.Body.Bytes()) {
+				t.Errorf("body is not JSON: %q", rec.Body)
+			}
+		})
 	}
 }
 
@@ -211,16 +216,16 @@ func configDoc() map[string]any {
 	return m
 }
 
-// checkError sends one request and checks status, code and error shape.
-func (e *apiEnv) checkError(name, method, path, body, who string, header map[string]string, wantStatus int, wantCode string) {
-	e.t.Helper()
-	rec := e.do(method, path, body, who, header)
+// checkError sends one request and checks status, code and error shape, reporting to t.
+func (e *apiEnv) checkError(t testing.TB, name, method, path, body, who string, header map[string]string, wantStatus int, wantCode string) {
+	t.Helper()
+	rec := e.doAs(t, method, path, body, who, header)
 	if rec.Code != wantStatus {
-		e.t.Errorf("%s: status %d, want %d; body %.300s", name, rec.Code, wantStatus, rec.Body)
+		t.Errorf("%s: status %d, want %d; body %.300s", name, rec.Code, wantStatus, rec.Body)
 		return
 	}
-	if code := checkErrorShape(e.t, name, rec); code != wantCode {
-		e.t.Errorf("%s: code %q, want %q", name, code, wantCode)
+	if code := checkErrorShape(t, name, rec); code != wantCode {
+		t.Errorf("%s: code %q, want %q", name, code, wantCode)
 	}
 }
 

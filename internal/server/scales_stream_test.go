@@ -66,14 +66,21 @@ func TestConfigEventsFollowTheDefault(t *testing.T) {
 	})
 	moved := e.now
 	for _, c := range []struct {
+		name   string
 		after  time.Duration
 		resent bool
-	}{{0, true}, {defaultMoveGrace - time.Nanosecond, true}, {defaultMoveGrace, false}} {
-		e.now = moved.Add(c.after)
-		body := e.readStream(t, "/api/v1/config/events", map[string]string{"Last-Event-ID": "1"})
-		if strings.Contains(body, "id: 1\nevent: config\n") != c.resent ||
-			c.resent && !strings.Contains(body, `"name":"Mathematik"`) {
-			t.Errorf("the /config stream %s after the move (version sent again: %v): %q", c.after, c.resent, body)
-		}
+	}{
+		{"at the move", 0, true},
+		{"just within the grace", defaultMoveGrace - time.Nanosecond, true},
+		{"once the grace is over", defaultMoveGrace, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e.now = moved.Add(c.after)
+			body := e.readStream(t, "/api/v1/config/events", map[string]string{"Last-Event-ID": "1"})
+			if strings.Contains(body, "id: 1\nevent: config\n") != c.resent ||
+				c.resent && !strings.Contains(body, `"name":"Mathematik"`) {
+				t.Errorf("the /config stream %s after the move (version sent again: %v): %q", c.after, c.resent, body)
+			}
+		})
 	}
 }

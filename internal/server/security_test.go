@@ -26,46 +26,49 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 			defer srv.Close()
 			long := strings.Repeat("x", MaxURLBytes)
 			for _, c := range []struct {
+				name               string
 				method, path, body string
 				header             map[string]string
 				wantStatus         int
 			}{
-				{"GET", "/api/v1/config", "", nil, 200},
-				{"GET", "/api/v1/grade?total=10&achieved=5", "", nil, 200},
-				{"GET", "/api/v1/auth/session", "", nil, 200},
-				{"GET", "/api/v1/nichts", "", nil, 404},
-				{"DELETE", "/api/v1/config", "", nil, 405},
-				{"GET", "/api/v1/users", "", nil, 401},
-				{"POST", "/api/v1/auth/login", `{}`, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
-				{"POST", "/api/v1/auth/login", `{"email":"` + strings.Repeat("a", 70<<10) + `"}`, nil, 413},
-				{"GET", "/api/v1/grade?total=1&achieved=" + long, "", nil, 414},
-				{"POST", "/api/v1/auth/login", `{}`, map[string]string{"Content-Type": "text/plain"}, 415},
-				{"POST", "/api/v1/auth/login", `{}`, nil, 422},
-				{"GET", "/", "", nil, 200},
-				{"GET", "/admin", "", nil, 200},
-				{"GET", "/index.html", "", nil, 200},
-				{"GET", "/assets/index-abc123.js", "", nil, 200},
-				{"GET", "/favicon.svg", "", nil, 200},
-				{"GET", "/assets/weg.js", "", nil, 404},
-				{"POST", "/", "", nil, 405},
-				{"GET", "/healthz", "", nil, 200},
-				{"GET", "/metrics", "", nil, 401},
-				{"GET", "/api/v1/config/events", "", nil, 200},
+				{"config", "GET", "/api/v1/config", "", nil, 200},
+				{"grade", "GET", "/api/v1/grade?total=10&achieved=5", "", nil, 200},
+				{"session", "GET", "/api/v1/auth/session", "", nil, 200},
+				{"unknown API route", "GET", "/api/v1/nichts", "", nil, 404},
+				{"method not allowed", "DELETE", "/api/v1/config", "", nil, 405},
+				{"signed out", "GET", "/api/v1/users", "", nil, 401},
+				{"cross-site write", "POST", "/api/v1/auth/login", `{}`, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
+				{"body too large", "POST", "/api/v1/auth/login", `{"email":"` + strings.Repeat("a", 70<<10) + `"}`, nil, 413},
+				{"address too long", "GET", "/api/v1/grade?total=1&achieved=" + long, "", nil, 414},
+				{"not JSON", "POST", "/api/v1/auth/login", `{}`, map[string]string{"Content-Type": "text/plain"}, 415},
+				{"invalid input", "POST", "/api/v1/auth/login", `{}`, nil, 422},
+				{"page", "GET", "/", "", nil, 200},
+				{"admin page", "GET", "/admin", "", nil, 200},
+				{"index.html", "GET", "/index.html", "", nil, 200},
+				{"script", "GET", "/assets/index-abc123.js", "", nil, 200},
+				{"icon", "GET", "/favicon.svg", "", nil, 200},
+				{"missing file", "GET", "/assets/weg.js", "", nil, 404},
+				{"page method not allowed", "POST", "/", "", nil, 405},
+				{"health", "GET", "/healthz", "", nil, 200},
+				{"metrics signed out", "GET", "/metrics", "", nil, 401},
+				{"event stream", "GET", "/api/v1/config/events", "", nil, 200},
 			} {
-				req, _ := http.NewRequest(c.method, srv.URL+c.path, strings.NewReader(c.body))
-				req.Header.Set("Content-Type", "application/json")
-				for k, v := range c.header {
-					req.Header.Set(k, v)
-				}
-				res, err := srv.Client().Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				res.Body.Close() // also ends the event stream
-				if res.StatusCode != c.wantStatus {
-					t.Errorf("%s %.60s: status %d, want %d", c.method, c.path, res.StatusCode, c.wantStatus)
-				}
-				checkSecurityHeaders(t, c.method+" "+c.path[:min(len(c.path), 60)], res.Header, strings.HasPrefix(base, "https"))
+				t.Run(c.name, func(t *testing.T) {
+					req, _ := http.NewRequest(c.method, srv.URL+c.path, strings.NewReader(c.body))
+					req.Header.Set("Content-Type", "application/json")
+					for k, v := range c.header {
+						req.Header.Set(k, v)
+					}
+					res, err := srv.Client().Do(req)
+					if err != nil {
+						t.Fatal(err)
+					}
+					res.Body.Close() // also ends the event stream
+					if res.StatusCode != c.wantStatus {
+						t.Errorf("%s %.60s: status %d, want %d", c.method, c.path, res.StatusCode, c.wantStatus)
+					}
+					checkSecurityHeaders(t, c.method+" "+c.path[:min(len(c.path), 60)], res.Header, strings.HasPrefix(base, "https"))
+				})
 			}
 		})
 	}
@@ -143,16 +146,18 @@ func TestSignInFailuresDoTheSameWork(t *testing.T) {
 		{"unknown email", "niemand@schule.de"},
 		{"account still invited", "offen@schule.de"},
 	} {
-		mu.Lock()
-		runs = nil
-		mu.Unlock()
-		rec := e.do("POST", "/api/v1/auth/login", `{"email":"`+c.email+`","password":"falsch-falsch-falsch"}`, "", nil)
-		if rec.Code != 401 || !strings.Contains(rec.Body.String(), `{"error":{"code":"invalid_credentials","message":"E-Mail oder Passwort ist falsch."}}`) {
-			t.Fatalf("%s: %d %s, want the one generic 401", c.name, rec.Code, rec.Body)
-		}
-		mu.Lock()
-		work[c.name] = append([]run(nil), runs...)
-		mu.Unlock()
+		t.Run(c.name, func(t *testing.T) {
+			mu.Lock()
+			runs = nil
+			mu.Unlock()
+			rec := e.doAs(t, "POST", "/api/v1/auth/login", `{"email":"`+c.email+`","password":"falsch-falsch-falsch"}`, "", nil)
+			if rec.Code != 401 || !strings.Contains(rec.Body.String(), `{"error":{"code":"invalid_credentials","message":"E-Mail oder Passwort ist falsch."}}`) {
+				t.Fatalf("%s: %d %s, want the one generic 401", c.name, rec.Code, rec.Body)
+			}
+			mu.Lock()
+			work[c.name] = append([]run(nil), runs...)
+			mu.Unlock()
+		})
 	}
 	want := []run{{auth.Params{Memory: cheapParams.Memory, Time: cheapParams.Time, Threads: cheapParams.Threads,
 		SaltLen: cheapParams.SaltLen, KeyLen: cheapParams.KeyLen}, len("falsch-falsch-falsch")}}

@@ -106,23 +106,27 @@ func TestSSOStartsStoreNothing(t *testing.T) {
 func TestSSOStartOnlyForNavigations(t *testing.T) {
 	e := newSSOEnv(t, nil)
 	for _, c := range []struct {
+		name   string
 		dest   string
 		status int
 	}{
-		{"document", http.StatusFound},
-		{"", http.StatusFound},
-		{"image", http.StatusForbidden},
-		{"empty", http.StatusForbidden},
-		{"script", http.StatusForbidden},
-		{"iframe", http.StatusForbidden},
+		{"page load", "document", http.StatusFound},
+		{"browser without Sec-Fetch-Dest", "", http.StatusFound},
+		{"image", "image", http.StatusForbidden},
+		{"fetch", "empty", http.StatusForbidden},
+		{"script", "script", http.StatusForbidden},
+		{"frame", "iframe", http.StatusForbidden},
 	} {
-		resp := e.start(c.dest)
-		if resp.StatusCode != c.status {
-			t.Fatalf("Sec-Fetch-Dest %q: %d, want %d", c.dest, resp.StatusCode, c.status)
-		}
-		if set := len(resp.Cookies()) > 0; set != (c.status == http.StatusFound) {
-			t.Fatalf("Sec-Fetch-Dest %q: cookies %v", c.dest, resp.Cookies())
-		}
+		t.Run(c.name, func(t *testing.T) {
+			e.as(t)
+			resp := e.start(c.dest)
+			if resp.StatusCode != c.status {
+				t.Fatalf("Sec-Fetch-Dest %q: %d, want %d", c.dest, resp.StatusCode, c.status)
+			}
+			if set := len(resp.Cookies()) > 0; set != (c.status == http.StatusFound) {
+				t.Fatalf("Sec-Fetch-Dest %q: cookies %v", c.dest, resp.Cookies())
+			}
+		})
 	}
 
 	// A teacher at the provider's login page; meanwhile the browser loads a

@@ -41,6 +41,13 @@ type ssoEnv struct {
 	browser  *http.Client
 }
 
+// as reports the env's failures to the subtest t while it runs, then to the test again.
+func (e *ssoEnv) as(t *testing.T) {
+	parent := e.t
+	e.t = t
+	t.Cleanup(func() { e.t = parent })
+}
+
 func newSSOEnv(t *testing.T, tweak func(*auth.SSO, *Deps)) *ssoEnv {
 	t.Helper()
 	e := &ssoEnv{t: t}
@@ -371,16 +378,23 @@ func TestSSOGroupsDecideRoles(t *testing.T) {
 	e.addAccount("lehrer@schule.de", store.RoleAdmin, true) // the provider says: teacher, not admin
 	e.addAccount("chefin@schule.de", store.RoleAdmin, true) // stays admin, so the demotion is allowed
 	for _, c := range []struct {
+		name string
 		user string
 		want store.Role
-	}{{"admin", store.RoleAdmin}, {"lehrer", store.RoleUser}} {
-		e.browser = e.newBrowser()
-		if got := e.signIn(c.user, c.user+"-pw"); got != ssoReturnPath {
-			t.Fatalf("%s sent to %q", c.user, got)
-		}
-		if _, body := e.get("/api/v1/auth/session"); sessionOf(t, body).Role != c.want {
-			t.Fatalf("%s: session %s, want role %s", c.user, body, c.want)
-		}
+	}{
+		{"admin group", "admin", store.RoleAdmin},
+		{"user group demotes", "lehrer", store.RoleUser},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e.as(t)
+			e.browser = e.newBrowser()
+			if got := e.signIn(c.user, c.user+"-pw"); got != ssoReturnPath {
+				t.Fatalf("%s sent to %q", c.user, got)
+			}
+			if _, body := e.get("/api/v1/auth/session"); sessionOf(t, body).Role != c.want {
+				t.Fatalf("%s: session %s, want role %s", c.user, body, c.want)
+			}
+		})
 	}
 	if u, err := e.st.UserByEmail(context.Background(), "admin@schule.de"); err != nil || u.Role != store.RoleAdmin || u.OIDCSubject != "sub-admin" {
 		t.Fatalf("the admin's account was not created: %+v %v", u, err)

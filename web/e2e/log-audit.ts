@@ -31,7 +31,7 @@ export function recordSecrets(kind: SecretKind, values: Iterable<string>): void 
 }
 
 /** The line announcing the setup link (cmd/notenrechner/serve.go). */
-const SETUP_ANNOUNCEMENT = 'Noch kein Admin-Konto: Einrichtungslink'
+const SETUP_ANNOUNCEMENT = 'no admin account yet: setup link'
 
 // A 256-bit token as auth.NewToken writes it (base64url, 43 characters),
 // standing alone: sessions, setup and invitation links all use it.
