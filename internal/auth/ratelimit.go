@@ -32,7 +32,7 @@ type Limiter struct {
 	PerAccount    int
 }
 
-// NewLimiter makes the limiter of SPEC §5 and issue 14: 5 failures per
+// NewLimiter makes the limiter of docs/spec.md §5 and issue 14: 5 failures per
 // account and address and 20 per address within 15 minutes; 100 per account
 // within an hour.
 func NewLimiter(s store.SessionStore, now func() time.Time) *Limiter {

@@ -18,7 +18,7 @@ type Cell struct {
 
 // Table gives the 16 cells 1, 1-, 2+, 2, 2-, … 5-, 6+, 6. Each bound is a threshold of the rule Grade
 // applies (threshold is shared), so the table and the calculator cannot disagree. A typed Config always
-// has the special entries of grades 1 and 6, so the "?" cells of SPEC §4 exist only in the web app's
+// has the special entries of grades 1 and 6, so the "?" cells of docs/spec.md §4 exist only in the web app's
 // defensive path.
 func Table(c Config) []Cell {
 	s := c.Schema

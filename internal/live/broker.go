@@ -34,7 +34,7 @@ type Event struct {
 
 // Version is a stored configuration version as the API shows it, in UTC.
 // SavedBy is nil in the public form (GET /config, the stream): an account's
-// email is personal data (SPEC §5, docs/privacy.md); the admins' answers
+// email is personal data (docs/spec.md §5, docs/privacy.md); the admins' answers
 // (history, save, conflict) carry it.
 type Version struct {
 	Version int64          `json:"version"`

@@ -146,7 +146,7 @@ type errorBody struct {
 }
 
 // writeError is the one place that turns an error into a status and the JSON
-// error body of SPEC §6. Unknown errors are logged here, once, and the
+// error body of docs/spec.md §6. Unknown errors are logged here, once, and the
 // client gets a generic message without the detail.
 func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err error) {
 	var ae *apiError

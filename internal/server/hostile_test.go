@@ -224,7 +224,7 @@ func (e *apiEnv) checkError(name, method, path, body, who string, header map[str
 	}
 }
 
-// checkErrorShape asserts the JSON error of SPEC §6 and returns its code.
+// checkErrorShape asserts the JSON error of docs/spec.md §6 and returns its code.
 func checkErrorShape(t testing.TB, name string, rec *httptest.ResponseRecorder) string {
 	t.Helper()
 	if rec.Code >= 500 {

@@ -14,7 +14,7 @@ import (
 )
 
 // TestPublicAnswersCarryNoAccount saves as an admin and reads every answer
-// anyone may read: none may name the account (SPEC §5, docs/privacy.md),
+// anyone may read: none may name the account (docs/spec.md §5, docs/privacy.md),
 // while the admins' history still says who saved what.
 func TestPublicAnswersCarryNoAccount(t *testing.T) {
 	e := newAPIEnv(t, "http://noten.test", func(d *Deps) {

@@ -52,7 +52,7 @@ for (const width of widths) {
       await expect(grade).toHaveText('')
     }
 
-    // 1.000: asked about, read as SPEC §3 says (1,0), and the result still shown
+    // 1.000: asked about, read as docs/spec.md §3 says (1,0), and the result still shown
     await total.fill('1.000')
     await achieved.fill('500')
     await achieved.press('Tab')

@@ -17,7 +17,7 @@ export interface GradeConfig {
   schema: Record<string, Record<string, number>>
 }
 
-/** The SPEC §4 default, as the shared test vectors hold it. */
+/** The docs/spec.md §4 default, as the shared test vectors hold it. */
 export function standardConfig(): GradeConfig {
   const file = resolve(import.meta.dirname, '../../testdata/grading/configs/standard.json')
   return JSON.parse(readFileSync(file, 'utf8')) as GradeConfig

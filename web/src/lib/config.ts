@@ -3,7 +3,7 @@ import type { components } from './api-types.gen'
 
 // The configuration as the browser receives it (docs/architecture.md: GET /api/v1/config and every
 // SSE `config` event). Parsed loosely on purpose: a document that lacks a band width still
-// shows, and the affected grades read "?" (SPEC §4, defensive); storage validation is the
+// shows, and the affected grades read "?" (docs/spec.md §4, defensive); storage validation is the
 // server's job. valibot, not zod, because this runs on the calculator route, whose JS has a
 // budget (docs/benchmarks.md): the schemas here cost about 1 KiB gzip there, zod/mini about 7.
 

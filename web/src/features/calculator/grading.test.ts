@@ -111,7 +111,7 @@ describe('formatPercentage', () => {
     [rational(-50n), '-50,0%'],
     [rational(5n, 100n), '0,1%'],
     [rational(-5n, 100n), '-0,1%'],
-    [rational(-4n, 100n), '0,0%'], // rounds to zero: no sign (SPEC §3)
+    [rational(-4n, 100n), '0,0%'], // rounds to zero: no sign (docs/spec.md §3)
     [rational(-5n, 100n), '-0,1%'],
   ])('%o → %s', (p, text) => {
     expect(formatPercentage(p)).toBe(text)
