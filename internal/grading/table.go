@@ -6,7 +6,7 @@ import (
 )
 
 // Cell is one entry of the grade table: a grade label and its band (Over, UpTo] as the page shows
-// it. The thresholds are exact (issue 13): a percentage gets the grade when it is above Over and at
+// it. The thresholds are exact (docs/spec.md §4), never rounded: a percentage gets the grade when it is above Over and at
 // most UpTo, so a reader can tell the grade of every value, the thresholds included. The lowest band
 // has no lower end (Over is "–": everything at or below UpTo gets it); an empty band, which some
 // valid configurations have, says "entfällt".

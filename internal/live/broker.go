@@ -209,7 +209,7 @@ func (b *Broker) Clients() int {
 func (b *Broker) Close() { b.end(nil, nil) }
 
 // Retire ends every stream as Close does, after handing it last (nil: nothing) whatever version it
-// has: the broker's scale changed its state at the same version (archived, issue 17), and its open
+// has: the broker's scale changed its state at the same version (archived or brought back), and its open
 // pages learn that from their stream before it ends, not through a reconnect. drained is called
 // once, outside the broker's locks, when no stream on a taken-over connection is left, at once if
 // none is open: Scales then forgets the broker, without a goroutine that waits for it.

@@ -48,12 +48,12 @@ var (
 	errNotFound         = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil, nil}
 	errSetupInvalid     = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
 	errInviteInvalid    = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
-	errScaleNotFound    = &apiError{http.StatusNotFound, "scale_not_found", "Diesen Notenschlüssel gibt es nicht.", nil, nil} // issue 17
+	errScaleNotFound    = &apiError{http.StatusNotFound, "scale_not_found", "Diesen Notenschlüssel gibt es nicht.", nil, nil}
 	errMethodNotAllowed = &apiError{http.StatusMethodNotAllowed, "method_not_allowed", "Diese Methode ist hier nicht erlaubt.", nil, nil}
 	errEmailTaken       = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil, nil}
 	errLastAdminDemote  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht herabgestuft werden.", nil, nil}
 	errLastAdminDelete  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht entfernt werden.", nil, nil}
-	errScaleExists      = &apiError{http.StatusConflict, "scale_exists", "Einen Notenschlüssel mit diesem Kurznamen gibt es schon.", nil, nil} // issue 17
+	errScaleExists      = &apiError{http.StatusConflict, "scale_exists", "Einen Notenschlüssel mit diesem Kurznamen gibt es schon.", nil, nil}
 	errScaleIsDefault   = &apiError{http.StatusConflict, "scale_is_default",
 		"Der Standard-Notenschlüssel kann nicht archiviert werden. Bitte zuerst einen anderen zum Standard machen.", nil, nil}
 	errScaleArchived = &apiError{http.StatusConflict, "scale_archived",
@@ -72,7 +72,7 @@ var (
 	errFields = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusUnprocessableEntity, "validation_failed", "Bitte die markierten Felder prüfen.", fields, nil}
 	}
-	errScaleInvalid = func(fields map[string]string) *apiError { // issue 17
+	errScaleInvalid = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusUnprocessableEntity, "validation_failed", "Der Notenschlüssel ist ungültig.", fields, nil}
 	}
 	errTooManyScales = &apiError{http.StatusUnprocessableEntity, "too_many_scales",

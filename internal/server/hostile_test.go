@@ -112,7 +112,7 @@ func TestHostileRequests(t *testing.T) {
 		{"POST", "/api/v1/users", "admin", nil, map[string]any{"email": "zwei@schule.de", "role": "user"}, "email"},
 		{"PATCH", "/api/v1/users/2", "admin", nil, map[string]any{"role": "admin"}, "role"},
 		{"PUT", "/api/v1/config", "admin", ifMatch(`"1"`), configDoc(), "name"},
-		// Notenschlüssel (issue 17)
+		// Notenschlüssel
 		{"POST", "/api/v1/scales", "admin", nil, map[string]any{"slug": "neu", "config": configDoc()}, "slug"},
 		{"PUT", "/api/v1/scales/mathe", "admin", ifMatch(`"1"`), configDoc(), "name"},
 		{"PATCH", "/api/v1/scales/mathe", "admin", nil, map[string]any{"archived": true}, "archived"},

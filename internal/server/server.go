@@ -51,7 +51,7 @@ type Deps struct {
 	Streams *live.Guard
 	Metrics *metrics.Requests // request counts; default: new ones
 
-	// Sign-in at the school's identity provider (issue 19); nil: not set up.
+	// Sign-in at the school's identity provider; nil: not set up.
 	SSO *auth.SSO
 	// NoPasswordLogin turns the password sign-in off (serve
 	// --password-login=false); the CLI's admin set-password still works.

@@ -309,7 +309,7 @@ def self_check(configs: dict[str, Config]) -> None:
         (std, "2000", "1", "0,1%", "6"),  # 0.05 rounds away from zero
         (std, "2000", "-1", "-0,1%", "6"),  # -0.05 likewise
         (std, "10000", "-1", "0,0%", "6"),  # -0.01 rounds to zero: no sign (docs/spec.md §3), the grade stays 6
-        (std, "100", "-0,01", "0,0%", "6"),  # the example of issue 12
+        (std, "100", "-0,01", "0,0%", "6"),  # -0.01 %: a small negative that once showed "-0,0%"
         (std, "2000", "-0,9999", "0,0%", "6"),  # -0.049995 rounds to zero too
         (std, "-10", "-5", "50,0%", "4+"),  # 50 > 40 + 2 * 4.9995 = 49.999
         (std, "100", "20", "20,0%", "6+"),  # 20 is grade 6's max; 20 > 10
@@ -322,7 +322,7 @@ def self_check(configs: dict[str, Config]) -> None:
     for c, total, achieved, percentage, g in expected:
         got = calculate(c, total, achieved)
         assert got == (percentage, g), (c.name, total, achieved, got)
-    # docs/spec.md §4 and issue 13: 1- is over 85 up to 89.9995, 2 over 74.9995 up to 79.999, 6 up to 10
+    # docs/spec.md §4, exact thresholds: 1- is over 85 up to 89.9995, 2 over 74.9995 up to 79.999, 6 up to 10
     cells = {cell["grade"]: cell for cell in table(std)}
     assert cells["1-"] == {"grade": "1-", "over": "85", "upTo": "89,9995"}
     assert cells["2"] == {"grade": "2", "over": "74,9995", "upTo": "79,999"}

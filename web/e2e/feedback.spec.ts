@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, withoutPageConfig } from './fixtures'
 
-// Issue 13: the calculator says what is wrong with an input, the first load that fails explains
+// The calculator says what is wrong with an input, the first load that fails explains
 // itself, and the Notenspiegel keeps its work and context. At both widths.
 
 const widths = [390, 1280] as const

@@ -29,7 +29,7 @@ export const liveConfigSchema = v.object({
   // Only in admins' answers (PUT, history, conflict): the public stream names no account.
   savedBy: v.optional(v.string()),
   config: gradingConfigSchema,
-  // Only in a scale's answers (GET /scales/{slug}, its stream) when the scale is archived (issue 17).
+  // Only in a scale's answers (GET /scales/{slug}, its stream) when the scale is archived.
   archived: v.optional(v.boolean()),
 })
 

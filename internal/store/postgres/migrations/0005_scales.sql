@@ -1,4 +1,4 @@
--- Several named grading scales (issue 17): the tables of the SQLite store's
+-- Several named grading scales: the tables of the SQLite store's
 -- 0005, with PostgreSQL types (0003 and 0004 were SQLite-only changes). An
 -- existing configuration becomes the default scale 'standard' with every
 -- version, time and author as they were.

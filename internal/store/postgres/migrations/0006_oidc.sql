@@ -1,4 +1,4 @@
--- Sign-in with the school's OpenID provider (issue 19): the SQLite store's
+-- Sign-in with the school's OpenID provider: the SQLite store's
 -- 0006 with PostgreSQL types. An account is linked to one identity of one
 -- provider (issuer and subject, NULL until the first such sign-in).
 ALTER TABLE users ADD COLUMN oidc_issuer text;

@@ -1,4 +1,4 @@
--- Several named grading scales (issue 17). Each scale has its own versions,
+-- Several named grading scales. Each scale has its own versions,
 -- numbered from 1; exactly one is the default. An existing configuration
 -- becomes the default scale 'standard' with every version, time and author
 -- as they were. The name lives in each version's document.

@@ -1,4 +1,4 @@
--- Sign-in with the school's OpenID provider (issue 19). An account is
+-- Sign-in with the school's OpenID provider. An account is
 -- linked to one identity of one provider: the issuer and its subject
 -- ('sub'), both NULL until the person first signs in that way. A provider's
 -- subject is unique there, so the pair is unique here.

@@ -53,7 +53,7 @@ describe('shared vectors', () => {
     expect(table(config(name))).toEqual(cells)
   })
 
-  // Issue 13: the table read as a person reads it. A cell "über a bis b" promises its grade to every
+  // The table read as a person reads it. A cell "über a bis b" promises its grade to every
   // percentage above a up to b and to none at a or above b; each promise is checked against the
   // calculator's rule at every threshold and the smallest step beside it (10^-12, finer than any
   // threshold of a valid configuration).
