@@ -3,8 +3,10 @@ package main
 import (
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,4 +88,112 @@ func isHandWrittenText(name string) bool {
 		return false
 	}
 	return textExtensions[filepath.Ext(name)] || name == "Makefile" || name == "run"
+}
+
+// TestArchitectureMapsEveryPackage keeps the package table of
+// docs/architecture.md true: one row per package of the module (as go list
+// sees it), no row for a package that is gone, and for each its imports of
+// this module, so that the arrows the map promises are the code's.
+func TestArchitectureMapsEveryPackage(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join(repoRoot, "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mapped := packageTable(t, string(doc))
+	actual := modulePackages(t)
+	for pkg, imports := range actual {
+		row, ok := mapped[pkg]
+		switch {
+		case !ok:
+			t.Errorf("package %s has no row in the table", pkg)
+		case !slices.Equal(row, imports):
+			t.Errorf("package %s imports %s of this module; the table says %s", pkg, listOrNone(imports), listOrNone(row))
+		}
+	}
+	for pkg := range mapped {
+		if _, ok := actual[pkg]; !ok {
+			t.Errorf("the table has a row for %s, which is no package of the module", pkg)
+		}
+	}
+}
+
+// packageTable reads the table whose header starts with "| Package |": the
+// first cell of a row names one package in backticks, the third its imports
+// of this module (in backticks, or "none").
+func packageTable(t *testing.T, doc string) map[string][]string {
+	t.Helper()
+	rows := map[string][]string{}
+	inTable := false
+	for line := range strings.Lines(doc) {
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "| Package |"):
+			inTable = true
+			continue
+		case !inTable || strings.HasPrefix(line, "|---"):
+			continue
+		case !strings.HasPrefix(line, "|"):
+			inTable = false
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		names := backticked.FindAllStringSubmatch(cells[0], -1)
+		if len(names) != 1 || len(cells) < 3 {
+			t.Errorf("docs/architecture.md: a row must name one package and its imports: %s", line)
+			continue
+		}
+		var imports []string
+		for _, m := range backticked.FindAllStringSubmatch(cells[2], -1) {
+			imports = append(imports, m[1])
+		}
+		slices.Sort(imports)
+		rows[names[0][1]] = imports
+	}
+	if len(rows) == 0 {
+		t.Fatal("docs/architecture.md has no package table (a header starting with \"| Package |\")")
+	}
+	return rows
+}
+
+var backticked = regexp.MustCompile("`([^`]+)`")
+
+// modulePackages asks go list for the module's packages and their imports
+// of the module, both relative to the module's path. Directories of npm
+// packages that happen to hold Go files (web/node_modules) are no part of it.
+func modulePackages(t *testing.T) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", "{{.Module.Path}} {{.ImportPath}}{{range .Imports}} {{.}}{{end}}", "./...")
+	cmd.Dir = repoRoot
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	pkgs := map[string][]string{}
+	for line := range strings.Lines(string(out)) {
+		fields := strings.Fields(line)
+		module, path := fields[0], fields[1]
+		rel, ok := strings.CutPrefix(path, module+"/")
+		if !ok || strings.Contains(rel, "node_modules/") {
+			continue
+		}
+		imports := []string{}
+		for _, imp := range fields[2:] {
+			if dep, ok := strings.CutPrefix(imp, module+"/"); ok {
+				imports = append(imports, dep)
+			}
+		}
+		slices.Sort(imports)
+		pkgs[rel] = imports
+	}
+	if len(pkgs) < 10 {
+		t.Fatalf("go list found only %d packages", len(pkgs))
+	}
+	return pkgs
+}
+
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
 }

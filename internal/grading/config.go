@@ -42,7 +42,7 @@ func Default() Config {
 	}
 }
 
-// MarshalJSON writes the canonical document of docs/architecture.md with its keys in a fixed order, so the
+// MarshalJSON writes the canonical document of docs/spec.md §4 with its keys in a fixed order, so the
 // same configuration always gives the same bytes (stored, sent to browsers, compared in tests).
 func (c Config) MarshalJSON() ([]byte, error) {
 	name, err := json.Marshal(c.Name)

@@ -6,7 +6,7 @@ import (
 )
 
 // maxNumberLen bounds what a person's input and a document's number literal may cost: longer text is
-// "not a number" rather than a big computation (docs/architecture.md).
+// "not a number" rather than a big computation (docs/decisions.md, "Input syntax").
 const maxNumberLen = 32
 
 // ParseNumber reads what a person types into the calculator: Unicode white space trimmed, then

@@ -18,7 +18,8 @@ import (
 // apiError is an error with everything a client needs: status, a stable
 // code for programs and a German message for people. Every code the API
 // answers with is made here, ordered by status, and listed in
-// docs/architecture.md (TestErrorCodesMatchArchitecture holds the two together).
+// docs/architecture.md and in the contract's Error schema
+// (TestErrorCodesMatchArchitecture, TestErrorCodesMatchTheContract).
 type apiError struct {
 	Status  int
 	Code    string
@@ -202,7 +203,7 @@ func writeJSONBytes(w http.ResponseWriter, status int, body []byte) {
 // without a session. The callback is a browser navigation, so it answers no
 // JSON: it sends the browser back to the sign-in card with
 // /admin?sso_error=<code>, and the page shows the code's German text
-// (web/src/features/auth). docs/architecture.md lists the codes.
+// (web/src/features/auth). docs/operations.md lists the codes.
 type ssoFailure string
 
 const (

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent oracle for the shared grading vectors (docs/spec.md §3–§4, docs/architecture.md).
+"""Independent oracle for the shared grading vectors (docs/spec.md §3–§4, docs/decisions.md).
 
 Run from anywhere:  python3 testdata/grading/generate.py
 
@@ -33,7 +33,7 @@ from documents import MSG, alias_cases, dump, invalid_cases  # noqa: E402
 HERE = Path(__file__).resolve().parent
 CONFIG_NAMES = ("standard", "fractional", "extreme")
 
-# --- Reading a person's input (docs/spec.md §3, docs/architecture.md) ----------------------------------------------
+# --- Reading a person's input (docs/spec.md §3, docs/decisions.md) -------------------------------------------------
 
 # The Unicode White_Space property, listed explicitly: Python's str.strip() also strips U+001C..U+001F
 # and JavaScript's trim() strips U+FEFF, neither of which is White_Space.

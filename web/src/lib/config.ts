@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { components } from './api-types.gen'
 
-// The configuration as the browser receives it (docs/architecture.md: GET /api/v1/config and every
+// The configuration as the browser receives it (api/openapi.yaml: GET /api/v1/config and every
 // SSE `config` event). Parsed loosely on purpose: a document that lacks a band width still
 // shows, and the affected grades read "?" (docs/spec.md §4, defensive); storage validation is the
 // server's job. valibot, not zod, because this runs on the calculator route, whose JS has a
