@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // The tests of this file read the repository, not the binary: they keep
@@ -196,4 +198,120 @@ func listOrNone(names []string) string {
 		return "none"
 	}
 	return strings.Join(names, ", ")
+}
+
+// TestDocLinksResolve: every relative link of the Markdown files (README,
+// docs/, the READMEs beside code and vectors) names a file or folder that
+// exists and, with #anchor, a heading of that file, as GitHub makes its
+// anchors. Links to other sites are not followed.
+func TestDocLinksResolve(t *testing.T) {
+	var docs []string
+	for _, path := range textFiles(t, "README.md", "api", "cmd", "docs", "internal", "scripts", "testdata", "tools", "web") {
+		if strings.HasSuffix(path, ".md") {
+			docs = append(docs, path)
+		}
+	}
+	if len(docs) < 8 {
+		t.Fatalf("found only %d Markdown files", len(docs))
+	}
+	checked := 0
+	for _, path := range docs {
+		for _, link := range relativeLinks(t, path) {
+			target, anchor, _ := strings.Cut(link, "#")
+			file := path
+			if target != "" {
+				file = filepath.Join(filepath.Dir(path), filepath.FromSlash(target))
+			}
+			rel, _ := filepath.Rel(repoRoot, path)
+			if _, err := os.Stat(file); err != nil {
+				t.Errorf("%s: link %q: no such file", filepath.ToSlash(rel), link)
+				continue
+			}
+			if anchor != "" && !slices.Contains(headingAnchors(t, file), anchor) {
+				t.Errorf("%s: link %q: no heading with that anchor", filepath.ToSlash(rel), link)
+			}
+			checked++
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("checked only %d links: the reader of links is broken", checked)
+	}
+}
+
+var (
+	markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)|<img src="([^"]+)"`)
+	inlineCode   = regexp.MustCompile("`[^`]*`")
+)
+
+// relativeLinks lists the link targets of a Markdown file, outside code
+// blocks and inline code, that point into the repository.
+func relativeLinks(t *testing.T, path string) []string {
+	t.Helper()
+	var links []string
+	for _, line := range markdownLines(t, path) {
+		for _, m := range markdownLink.FindAllStringSubmatch(inlineCode.ReplaceAllString(line, ""), -1) {
+			link := m[1] + m[2]
+			if !strings.Contains(link, "://") && !strings.HasPrefix(link, "mailto:") {
+				links = append(links, link)
+			}
+		}
+	}
+	return links
+}
+
+// headingAnchors are the anchors GitHub gives a Markdown file's headings:
+// lower case, letters, digits, "-" and "_" kept, spaces made "-", the rest
+// (punctuation, symbols such as §, inline code's backticks) dropped; a
+// repeated anchor gets "-1", "-2", …
+func headingAnchors(t *testing.T, path string) []string {
+	t.Helper()
+	if !strings.HasSuffix(path, ".md") {
+		return nil
+	}
+	var anchors []string
+	seen := map[string]int{}
+	for _, line := range markdownLines(t, path) {
+		text, ok := strings.CutPrefix(strings.TrimLeft(line, "#"), " ")
+		if !ok || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		var b strings.Builder
+		for _, r := range strings.ToLower(text) {
+			switch {
+			case unicode.IsLetter(r), unicode.IsDigit(r), unicode.IsMark(r), r == '-', r == '_':
+				b.WriteRune(r)
+			case r == ' ':
+				b.WriteByte('-')
+			}
+		}
+		anchor := b.String()
+		if n := seen[anchor]; n > 0 {
+			anchors = append(anchors, anchor+"-"+strconv.Itoa(n))
+		} else {
+			anchors = append(anchors, anchor)
+		}
+		seen[anchor]++
+	}
+	return anchors
+}
+
+// markdownLines are a Markdown file's lines outside fenced code blocks.
+func markdownLines(t *testing.T, path string) []string {
+	t.Helper()
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	fenced := false
+	for line := range strings.Lines(string(text)) {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			continue
+		}
+		if !fenced {
+			lines = append(lines, strings.TrimRight(line, "\r\n"))
+		}
+	}
+	return lines
 }
