@@ -102,7 +102,7 @@ func TestArchitectureMapsEveryPackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	mapped := packageTable(t, string(doc))
-	actual := modulePackages(t)
+	actual := moduleImports(t)
 	for pkg, imports := range actual {
 		row, ok := mapped[pkg]
 		switch {
@@ -159,10 +159,10 @@ func packageTable(t *testing.T, doc string) map[string][]string {
 
 var backticked = regexp.MustCompile("`([^`]+)`")
 
-// modulePackages asks go list for the module's packages and their imports
+// moduleImports asks go list for the module's packages and their imports
 // of the module, both relative to the module's path. Directories of npm
 // packages that happen to hold Go files (web/node_modules) are no part of it.
-func modulePackages(t *testing.T) map[string][]string {
+func moduleImports(t *testing.T) map[string][]string {
 	t.Helper()
 	cmd := exec.Command("go", "list", "-f", "{{.Module.Path}} {{.ImportPath}}{{range .Imports}} {{.}}{{end}}", "./...")
 	cmd.Dir = repoRoot
