@@ -21,13 +21,15 @@ import (
 var repoRoot = filepath.Join("..", "..")
 
 // issueNumber finds a reference to an issue by its number: "issue" or
-// "issues", then the number, with or without "#". A reader of the repository has no issue tracker:
-// a comment or a doc must say the reason itself. Links to other projects'
-// trackers (go.dev/issue/NNN) name a place, not a number in prose, and pass.
+// "issues", then the number, with or without "#". A reader of the
+// repository has no issue tracker: a comment or a doc must say the reason
+// itself. Links to other projects' trackers (go.dev/issue/NNN) name a
+// place, not a number in prose, and pass.
 var issueNumber = regexp.MustCompile(`\b[Ii]ssues? ?#?[0-9]+`)
 
 // TestNoIssueNumbers fails on any such reference in the code, its comments,
-// the tests, the contract, the scripts and the docs.
+// the tests, the contract, the scripts and the docs. third_party holds
+// others' data as it was published and is not read.
 func TestNoIssueNumbers(t *testing.T) {
 	files := textFiles(t, "README.md", "Makefile", ".ci", "api", "cmd", "docs", "internal", "scripts", "testdata", "tools", "web")
 	if len(files) < 300 {
