@@ -8,7 +8,7 @@ import (
 	"testing/fstest"
 )
 
-// The service worker and the manifest (issue 8): the worker script must be revalidated on every
+// The service worker and the manifest, which make the app installable and usable offline: the worker script must be revalidated on every
 // load, or a browser keeps running an old release's worker (and its cached app) for up to 24 h;
 // the manifest needs its own media type to count as one.
 func TestAppServesServiceWorkerAndManifest(t *testing.T) {

@@ -24,7 +24,7 @@ type PageConfig func(ctx context.Context, slug string) (data []byte, version int
 // ConfigElementID is the id of the block in index.html that carries the configuration: a
 // <script type="application/json">, which the browser does not run, so the Content-Security-Policy
 // stays script-src 'self'. The app reads it at start (web/src/lib/embedded-config.ts) and shows the
-// form and the table at its first render, without waiting for the stream (issue 18).
+// form and the table at its first render, without waiting for the stream.
 const ConfigElementID = "notenrechner-config"
 
 // SlugParam is the query parameter of the page address that names a grading scale.

@@ -24,7 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // Chromium sees no system font but DejaVu, as on a fresh Debian machine (issue 12): a layout
+      // Chromium sees no system font but DejaVu, as on a fresh Debian machine: a layout
       // that fits only with this machine's fonts fails here too.
       env: {
         ...process.env,

@@ -137,7 +137,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadFont(),
-    // Offline and installable (issue 8): a Workbox service worker that precaches the built app and
+    // Offline and installable (docs/spec.md §2): a Workbox service worker that precaches the built app and
     // serves every page navigation from it, and the manifest. The registration is the external
     // /registerSW.js (no inline script: Content-Security-Policy default-src 'self').
     VitePWA({

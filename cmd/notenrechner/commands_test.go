@@ -80,7 +80,7 @@ func TestConfigImportAndExport(t *testing.T) {
 	if after, _, _ := runCmd(t, "config", "export", "--db", db); after != out {
 		t.Fatalf("a rejected import changed the stored configuration:\n%s", after)
 	}
-	// German singular and plural (issue 12): "1 ungültiges Feld", "2 ungültige Felder"
+	// German singular and plural: "1 ungültiges Feld", "2 ungültige Felder"
 	one := writeFile(t, dir, "one.json", strings.Replace(out, `"name": "Standard"`, `"name": ""`, 1))
 	if _, errOut, _ := runCmd(t, "config", "import", "--db", db, one); !strings.Contains(errOut, ": 1 ungültiges Feld:\n") {
 		t.Errorf("one failing field: %q", errOut)

@@ -19,7 +19,7 @@ Verwaltung im Browser (Admin).
 Optionen:
 `
 
-// cmdScale is `notenrechner scale` (issue 17).
+// cmdScale is `notenrechner scale`: the grading scales (docs/spec.md §8).
 func cmdScale(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, scaleHelp)

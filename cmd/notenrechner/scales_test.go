@@ -14,7 +14,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
 )
 
-// The grading scales (issue 17) on the command line and across processes.
+// The grading scales (docs/spec.md §8) on the command line and across processes.
 
 func TestScaleCommands(t *testing.T) {
 	dir := t.TempDir()

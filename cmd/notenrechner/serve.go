@@ -197,7 +197,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	// The server's one clock: the setup link expires by the same time the server checks it with,
 	// and the default's move is as old by it as the stream asks (DefaultMovedWithin).
 	now := time.Now
-	scales := live.NewScales(logger, 8, st, now) // a broker per grading scale (issue 17)
+	scales := live.NewScales(logger, 8, st, now) // a broker per grading scale
 	fanOut, err := scales.Refresh(ctx)
 	fanOut() // nobody listens yet
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 )
 
 // oidcOptions are the flags of the sign-in at the school's identity
-// provider (issue 19, docs/operations.md). The client secret comes from
+// provider (docs/operations.md). The client secret comes from
 // the environment only, so that it never shows in the process list.
 type oidcOptions struct {
 	issuer, clientID, secret, name                     string

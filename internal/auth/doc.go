@@ -1,4 +1,4 @@
-// Package auth is accounts and sessions (SPEC.md §5). Its pure parts, argon2id password hashes,
+// Package auth is accounts and sessions (docs/spec.md §5). Its pure parts, argon2id password hashes,
 // the password and email rules with their German messages, and opaque tokens, do no I/O and keep
 // no state beyond the embedded list of common passwords, so the server, the command line
 // (`notenrechner admin create`) and the tests share one definition of every rule.

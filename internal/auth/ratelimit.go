@@ -32,9 +32,9 @@ type Limiter struct {
 	PerAccount    int
 }
 
-// NewLimiter makes the limiter of SPEC §5 and issue 14: 5 failures per
-// account and address and 20 per address within 15 minutes; 100 per account
-// within an hour.
+// NewLimiter makes the limiter of docs/spec.md §5: 5 failures per account
+// and address and 20 per address within 15 minutes; 100 per account within
+// an hour, so that guessing from many addresses stays slow too.
 func NewLimiter(s store.SessionStore, now func() time.Time) *Limiter {
 	return &Limiter{store: s, now: now, Window: 15 * time.Minute, PerAccountAddress: 5, PerAddress: 20,
 		CeilingWindow: time.Hour, PerAccount: 100}

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// The password rule of SPEC.md §5 and the API contract: 10 to 256 characters counted in Unicode
+// The password rule of docs/spec.md §5 and the API contract: 10 to 256 characters counted in Unicode
 // code points, no composition rules, common passwords refused (IsCommonPassword). Passwords are
 // taken as typed: no trimming, no Unicode normalization.
 const (

@@ -74,7 +74,7 @@ func TestIsCommonPassword(t *testing.T) {
 		{"password ", true},
 		{"correct horse battery staple", false},
 		{"", false},
-		// issue 14: German passwords that the English list let through
+		// German passwords that the English list alone let through
 		{"passwort123", true},
 		{"Passwort1234", true},
 		{"hallo12345", true},

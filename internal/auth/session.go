@@ -10,7 +10,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// Session time-outs (SPEC §5).
+// Session time-outs (docs/spec.md §5).
 const (
 	IdleTimeout     = 24 * time.Hour
 	AbsoluteTimeout = 30 * 24 * time.Hour

@@ -7,7 +7,7 @@ import (
 	"encoding/hex"
 )
 
-// tokenBytes is the entropy of every token: 256 bits, twice the 128 the issue asks for.
+// tokenBytes is the entropy of every token: 256 bits, far beyond what any number of guesses can find.
 const tokenBytes = 32
 
 // NewToken makes an opaque token for a session cookie, a setup link or an invite link, and the

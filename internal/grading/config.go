@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// Range is the band of one grade: it holds p with Min < p ≤ Max (SPEC §4).
+// Range is the band of one grade: it holds p with Min < p ≤ Max (docs/spec.md §4).
 type Range struct {
 	Min Percent `json:"min"`
 	Max Percent `json:"max"`
@@ -26,7 +26,7 @@ type Config struct {
 	Schema Schema
 }
 
-// Default is the configuration of SPEC §4, written at first start.
+// Default is the configuration of docs/spec.md §4, written at first start.
 func Default() Config {
 	return Config{
 		Name: "Standard",
@@ -42,7 +42,7 @@ func Default() Config {
 	}
 }
 
-// MarshalJSON writes the canonical document of docs/architecture.md with its keys in a fixed order, so the
+// MarshalJSON writes the canonical document of docs/spec.md §4 with its keys in a fixed order, so the
 // same configuration always gives the same bytes (stored, sent to browsers, compared in tests).
 func (c Config) MarshalJSON() ([]byte, error) {
 	name, err := json.Marshal(c.Name)

@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// inputSyntax is the docs/architecture.md grammar, written independently of ParseNumber's hand-made scanner.
+// inputSyntax is the grammar of docs/decisions.md ("Input syntax"), written independently of ParseNumber's hand-made scanner.
 var inputSyntax = regexp.MustCompile(`^[+-]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)$`)
 
 func FuzzParseNumber(f *testing.F) {

@@ -98,6 +98,10 @@ func TestVectorCases(t *testing.T) {
 			if got != want {
 				t.Errorf("Calculate(%s, %q, %q) = %+v, want %+v", tc.Config, tc.Total, tc.Achieved, got, want)
 			}
+			// The exact path answers every case too, not only those the fast path hands over.
+			if exact := calculateExact(c, tc.Total, tc.Achieved); exact != want {
+				t.Errorf("calculateExact(%s, %q, %q) = %+v, want %+v", tc.Config, tc.Total, tc.Achieved, exact, want)
+			}
 		})
 	}
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // maxNumberLen bounds what a person's input and a document's number literal may cost: longer text is
-// "not a number" rather than a big computation (docs/architecture.md).
+// "not a number" rather than a big computation (docs/decisions.md, "Input syntax").
 const maxNumberLen = 32
 
 // ParseNumber reads what a person types into the calculator: Unicode white space trimmed, then
@@ -40,7 +40,7 @@ func ParseNumber(s string) (*big.Rat, bool) {
 }
 
 // FormatPercentage shows p as the calculator does: one decimal rounded half away from zero, a comma,
-// "%". A value that rounds to zero has no sign: "0,0%", never "-0,0%" (SPEC §3).
+// "%". A value that rounds to zero has no sign: "0,0%", never "-0,0%" (docs/spec.md §3).
 func FormatPercentage(p *big.Rat) string {
 	n := roundedMagnitude(p, 1)
 	var b strings.Builder

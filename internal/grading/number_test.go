@@ -85,9 +85,9 @@ func TestFormatPercentage(t *testing.T) {
 		{"1/20", "0,1%"},     // 0.05: half away from zero
 		{"-1/20", "-0,1%"},   // -0.05
 		{"49/1000", "0,0%"},  // 0.049
-		{"-49/1000", "0,0%"}, // rounds to zero: no sign (SPEC §3)
+		{"-49/1000", "0,0%"}, // rounds to zero: no sign (docs/spec.md §3)
 		{"1/100", "0,0%"},
-		{"-1/100", "0,0%"}, // issue 12: -0,01 of 100 is "0,0%", not "-0,0%"
+		{"-1/100", "0,0%"}, // -0,01 of 100 is "0,0%", not "-0,0%"
 		{"-1/20", "-0,1%"}, // -0.05 rounds away from zero: the sign is back
 		{"7665/100", "76,7%"},
 		{"-7665/100", "-76,7%"},

@@ -18,7 +18,7 @@ var ErrMalformed = errors.New("grading: malformed configuration document")
 // maxDocumentSize matches the 64 KiB body limit of the API; a valid document is a few hundred bytes.
 const maxDocumentSize = 64 << 10
 
-// ParseConfig reads a configuration document in the original's shape (SPEC §4), accepting the aliases
+// ParseConfig reads a configuration document in the original's shape (docs/spec.md §4), accepting the aliases
 // general.plus, 1.normal and 6.minus and storing canonical names, and validates every rule. It returns
 // a *ValidationError naming every failing field, or an error wrapping ErrMalformed.
 func ParseConfig(data []byte) (Config, error) {

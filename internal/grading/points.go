@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// tableBands are the 16 bands from best to worst, the order of the table (SPEC §4); never modified.
+// tableBands are the 16 bands from best to worst, the order of the table (docs/spec.md §4); never modified.
 var tableBands = [16]string{"1", "1-", "2+", "2", "2-", "3+", "3", "3-", "4+", "4", "4-", "5+", "5", "5-", "6+", "6"}
 
 // PointsBand is one line of the Punkteschlüssel: the smallest and the largest multiple of the step,

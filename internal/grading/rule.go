@@ -11,7 +11,7 @@ type Result struct {
 	Grade      string `json:"grade"`
 }
 
-// Calculate is the whole calculator of SPEC §3: the two raw inputs in, the two outputs out. Either
+// Calculate is the whole calculator of docs/spec.md §3: the two raw inputs in, the two outputs out. Either
 // input empty, zero or not a number clears both outputs; nothing else does (a negative total is
 // allowed and simply gives a negative or positive percentage).
 func Calculate(c Config, total, achieved string) Result {
@@ -36,7 +36,7 @@ func calculateExact(c Config, total, achieved string) Result {
 	return Result{Percentage: FormatPercentage(p), Grade: Grade(c, p)}
 }
 
-// Grade applies the rule of SPEC §4 to an exact percentage. p == 0 (unreachable from Calculate,
+// Grade applies the rule of docs/spec.md §4 to an exact percentage. p == 0 (unreachable from Calculate,
 // which clears on a zero input) gives "6", the grade of everything at or below grade 6's minimum.
 // It answers "" only for a configuration that leaves p in a gap, which validation prevents.
 func Grade(c Config, p *big.Rat) string {
@@ -56,7 +56,7 @@ func Grade(c Config, p *big.Rat) string {
 	return ""
 }
 
-// subGrade splits grade g into its bands with the thresholds of SPEC §4 rules 3–5.
+// subGrade splits grade g into its bands with the thresholds of docs/spec.md §4 rules 3–5.
 func subGrade(c Config, g int, p *big.Rat) string {
 	r, s := c.Grades[g-1], c.Schema
 	switch g {

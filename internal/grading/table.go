@@ -6,7 +6,7 @@ import (
 )
 
 // Cell is one entry of the grade table: a grade label and its band (Over, UpTo] as the page shows
-// it. The thresholds are exact (issue 13): a percentage gets the grade when it is above Over and at
+// it. The thresholds are exact (docs/spec.md §4), never rounded: a percentage gets the grade when it is above Over and at
 // most UpTo, so a reader can tell the grade of every value, the thresholds included. The lowest band
 // has no lower end (Over is "–": everything at or below UpTo gets it); an empty band, which some
 // valid configurations have, says "entfällt".
@@ -18,7 +18,7 @@ type Cell struct {
 
 // Table gives the 16 cells 1, 1-, 2+, 2, 2-, … 5-, 6+, 6. Each bound is a threshold of the rule Grade
 // applies (threshold is shared), so the table and the calculator cannot disagree. A typed Config always
-// has the special entries of grades 1 and 6, so the "?" cells of SPEC §4 exist only in the web app's
+// has the special entries of grades 1 and 6, so the "?" cells of docs/spec.md §4 exist only in the web app's
 // defensive path.
 func Table(c Config) []Cell {
 	s := c.Schema

@@ -82,7 +82,7 @@ func (f fieldErrors) err() error {
 	return &ValidationError{Fields: map[string]string(f)}
 }
 
-// Validate applies the rules of SPEC §4 to a typed configuration, e.g. one built in code or one about
+// Validate applies the rules of docs/spec.md §4 to a typed configuration, e.g. one built in code or one about
 // to be stored (a version stored before the name's character rule fails it, see ParseStoredConfig).
 // A typed Config cannot have missing fields, wrong types or extra decimals, so what is left is the
 // name, the ranges and the relations — with the same messages as ParseConfig.

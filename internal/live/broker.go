@@ -34,7 +34,7 @@ type Event struct {
 
 // Version is a stored configuration version as the API shows it, in UTC.
 // SavedBy is nil in the public form (GET /config, the stream): an account's
-// email is personal data (SPEC §5, docs/privacy.md); the admins' answers
+// email is personal data (docs/spec.md §5, docs/privacy.md); the admins' answers
 // (history, save, conflict) carry it.
 type Version struct {
 	Version int64          `json:"version"`
@@ -209,7 +209,7 @@ func (b *Broker) Clients() int {
 func (b *Broker) Close() { b.end(nil, nil) }
 
 // Retire ends every stream as Close does, after handing it last (nil: nothing) whatever version it
-// has: the broker's scale changed its state at the same version (archived, issue 17), and its open
+// has: the broker's scale changed its state at the same version (archived or brought back), and its open
 // pages learn that from their stream before it ends, not through a reconnect. drained is called
 // once, outside the broker's locks, when no stream on a taken-over connection is left, at once if
 // none is open: Scales then forgets the broker, without a goroutine that waits for it.

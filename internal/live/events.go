@@ -17,8 +17,8 @@ const writeTimeout = 10 * time.Second
 // with back-off when the browser gives up (web/src/lib/live-connection.ts).
 var retryFrame = []byte("retry: 1000\n\n")
 
-// pingFrame is the heartbeat: the comment line SPEC §6 asks for, in the
-// same block a `ping` event, because EventSource hides comments from the
+// pingFrame is the heartbeat of docs/spec.md §6: a comment line for proxies,
+// and in the same block a `ping` event, because EventSource hides comments from the
 // page, and the page must see that a quiet stream is alive (it replaces one
 // silent for 45 s: a lost network often shows no error). Every stream also
 // starts with one, after the current version: a proxy that buffers event

@@ -40,7 +40,7 @@ const logEvery = time.Minute
 
 // Guard bounds the open streams per client address and in total. A stream
 // holds a connection, and so an open file, for hours; without a bound, one
-// host can open streams until accept fails for everybody (issue 14).
+// host can open streams until accept fails for everybody.
 type Guard struct {
 	perClient, total int
 	logger           *slog.Logger

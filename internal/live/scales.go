@@ -12,7 +12,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// Scales holds one Broker per grading scale (issue 17), so that a version
+// Scales holds one Broker per grading scale (docs/spec.md §8), so that a version
 // is encoded once per scale and reaches only that scale's streams: the
 // cost of a publish stays per subscriber of that scale. It follows the
 // store's change revision (store.ScaleStore), whoever changed a scale.
@@ -124,7 +124,7 @@ func (s *Scales) Clients() int {
 // Change runs change, a write to the store, and makes what it stored current in this instance's
 // brokers (Refresh) at once, so that a GET after the writer's answer sees it. fanOut hands the new
 // versions to the open streams: the writer calls it after its answer has gone out, because with
-// thousands of pages the fan-out would delay the answer (issue 18). Until then the follower, woken
+// thousands of pages the fan-out would delay the answer (docs/benchmarks.md). Until then the follower, woken
 // by the commit, is held off (Follow), or it would fan out first. A failure to refresh is logged,
 // not returned: the change is stored, and Follow catches up within a second of the database's return.
 func (s *Scales) Change(ctx context.Context, change func() error) (fanOut func(), err error) {
@@ -287,10 +287,10 @@ func (s *Scales) WaitStreams(ctx context.Context) error {
 	return nil
 }
 
-// PageConfig is the configuration the calculator's page embeds (web.PageConfig, issue 18): the
-// public JSON of the current version of the scale the address names (?schluessel=, "" for the
-// default). An unknown or archived scale gets no block: the page waits for its stream, which tells
-// it what it is (404, or the version marked archived). A block of the default's would not help
+// PageConfig is the configuration the calculator's page embeds (web.PageConfig), so that its first
+// render needs no event: the public JSON of the current version of the scale the address names
+// (?schluessel=, "" for the default). An unknown or archived scale gets no block: the page waits
+// for its stream, which tells it what it is (404, or the version marked archived). A block of the default's would not help
 // there, because the app uses a block only on the address it names (data-schluessel).
 func (s *Scales) PageConfig(_ context.Context, slug string) (data []byte, version int64, ok bool) {
 	b, info, ok := s.Lookup(slug)

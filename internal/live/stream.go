@@ -12,7 +12,7 @@ import (
 // A stream is one open page on a taken-over TCP connection. No goroutine of its own waits for
 // events: a publish writes the one encoded frame straight into the socket, without blocking
 // (writeNow), from a few sender goroutines that share the streams between them (deliver). Waking
-// one goroutine per page cost about 11 µs of CPU per page and publish (issue 18); a write of a
+// one goroutine per page cost about 11 µs of CPU per page and publish (docs/benchmarks.md); a write of a
 // few hundred bytes costs a few µs. The stream's only goroutine (watch) waits for the client to
 // leave and sends the heartbeat.
 //

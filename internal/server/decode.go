@@ -13,7 +13,7 @@ import (
 	"unicode/utf8"
 )
 
-// maxBodyBytes bounds every request body (SPEC §6).
+// maxBodyBytes bounds every request body (docs/spec.md §6).
 const maxBodyBytes = 64 << 10
 
 // MaxURLBytes bounds the request target (path and query). The longest

@@ -18,7 +18,8 @@ import (
 // apiError is an error with everything a client needs: status, a stable
 // code for programs and a German message for people. Every code the API
 // answers with is made here, ordered by status, and listed in
-// docs/architecture.md (TestErrorCodesMatchArchitecture holds the two together).
+// docs/architecture.md and in the contract's Error schema
+// (TestErrorCodesMatchArchitecture, TestErrorCodesMatchTheContract).
 type apiError struct {
 	Status  int
 	Code    string
@@ -48,12 +49,12 @@ var (
 	errNotFound         = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil, nil}
 	errSetupInvalid     = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
 	errInviteInvalid    = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
-	errScaleNotFound    = &apiError{http.StatusNotFound, "scale_not_found", "Diesen Notenschlüssel gibt es nicht.", nil, nil} // issue 17
+	errScaleNotFound    = &apiError{http.StatusNotFound, "scale_not_found", "Diesen Notenschlüssel gibt es nicht.", nil, nil}
 	errMethodNotAllowed = &apiError{http.StatusMethodNotAllowed, "method_not_allowed", "Diese Methode ist hier nicht erlaubt.", nil, nil}
 	errEmailTaken       = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil, nil}
 	errLastAdminDemote  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht herabgestuft werden.", nil, nil}
 	errLastAdminDelete  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht entfernt werden.", nil, nil}
-	errScaleExists      = &apiError{http.StatusConflict, "scale_exists", "Einen Notenschlüssel mit diesem Kurznamen gibt es schon.", nil, nil} // issue 17
+	errScaleExists      = &apiError{http.StatusConflict, "scale_exists", "Einen Notenschlüssel mit diesem Kurznamen gibt es schon.", nil, nil}
 	errScaleIsDefault   = &apiError{http.StatusConflict, "scale_is_default",
 		"Der Standard-Notenschlüssel kann nicht archiviert werden. Bitte zuerst einen anderen zum Standard machen.", nil, nil}
 	errScaleArchived = &apiError{http.StatusConflict, "scale_archived",
@@ -72,7 +73,7 @@ var (
 	errFields = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusUnprocessableEntity, "validation_failed", "Bitte die markierten Felder prüfen.", fields, nil}
 	}
-	errScaleInvalid = func(fields map[string]string) *apiError { // issue 17
+	errScaleInvalid = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusUnprocessableEntity, "validation_failed", "Der Notenschlüssel ist ungültig.", fields, nil}
 	}
 	errTooManyScales = &apiError{http.StatusUnprocessableEntity, "too_many_scales",
@@ -146,7 +147,7 @@ type errorBody struct {
 }
 
 // writeError is the one place that turns an error into a status and the JSON
-// error body of SPEC §6. Unknown errors are logged here, once, and the
+// error body of docs/spec.md §6. Unknown errors are logged here, once, and the
 // client gets a generic message without the detail.
 func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err error) {
 	var ae *apiError
@@ -202,7 +203,7 @@ func writeJSONBytes(w http.ResponseWriter, status int, body []byte) {
 // without a session. The callback is a browser navigation, so it answers no
 // JSON: it sends the browser back to the sign-in card with
 // /admin?sso_error=<code>, and the page shows the code's German text
-// (web/src/features/auth). docs/architecture.md lists the codes.
+// (web/src/features/auth). docs/operations.md lists the codes.
 type ssoFailure string
 
 const (

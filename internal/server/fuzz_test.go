@@ -76,7 +76,7 @@ func newFuzzEnv(f *testing.F) *fuzzEnv {
 
 // fuzzBody checks, for any body and content type: never a server error
 // (a panic would be one: the server turns it into a 500); every refusal is
-// the JSON error of SPEC §6 and leaves the database as it was; every
+// the JSON error of docs/spec.md §6 and leaves the database as it was; every
 // success answers JSON or nothing.
 func fuzzBody(f *testing.F, route func(*fuzzEnv) (method, path, who string)) {
 	fe := newFuzzEnv(f)

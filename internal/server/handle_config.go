@@ -59,8 +59,8 @@ func handleGrade(scales *live.Scales, logger *slog.Logger) http.Handler {
 	})
 }
 
-// gradeScale is the current event of the scale the grade query names
-// (issue 17): ?scale=slug once, or none for the default.
+// gradeScale is the current event of the scale the grade query names:
+// ?scale=slug once, or none for the default.
 func gradeScale(scales *live.Scales, q url.Values) (*live.Event, error) {
 	slug := ""
 	switch names := q["scale"]; len(names) {

@@ -49,7 +49,7 @@ func handleConfigPut(logger *slog.Logger, configs configsOf, scales *live.Scales
 // saveAndPublish stores a version of a scale (configs) and makes it current in that scale's broker
 // at once, so that this instance's pages do not wait for the follower. The version is current
 // first (a GET after the answer sees it), then the answer goes out, and only then the event to the
-// streams: with thousands of pages open, the fan-out would otherwise delay the answer (issue 18).
+// streams: with thousands of pages open, the fan-out would otherwise delay the answer.
 func saveAndPublish(w http.ResponseWriter, r *http.Request, logger *slog.Logger, configs store.ConfigStore, scales *live.Scales, cfg grading.Config, base int64) {
 	u, _, _ := auth.UserFrom(r.Context())
 	var cv store.ConfigVersion

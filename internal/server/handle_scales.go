@@ -15,7 +15,7 @@ import (
 	"github.com/notenrechner/notenrechner/web"
 )
 
-// The routes of the grading scales (issue 17). /api/v1/config and its
+// The routes of the grading scales (docs/spec.md §8). /api/v1/config and its
 // routes are the default scale's; /api/v1/scales/{slug} and its routes are
 // one scale's, through the same handlers.
 

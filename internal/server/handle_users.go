@@ -12,7 +12,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// InviteValidity is how long the link for a new account works (SPEC §2).
+// InviteValidity is how long the link for a new account works (docs/spec.md §2).
 const InviteValidity = 24 * time.Hour
 
 // userJSON is an account as the API shows it: never the password hash.

@@ -112,7 +112,7 @@ func TestHostileRequests(t *testing.T) {
 		{"invite user", "POST", "/api/v1/users", "admin", nil, map[string]any{"email": "zwei@schule.de", "role": "user"}, "email"},
 		{"change role", "PATCH", "/api/v1/users/2", "admin", nil, map[string]any{"role": "admin"}, "role"},
 		{"save config", "PUT", "/api/v1/config", "admin", ifMatch(`"1"`), configDoc(), "name"},
-		// Notenschlüssel (issue 17)
+		// Notenschlüssel
 		{"create scale", "POST", "/api/v1/scales", "admin", nil, map[string]any{"slug": "neu", "config": configDoc()}, "slug"},
 		{"save scale", "PUT", "/api/v1/scales/mathe", "admin", ifMatch(`"1"`), configDoc(), "name"},
 		{"archive scale", "PATCH", "/api/v1/scales/mathe", "admin", nil, map[string]any{"archived": true}, "archived"},
@@ -229,7 +229,7 @@ func (e *apiEnv) checkError(t testing.TB, name, method, path, body, who string, 
 	}
 }
 
-// checkErrorShape asserts the JSON error of SPEC §6 and returns its code.
+// checkErrorShape asserts the JSON error of docs/spec.md §6 and returns its code.
 func checkErrorShape(t testing.TB, name string, rec *httptest.ResponseRecorder) string {
 	t.Helper()
 	if rec.Code >= 500 {

@@ -14,7 +14,7 @@ import (
 )
 
 // TestPublicAnswersCarryNoAccount saves as an admin and reads every answer
-// anyone may read: none may name the account (SPEC §5, docs/privacy.md),
+// anyone may read: none may name the account (docs/spec.md §5, docs/privacy.md),
 // while the admins' history still says who saved what.
 func TestPublicAnswersCarryNoAccount(t *testing.T) {
 	e := newAPIEnv(t, "http://noten.test", func(d *Deps) {
@@ -34,7 +34,7 @@ func TestPublicAnswersCarryNoAccount(t *testing.T) {
 		"GET /scales":        e.do("GET", "/api/v1/scales", "", "", nil).Body.String(),
 		"GET /scales/{slug}": e.do("GET", "/api/v1/scales/mathe", "", "", nil).Body.String(),
 		"a scale's stream":   firstStreamEvent(t, e.h, "/api/v1/scales/mathe/events"),
-		// The calculator's page carries the configuration of its address (issue 18).
+		// The calculator's page carries the configuration of its address.
 		"page /":                     pageConfigBlock(t, e, "/", "", "Oberstufe"),
 		"page /?schluessel=mathe":    pageConfigBlock(t, e, "/?schluessel=mathe", "mathe", "Mathematik"),
 		"page /?schluessel=standard": pageConfigBlock(t, e, "/?schluessel=standard", "standard", "Oberstufe"),

@@ -22,7 +22,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	signedIn := func(h http.Handler) http.Handler { return withUser(auth.RequireUser(deny, h)) }
 	admin := func(h http.Handler) http.Handler { return withUser(auth.RequireAdmin(deny, h)) }
 
-	// The /config routes are the default scale's (issue 17).
+	// The /config routes are the default scale's.
 	admit := admitStream(d.Streams, d.TrustedProxies, d.Logger)
 	mux.Handle("GET /api/v1/config", handleConfigGet(d.Scales, d.Logger))
 	mux.Handle("GET /api/v1/config/events", handleScaleEvents(d.Scales, admit, d.Heartbeat, d.Logger))
@@ -32,7 +32,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("POST /api/v1/config/history/{version}/restore", admin(handleRestore(d.Logger, defaultScale(d.Store), d.Scales)))
 	mux.Handle("GET /api/v1/grade", handleGrade(d.Scales, d.Logger))
 
-	// Grading scales (issue 17): the list is public, archived ones only for admins.
+	// Grading scales: the list is public, archived ones only for admins.
 	mux.Handle("GET /api/v1/scales", withUser(handleScalesList(d.Scales)))
 	mux.Handle("POST /api/v1/scales", admin(handleScaleCreate(d.Logger, d.Store, d.Scales)))
 	mux.Handle("GET /api/v1/scales/{slug}", handleScaleGet(d.Scales, d.Logger))
@@ -58,7 +58,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("GET /api/v1/auth/invite/{token}", noStore(handleInviteCheck(d.Logger, signIn)))
 	mux.Handle("POST /api/v1/auth/invite/{token}", noStore(passwords(handleInviteAccept(d.Logger, signIn))))
 
-	// Sign-in at the school's identity provider (issue 19): public, browser navigations.
+	// Sign-in at the school's identity provider: public, browser navigations.
 	mux.Handle("GET /api/v1/auth/methods", noStore(handleAuthMethods(signIn)))
 	mux.Handle("GET /api/v1/auth/oidc/start", noStore(provider(handleSSOStart(d.Logger, signIn, secure))))
 	mux.Handle("GET /api/v1/auth/oidc/callback", noStore(provider(handleSSOCallback(d.Logger, signIn, secure))))

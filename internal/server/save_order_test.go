@@ -23,10 +23,10 @@ func (r *flushRecorder) Flush() {
 	r.onFlush()
 }
 
-// Every write answers first (issue 18): when its answer goes out, the scale's current version is
+// Every write answers first, so that a save does not wait for thousands of pages: when its answer goes out, the scale's current version is
 // already the new one (a GET after the answer sees it) and no stream has been handed the event or
-// been ended; the streams get it after. This holds for the default's routes and for the scales'
-// (issue 17): PUT, restore, POST /scales, PATCH.
+// been ended; the streams get it after. This holds for the default's routes and for the scales':
+// PUT, restore, POST /scales, PATCH.
 func TestSaveAnswersBeforeTheFanOut(t *testing.T) {
 	e := newAPIEnv(t, "http://noten.test")
 	e.addUser("admin", "admin@schule.de", store.RoleAdmin)

@@ -10,7 +10,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// The routes of the grading scales (issue 17), one scenario table per route.
+// The routes of the grading scales, one scenario table per route.
 
 func newScalesEnv(t *testing.T) *apiEnv {
 	t.Helper()

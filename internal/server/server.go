@@ -43,7 +43,7 @@ type Deps struct {
 	Sessions   *auth.Sessions // default: from Store, Now and BaseURL
 	// TrustedProxies are load balancers whose X-Forwarded-For is believed.
 	TrustedProxies []netip.Prefix
-	Limiter        *auth.Limiter // default: SPEC §5 limits on Store
+	Limiter        *auth.Limiter // default: docs/spec.md §5 limits on Store
 	Gate           *auth.Gate    // bounds argon2id work; default: one slot per CPU
 	// Streams bounds the open live streams, per address and in all: serve
 	// derives the bounds from --max-streams and the open-file limit. nil:
@@ -51,7 +51,7 @@ type Deps struct {
 	Streams *live.Guard
 	Metrics *metrics.Requests // request counts; default: new ones
 
-	// Sign-in at the school's identity provider (issue 19); nil: not set up.
+	// Sign-in at the school's identity provider; nil: not set up.
 	SSO *auth.SSO
 	// NoPasswordLogin turns the password sign-in off (serve
 	// --password-login=false); the CLI's admin set-password still works.

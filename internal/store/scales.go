@@ -10,7 +10,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/grading"
 )
 
-// A school keeps several named grading scales (Notenschlüssel, issue 17).
+// A school keeps several named grading scales (Notenschlüssel, docs/spec.md §8).
 // Each is a configuration with its own versions, numbered from 1; exactly one
 // is the default, which /api/v1/config and the commands without --scale mean.
 

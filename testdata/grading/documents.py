@@ -1,5 +1,5 @@
 """Validation vectors for generate.py: every message, invalid documents with the exact field map
-expected (written by hand from SPEC §4 and docs/architecture.md, not computed), and valid documents
+expected (written by hand from docs/spec.md §4 and docs/decisions.md, not computed), and valid documents
 with aliases or unusual number spellings together with their canonical form."""
 
 from __future__ import annotations

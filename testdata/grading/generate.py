@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent oracle for the shared grading vectors (SPEC.md §3-4, docs/architecture.md).
+"""Independent oracle for the shared grading vectors (docs/spec.md §3–§4, docs/decisions.md).
 
 Run from anywhere:  python3 testdata/grading/generate.py
 
@@ -13,7 +13,7 @@ It reads configs/*.json (hand-written canonical documents) and writes, determini
 The validation documents and their expected field maps live in documents.py.
 
 This file is deliberately written from the specification, not from the Go or TypeScript code:
-exact arithmetic with fractions.Fraction, the grade rule transcribed from SPEC §4, and no code
+exact arithmetic with fractions.Fraction, the grade rule transcribed from docs/spec.md §4, and no code
 shared with internal/grading or web/src/features/calculator/grading.ts. Python 3.11 standard
 library only.
 """
@@ -33,7 +33,7 @@ from documents import MSG, alias_cases, dump, invalid_cases  # noqa: E402
 HERE = Path(__file__).resolve().parent
 CONFIG_NAMES = ("standard", "fractional", "extreme")
 
-# --- Reading a person's input (SPEC §3, docs/architecture.md) ----------------------------------------------
+# --- Reading a person's input (docs/spec.md §3, docs/decisions.md) -------------------------------------------------
 
 # The Unicode White_Space property, listed explicitly: Python's str.strip() also strips U+001C..U+001F
 # and JavaScript's trim() strips U+FEFF, neither of which is White_Space.
@@ -73,10 +73,10 @@ def round_half_away(x: Fraction, places: int) -> int:
 
 def format_percentage(p: Fraction) -> str:
     n = round_half_away(p, 1)  # of |p|, in tenths
-    return f"{'-' if p < 0 and n != 0 else ''}{n // 10},{n % 10}%"  # SPEC §3: never "-0,0%"
+    return f"{'-' if p < 0 and n != 0 else ''}{n // 10},{n % 10}%"  # docs/spec.md §3: never "-0,0%"
 
 
-# --- The configuration and the grade rule (SPEC §4) -------------------------------------------------
+# --- The configuration and the grade rule (docs/spec.md §4) -------------------------------------------------
 
 
 class Config:
@@ -96,7 +96,7 @@ def load_config(name: str) -> Config:
 
 
 def grade(c: Config, p: Fraction) -> str:
-    """SPEC §4, rule by rule."""
+    """docs/spec.md §4, rule by rule."""
     if p > 100:
         return "1+"
     if p < 0:
@@ -144,7 +144,7 @@ def thresholds(c: Config) -> list[Fraction]:
 
 
 def table(c: Config) -> list[dict]:
-    """SPEC §4 and docs/decisions.md: 16 cells, each band (over, upTo] with its exact thresholds in decimal
+    """docs/spec.md §4 and docs/decisions.md: 16 cells, each band (over, upTo] with its exact thresholds in decimal
     text; the lowest band has no lower end ("–"), an empty band (over == upTo) is "entfällt"."""
     def cell(label: str, lo: Fraction, hi: Fraction, lowest: bool = False) -> dict:
         if lo == hi:
@@ -238,7 +238,7 @@ ACCEPTED_SPELLINGS = [  # all mean 12 (or 12.5 / 0.5 / 30) and must parse
 ]
 
 STANDARD_SPECIALS = [
-    # examples of SPEC and docs/architecture.md
+    # worked examples, those of docs/spec.md §3 and §6 among them
     ("30", "23"), ("11", "11"), ("3", "1"), ("3", "2"), ("7", "5"), ("60", "45,5"), ("42,5", "17"),
     # over 100 %
     ("10", "11"), ("100", "100,0001"), ("1", "1000"), ("100", "100"),
@@ -308,8 +308,8 @@ def self_check(configs: dict[str, Config]) -> None:
         (std, "1000000000", "899995001", "90,0%", "1"),  # just above t1
         (std, "2000", "1", "0,1%", "6"),  # 0.05 rounds away from zero
         (std, "2000", "-1", "-0,1%", "6"),  # -0.05 likewise
-        (std, "10000", "-1", "0,0%", "6"),  # -0.01 rounds to zero: no sign (SPEC §3), the grade stays 6
-        (std, "100", "-0,01", "0,0%", "6"),  # the example of issue 12
+        (std, "10000", "-1", "0,0%", "6"),  # -0.01 rounds to zero: no sign (docs/spec.md §3), the grade stays 6
+        (std, "100", "-0,01", "0,0%", "6"),  # -0.01 %: a small negative that once showed "-0,0%"
         (std, "2000", "-0,9999", "0,0%", "6"),  # -0.049995 rounds to zero too
         (std, "-10", "-5", "50,0%", "4+"),  # 50 > 40 + 2 * 4.9995 = 49.999
         (std, "100", "20", "20,0%", "6+"),  # 20 is grade 6's max; 20 > 10
@@ -322,7 +322,7 @@ def self_check(configs: dict[str, Config]) -> None:
     for c, total, achieved, percentage, g in expected:
         got = calculate(c, total, achieved)
         assert got == (percentage, g), (c.name, total, achieved, got)
-    # SPEC §4 and issue 13: 1- is over 85 up to 89.9995, 2 over 74.9995 up to 79.999, 6 up to 10
+    # docs/spec.md §4, exact thresholds: 1- is over 85 up to 89.9995, 2 over 74.9995 up to 79.999, 6 up to 10
     cells = {cell["grade"]: cell for cell in table(std)}
     assert cells["1-"] == {"grade": "1-", "over": "85", "upTo": "89,9995"}
     assert cells["2"] == {"grade": "2", "over": "74,9995", "upTo": "79,999"}

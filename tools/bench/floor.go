@@ -17,7 +17,7 @@ import (
 )
 
 // The floor is the least a server can do for the live fan-out: the yardstick that tells how much
-// of the fan-out's CPU and latency is the product's and how much the machine's (issue 18). It is
+// of the fan-out's CPU and latency is the product's and how much the machine's. It is
 // this program's `floor` subcommand, a separate process like the real server, and speaks just
 // enough of the API for the fan-out run: sign-in, GET and PUT /api/v1/config and the event stream.
 // It keeps the configuration in memory and, once a PUT is answered, writes the same encoded frame

@@ -144,7 +144,7 @@ func run() error {
 		})
 	}
 	if err == nil {
-		err = step("scales", func() error { // issue 17: 10 scales, the pages spread over them
+		err = step("scales", func() error { // 10 grading scales, the pages spread over them
 			res, err := runScalesFanout(bin, 10, *scalePages)
 			r.Scales = &res
 			return err

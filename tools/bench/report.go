@@ -30,7 +30,7 @@ type report struct {
 	PasswordsRaw     string
 	HandlerRaw       string
 	Fanout           []fanoutResult
-	Scales           *scalesResult // issue 17
+	Scales           *scalesResult // several grading scales
 	Poll             *pollResult
 	Grade            gradeResult
 	Startup          startupResult
@@ -212,7 +212,7 @@ func pageMarkdown(p printer, pages []pageResult) {
 			joinF(pg.Runs, func(x pageRun) float64 { return x.Usable }), joinF(pg.Runs, func(x pageRun) float64 { return x.TBT }))
 	}
 	m := pages[len(pages)-1].Median
-	p("\nGoal (issue 18): usable within 100 ms of FCP, median of 5: %.0f ms (%s).\n", m.Usable-m.FCP, verdict(m.Usable-m.FCP <= 100))
+	p("\nGoal: usable within 100 ms of FCP, median of 5: %.0f ms (%s).\n", m.Usable-m.FCP, verdict(m.Usable-m.FCP <= 100))
 }
 
 // buildName is the label of a binary in the tables.

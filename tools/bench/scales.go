@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// scalesResult is the fan-out with several grading scales (issue 17): pages spread evenly over the
+// scalesResult is the fan-out with several grading scales: pages spread evenly over the
 // scales, one save on one scale; only that scale's pages may receive anything.
 type scalesResult struct {
 	Scales, Pages  int

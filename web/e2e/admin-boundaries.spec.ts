@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test'
 import { ADMIN, boundaryField, expect, gradeRow, signIn, test } from './fixtures'
 import { shootBothSchemes } from './screenshots'
 
-// Issue 13, item 4: the editor edits each boundary once. Screenshots (light and dark) go to
+// The editor edits each boundary between two grades once, so a gap or an overlap cannot be typed. Screenshots (light and dark) go to
 // test-results/ and, to be looked at, to SCREENSHOT_DIR when it is set.
 
 const widths = [390, 1280] as const

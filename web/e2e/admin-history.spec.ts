@@ -1,7 +1,7 @@
 import { ADMIN, boundaryField, expect, signIn, test } from './fixtures'
 import { shootBothSchemes } from './screenshots'
 
-// Issue 13, item 5: a version in the history opens to its table with what differs from the
+// A version in the history opens to its table with what differs from the
 // current version, and the restore dialog shows the same before anything is saved.
 
 const widths = [390, 1280] as const

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { ADMIN, expect, signIn, test } from './fixtures'
 
-// Dark mode follows the system setting (issue 8). Every visible text on / and /admin, in both
+// Dark mode follows the system setting (docs/spec.md §2). Every visible text on / and /admin, in both
 // schemes, must reach WCAG AA contrast against the background it is drawn on: 4.5:1, or 3:1 for
 // large text (24 px, or 18,67 px bold). Colors are read from getComputedStyle and converted to
 // sRGB through a canvas (Tailwind's colors are oklch).

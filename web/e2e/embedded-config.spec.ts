@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test'
 import { expect, standardConfig, test } from './fixtures'
 
-// The page carries the configuration (issue 18, web/page.go): the first render shows the form and
+// The page carries the configuration (web/page.go): the first render shows the form and
 // the table without the stream; the stream then confirms the version (nothing is rendered again)
 // or replaces it with a newer one.
 

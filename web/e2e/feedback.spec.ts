@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, withoutPageConfig } from './fixtures'
 
-// Issue 13: the calculator says what is wrong with an input, the first load that fails explains
+// The calculator says what is wrong with an input, the first load that fails explains
 // itself, and the Notenspiegel keeps its work and context. At both widths.
 
 const widths = [390, 1280] as const
@@ -52,7 +52,7 @@ for (const width of widths) {
       await expect(grade).toHaveText('')
     }
 
-    // 1.000: asked about, read as SPEC §3 says (1,0), and the result still shown
+    // 1.000: asked about, read as docs/spec.md §3 says (1,0), and the result still shown
     await total.fill('1.000')
     await achieved.fill('500')
     await achieved.press('Tab')

@@ -17,7 +17,7 @@ export interface GradeConfig {
   schema: Record<string, Record<string, number>>
 }
 
-/** The SPEC §4 default, as the shared test vectors hold it. */
+/** The docs/spec.md §4 default, as the shared test vectors hold it. */
 export function standardConfig(): GradeConfig {
   const file = resolve(import.meta.dirname, '../../testdata/grading/configs/standard.json')
   return JSON.parse(readFileSync(file, 'utf8')) as GradeConfig
@@ -133,7 +133,7 @@ export function gradeRow(page: Page, grade: number): Locator {
 /**
  * Serves the calculator's page without its configuration block (web/page.go), as a page that has none
  * (the service worker's precached page on another address, a server without a version yet): the app then
- * waits for the stream as it did before issue 18.
+ * waits for the stream, as it did before the page carried a configuration.
  */
 export async function withoutPageConfig(page: Page): Promise<void> {
   await page.route(

@@ -53,7 +53,7 @@ test('at 1280 px the grade table is horizontal, exact, one line per value, the c
   await expect(table.getByRole('rowheader', { name: 'Prozent über' })).toBeVisible()
   await expect(table.getByRole('rowheader', { name: 'bis einschließlich' })).toBeVisible()
   await expect(table.getByRole('columnheader')).toHaveText(['Note', ...cells])
-  // 34 of 40 is exactly 85 %: grade 1's lower threshold, which 1- excludes (issue 13)
+  // 34 of 40 is exactly 85 %: grade 1's lower threshold, which 1- excludes
   await expect(page.getByLabel('Note', { exact: true })).toHaveText('2+')
   const over = table.getByRole('row').nth(1).getByRole('cell')
   const upTo = table.getByRole('row').nth(2).getByRole('cell')

@@ -3,7 +3,7 @@
 // the tests record every secret that crosses the wire (passwords in
 // request bodies, session cookies, setup and invitation tokens), and after
 // the whole run auditLogs() reads every line. The one allowed exception
-// is the setup link announced at start (SPEC §5: it is how the operator
+// is the setup link announced at start (docs/spec.md §5: it is how the operator
 // gets the first admin's link); its token may appear in that line only.
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, standardConfig, test } from './fixtures'
 
-// Offline and installable (issue 8). Service workers are blocked for the other specs
+// Offline and installable (docs/spec.md §2). Service workers are blocked for the other specs
 // (playwright.config.ts); this one needs it. http://127.0.0.1 is a secure context.
 test.use({ serviceWorkers: 'allow' })
 
@@ -104,7 +104,7 @@ test('the app is installable and the service worker caches nothing of the API', 
   expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([])
 })
 
-test('offline, each scale this browser has shown computes with its own kept configuration (issue 17)', async ({
+test('offline, each scale this browser has shown computes with its own kept configuration', async ({
   page,
   server,
 }) => {

@@ -5,7 +5,7 @@ import { ADMIN, expect, pathOf, test as base } from './fixtures'
 import { OidcProvider, PROVIDER_USERS } from './oidc-provider'
 import { freePort, TestServer } from './server'
 
-// Sign-in at the school's identity provider (issue 19), end to end: the real
+// Sign-in at the school's identity provider (docs/spec.md §5), end to end: the real
 // binary, a real OpenID provider on loopback (oidc-provider.ts) and Chromium.
 
 const test = base.extend<{ serveArgs: string[] }>({

@@ -12,7 +12,7 @@ import {
 } from './fixtures'
 import { shootBothSchemes } from './screenshots'
 
-// Issue 17: several Notenschlüssel. The calculator chooses one (the address carries it, the browser
+// Several Notenschlüssel (docs/spec.md §8). The calculator chooses one (the address carries it, the browser
 // remembers it, only its stream is open); a save reaches the pages of that scale only; a scale
 // archived while shown offers the default; an admin creates a scale from a copy, edits it and
 // restores an earlier version.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
-// Issue 8: Punkteschlüssel, Notenspiegel, inputs in the address, Enter, print. Screenshots go to
+// The teachers' tools (docs/spec.md §2): Punkteschlüssel, Notenspiegel, inputs in the address, Enter, print. Screenshots go to
 // test-results/ (looked at by hand; two are kept as docs/screenshot-teacher*.png).
 
 const widths = [1280, 390] as const

@@ -1,5 +1,5 @@
 // Lighthouse-style figures of the calculator page from Debian's Chromium over the DevTools
-// protocol (issue 7, run by `make bench`): largest contentful paint, total blocking time and
+// protocol (run by `make bench`): largest contentful paint, total blocking time and
 // cumulative layout shift, with Lighthouse's mobile conditions (4× slower CPU, 150 ms round trip,
 // 1.6 Mbit/s down, 750 kbit/s up) applied by CDP, in a fresh browser context each run.
 //   node scripts/bench-page.mjs URL [runs]     → JSON on stdout

@@ -1,8 +1,8 @@
-// The calculator route's JS budget (issue 7, docs/benchmarks.md): the gzip size of the JS that
+// The calculator route's JS budget (docs/benchmarks.md): the gzip size of the JS that
 // the page at / loads before it can run — the module scripts of dist/index.html, their
 // modulepreloads and, transitively, their static imports; not the chunks loaded by import() —
 // must stay at or below 80 KiB. Reports the CSS and the lazy chunks (admin) too. The fonts the
-// page preloads (issue 12: the app's own text font) have a budget of their own, 40 KiB, counted
+// page preloads (the app's own text font) have a budget of their own, 40 KiB, counted
 // as sent: woff2 is brotli inside, so it is served as it is.
 //   node scripts/check-budget.mjs [--json]     (after `npm run build`; exit 1 above the budget)
 import { readFileSync } from 'node:fs'

@@ -21,7 +21,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
-// connectTimeout bounds each connection attempt (SPEC §6, §7) unless the
+// connectTimeout bounds each connection attempt (docs/spec.md §6, §7) unless the
 // address sets its own connect_timeout.
 const connectTimeout = 10 * time.Second
 

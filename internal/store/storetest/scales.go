@@ -12,7 +12,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// The scales (issue 17): each with its own versions, exactly one default.
+// The scales (docs/spec.md §8): each with its own versions, exactly one default.
 
 func slugs(scales []store.Scale) []string {
 	var out []string

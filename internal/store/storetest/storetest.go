@@ -35,7 +35,7 @@ func Run(t *testing.T, open Opener) {
 		"OIDCLinks":             testOIDCLinks,
 		"OIDCStateKey":          testOIDCStateKey,
 		"SetEmail":              testSetEmail,
-		// Notenschlüssel (issue 17)
+		// Notenschlüssel
 		"ScaleVersions": testScaleVersions,
 		"ScaleFlags":    testScaleFlags,
 		"ScaleLimit":    testScaleLimit,

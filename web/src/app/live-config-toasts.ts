@@ -1,7 +1,7 @@
 import type { LiveConnection } from '@/lib/live-connection'
 import { toast } from '@/lib/toast'
 
-// What the live connection tells people (SPEC §7): a lost and a restored connection, and a first
+// What the live connection tells people (docs/spec.md §2 and §7): a lost and a restored connection, and a first
 // configuration that does not come. The connection only reports (lib/live-connection.ts); the app
 // decides how to show it.
 

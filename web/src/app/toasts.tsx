@@ -10,7 +10,7 @@ const TOAST_OPTIONS = {
 }
 
 /**
- * The page's toasts (react-hot-toast defaults, SPEC §2; the app's calls go through lib/toast.ts) and
+ * The page's toasts (react-hot-toast defaults, docs/spec.md §2; the app's calls go through lib/toast.ts) and
  * what the live connection tells through them. Loaded right after the first render (app/provider.tsx).
  */
 export default function Toasts({ connection }: { connection: LiveConnection }) {

@@ -24,8 +24,8 @@ const current =
   'bg-green-100 dark:bg-green-900 outline-2 -outline-offset-2 outline-green-700 dark:outline-green-400'
 
 /**
- * The 16 bands in the two layouts of SPEC §4: horizontal from lg (1024 px) and on paper, with one
- * row per value; vertical below, with one column per value. Only one is displayed at a time
+ * The 16 bands (docs/spec.md §4) in the two layouts of §2: horizontal from lg (1024 px) and on paper,
+ * with one row per value; vertical below, with one column per value. Only one is displayed at a time
  * (display: none hides the other from assistive technology too). Used for the grade table (percent
  * thresholds) and the Punkteschlüssel (points ranges). Values are never cut: a value wider than its
  * column (only hostile input, such as a 30-digit total) wraps inside it instead of widening the page.

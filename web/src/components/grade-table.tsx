@@ -13,8 +13,8 @@ interface GradeTableProps {
 const VALUE_LABELS = ['Prozent über', 'bis einschließlich']
 
 /**
- * The grade table of SPEC §4 (BandTable's two layouts) with the configuration's name above it and
- * a sentence below that says how to read a boundary (issue 13): the thresholds are exact, and a
+ * The grade table of docs/spec.md §4 (BandTable's two layouts) with the configuration's name above it and
+ * a sentence below that says how to read a boundary: the thresholds are exact, and a
  * grade starts *above* its lower one, which the example shows with this configuration's numbers.
  */
 export function GradeTable({ cells, name, marked }: GradeTableProps) {

@@ -3,7 +3,7 @@ interface SpinnerProps {
   label: string
 }
 
-/** The 96 px loading indicator (SPEC §7), centred in its container. */
+/** The 96 px loading indicator (docs/spec.md §7), centred in its container. */
 export function Spinner({ label }: SpinnerProps) {
   return (
     <div className="flex justify-center py-12">

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { codePointLength } from './text'
 
-// The account rules the server also checks (notes of issue 4, SPEC §5), with the server's German
+// The account rules the server also checks (docs/spec.md §5), with the server's German
 // messages, for the forms of features/auth and features/admin. The list of common passwords is
 // only on the server; its 422 message is shown at the same field.
 

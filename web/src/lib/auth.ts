@@ -5,7 +5,7 @@ import type { User } from './session'
 // (docs/benchmarks.md); the session read at start fetches them at once.
 const loadApi = () => import('./session')
 
-// The sign-in state of this browser (SPEC §5): learned at start from GET /auth/session, and kept
+// The sign-in state of this browser (docs/spec.md §5): learned at start from GET /auth/session, and kept
 // equal across tabs: whoever signs in or out posts {type: 'changed'} on a BroadcastChannel, and
 // every other tab reads the session again (also whenever a window regains focus, which covers
 // browsers without BroadcastChannel and sessions that ended on the server).

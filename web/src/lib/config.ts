@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import type { components } from './api-types.gen'
 
-// The configuration as the browser receives it (docs/architecture.md: GET /api/v1/config and every
+// The configuration as the browser receives it (api/openapi.yaml: GET /api/v1/config and every
 // SSE `config` event). Parsed loosely on purpose: a document that lacks a band width still
-// shows, and the affected grades read "?" (SPEC §4, defensive); storage validation is the
+// shows, and the affected grades read "?" (docs/spec.md §4, defensive); storage validation is the
 // server's job. valibot, not zod, because this runs on the calculator route, whose JS has a
 // budget (docs/benchmarks.md): the schemas here cost about 1 KiB gzip there, zod/mini about 7.
 
@@ -29,7 +29,7 @@ export const liveConfigSchema = v.object({
   // Only in admins' answers (PUT, history, conflict): the public stream names no account.
   savedBy: v.optional(v.string()),
   config: gradingConfigSchema,
-  // Only in a scale's answers (GET /scales/{slug}, its stream) when the scale is archived (issue 17).
+  // Only in a scale's answers (GET /scales/{slug}, its stream) when the scale is archived.
   archived: v.optional(v.boolean()),
 })
 

@@ -4,7 +4,7 @@ import { readStoredConfig } from './stored-config'
 
 // The configuration the server puts into the page (web/page.go): a <script type="application/json">
 // block, which is data and never runs (the CSP allows scripts from 'self' only). Read once at start,
-// it lets the first render show the form and the table without waiting for the stream (issue 18).
+// it lets the first render show the form and the table without waiting for the stream.
 
 /** The id of the block; the same as web.ConfigElementID on the server. */
 export const EMBEDDED_CONFIG_ID = 'notenrechner-config'

@@ -1,7 +1,7 @@
 import type { GradingConfig } from './config'
 import { add, cmp, div, fromConfigNumber, mul, rational, sub, type Rational } from './rational'
 
-// The bands of SPEC §4: for each grade its sub-bands with their exact thresholds. The
+// The bands of docs/spec.md §4: for each grade its sub-bands with their exact thresholds. The
 // calculator's grade decision (features/calculator/grading.ts) and the table both read
 // these bands, so the two can never disagree.
 

@@ -486,7 +486,7 @@ describe('createLiveConnection, made from parameters', () => {
     expect(result.current).toEqual({ state: 'ready', data: other })
   })
 
-  it('takes the same version of a scale coming again as archived for news (issue 17)', () => {
+  it('takes the same version of a scale coming again as archived for news', () => {
     const result = connect({
       eventsUrl: '/api/v1/scales/mathematik/events',
       storageKey: `${STORAGE_KEY}.mathematik`,
@@ -514,7 +514,7 @@ describe('createLiveConnection, made from parameters', () => {
     expect(reports()).toEqual([]) // it never opened: nothing was lost
   })
 
-  it('shows when the initial configuration was received when it goes stale (issue 18: kept in the browser)', () => {
+  it('shows when the initial configuration was received when it goes stale (kept in the browser)', () => {
     const initial = standardLiveConfig(7)
     const result = connect({ initial, initialReceivedAt: '2026-11-20T08:00:00.000Z' })
     FakeEventSource.latest.fail('retrying')

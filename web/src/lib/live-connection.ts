@@ -138,7 +138,7 @@ export function createLiveConnection({
     receivedAt = new Date().toISOString()
     storeConfig(next, receivedAt, storageKey)
     const shown = snapshot.data
-    // A scale's version can come again as archived (issue 17): that is news.
+    // A scale's version can come again as archived: that is news.
     if (
       shownAs() !== how ||
       shown?.version !== next.version ||

@@ -1,7 +1,7 @@
 // The times of the live connection (live-connection.ts) and its polls (live-poll.ts), in one place:
 // the docs (docs/operations.md) and the page's promise (POLL_BOUND_S) name them.
 
-/** Time after which a configuration that has not arrived is reported (SPEC §7). */
+/** Time after which a configuration that has not arrived is reported (docs/spec.md §7). */
 export const LOAD_TIMEOUT_MS = 10_000
 /** A stream EventSource gave up on is opened again after 1 s, doubling up to 30 s. */
 export const RETRY_FIRST_MS = 1_000

@@ -25,7 +25,7 @@ export type LiveConfigState =
    * poll, so that a change shows within POLL_BOUND_S), or `stale`: neither answers.
    */
   | { state: 'ready'; data: LiveConfig; stale?: Staleness; polling?: true }
-  /** The stream answered 404: the scale does not exist (issue 17); nothing is retried. */
+  /** The stream answered 404: the scale does not exist; nothing is retried. */
   | { state: 'missing'; data?: undefined; stale?: undefined; polling?: undefined }
 
 /**

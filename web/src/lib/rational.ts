@@ -1,5 +1,5 @@
 // Exact rational arithmetic on native BigInt. Grade decisions and every number the app
-// displays go through here, never through binary floating point (SPEC §3).
+// displays go through here, never through binary floating point (docs/spec.md §3).
 
 /** A fraction n/d in lowest terms with d > 0. */
 export interface Rational {

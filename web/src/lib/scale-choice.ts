@@ -3,7 +3,7 @@ import { CONFIG_EVENTS_URL } from './live-connection'
 import { isSlug } from './scale-slug'
 import { STORAGE_KEY } from './stored-config'
 
-// Which Notenschlüssel (scale, issue 17) the page follows: the one in the address
+// Which Notenschlüssel (scale, docs/spec.md §8) the page follows: the one in the address
 // (`/?schluessel=mathematik`), else the one this browser chose last, else the default. No choice
 // (null) means the default scale through /api/v1/config/events, exactly as before scales existed.
 // This is on the calculator route's first download, which has a budget: the select and the list

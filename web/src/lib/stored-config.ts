@@ -1,7 +1,7 @@
 import { readLiveConfig, type LiveConfig } from './config'
 
 // The last configuration this browser received, kept so that the calculator works offline
-// (issue 8). Only the public configuration is kept; nothing a person typed.
+// (docs/spec.md §2). Only the public configuration is kept; nothing a person typed.
 
 /** The key of the one configuration the page follows today (each live connection names its own). */
 export const STORAGE_KEY = 'notenrechner.config'

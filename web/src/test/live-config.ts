@@ -4,7 +4,7 @@ import { parse } from 'valibot'
 import type { LiveConfig } from '@/lib/config'
 import { gradingConfigSchema } from '@/lib/config'
 
-/** The SPEC §4 default from the shared vectors, wrapped as the server sends it. */
+/** The docs/spec.md §4 default from the shared vectors, wrapped as the server sends it. */
 export function standardLiveConfig(version = 3): LiveConfig {
   const file = join(import.meta.dirname, '../../../testdata/grading/configs/standard.json')
   const config = parse(gradingConfigSchema, JSON.parse(readFileSync(file, 'utf8')))

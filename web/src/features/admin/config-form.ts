@@ -5,7 +5,7 @@ import { checkConfigDocument, MESSAGES, type CanonicalConfig } from './config-va
 // The editor's form: the five boundaries between the six grades and the four band widths, every
 // number the text a person typed (comma or dot), the name as typed. The ends 100 and 0 are fixed.
 // Boundary g is grade g's min and grade g+1's max at once, so no gap or overlap can be typed; the
-// stored document (SPEC §4, min and max per grade) is derived from the form. Validation builds that
+// stored document (docs/spec.md §4, min and max per grade) is derived from the form. Validation builds that
 // document and runs validateConfigDocument's rules on it, then maps each document path to the form
 // field, so the form shows the server's messages where they still apply; the one rule the form
 // words itself is the order of the boundaries (the document's "min < max").
@@ -106,7 +106,7 @@ const MAX_TYPED = 32
 export type TypedNumber = { ok: true; value: number } | { ok: false; message: string; empty: boolean }
 
 /**
- * Reads a typed number like the calculator does (SPEC §3: optional sign, digits, one comma or dot),
+ * Reads a typed number like the calculator does (docs/spec.md §3: optional sign, digits, one comma or dot),
  * judging decimal places on the text, so that "1,000000000000000000001" is not silently rounded to 1.
  */
 export function parseTypedNumber(text: string): TypedNumber {

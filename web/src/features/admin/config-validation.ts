@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { codePointLength } from '@/lib/text'
 
-// The validation of a configuration document (SPEC §4) with the server's German messages, path for
+// The validation of a configuration document (docs/spec.md §4) with the server's German messages, path for
 // path: the TypeScript copy of internal/grading (parse.go, validate.go). testdata/grading/
 // invalid-configs.json holds documents with their complete expected field maps; both test suites
 // read it. The editor validates through this function too (config-form.ts), so what it shows

@@ -2,7 +2,7 @@ import type { LiveConfigState } from '@/lib/live-connection'
 import type { ScaleApi } from './api/scales'
 
 /**
- * One scale's configuration for the editor and the history (issue 17): its live state and its
+ * One scale's configuration for the editor and the history: its live state and its
  * routes. Without one they edit the default scale through /api/v1/config, as before.
  */
 export interface EditorSource {

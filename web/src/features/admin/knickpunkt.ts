@@ -8,7 +8,7 @@ import type { CanonicalConfig } from './config-validation'
 //   grade 1 from Y, grade 2 from X + 2(Y − X)/3, grade 3 from X + (Y − X)/3, grade 4 from X,
 //   grade 5 from X/2, grade 6 from 0.
 //
-// "Grade g from b" means b is grade g's min in the document (SPEC §4), the boundary the editor
+// "Grade g from b" means b is grade g's min in the document (docs/spec.md §4), the boundary the editor
 // calls "Grenze zwischen Note g und g + 1"; the table shows it as the exclusive lower end. X and
 // Y are kept as typed (the teacher chose them); the three boundaries between them are rounded
 // half up to whole or half percent. The + / plain / − bands inside each grade are not part of the

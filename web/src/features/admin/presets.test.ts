@@ -20,7 +20,7 @@ describe('PRESETS', () => {
     },
   )
 
-  it('Standard is the SPEC §4 default', () => {
+  it('Standard is the docs/spec.md §4 default', () => {
     expect(PRESETS.find((p) => p.id === 'standard')?.config).toEqual(standardLiveConfig().config)
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ssoErrorMessage } from './sso-messages'
 
-// The codes of internal/server/errors.go (ssoFailure) and docs/architecture.md.
+// The codes of internal/server/errors.go (ssoFailure) and docs/operations.md.
 const SERVER_CODES = [
   'unavailable',
   'denied',

@@ -1,6 +1,6 @@
 // The German text for each code the server sends back to the sign-in card after a failed sign-in
 // at the school's identity provider (/admin?sso_error=<code>; the codes are in
-// internal/server/errors.go and docs/architecture.md). `name` is the provider's (--oidc-name).
+// internal/server/errors.go and docs/operations.md). `name` is the provider's (--oidc-name).
 
 const refused = (name: string, why: string) => `Die Anmeldung mit ${name} wurde abgelehnt: ${why}`
 

@@ -1,4 +1,4 @@
-// The Notenspiegel's work, kept in this browser only (issue 13): the list, its title, its date and
+// The Notenspiegel's work, kept in this browser only: the list, its title, its date and
 // the total it was graded against, so that a reload or a later visit loses nothing. It is never
 // sent to the server (a browser test checks every request); "Notenspiegel löschen" removes it.
 

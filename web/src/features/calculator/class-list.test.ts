@@ -90,7 +90,7 @@ describe('toCsv', () => {
   })
 })
 
-describe("a pasted heading and the list's title (issue 13)", () => {
+describe("a pasted heading and the list's title", () => {
   it.each([
     ['Name\tPunkte', 'Name\tPunkte'],
     ['Name; Punktzahl', 'Name; Punktzahl'],

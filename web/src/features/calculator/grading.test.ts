@@ -53,7 +53,7 @@ describe('shared vectors', () => {
     expect(table(config(name))).toEqual(cells)
   })
 
-  // Issue 13: the table read as a person reads it. A cell "über a bis b" promises its grade to every
+  // The table read as a person reads it. A cell "über a bis b" promises its grade to every
   // percentage above a up to b and to none at a or above b; each promise is checked against the
   // calculator's rule at every threshold and the smallest step beside it (10^-12, finer than any
   // threshold of a valid configuration).
@@ -111,7 +111,7 @@ describe('formatPercentage', () => {
     [rational(-50n), '-50,0%'],
     [rational(5n, 100n), '0,1%'],
     [rational(-5n, 100n), '-0,1%'],
-    [rational(-4n, 100n), '0,0%'], // rounds to zero: no sign (SPEC §3)
+    [rational(-4n, 100n), '0,0%'], // rounds to zero: no sign (docs/spec.md §3)
     [rational(-5n, 100n), '-0,1%'],
   ])('%o → %s', (p, text) => {
     expect(formatPercentage(p)).toBe(text)

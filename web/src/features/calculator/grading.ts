@@ -2,7 +2,7 @@ import type { GradingConfig } from '@/lib/config'
 import { gradeBands, type GradeLabel } from '@/lib/grade-table'
 import { cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
 
-// The grade rule of SPEC §3–4 for the browser: the only place in the web app that turns
+// The grade rule of docs/spec.md §3–§4 for the browser: the only place in the web app that turns
 // typed points into a percentage and a grade. The bands come from lib/grade-table, which
 // the table uses too. Proven against testdata/grading/ together with internal/grading.
 
@@ -42,7 +42,7 @@ export function formatPercentage(p: Rational): string {
   return `${negative && /[1-9]/.test(text) ? '-' : ''}${text}%`
 }
 
-/** The grade for the exact percentage p (SPEC §4). */
+/** The grade for the exact percentage p (docs/spec.md §4). */
 export function gradeOf(config: GradingConfig, p: Rational): Result['grade'] {
   if (cmp(p, HUNDRED) > 0) return '1+'
   if (cmp(p, ZERO) < 0) return '6'

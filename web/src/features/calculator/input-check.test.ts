@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { inputProblems } from './input-check'
 
-// The calculator's words about its inputs (issue 13). The results themselves follow SPEC §3 and are
+// The calculator's words about its inputs. The results themselves follow docs/spec.md §3 and are
 // tested with the shared vectors; these say what a person is told.
 describe('inputProblems', () => {
   const level = (total: string, achieved: string) => {

@@ -2,8 +2,8 @@ import { cmp, rational } from '@/lib/rational'
 import { parseNumber } from './grading'
 import { pointsText } from './points-table'
 
-// What the calculator says about its two inputs (issue 13), in German, at the field. The outputs
-// still follow SPEC §3 alone: empty, zero or not a number clears them; a warning never changes a
+// What the calculator says about its two inputs, in German, at the field. The outputs
+// still follow docs/spec.md §3 alone: empty, zero or not a number clears them; a warning never changes a
 // result. Loaded after the first render (use-input-feedback.ts): it is not needed before a
 // person has typed and paused, and the route's JS has a budget.
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { InputProblem, InputProblems } from './input-check'
 
-// When the calculator shows what is wrong with an input (issue 13): as soon as the person pauses
+// When the calculator shows what is wrong with an input: as soon as the person pauses
 // (PAUSE_MS after the last keystroke) or leaves the field, never in the middle of typing. Values
 // that came with the address are judged at once. The rules themselves (input-check.ts) load right
 // after the first render.

@@ -13,7 +13,7 @@ import {
   type HistoryPage,
 } from './config'
 
-// The admin's calls for the Notenschlüssel (issue 17, api/openapi.yaml: tag "Notenschlüssel"). Each
+// The admin's calls for the Notenschlüssel (api/openapi.yaml: tag "Notenschlüssel"). Each
 // scale has the routes /api/v1/config has for the default one; ScaleApi gives the editor and the
 // history the same five functions for either.
 
@@ -81,7 +81,7 @@ export function scaleApi(slug: string): ScaleApi {
   }
 }
 
-/** The default scale's calls, /api/v1/config/… (as before issue 17). */
+/** The default scale's calls, /api/v1/config/… (as before there were several scales). */
 export const defaultScaleApi: ScaleApi = {
   get: getConfig,
   save: saveConfig,

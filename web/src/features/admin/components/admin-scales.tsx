@@ -16,7 +16,7 @@ import { ScaleCreator } from './scale-creator'
 import { ScalesList } from './scales-list'
 
 /**
- * The admin's tabs (issue 17): "Konfiguration" and "Verlauf" of the scale being edited (the default
+ * The admin's tabs: "Konfiguration" and "Verlauf" of the scale being edited (the default
  * until another is chosen), "Notenschlüssel" with the list and the new-scale form, then `more`.
  * The scale being edited is followed on the page's own stream when that stream is this scale, else on
  * a stream of its own; it is saved through the scale's routes.

@@ -139,7 +139,7 @@ const WIDTHS = [
   { field: 'sixNormal', hint: 'Anteil von „6“; der Rest ist „6+“.' },
 ] as const
 
-/** The band widths in percent of a grade's range (SPEC §4). */
+/** The band widths in percent of a grade's range (docs/spec.md §4). */
 export function WidthsFieldset({ form }: { form: Form }) {
   const hintId = useId()
   const { errors } = form.formState

@@ -20,7 +20,7 @@ const PointsKey = lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey
 // Likewise the Notenspiegel's place at the end of the page (its list loads only when opened).
 const loadClassListSection = () => import('./class-list-section')
 const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
-// The choice of scale (issue 17) asks the server for the list of scales and shows nothing while there is one.
+// The choice of scale asks the server for the list of scales and shows nothing while there is one.
 const ScalePicker = lazy(() => import('./scale-picker').then((m) => ({ default: m.ScalePicker })))
 
 // min-h, not h: a hostile input (a 30-digit value) gives a long percentage, which wraps inside

@@ -5,7 +5,7 @@ import { useScaleChoice } from '@/lib/scale-choice'
 import { fetchScales, type ScaleSummary } from '../api/scales'
 import { forgetScaleChoice, rememberScaleChoice, writeScaleAddress } from '../scale-address'
 
-// The choice of Notenschlüssel (issue 17), a lazy part of the calculator: with one active scale the
+// The choice of Notenschlüssel (docs/spec.md §8), a lazy part of the calculator: with one active scale the
 // page looks as before; with more, a labelled select above the inputs. The page follows the chosen
 // scale's stream (app/provider.tsx); a scale archived while shown, or one that does not exist (its
 // stream answered 404), gets a notice that offers the default.

@@ -46,7 +46,7 @@ export function StaleNotice({ stale, polling }: { stale: Staleness | undefined; 
 }
 
 /**
- * The first configuration has not arrived after 10 s and none is kept from an earlier visit (issue 13):
+ * The first configuration has not arrived after 10 s and none is kept from an earlier visit (docs/spec.md §7):
  * the page says so instead of spinning on, keeps trying, and offers to try at once.
  */
 export function LoadFailed({ retry }: { retry: () => void }) {
