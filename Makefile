@@ -26,7 +26,7 @@ web/dist/index.html: $(NODE_STAMP) $(WEB_SRC)
 
 web: web/dist/index.html
 
-$(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.sql' -o -name '*.txt') api/openapi.yaml api/embed.go web/embed.go go.mod go.sum
+$(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.sql' -o -name '*.txt') api/openapi.yaml api/embed.go $(wildcard web/*.go) go.mod go.sum
 	go build -trimpath -o $(BIN) ./cmd/notenrechner
 
 test: test-api test-go fuzz-ci test-web test-budget test-e2e
@@ -40,7 +40,7 @@ test-api: $(NODE_STAMP)
 test-go:
 	go mod tidy -diff # go.mod names every direct import as direct, and nothing more
 	go vet ./api ./cmd/... ./internal/... ./tools/... ./web
-	test -z "$$(gofmt -l api cmd internal tools web/embed.go)" || (gofmt -l api cmd internal tools web/embed.go; exit 1)
+	test -z "$$(gofmt -l api cmd internal tools $(wildcard web/*.go))" || (gofmt -l api cmd internal tools $(wildcard web/*.go); exit 1)
 	go test -race -count=1 ./api ./cmd/... ./internal/... ./web
 
 test-web: $(NODE_STAMP)
