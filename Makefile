@@ -38,7 +38,7 @@ test-api: $(NODE_STAMP)
 	cd web && npm run lint:api && npm run api:check
 
 test-go:
-	go mod tidy -diff # go.mod names every direct import as direct, and nothing more
+	bash scripts/go-mod-tidy-check.sh
 	go vet ./api ./cmd/... ./internal/... ./tools/... ./web
 	test -z "$$(gofmt -l api cmd internal tools $(wildcard web/*.go))" || (gofmt -l api cmd internal tools $(wildcard web/*.go); exit 1)
 	go test -race -count=1 ./api ./cmd/... ./internal/... ./web
