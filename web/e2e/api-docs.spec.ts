@@ -20,7 +20,11 @@ test('/api/docs shows the API under the strict CSP, from this server only', asyn
   expect(res?.status()).toBe(200)
   expect(res?.headers()['content-security-policy']).toContain("script-src 'self'")
 
-  await expect(page.getByRole('heading', { name: /Notenrechner API/, level: 1 })).toBeVisible()
+  // Redoc parses the whole contract in the page before it shows anything (about 3 s alone here; with
+  // the other test worker on the same two cores it has taken over 5 s): wait for it, not for a time.
+  await expect(page.getByRole('heading', { name: /Notenrechner API/, level: 1 })).toBeVisible({
+    timeout: 30_000,
+  })
   await expect(page.getByRole('heading', { name: 'Prozent und Note berechnen' })).toBeVisible()
   await expect(page.getByText('text/event-stream').first()).toBeAttached()
   // Redoc has read the spec from this server and laid out every operation.
