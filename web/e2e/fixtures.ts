@@ -169,3 +169,11 @@ export async function recordTexts(page: Page, texts: string[]): Promise<void> {
 /** The texts recordTexts saw, in the order they first appeared. */
 export const seenTexts = (page: Page) =>
   page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts)
+
+/**
+ * Waits until the toasts' code has arrived (it loads right after the first render, app/provider.tsx):
+ * a test that takes the server away to see the connection's toasts must not take away that code too.
+ */
+export async function toastsLoaded(page: Page): Promise<void> {
+  await expect(page.locator('[data-rht-toaster]')).toBeAttached()
+}

@@ -1,4 +1,4 @@
-import { expect, standardConfig, test } from './fixtures'
+import { expect, standardConfig, test, toastsLoaded } from './fixtures'
 
 test('a configuration imported by another process shows on every open page without reload', async ({
   browser,
@@ -57,6 +57,7 @@ test('while the server is down the page keeps calculating, and it catches up by 
     page.getByRole('cell', { name: '89,9995', exact: true }).filter({ visible: true }).first(),
   ).toBeVisible()
 
+  await toastsLoaded(page)
   await server.stop()
   await expect(page.getByText('Verbindung zur Live-Konfiguration unterbrochen. Neuer Versuch …')).toBeVisible(
     { timeout: 10_000 },
@@ -91,6 +92,7 @@ test('a proxy answering 502 during the restart does not leave the page without l
     page.getByRole('cell', { name: '89,9995', exact: true }).filter({ visible: true }).first(),
   ).toBeVisible()
 
+  await toastsLoaded(page)
   await server.stop()
   const proxy = await server.standIn(502)
   await expect(page.getByText('Verbindung zur Live-Konfiguration unterbrochen. Neuer Versuch …')).toBeVisible(
