@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"testing"
+	"time"
 )
 
 // BenchmarkPublish measures one publish delivered to n subscribers that
@@ -50,7 +51,7 @@ func BenchmarkNewEvent(b *testing.B) {
 }
 
 // BenchmarkPublishStreams measures one publish written to n streams on loopback TCP connections
-// (the path of every taken-over stream, stream.go), until each client has read the frame. The
+// (the path of every taken-over stream, socket.go), until each client has read the frame. The
 // readers run in this process too, so the figure includes their side of each connection.
 func BenchmarkPublishStreams(b *testing.B) {
 	for _, n := range []int{100, 1000} {
@@ -65,7 +66,7 @@ func BenchmarkPublishStreams(b *testing.B) {
 				if !ok {
 					b.Skip("no non-blocking writes on this system")
 				}
-				if _, ok := br.attach(server, raw, ev.Version); !ok {
+				if _, ok := br.attach(server, raw, ev.Version, time.Hour); !ok {
 					b.Fatal("attach refused")
 				}
 				go func() {

@@ -68,28 +68,21 @@ func NewEvent(cv store.ConfigVersion) (*Event, error) {
 		ETag: `"` + strconv.FormatInt(cv.Version, 10) + `"`}, nil
 }
 
-// Subscription is one client's feed. C is closed when the client is dropped
-// (it fell behind) or the broker shuts down; the client then reconnects.
-type Subscription struct {
-	C chan *Event
-	// last is the event to write before the feed ends (Retire), whatever version the client has;
-	// set before C is closed, so it may be read once C is seen closed.
-	last *Event
-}
-
-// Broker holds the current configuration and the subscribed clients: streams on taken-over
-// connections, which a publish writes to directly (stream.go), and subscriptions, channels read
-// by a goroutine per client (streams that cannot be taken over, tests).
+// Broker holds the current configuration and the subscribers, the open pages, in one map,
+// whatever carries their bytes (subscriber.go): a publish hands every one the same encoded event,
+// and one heartbeat loop (beat) pings them all.
 type Broker struct {
 	mu sync.Mutex
-	// current is written under mu, so that Subscribe hands out the current event and registers the
-	// client at once, and read without it by Current: a GET of the configuration never waits for
-	// a publish, which holds mu while it walks the subscribers.
+	// current is written under mu, so that add hands out the current event and registers the
+	// subscriber at once, and read without it by Current: a GET of the configuration never waits
+	// for a publish.
 	current atomic.Pointer[Event]
-	clients map[*Subscription]struct{}
-	streams map[*stream]struct{}
+	subs    map[subscriber]struct{}
+	list    []subscriber // subs as a slice for the deliveries, nil after a change (listLocked)
 	buffer  int
 	closed  bool
+	quit    chan struct{} // closed with closed: ends the heartbeat loop
+	beating bool          // the heartbeat loop runs
 	logger  *slog.Logger
 
 	// The streams on taken-over connections, which http.Server.Shutdown neither tracks nor waits
@@ -100,48 +93,20 @@ type Broker struct {
 	onDrained func() // Retire's, called once when drained
 }
 
-// NewBroker makes a broker whose clients may fall behind by at most buffer
+// NewBroker makes a broker whose subscribers may fall behind by at most buffer
 // events before they are dropped.
 func NewBroker(logger *slog.Logger, buffer int) *Broker {
 	if buffer < 1 {
 		buffer = 1
 	}
-	return &Broker{clients: make(map[*Subscription]struct{}), streams: make(map[*stream]struct{}),
-		buffer: buffer, logger: logger, drained: make(chan struct{})}
+	return &Broker{subs: make(map[subscriber]struct{}), buffer: buffer, logger: logger,
+		quit: make(chan struct{}), drained: make(chan struct{})}
 }
 
-// Subscribe registers a client and returns the current event (nil before the
-// first publish) atomically, so no version published in between is missed.
-func (b *Broker) Subscribe() (*Subscription, *Event) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	sub := &Subscription{C: make(chan *Event, b.buffer)}
-	if b.closed {
-		close(sub.C)
-		return sub, b.current.Load()
-	}
-	b.clients[sub] = struct{}{}
-	return sub, b.current.Load()
-}
-
-// Unsubscribe removes a client; safe to call after it was dropped.
-func (b *Broker) Unsubscribe(sub *Subscription) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.remove(sub)
-}
-
-func (b *Broker) remove(sub *Subscription) {
-	if _, ok := b.clients[sub]; ok {
-		delete(b.clients, sub)
-		close(sub.C)
-	}
-}
-
-// Publish makes ev the current event and hands it to every client: a stream whose socket does
-// not take it and whose backlog is full, or a subscription whose buffer is full, is dropped, so
-// one slow reader never delays the others. Versions only grow; an event that is not newer than the
-// current one (a save handler and the follower racing) is ignored.
+// Publish makes ev the current event and hands it to every subscriber: one whose backlog is full
+// (its socket or reader does not keep up) is dropped, so one slow reader never delays the others.
+// Versions only grow; an event that is not newer than the current one (a save handler and the
+// follower racing) is ignored.
 func (b *Broker) Publish(ev *Event) {
 	if b.set(ev) {
 		b.fanOut(ev)
@@ -171,26 +136,15 @@ func (b *Broker) set(ev *Event) bool {
 	return true
 }
 
-// fanOut hands ev to the subscriptions (without waiting) and writes it to the streams.
+// fanOut hands ev to every subscriber and forgets those it dropped.
 func (b *Broker) fanOut(ev *Event) {
 	b.mu.Lock()
-	dropped := 0
-	for sub := range b.clients {
-		select {
-		case sub.C <- ev:
-		default:
-			b.remove(sub)
-			dropped++
-		}
-	}
-	streams := make([]*stream, 0, len(b.streams))
-	for s := range b.streams {
-		streams = append(streams, s)
-	}
+	subs := b.listLocked()
 	b.mu.Unlock()
-	dropped += deliver(streams, ev.Frame, ev.Version)
-	if dropped > 0 {
-		b.logger.Warn("dropped slow live clients", "count", dropped, "version", ev.Version)
+	dropped := deliver(subs, ev)
+	b.forget(dropped)
+	if len(dropped) > 0 {
+		b.logger.Warn("dropped slow live clients", "count", len(dropped), "version", ev.Version)
 	}
 }
 
@@ -202,7 +156,7 @@ func (b *Broker) Current() *Event { return b.current.Load() }
 func (b *Broker) Clients() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return len(b.clients) + len(b.streams)
+	return len(b.subs)
 }
 
 // Close ends every stream (at server shutdown) and refuses new ones.
@@ -217,29 +171,23 @@ func (b *Broker) Retire(last *Event, drained func()) { b.end(last, drained) }
 
 func (b *Broker) end(last *Event, drained func()) {
 	b.mu.Lock()
-	b.closed = true
+	if !b.closed {
+		b.closed = true
+		close(b.quit)
+	}
 	if cur := b.current.Load(); last != nil && (cur == nil || last.Version >= cur.Version) {
 		b.current.Store(last) // what a stream that opens late is told before it ends
 	}
-	for sub := range b.clients {
-		sub.last = last
-		b.remove(sub)
-	}
-	streams := make([]*stream, 0, len(b.streams))
-	for s := range b.streams {
-		streams = append(streams, s)
-	}
+	subs := b.listLocked()
+	clear(b.subs)
+	b.list = nil
 	if drained != nil {
 		b.onDrained = drained
 	}
 	call := b.drainedLocked()
 	b.mu.Unlock()
-	var frame []byte
-	if last != nil {
-		frame = last.Frame
-	}
-	for _, s := range streams { // outside b.mu: a stream's lock comes first (attach)
-		s.end(frame)
+	for _, s := range subs { // outside b.mu: a stream's lock comes first (attach)
+		s.end(last)
 	}
 	if call != nil {
 		call()

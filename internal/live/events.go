@@ -36,7 +36,9 @@ type Admit func(w http.ResponseWriter, r *http.Request) (release func(), ok bool
 // Handler serves GET /api/v1/config/events: the current configuration at
 // connect (unless Last-Event-ID says the client has it already), every new
 // version after that, and a ping event every heartbeat so that proxies
-// keep the connection open and the page knows it is alive.
+// keep the connection open and the page knows it is alive. The pings come
+// from the broker's one heartbeat loop (beat), which runs at the heartbeat
+// of the stream that started it: every handler of a server has the same.
 func Handler(b *Broker, admit Admit, heartbeat time.Duration, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		release, ok := admit(w, r)
@@ -63,7 +65,7 @@ func Handler(b *Broker, admit Admit, heartbeat time.Duration, logger *slog.Logge
 			if conn, ok := hijack(rc, h, logger); ok {
 				// The handler returns at once: net/http's buffers, the request and this goroutine's
 				// stack are freed, and the stream lives on in one small goroutine that waits for the
-				// client to leave; the broker writes the events (stream.go, docs/benchmarks.md).
+				// client to leave; the broker writes the events (socket.go, docs/benchmarks.md).
 				go func() {
 					defer b.endTaken()
 					defer release()
@@ -78,7 +80,8 @@ func Handler(b *Broker, admit Admit, heartbeat time.Duration, logger *slog.Logge
 	})
 }
 
-// serveStream is the stream through the ResponseWriter, for connections that cannot be taken over.
+// serveStream is the stream through the ResponseWriter (a writerStream), for connections that
+// cannot be taken over.
 func serveStream(b *Broker, w http.ResponseWriter, rc *http.ResponseController, r *http.Request, sent int64,
 	heartbeat time.Duration, logger *slog.Logger) {
 	// The server's WriteTimeout is meant for ordinary requests; a stream
@@ -94,53 +97,7 @@ func serveStream(b *Broker, w http.ResponseWriter, rc *http.ResponseController, 
 		}
 		return rc.Flush() == nil
 	}
-	writeEvents(b, sent, heartbeat, r.Context().Done(), write)
-}
-
-// writeEvents is one client's stream, whatever carries it: the retry hint, the current version unless the client has it
-// (Last-Event-ID = sent), a ping, then every newer version and a heartbeat ping, until done or a
-// failed write.
-func writeEvents(b *Broker, sent int64, heartbeat time.Duration, done <-chan struct{}, write func([]byte) bool) {
-	sub, current := b.Subscribe()
-	defer b.Unsubscribe(sub)
-	if !write(retryFrame) {
-		return
-	}
-	if current != nil && current.Version != sent {
-		if !write(current.Frame) {
-			return
-		}
-		sent = current.Version
-	}
-	if !write(pingFrame) {
-		return
-	}
-	ticker := time.NewTicker(heartbeat)
-	defer ticker.Stop()
-	for {
-		select {
-		case <-done:
-			return
-		case ev, open := <-sub.C:
-			if !open { // dropped as too slow, or shutting down, or retired with a last word
-				if sub.last != nil {
-					write(sub.last.Frame)
-				}
-				return
-			}
-			if ev.Version <= sent {
-				continue // the client has it (resumed) or something newer
-			}
-			if !write(ev.Frame) {
-				return
-			}
-			sent = ev.Version
-		case <-ticker.C:
-			if !write(pingFrame) {
-				return
-			}
-		}
-	}
+	b.serveWriter(sent, heartbeat, r.Context().Done(), write)
 }
 
 // lastEventID reads the version the client already has. A missing or

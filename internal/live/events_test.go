@@ -241,10 +241,10 @@ func TestStreamPingsAtStart(t *testing.T) {
 	b := NewBroker(quietLogger(), 4)
 	b.Publish(event(t, 1, "eins"))
 	handler := Handler(b, admitAll, time.Hour, quietLogger())
-	plain := httptest.NewServer(handler)      // taken over, written by the broker (stream.go)
-	overTLS := httptest.NewTLSServer(handler) // taken over, written by writeEvents
+	plain := httptest.NewServer(handler)      // taken over, written by the broker (socket.go)
+	overTLS := httptest.NewTLSServer(handler) // taken over, a writerStream
 	notTaken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		handler.ServeHTTP(plainWriter{w}, r) // through the handler, written by writeEvents
+		handler.ServeHTTP(plainWriter{w}, r) // through the handler, a writerStream
 	}))
 	t.Cleanup(func() { b.Close(); plain.Close(); overTLS.Close(); notTaken.Close() })
 	for _, carrier := range []struct {

@@ -43,11 +43,11 @@ func attachPair(t *testing.T, b *Broker, small bool) (*net.TCPConn, *bufio.Reade
 	if !ok {
 		t.Skip("no non-blocking writes on this system")
 	}
-	s, ok := b.attach(server, raw, 0)
+	s, ok := b.attach(server, raw, 0, time.Hour)
 	if !ok {
 		t.Fatal("attach refused by an open broker")
 	}
-	go s.watch(time.Hour)
+	go s.watch()
 	return client, bufio.NewReaderSize(client, 1<<20)
 }
 

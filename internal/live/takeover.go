@@ -40,23 +40,24 @@ func hijack(rc *http.ResponseController, h http.Header, logger *slog.Logger) (ne
 
 // streamTakenOver serves the stream on a taken-over connection until the client goes (seen by a
 // read that waits for the end of the connection), falls behind, or the broker closes. On a plain
-// socket the broker writes the events itself (stream.go); otherwise (TLS) a goroutine per stream
-// writes them from a subscription.
+// socket it is a socketStream, which the broker writes itself; otherwise (TLS) a writerStream, which
+// a goroutine of its own writes.
 func streamTakenOver(b *Broker, conn net.Conn, sent int64, heartbeat time.Duration) {
 	if conn == nil {
 		return
 	}
 	_ = conn.SetWriteDeadline(time.Time{}) // the head's deadline: stream writes set their own
 	if raw, ok := rawConn(conn); ok {
-		s, ok := b.attach(conn, raw, sent)
+		s, ok := b.attach(conn, raw, sent, heartbeat)
 		if !ok {
 			conn.Close() // shutting down
 			return
 		}
-		s.watch(heartbeat)
+		s.watch()
 		return
 	}
 	defer conn.Close()
+	_ = conn.SetReadDeadline(time.Time{}) // the one net/http may have left (ReadTimeout)
 	gone := make(chan struct{})
 	go func() {
 		// EventSource sends nothing after its request: the first read returns at EOF or reset (the
@@ -71,5 +72,5 @@ func streamTakenOver(b *Broker, conn net.Conn, sent int64, heartbeat time.Durati
 		_, err := conn.Write(p)
 		return err == nil
 	}
-	writeEvents(b, sent, heartbeat, gone, write)
+	b.serveWriter(sent, heartbeat, gone, write)
 }

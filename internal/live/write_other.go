@@ -8,7 +8,7 @@ import (
 )
 
 // canWriteNow is false where a write without waiting needs more than the standard library
-// (Windows): every stream then runs in a goroutine of its own (writeEvents).
+// (Windows): every stream then is a writerStream, written by a goroutine of its own.
 const canWriteNow = false
 
 type nowWriter struct{}
