@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import { json, send, type Body, type Schemas } from './api-client'
 
+export { onAuthError } from './api-client'
+
 // The session calls, which the sign-in state (auth.ts) shares with every route; the other ways
 // of signing in (setup link, invitation) are the auth feature's (features/auth/api/).
 

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Notice } from '@/components/notice'
 import { Spinner } from '@/components/spinner'
 import { inputClass } from '@/components/styles'
-import { errorMessage, isAuthError } from '@/lib/api-client'
+import { errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { formatRole, formatSavedAt } from '@/lib/format'
 import type { Role, User } from '@/lib/session'
@@ -33,9 +33,7 @@ function signInWith(user: User, provider: string): string {
  */
 export function Accounts() {
   const { user: me, refresh } = useAuth()
-  const [accounts, reload] = useResource(listUsers, null, (err) => {
-    if (isAuthError(err)) void refresh()
-  })
+  const [accounts, reload] = useResource(listUsers, null)
   // A role just chosen shows at once, until the list is read again (the server has the last word).
   const [shownRole, setShownRole] = useState<Partial<Record<number, Role>>>({})
   const [shownFor, setShownFor] = useState(accounts.data)
@@ -56,7 +54,6 @@ export function Accounts() {
       await call()
       toast.success(done)
     } catch (err) {
-      if (isAuthError(err)) void refresh()
       setShownRole({})
       toast.error(errorMessage(err))
     } finally {
@@ -154,7 +151,7 @@ export function Accounts() {
         level={2}
         description="Die Person legt ihr Passwort selbst fest, über einen Link, der 24 Stunden gilt."
       >
-        <AddAccountForm onAdded={reload} onUnauthorized={() => void refresh()} />
+        <AddAccountForm onAdded={reload} />
       </Card>
       {removing !== null && (
         <ConfirmDialog

@@ -22,15 +22,13 @@ type Values = z.infer<typeof schema>
 
 interface AddAccountFormProps {
   onAdded: () => void
-  /** Called for 401/403, so the page can read the session again. */
-  onUnauthorized: () => void
 }
 
 /**
  * Adds an account. The answer's one-time link is shown once, here, until dismissed: the server
  * keeps only its hash, so it cannot be shown again.
  */
-export function AddAccountForm({ onAdded, onUnauthorized }: AddAccountFormProps) {
+export function AddAccountForm({ onAdded }: AddAccountFormProps) {
   const roleId = useId()
   const [created, setCreated] = useState<CreatedUser | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -52,7 +50,6 @@ export function AddAccountForm({ onAdded, onUnauthorized }: AddAccountFormProps)
         const rest = showServerErrors(form.setError, err.fields, sameName<Values>(['email', 'role']))
         if (rest.length > 0) setFailure(rest.join(' '))
       } else {
-        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) onUnauthorized()
         setFailure(errorMessage(err))
       }
     }

@@ -2,8 +2,6 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { Spinner } from '@/components/spinner'
 import { inputClass, labelClass } from '@/components/styles'
 import { Tabs, type Tab } from '@/components/tabs'
-import { isAuthError } from '@/lib/api-client'
-import { useAuth } from '@/lib/auth'
 import { useScaleChoice } from '@/lib/scale-choice'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { useResource } from '@/lib/use-resource'
@@ -22,10 +20,7 @@ import { ScalesList } from './scales-list'
  * a stream of its own; it is saved through the scale's routes.
  */
 export function AdminTabs({ more }: { more: Tab[] }) {
-  const { refresh } = useAuth()
-  const [list, reload] = useResource(listScales, undefined, (err) => {
-    if (isAuthError(err)) void refresh()
-  })
+  const [list, reload] = useResource(listScales, undefined)
   const [tab, setTab] = useState('config')
   const [chosen, setChosen] = useState<string>()
   const [creating, setCreating] = useState(false)

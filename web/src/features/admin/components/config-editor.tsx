@@ -8,7 +8,6 @@ import { Notice } from '@/components/notice'
 import { Spinner } from '@/components/spinner'
 import { TextField } from '@/components/text-field'
 import { ApiError, errorMessage } from '@/lib/api-client'
-import { useAuth } from '@/lib/auth'
 import type { LiveConfig } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
 import { formatSavedAt, savedByPhrase } from '@/lib/format'
@@ -49,7 +48,6 @@ type Form = UseFormReturn<ConfigFormValues>
  * version instead. A refused save (412) keeps the edits and offers the version that won.
  */
 function EditorForm({ live, api, title }: { live: LiveConfig; api: ScaleApi; title: string | undefined }) {
-  const auth = useAuth()
   const [loaded, setLoaded] = useState(live)
   const [conflict, setConflict] = useState<LiveConfig | null>(null)
   const [unmapped, setUnmapped] = useState<string[]>([])
@@ -110,7 +108,6 @@ function EditorForm({ live, api, title }: { live: LiveConfig; api: ScaleApi; tit
         toast.error(MSG_INVALID_TOAST)
         return
       }
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) void auth.refresh()
       toast.error(`Nicht gespeichert: ${errorMessage(err)}`)
     }
   }

@@ -5,8 +5,7 @@ import { Card } from '@/components/card'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Notice } from '@/components/notice'
 import { Spinner } from '@/components/spinner'
-import { errorMessage, isAuthError } from '@/lib/api-client'
-import { useAuth } from '@/lib/auth'
+import { errorMessage } from '@/lib/api-client'
 import type { LiveConfig } from '@/lib/config'
 import { formatSavedAt, formatSavedBy } from '@/lib/format'
 import { toast } from '@/lib/toast'
@@ -29,17 +28,13 @@ const columns =
  * read again whenever the live configuration changes (someone saved or restored).
  */
 export function ConfigHistory({ source }: { source?: EditorSource }) {
-  const { refresh } = useAuth()
   const page = useLiveConfig()
   const live = source?.live ?? page
   const api = source?.api ?? defaultScaleApi
   const liveVersion = live.data?.version
-  const onError = (err: unknown) => {
-    if (isAuthError(err)) void refresh()
-  }
   const loadFirstPage = useCallback(() => api.history(), [api])
-  const [history, reload] = useResource(loadFirstPage, liveVersion, onError)
-  const stored = useStoredVersions(api, onError)
+  const [history, reload] = useResource(loadFirstPage, liveVersion)
+  const stored = useStoredVersions(api)
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set())
   const [asking, setAsking] = useState<HistoryEntry | null>(null)
   const [restoring, setRestoring] = useState(false)
@@ -66,7 +61,6 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
         nextBefore: next.nextBefore,
       })
     } catch (err) {
-      if (isAuthError(err)) void refresh()
       toast.error(`Ältere Versionen nicht geladen: ${errorMessage(err)}`)
     } finally {
       setLoadingOlder(false)
@@ -104,7 +98,6 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
       setAsking(null)
       reload()
     } catch (err) {
-      if (isAuthError(err)) void refresh()
       toast.error(`Nicht wiederhergestellt: ${errorMessage(err)}`)
       setAsking(null)
     } finally {

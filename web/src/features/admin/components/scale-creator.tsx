@@ -6,8 +6,7 @@ import { Card } from '@/components/card'
 import { Notice } from '@/components/notice'
 import { hintClass, inputClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
-import { ApiError, errorMessage, isAuthError } from '@/lib/api-client'
-import { useAuth } from '@/lib/auth'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import type { GradingConfig } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
@@ -45,7 +44,6 @@ interface ScaleCreatorProps {
  * once "Speichern" has created it (POST /api/v1/scales, version 1).
  */
 export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps) {
-  const { refresh } = useAuth()
   const form: Form = useForm<ConfigFormValues>({
     resolver: zodResolver(configFormSchema),
     // the Standard's numbers, no name: every scale needs its own (and its own Kurzname)
@@ -104,7 +102,6 @@ export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps)
         setUnmapped(showServerErrors(form.setError, inConfig, fieldForPath))
         return
       }
-      if (isAuthError(err)) void refresh()
       toast.error(`Nicht angelegt: ${errorMessage(err)}`)
     }
   }

@@ -5,8 +5,7 @@ import { Card } from '@/components/card'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Notice } from '@/components/notice'
 import { Spinner } from '@/components/spinner'
-import { errorMessage, isAuthError } from '@/lib/api-client'
-import { useAuth } from '@/lib/auth'
+import { errorMessage } from '@/lib/api-client'
 import { formatSavedAt } from '@/lib/format'
 import { toast } from '@/lib/toast'
 import type { Resource } from '@/lib/use-resource'
@@ -36,7 +35,6 @@ interface Asking {
  * archiving one change every open page, so both are asked first.
  */
 export function ScalesList({ scales, reload, editing, onEdit, onCreate }: ScalesListProps) {
-  const { refresh } = useAuth()
   const [asking, setAsking] = useState<Asking | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -50,7 +48,6 @@ export function ScalesList({ scales, reload, editing, onEdit, onCreate }: Scales
       await patchScale(scale.slug, body)
       toast.success(done)
     } catch (err) {
-      if (isAuthError(err)) void refresh()
       toast.error(`Nicht geändert: ${errorMessage(err)}`)
     } finally {
       setBusy(false)
