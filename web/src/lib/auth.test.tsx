@@ -2,8 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { apiError, FakeApi, json, noContent, testUser } from '@/test/fake-api'
-import { send } from './api-client'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
+import { send } from './api-client'
 import { AUTH_CHANNEL, AuthContext, useAuth, useAuthSource } from './auth'
 
 let api: FakeApi
