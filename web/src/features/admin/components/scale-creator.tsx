@@ -9,8 +9,9 @@ import { TextField } from '@/components/text-field'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import type { GradingConfig } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
+import type { ScaleSummary } from '@/lib/scales'
 import { toast } from '@/lib/toast'
-import { createScale, scaleApi, type ScaleSummary } from '../api/scales'
+import { createScale, scaleApi } from '../api/scales'
 import {
   checkConfigForm,
   configFormSchema,

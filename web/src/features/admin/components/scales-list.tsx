@@ -7,9 +7,10 @@ import { Notice } from '@/components/notice'
 import { Spinner } from '@/components/spinner'
 import { errorMessage } from '@/lib/api-client'
 import { formatSavedAt } from '@/lib/format'
+import type { ScaleSummary } from '@/lib/scales'
 import { toast } from '@/lib/toast'
 import type { Resource } from '@/lib/use-resource'
-import { patchScale, type ScaleSummary } from '../api/scales'
+import { patchScale } from '../api/scales'
 
 // name, slug, state, last change, actions; narrower than md each scale is a block of lines
 const columns =
