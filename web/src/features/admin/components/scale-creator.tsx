@@ -22,8 +22,8 @@ import {
 } from '../config-form'
 import { PRESETS } from '../presets'
 import { checkSlug, suggestSlug } from '../scale-slug'
-import { FormPreview } from './config-editor'
 import { BoundariesFieldset, WidthsFieldset } from './config-fields'
+import { FormPreview } from './form-preview'
 import { RuleFill } from './rule-fill'
 
 type Form = UseFormReturn<ConfigFormValues>
