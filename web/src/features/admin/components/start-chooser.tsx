@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
-import { SelectField } from '@/components/select-field'
 import { errorMessage } from '@/lib/api-client'
 import type { GradingConfig } from '@/lib/config'
 import type { ScaleSummary } from '@/lib/scales'
@@ -10,7 +9,7 @@ import { scaleApi } from '../api/scales'
 import type { ConfigFormValues } from '../config-form'
 import { PRESETS } from '../presets'
 import { RuleFill } from './rule-fill'
-import { StartOptions, type Start } from './start-options'
+import { Choice, StartOptions, type Start } from './start-options'
 
 interface StartChooserProps {
   form: UseFormReturn<ConfigFormValues>
@@ -80,31 +79,5 @@ export function StartChooser({ form, scales, onFill }: StartChooserProps) {
         </div>
       )}
     </div>
-  )
-}
-
-interface ChoiceProps {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  options: [string, string][]
-}
-
-function Choice({ label, value, onChange, options }: ChoiceProps) {
-  return (
-    <SelectField
-      label={label}
-      className="min-w-0 flex-1 sm:max-w-sm"
-      value={value}
-      onChange={(e) => {
-        onChange(e.target.value)
-      }}
-    >
-      {options.map(([v, text]) => (
-        <option key={v} value={v}>
-          {text}
-        </option>
-      ))}
-    </SelectField>
   )
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { SelectField } from '@/components/select-field'
 import { hintClass, labelClass } from '@/components/styles'
 
 export type Start = 'preset' | 'copy' | 'empty' | 'rule'
@@ -44,5 +45,32 @@ export function StartOptions({
         ))}
       </div>
     </fieldset>
+  )
+}
+
+interface ChoiceProps {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  options: [string, string][]
+}
+
+/** What the chosen start needs: a preset, or the scale to copy. */
+export function Choice({ label, value, onChange, options }: ChoiceProps) {
+  return (
+    <SelectField
+      label={label}
+      className="min-w-0 flex-1 sm:max-w-sm"
+      value={value}
+      onChange={(e) => {
+        onChange(e.target.value)
+      }}
+    >
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
   )
 }
