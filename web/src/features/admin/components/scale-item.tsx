@@ -2,6 +2,7 @@ import { Archive, ArchiveRestore, Pencil, Star } from 'lucide-react'
 import { Button } from '@/components/button'
 import { formatSavedAt } from '@/lib/format'
 import type { ScaleSummary } from '@/lib/scales'
+import { StateBadge } from './state-badge'
 
 // name, slug, state, last change, actions; narrower than md each scale is a block of lines
 export const scaleColumns =
@@ -82,25 +83,5 @@ export function ScaleItem({ scale, editing, busy, onEdit, onDefault, onArchive, 
         )}
       </span>
     </li>
-  )
-}
-
-function StateBadge({ scale }: { scale: ScaleSummary }) {
-  if (scale.default)
-    return (
-      <span className="rounded-full bg-green-100 dark:bg-green-900 px-3 py-1 text-xs font-semibold text-green-900 dark:text-green-300">
-        Standard
-      </span>
-    )
-  if (scale.archived)
-    return (
-      <span className="rounded-full bg-slate-200 dark:bg-slate-700 px-3 py-1 text-xs font-semibold text-slate-800 dark:text-slate-200">
-        Archiviert
-      </span>
-    )
-  return (
-    <span className="rounded-full bg-sky-100 dark:bg-sky-900 px-3 py-1 text-xs font-semibold text-sky-900 dark:text-sky-200">
-      Aktiv
-    </span>
   )
 }

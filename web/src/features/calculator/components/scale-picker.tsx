@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react'
 import { SelectField } from '@/components/select-field'
 import type { LiveConfigState } from '@/lib/live-connection'
 import { useScaleChoice } from '@/lib/scale-choice'
-import type { ScaleSummary } from '@/lib/scales'
 import { rememberScaleChoice } from '../scale-address'
 import { useScaleAddress, useScaleList } from '../use-scale-list'
+import { ScaleAlert, ScaleOptions } from './scale-picker-parts'
 
 // The choice of Notenschlüssel (docs/spec.md §8), a lazy part of the calculator: with one active scale the
 // page looks as before; with more, a labelled select above the inputs. The page follows the chosen
@@ -69,58 +68,17 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
         </SelectField>
       )}
       {archived && (
-        <Alert title={`Der Notenschlüssel „${name ?? ''}“ ist archiviert.`}>
+        <ScaleAlert title={`Der Notenschlüssel „${name ?? ''}“ ist archiviert.`}>
           <p>Er gilt unverändert weiter, wird aber nicht mehr gepflegt und fehlt in der Auswahl.</p>
           {fallback !== undefined && toDefault}
-        </Alert>
+        </ScaleAlert>
       )}
       {notFound && (
-        <Alert title={`Den Notenschlüssel „${slug}“ gibt es nicht.`}>
+        <ScaleAlert title={`Den Notenschlüssel „${slug}“ gibt es nicht.`}>
           <p>Vielleicht ist der Link veraltet oder enthält einen Tippfehler.</p>
           {toDefault}
-        </Alert>
+        </ScaleAlert>
       )}
     </div>
-  )
-}
-
-interface ScaleOptionsProps {
-  active: ScaleSummary[]
-  slug: string | null
-  notFound: boolean
-  /** The shown scale's name while it is archived (it is not in the list of active ones). */
-  archivedName: string | undefined
-}
-
-/** The active scales; a chosen one that does not exist, or is archived, keeps its place in the select. */
-function ScaleOptions({ active, slug, notFound, archivedName }: ScaleOptionsProps) {
-  return (
-    <>
-      {notFound && slug !== null && (
-        <option value={slug} disabled>
-          Bitte wählen
-        </option>
-      )}
-      {active.map((s) => (
-        <option key={s.slug} value={s.slug}>
-          {s.default ? `${s.name} (Standard)` : s.name}
-        </option>
-      ))}
-      {archivedName !== undefined && slug !== null && !active.some((s) => s.slug === slug) && (
-        <option value={slug}>{archivedName} (archiviert)</option>
-      )}
-    </>
-  )
-}
-
-function Alert({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section
-      role="alert"
-      className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-    >
-      <h2 className="font-semibold">{title}</h2>
-      {children}
-    </section>
   )
 }
