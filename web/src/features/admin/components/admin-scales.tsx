@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react'
-import { SelectField } from '@/components/select-field'
 import { Spinner } from '@/components/spinner'
 import { Tabs, type Tab } from '@/components/tabs'
-import type { ScaleSummary } from '@/lib/scales'
 import type { EditorSource } from '../editor-source'
 import { useEditingScale } from '../use-editing-scale'
 import { ConfigEditor } from './config-editor'
 import { ConfigHistory } from './config-history'
 import { ScaleCreator } from './scale-creator'
+import { ScaleSwitch } from './scale-switch'
 import { ScalesList } from './scales-list'
 
 /**
@@ -75,32 +74,5 @@ export function AdminTabs({ more }: { more: Tab[] }) {
         ...more,
       ]}
     />
-  )
-}
-
-interface ScaleSwitchProps {
-  scales: readonly ScaleSummary[]
-  value: string
-  onChange: (slug: string) => void
-}
-
-function ScaleSwitch({ scales, value, onChange }: ScaleSwitchProps) {
-  return (
-    <SelectField
-      label="Notenschlüssel"
-      inline
-      selectClassName="w-full sm:w-auto sm:min-w-64"
-      value={value}
-      onChange={(e) => {
-        onChange(e.target.value)
-      }}
-    >
-      {scales.map((s) => (
-        <option key={s.slug} value={s.slug}>
-          {s.name}
-          {s.default ? ' (Standard)' : s.archived ? ' (archiviert)' : ''}
-        </option>
-      ))}
-    </SelectField>
   )
 }

@@ -6,6 +6,7 @@ import { TextField } from '@/components/text-field'
 import { formatNumber, type ConfigFormValues } from '../config-form'
 import type { Boundaries } from '../knickpunkt'
 import { useRuleFill } from '../use-rule-fill'
+import { RoundingChoice } from './rounding-choice'
 
 /** "1 ab 85 %, 2 ab 70 %, …": what the rule makes, before it fills anything. */
 export function describeBoundaries(boundaries: Boundaries): string {
@@ -61,34 +62,7 @@ export function RuleFill({ form }: { form: UseFormReturn<ConfigFormValues> }) {
             rule.setTop(e.target.value)
           }}
         />
-        <fieldset className="min-w-0">
-          <legend className={labelClass}>Runden auf</legend>
-          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-            {(
-              [
-                ['whole', 'ganze Prozent'],
-                ['half', 'halbe Prozent'],
-              ] as const
-            ).map(([value, label]) => (
-              <label
-                key={value}
-                className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800 dark:text-slate-100"
-              >
-                <input
-                  type="radio"
-                  name={`${id}-rounding`}
-                  value={value}
-                  checked={rule.rounding === value}
-                  onChange={() => {
-                    rule.setRounding(value)
-                  }}
-                  className="size-4 accent-green-700"
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RoundingChoice name={`${id}-rounding`} value={rule.rounding} onChange={rule.setRounding} />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={rule.fill}>
