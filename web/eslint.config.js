@@ -59,6 +59,36 @@ export default defineConfig([
     },
   },
   {
+    // Small components (bulletproof-react): the logic in hooks, the markup in parts, each in its
+    // feature's folder; no component over 100 lines of code.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // Every request of the app goes through lib/: the API client (api-client.ts: German messages, the
+    // one reaction to an ended session, answers checked against the contract) or the live connection's
+    // own requests (live-poll.ts, live-probe.ts). Tests replace fetch through globalThis.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/**', 'src/test/**', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through lib/api-client.ts (send, json).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: 'Call the API through lib/api-client.ts (send, json).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['vite.config.ts', 'eslint.config.js', 'playwright.config.ts', 'e2e/**/*.ts'],
     languageOptions: { globals: globals.node },
   },

@@ -194,8 +194,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // Every browser the app supports has <link rel="modulepreload">; the polyfill would only add
-    // to the calculator route's JS budget (docs/benchmarks.md).
-    modulePreload: { polyfill: false },
+    // to the calculator route's JS budget (docs/benchmarks.md). React and the bundler's runtime are
+    // preloaded by index.html itself: the preload helper skips them anyway, so they are left out of
+    // every lazy part's list, which the route carries.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps) =>
+        deps.filter((dep) => !/^assets\/(react|rolldown-runtime)-/.test(dep)),
+    },
     rolldownOptions: {
       output: {
         // React in one chunk: with several lazy chunks the bundler otherwise splits it into small

@@ -45,3 +45,18 @@ test('signing out in one tab shows in the other tab without reload', async ({ pa
   await other.getByRole('button', { name: 'Anmelden' }).click()
   await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible()
 })
+
+test('a save refused because the session ended shows the sign-in form, the edits not saved', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.getByRole('textbox', { name: 'Name' }).fill('Neu')
+  // The session ends on the server's side of this browser (as after its time runs out): no cookie.
+  await context.clearCookies()
+  await page.getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText('Nicht gespeichert: Bitte melden Sie sich an.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Konfiguration' })).toHaveCount(0)
+  expect(((await (await page.request.get('/api/v1/config')).json()) as { version: number }).version).toBe(1)
+})

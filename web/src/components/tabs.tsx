@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { TabButton } from './tab-button'
 
 export interface Tab {
   id: string
@@ -56,39 +57,24 @@ export function Tabs({ label, tabs, selected: controlled, onSelect }: TabsProps)
         aria-label={label}
         className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200 dark:bg-slate-800 p-1 sm:inline-grid sm:grid-cols-none sm:auto-cols-max sm:grid-flow-col"
       >
-        {tabs.map((tab, index) => {
-          const active = tab.id === selected
-          return (
-            <button
-              key={tab.id}
-              ref={(el) => {
-                if (el === null) refs.current.delete(tab.id)
-                else refs.current.set(tab.id, el)
-              }}
-              type="button"
-              role="tab"
-              id={`${base}-tab-${tab.id}`}
-              aria-selected={active}
-              aria-controls={`${base}-panel-${tab.id}`}
-              tabIndex={active ? 0 : -1}
-              onClick={() => {
-                setSelected(tab.id)
-              }}
-              onKeyDown={(e) => {
-                onKeyDown(e, index)
-              }}
-              className={
-                'min-h-11 whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors ' +
-                'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:focus-visible:ring-green-500 ' +
-                (active
-                  ? 'bg-white dark:bg-slate-900 text-green-800 dark:text-green-300 shadow-sm'
-                  : 'text-slate-700 dark:text-slate-300 hover:bg-white/60 dark:hover:bg-slate-700/60 hover:text-slate-900 dark:hover:text-slate-100')
-              }
-            >
-              {tab.label}
-            </button>
-          )
-        })}
+        {tabs.map((tab, index) => (
+          <TabButton
+            key={tab.id}
+            ref={(el) => {
+              if (el === null) refs.current.delete(tab.id)
+              else refs.current.set(tab.id, el)
+            }}
+            base={base}
+            tab={tab}
+            active={tab.id === selected}
+            onClick={() => {
+              setSelected(tab.id)
+            }}
+            onKeyDown={(e) => {
+              onKeyDown(e, index)
+            }}
+          />
+        ))}
       </div>
       {tabs.map((tab) => (
         <div

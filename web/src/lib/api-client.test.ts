@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakeApi, json, testUser } from '@/test/fake-api'
+import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
+import { onAuthError, send } from './api-client'
 import { getSession, login } from './session'
 
 let api: FakeApi
@@ -42,5 +43,27 @@ describe('api-client', () => {
   it('refuses an answer that does not match the contract', async () => {
     api.on('GET /auth/session', json(200, { user: { id: 'eins' } }))
     await expect(getSession()).rejects.toMatchObject({ code: 'bad_response' })
+  })
+
+  it('tells the auth-error listeners of a call refused for lack of a session or role, and of nothing else', async () => {
+    const listener = vi.fn()
+    const stop = new AbortController()
+    onAuthError(listener, stop.signal)
+    const refusedWith = async (status: number, code: string) => {
+      api.once('GET /users', apiError(status, code, 'Nein.'))
+      await expect(send('GET', '/users')).rejects.toMatchObject({ status, code })
+    }
+    await refusedWith(401, 'unauthenticated')
+    await refusedWith(403, 'forbidden')
+    expect(listener).toHaveBeenCalledTimes(2)
+    // a wrong password at sign-in, the other 403s and any other failure say nothing about the session
+    await refusedWith(401, 'invalid_credentials')
+    await refusedWith(403, 'password_login_disabled')
+    await refusedWith(403, 'cross_origin')
+    await refusedWith(404, 'not_found')
+    expect(listener).toHaveBeenCalledTimes(2)
+    stop.abort()
+    await refusedWith(401, 'unauthenticated')
+    expect(listener).toHaveBeenCalledTimes(2)
   })
 })

@@ -75,10 +75,21 @@ export class ApiError extends Error {
   }
 }
 
-/** True for 401 and 403: the session ended or the account lost its role; read the session again. */
-export function isAuthError(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === 401 || err.status === 403)
+// Whoever holds the sign-in state (lib/auth.ts, once, in the app's providers) listens here, so that
+// no caller has to: every call that the server refuses because the session ended (401
+// `unauthenticated`) or the account lost its role (403 `forbidden`) makes it read the session
+// again, and the page shows the sign-in form or the read-only notice. A wrong password at sign-in
+// (401 `invalid_credentials`) and the other 403s say nothing about the session.
+const authErrorListeners = new Set<() => void>()
+
+/** Calls listener after each call refused for lack of a session or role, until signal aborts. */
+export function onAuthError(listener: () => void, signal: AbortSignal): void {
+  if (signal.aborted) return
+  authErrorListeners.add(listener)
+  signal.addEventListener('abort', () => authErrorListeners.delete(listener))
 }
+
+const isAuthError = (err: ApiError) => err.code === 'unauthenticated' || err.code === 'forbidden'
 
 /** The German message to show for any error a call may throw. */
 export function errorMessage(err: unknown): string {
@@ -104,7 +115,11 @@ export async function send(method: string, path: string, options: RequestOptions
   } catch {
     throw new ApiError(0, 'network', FALLBACK_MESSAGES[0] ?? FALLBACK_MESSAGE)
   }
-  if (!res.ok) throw await toApiError(res)
+  if (!res.ok) {
+    const err = await toApiError(res)
+    if (isAuthError(err)) for (const listener of authErrorListeners) listener()
+    throw err
+  }
   return res
 }
 

@@ -1,8 +1,9 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { FakeApi, json, noContent, testUser } from '@/test/fake-api'
+import { apiError, FakeApi, json, noContent, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
+import { send } from './api-client'
 import { AUTH_CHANNEL, AuthContext, useAuth, useAuthSource } from './auth'
 
 let api: FakeApi
@@ -35,6 +36,12 @@ function App() {
     </AuthContext>
   )
 }
+
+/** Lets every pending promise and timer of a session read run. */
+const settle = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 50))
+  })
 
 /** A promise the test resolves by hand. */
 function deferred<T>() {
@@ -89,6 +96,34 @@ describe('useAuthSource', () => {
       window.dispatchEvent(new Event('focus'))
     })
     expect(await screen.findByText('abgemeldet')).toBeInTheDocument()
+  })
+
+  it('reads the session again when any call is refused because the session ended, once per refusal', async () => {
+    api.on('GET /auth/session', json(200, { user: testUser() }))
+    const { unmount } = render(<App />)
+    expect(await screen.findByText('admin@schule.de')).toBeInTheDocument()
+    // (the listener was registered when the session's code loaded, before the first read)
+    api.once('GET /users', apiError(401, 'unauthenticated', 'Bitte melden Sie sich an.'))
+    api.on('GET /auth/session', json(200, { user: null }))
+    await send('GET', '/users').catch(() => undefined)
+    expect(await screen.findByText('abgemeldet')).toBeInTheDocument()
+    const reads = api.callsTo('GET /auth/session').length
+    // A wrong password says nothing about the session; the refusal after it is counted once.
+    api.once('GET /users', apiError(401, 'invalid_credentials', 'Falsch.'))
+    await send('GET', '/users').catch(() => undefined)
+    api.once('GET /users', apiError(403, 'forbidden', 'Nein.'))
+    await send('GET', '/users').catch(() => undefined)
+    await waitFor(() => {
+      expect(api.callsTo('GET /auth/session')).toHaveLength(reads + 1)
+    })
+    await settle()
+    expect(api.callsTo('GET /auth/session')).toHaveLength(reads + 1)
+
+    unmount() // the listener goes with the sign-in state
+    api.once('GET /users', apiError(403, 'forbidden', 'Nein.'))
+    await send('GET', '/users').catch(() => undefined)
+    await settle()
+    expect(api.callsTo('GET /auth/session')).toHaveLength(reads + 1)
   })
 
   it('announces sign-in and sign-out to the other tabs', async () => {

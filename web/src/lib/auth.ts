@@ -88,8 +88,14 @@ export function useAuthSource(): Auth {
     const onFocus = () => void refresh()
     ch?.addEventListener('message', onMessage)
     window.addEventListener('focus', onFocus)
+    // The one reaction to a call refused because the session ended (lib/api-client.ts).
+    const stop = new AbortController()
+    void loadApi().then((api) => {
+      api.onAuthError(onFocus, stop.signal)
+    })
     void refresh()
     return () => {
+      stop.abort()
       ch?.removeEventListener('message', onMessage)
       ch?.close()
       channel.current = null

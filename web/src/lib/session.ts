@@ -1,6 +1,9 @@
 import * as v from 'valibot'
 import { json, send, type Body, type Schemas } from './api-client'
 
+// auth.ts reaches the API client only through this module, which it loads after the first render.
+export { onAuthError } from './api-client'
+
 // The session calls, which the sign-in state (auth.ts) shares with every route; the other ways
 // of signing in (setup link, invitation) are the auth feature's (features/auth/api/).
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { errorMessage } from './api-client'
 
 export type Resource<T> =
@@ -9,18 +9,12 @@ export type Resource<T> =
 /**
  * Reads something from the API when mounted, again whenever `key` changes or reload() is called.
  * The last data stays on screen while a newer read is under way; an answer that arrives after a
- * newer read started is dropped. onError sees every failure (e.g. to re-read the session on 401).
+ * newer read started is dropped. A call refused because the session ended makes the sign-in state
+ * read it again by itself (lib/api-client.ts, onAuthError).
  */
-export function useResource<T>(
-  load: () => Promise<T>,
-  key: unknown,
-  onError?: (err: unknown) => void,
-): [Resource<T>, () => void] {
+export function useResource<T>(load: () => Promise<T>, key: unknown): [Resource<T>, () => void] {
   const [resource, setResource] = useState<Resource<T>>({ state: 'loading' })
   const [tick, setTick] = useState(0)
-  const reportError = useEffectEvent((err: unknown) => {
-    onError?.(err)
-  })
 
   useEffect(() => {
     let current = true
@@ -29,9 +23,7 @@ export function useResource<T>(
         if (current) setResource({ state: 'ready', data })
       },
       (err: unknown) => {
-        if (!current) return
-        reportError(err)
-        setResource({ state: 'failed', message: errorMessage(err) })
+        if (current) setResource({ state: 'failed', message: errorMessage(err) })
       },
     )
     return () => {

@@ -9,7 +9,7 @@ import type { ScaleApi } from './api/scales'
  * never changes, so what was read stays for as long as the history is open. A failed read is
  * tried again on the next load().
  */
-export function useStoredVersions(api: ScaleApi, onError?: (err: unknown) => void) {
+export function useStoredVersions(api: ScaleApi) {
   const [versions, setVersions] = useState<ReadonlyMap<number, Resource<LiveConfig>>>(new Map())
   const asked = useRef(new Set<number>()) // read or being read
 
@@ -27,12 +27,11 @@ export function useStoredVersions(api: ScaleApi, onError?: (err: unknown) => voi
         },
         (err: unknown) => {
           asked.current.delete(version)
-          onError?.(err)
           settle({ state: 'failed', message: errorMessage(err) })
         },
       )
     },
-    [api, onError],
+    [api],
   )
 
   return { versions, load }

@@ -1,8 +1,7 @@
-import * as v from 'valibot'
 import { json, segment, send, type Body, type Schemas } from '@/lib/api-client'
-import type { operations } from '@/lib/api-types.gen'
 import type { LiveConfig } from '@/lib/config'
 import { liveConfigSchema } from '@/lib/config'
+import { scaleSummarySchema, type ScaleSummary } from '@/lib/scales'
 import {
   getConfig,
   getHistory,
@@ -13,32 +12,13 @@ import {
   type HistoryPage,
 } from './config'
 
-// The admin's calls for the Notenschlüssel (api/openapi.yaml: tag "Notenschlüssel"). Each
+// The admin's calls for the Notenschlüssel (api/openapi.yaml: tag "Notenschlüssel"; the list is
+// lib/scales.ts, which the calculator reads too). Each
 // scale has the routes /api/v1/config has for the default one; ScaleApi gives the editor and the
 // history the same five functions for either.
 
-export type ScaleSummary = Schemas['ScaleSummary']
-
-export const scaleSummarySchema = v.object({
-  slug: v.string(),
-  name: v.string(),
-  version: v.number(),
-  savedAt: v.string(),
-  default: v.boolean(),
-  archived: v.boolean(),
-}) satisfies v.GenericSchema<unknown, ScaleSummary>
-const scalesResponse = v.object({ scales: v.array(scaleSummarySchema) }) satisfies v.GenericSchema<
-  unknown,
-  operations['listScales']['responses'][200]['content']['application/json']
->
-
 const path = (slug: string) => `/scales/${segment(slug)}`
 const ifMatch = (version: number) => ({ 'If-Match': `"${String(version)}"` })
-
-/** Every scale, archived ones included (the caller is an admin), sorted by slug. */
-export async function listScales(): Promise<ScaleSummary[]> {
-  return (await json(await send('GET', '/scales'), scalesResponse)).scales
-}
 
 /** Creates a scale at version 1; 409 `scale_exists`, 422 with `slug` or `config.…` fields, 422 `too_many_scales`. */
 export async function createScale(slug: string, config: Schemas['ConfigDocumentInput']): Promise<LiveConfig> {

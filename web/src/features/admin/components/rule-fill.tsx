@@ -1,28 +1,12 @@
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { hintClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
-import {
-  BOUNDARY_NUMBERS,
-  boundaryOf,
-  formatNumber,
-  parseTypedNumber,
-  WIDTH_FIELDS,
-  type ConfigFormValues,
-} from '../config-form'
-import { knickpunktBoundaries, type Boundaries, type Rounding } from '../knickpunkt'
-import { PRESETS } from '../presets'
-
-const STANDARD_WIDTHS = (() => {
-  const schema = PRESETS.find((p) => p.id === 'standard')?.config.schema
-  return {
-    generalMinus: formatNumber(schema?.general?.minus),
-    generalNormal: formatNumber(schema?.general?.normal),
-    oneMinus: formatNumber(schema?.['1']?.minus),
-    sixNormal: formatNumber(schema?.['6']?.normal),
-  }
-})()
+import { formatNumber, type ConfigFormValues } from '../config-form'
+import type { Boundaries } from '../knickpunkt'
+import { useRuleFill } from '../use-rule-fill'
+import { RoundingChoice } from './rounding-choice'
 
 /** "1 ab 85 %, 2 ab 70 %, …": what the rule makes, before it fills anything. */
 export function describeBoundaries(boundaries: Boundaries): string {
@@ -36,30 +20,8 @@ export function describeBoundaries(boundaries: Boundaries): string {
  */
 export function RuleFill({ form }: { form: UseFormReturn<ConfigFormValues> }) {
   const id = useId()
-  const [passMark, setPassMark] = useState('')
-  const [top, setTop] = useState('')
-  const [rounding, setRounding] = useState<Rounding>('whole')
-  const [tried, setTried] = useState(false)
-
-  const x = parseTypedNumber(passMark)
-  const y = parseTypedNumber(top)
-  const result = x.ok && y.ok ? knickpunktBoundaries({ passMark: x.value, top: y.value, rounding }) : null
-  const errors = {
-    passMark: x.ok ? (result?.ok === false ? result.errors.passMark : undefined) : x.message,
-    top: y.ok ? (result?.ok === false ? result.errors.top : undefined) : y.message,
-  }
-  const show = (field: 'passMark' | 'top', text: string) => (tried || text !== '' ? errors[field] : undefined)
-
-  const fill = () => {
-    setTried(true)
-    if (result?.ok !== true) return
-    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted }
-    for (const b of BOUNDARY_NUMBERS)
-      form.setValue(boundaryOf(b), formatNumber(result.boundaries[b - 1]), options)
-    for (const field of WIDTH_FIELDS) {
-      if (form.getValues(field).trim() === '') form.setValue(field, STANDARD_WIDTHS[field], options)
-    }
-  }
+  const rule = useRuleFill(form)
+  const { result } = rule
 
   return (
     <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} className="space-y-3">
@@ -81,10 +43,10 @@ export function RuleFill({ form }: { form: UseFormReturn<ConfigFormValues> }) {
           autoComplete="off"
           placeholder="z. B. 50"
           suffix="%"
-          value={passMark}
-          error={show('passMark', passMark)}
+          value={rule.passMark}
+          error={rule.error('passMark')}
           onChange={(e) => {
-            setPassMark(e.target.value)
+            rule.setPassMark(e.target.value)
           }}
         />
         <TextField
@@ -94,43 +56,16 @@ export function RuleFill({ form }: { form: UseFormReturn<ConfigFormValues> }) {
           autoComplete="off"
           placeholder="z. B. 87,5"
           suffix="%"
-          value={top}
-          error={show('top', top)}
+          value={rule.top}
+          error={rule.error('top')}
           onChange={(e) => {
-            setTop(e.target.value)
+            rule.setTop(e.target.value)
           }}
         />
-        <fieldset className="min-w-0">
-          <legend className={labelClass}>Runden auf</legend>
-          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-            {(
-              [
-                ['whole', 'ganze Prozent'],
-                ['half', 'halbe Prozent'],
-              ] as const
-            ).map(([value, label]) => (
-              <label
-                key={value}
-                className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800 dark:text-slate-100"
-              >
-                <input
-                  type="radio"
-                  name={`${id}-rounding`}
-                  value={value}
-                  checked={rounding === value}
-                  onChange={() => {
-                    setRounding(value)
-                  }}
-                  className="size-4 accent-green-700"
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RoundingChoice name={`${id}-rounding`} value={rule.rounding} onChange={rule.setRounding} />
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" onClick={fill}>
+        <Button variant="secondary" onClick={rule.fill}>
           Notengrenzen füllen
         </Button>
         <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">

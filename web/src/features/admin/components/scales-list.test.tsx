@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ScaleSummary } from '@/lib/scales'
 import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { standardLiveConfig } from '@/test/live-config'
 import { renderFeature } from '@/test/render'
-import type { ScaleSummary } from '../api/scales'
 import { ScalesList } from './scales-list'
 
 let api: FakeApi

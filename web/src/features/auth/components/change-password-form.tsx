@@ -47,7 +47,6 @@ export function ChangePasswordForm() {
         if (rest.length > 0) setFailure(rest.join(' '))
         return
       }
-      if (err instanceof ApiError && err.status === 401) void auth.refresh()
       setFailure(errorMessage(err))
     }
   }

@@ -1,27 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { useLocation } from 'wouter'
-import { z } from 'zod/mini'
-import { Button } from '@/components/button'
-import { Notice } from '@/components/notice'
-import { TextField } from '@/components/text-field'
-import { emailSchema, newPasswordSchema, repeatMatches } from '@/lib/account-rules'
-import { ApiError, errorMessage } from '@/lib/api-client'
-import { useAuth } from '@/lib/auth'
-import { sameName, showServerErrors } from '@/lib/form-errors'
-import { toast } from '@/lib/toast'
-import { checkSetupToken, setupFirstAdmin } from '../api/auth'
-import { AuthCard } from './auth-card'
+import { checkSetupToken } from '../api/auth'
 import { LinkGate } from './link-gate'
-import { NewPasswordFields } from './password-fields'
-
-const schema = z
-  .object({ email: emailSchema, password: newPasswordSchema, repeat: z.string() })
-  .check(repeatMatches((v: { password: string; repeat: string }) => [v.password, v.repeat], 'repeat'))
-type Values = z.infer<typeof schema>
-
-const TITLE = 'Erstes Admin-Konto anlegen'
+import { SETUP_TITLE, SetupForm } from './setup-form'
 
 const HINT = (
   <>
@@ -38,69 +17,11 @@ export function SetupAdminForm({ token }: { token: string }) {
     <LinkGate
       token={token}
       check={checkSetupToken}
-      title={TITLE}
+      title={SETUP_TITLE}
       checkingLabel="Einrichtungslink wird geprüft"
       hint={HINT}
     >
       {(_, onInvalid) => <SetupForm token={token} onInvalid={onInvalid} />}
     </LinkGate>
-  )
-}
-
-function SetupForm({ token, onInvalid }: { token: string; onInvalid: (message: string) => void }) {
-  const auth = useAuth()
-  const [, navigate] = useLocation()
-  const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm<Values>({
-    resolver: zodResolver(schema),
-    defaultValues: { email: '', password: '', repeat: '' },
-  })
-  const { errors, isSubmitting } = form.formState
-
-  const onSubmit = async ({ email, password }: Values) => {
-    setFailure(null)
-    try {
-      await auth.signIn(() => setupFirstAdmin(token, email.trim(), password))
-      toast.success('Admin-Konto angelegt. Sie sind angemeldet.')
-      navigate('/admin', { replace: true })
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) onInvalid(err.message)
-      else if (err instanceof ApiError && err.status === 422) {
-        const rest = showServerErrors(form.setError, err.fields, sameName<Values>(['email', 'password']))
-        if (rest.length > 0) setFailure(rest.join(' '))
-      } else setFailure(errorMessage(err))
-    }
-  }
-
-  return (
-    <AuthCard
-      title={TITLE}
-      description="Dieses Konto darf den Notenschlüssel bearbeiten und weitere Konten anlegen."
-    >
-      <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-4">
-        {failure !== null && (
-          <Notice tone="error" role="alert">
-            <p>{failure}</p>
-          </Notice>
-        )}
-        <TextField
-          label="E-Mail"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <NewPasswordFields
-          password={form.register('password')}
-          repeat={form.register('repeat')}
-          errors={{ password: errors.password?.message, repeat: errors.repeat?.message }}
-        />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Wird angelegt …' : 'Admin-Konto anlegen'}
-        </Button>
-      </form>
-    </AuthCard>
   )
 }

@@ -4,9 +4,9 @@ import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LiveConfigState } from '@/lib/live-connection'
 import { CHOICE_KEY, readScaleChoice, ScaleChoiceContext, scaleStorageKey } from '@/lib/scale-choice'
+import type { ScaleSummary } from '@/lib/scales'
 import { FakeApi, json } from '@/test/fake-api'
 import { standardLiveConfig } from '@/test/live-config'
-import type { ScaleSummary } from '../api/scales'
 import { ScalePicker } from './scale-picker'
 
 const summary = (slug: string, name: string, extra: Partial<ScaleSummary> = {}): ScaleSummary => ({

@@ -1,0 +1,69 @@
+import { Check, Copy } from 'lucide-react'
+import { useId, useRef, useState } from 'react'
+import { Button } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { inputClass } from '@/components/styles'
+import { formatSavedAt } from '@/lib/format'
+import { toast } from '@/lib/toast'
+import type { CreatedUser } from '../api/users'
+
+/**
+ * The one-time link of an account just added, shown once, here, until dismissed: the server keeps
+ * only its hash, so it cannot be shown again.
+ */
+export function InviteLink({ created, onDone }: { created: CreatedUser; onDone: () => void }) {
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [copied, setCopied] = useState(false)
+
+  const copy = async () => {
+    input.current?.select()
+    try {
+      await navigator.clipboard.writeText(created.inviteLink)
+      setCopied(true)
+      toast.success('Link kopiert.')
+    } catch {
+      toast.error('Kopieren ging nicht. Bitte den markierten Link von Hand kopieren.')
+    }
+  }
+
+  return (
+    <Notice tone="warning" role="status" title={`Link zum Festlegen des Passworts für ${created.user.email}`}>
+      <p id={`${id}-note`}>
+        Nur jetzt sichtbar, 24 Stunden gültig (bis {formatSavedAt(created.inviteExpiresAt)}). Bitte an die
+        Person weitergeben; mit dem Link legt sie ihr Passwort fest.
+      </p>
+      {created.linkWarning !== undefined && <p className="font-semibold">{created.linkWarning}</p>}
+      <label htmlFor={id} className="sr-only">
+        Einladungslink
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          ref={input}
+          id={id}
+          type="text"
+          readOnly
+          value={created.inviteLink}
+          aria-describedby={`${id}-note`}
+          onFocus={(e) => {
+            e.currentTarget.select()
+          }}
+          className={inputClass(false, 'font-mono text-sm')}
+        />
+        <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
+          <Button variant="secondary" onClick={() => void copy()}>
+            {copied ? (
+              <Check className="size-4" aria-hidden="true" />
+            ) : (
+              <Copy className="size-4" aria-hidden="true" />
+            )}
+            {copied ? 'Kopiert' : 'Kopieren'}
+          </Button>
+          <Button variant="secondary" onClick={onDone}>
+            Fertig
+          </Button>
+        </div>
+      </div>
+    </Notice>
+  )
+}

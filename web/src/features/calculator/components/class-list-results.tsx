@@ -1,0 +1,71 @@
+import type { ClassSummary } from '../class-list'
+
+const cell = 'px-1.5 py-1.5 sm:px-2 print:py-0 print:leading-tight'
+
+/** Each line's points, percentage and grade; an invalid line says why, in place. */
+export function ClassListResults({ summary }: { summary: ClassSummary }) {
+  const hasNames = summary.lines.some((l) => l.name !== '')
+  return (
+    <div className="min-w-0 overflow-x-auto">
+      <table className="w-full border-collapse text-sm print:text-[9px]">
+        <caption className="mb-1 text-left text-sm font-medium text-slate-700 dark:text-slate-300">
+          Ergebnis je Zeile
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-left text-slate-900 dark:border-slate-700 dark:text-slate-100">
+            <th scope="col" className={`${cell} w-8 sm:w-10`}>
+              Nr.
+            </th>
+            {hasNames && (
+              <th scope="col" className={cell}>
+                Name
+              </th>
+            )}
+            <th scope="col" className={`${cell} text-right`}>
+              Punkte
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Prozent
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              Note
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-700 dark:text-slate-100">
+          {summary.lines.map(({ line, name, points, result }) => (
+            <tr
+              key={line}
+              className={
+                'error' in result ? 'bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-100' : undefined
+              }
+            >
+              <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>
+                <span className="sr-only">Zeile </span>
+                {line}
+              </td>
+              {hasNames && <td className={`${cell} wrap-anywhere`}>{name}</td>}
+              {'error' in result ? (
+                // The raw text and why it is not graded share the last three columns, so that the
+                // message has room to wrap between words at 390 px.
+                <td colSpan={3} className={`${cell} text-right wrap-anywhere`}>
+                  <span className="tabular-nums">{points}</span>
+                  <span className="block font-medium print:ml-1 print:inline">
+                    <span className="sr-only">Ungültig: </span>
+                    {result.error}
+                  </span>
+                </td>
+              ) : (
+                <>
+                  <td className={`${cell} text-right tabular-nums wrap-anywhere`}>{points}</td>
+                  <td className={`${cell} text-right tabular-nums`}>{result.percentage}</td>
+                  <td className={`${cell} text-right font-semibold tabular-nums`}>{result.grade}</td>
+                </>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import { useEffect, useMemo, useState } from 'react'
+import type { GradingConfig } from '@/lib/config'
+import { summarize, toCsv } from './class-list'
+import { csvName, dateText, download, today } from './class-list-export'
+import { clearClassList, storeClassList, type StoredClassList } from './class-list-storage'
+
+/**
+ * The Notenspiegel's state: the list, its title and date (from the kept list, if any), its summary
+ * against the calculator's total, kept in this browser on every change; clear() removes it,
+ * exportCsv() downloads it.
+ */
+export function useClassList(config: GradingConfig, total: string, kept: StoredClassList | null) {
+  const [text, setText] = useState(kept?.text ?? '')
+  const [title, setTitle] = useState(kept?.title ?? '')
+  const [date, setDate] = useState(kept?.date ?? today())
+  const summary = useMemo(() => summarize(config, total, text), [config, total, text])
+  useEffect(() => {
+    storeClassList({ text, title, date, total })
+  }, [text, title, date, total])
+
+  return {
+    text,
+    setText,
+    title,
+    setTitle,
+    date,
+    setDate,
+    summary,
+    /** The title and the date as the printed page shows them: "7b Mathematik · 23.11.2026". */
+    heading: [title.trim(), dateText(date)].filter((x) => x !== '').join(' · '),
+    clear: () => {
+      clearClassList()
+      setText('')
+      setTitle('')
+      setDate(today())
+    },
+    exportCsv: () => {
+      if (summary === null) return
+      download(
+        csvName(title, date),
+        toCsv(summary, { title, date: dateText(date) }),
+        'text/csv;charset=utf-8',
+      )
+    },
+  }
+}
+
+export type ClassListState = ReturnType<typeof useClassList>
