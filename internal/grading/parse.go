@@ -47,6 +47,9 @@ func parseConfig(data []byte, stored bool) (Config, error) {
 		return Config{}, fmt.Errorf("%w: not a JSON object", ErrMalformed)
 	}
 	p := parser{errs: fieldErrors{}, stored: stored}
+	if isRuleDocument(top) {
+		return p.ruleConfig(top)
+	}
 	p.document(top)
 	checkRelations(&p.vals, p.errs)
 	if err := p.errs.err(); err != nil {
@@ -55,12 +58,27 @@ func parseConfig(data []byte, stored bool) (Config, error) {
 	return p.vals.config(p.name), nil
 }
 
+// ruleConfig reads a rule document; a preset it names must still be the preset's rule.
+func (p *parser) ruleConfig(top []member) (Config, error) {
+	p.ruleDocument(top)
+	if err := p.errs.err(); err != nil {
+		return Config{}, err
+	}
+	c := Config{Name: p.name, Rule: p.rule, Preset: p.preset}
+	if preset, ok := PresetByID(c.Preset); ok && preset.Config.Rule != c.Rule {
+		return Config{}, &ValidationError{Fields: map[string]string{"preset": msgPresetDiffers}}
+	}
+	return c, nil
+}
+
 // parser collects the typed values and every field error of one document.
 type parser struct {
 	errs   fieldErrors
 	vals   values
 	name   string
-	stored bool // a stored version: the name's character rule does not apply (ParseStoredConfig)
+	rule   Rule   // a rule document's rule (ruleDocument)
+	preset string // a rule document's preset id
+	stored bool   // a stored version: the name's character rule does not apply (ParseStoredConfig)
 }
 
 func (p *parser) document(top []member) {

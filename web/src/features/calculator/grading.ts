@@ -36,22 +36,45 @@ export function parseNumber(input: string): Rational | null {
   return rational(sign === '-' ? -digits : digits, 10n ** BigInt(frac.length))
 }
 
-/** The exact percentage one decimal, half away from zero: "76,7%"; one that rounds to zero has no sign ("0,0%"). */
-export function formatPercentage(p: Rational): string {
-  const { negative, text } = roundedDecimal(p, 1)
-  return `${negative && /[1-9]/.test(text) ? '-' : ''}${text}%`
+const MAX_SHOWN_PLACES = 10
+
+/** p at `places` decimals, half away from zero, as a value and as text; zero has no sign ("0,0%"). */
+function rounded(p: Rational, places: number): { value: Rational; text: string } {
+  const { negative, text } = roundedDecimal(p, places)
+  const units = BigInt(text.replace(',', ''))
+  return {
+    value: rational(negative ? -units : units, 10n ** BigInt(places)),
+    text: `${negative && units !== 0n ? '-' : ''}${text}%`,
+  }
+}
+
+/**
+ * The percentage as shown beside the table (docs/spec.md §3): one decimal, half away from zero, unless
+ * that text would fall into another band than p ("89,96%" is a 1-, "90,0%" would read as a 1); then as
+ * many decimals as it takes, at most 10, and past that rounded towards p's band.
+ */
+export function formatPercentage(config: GradingConfig, p: Rational): string {
+  const want = gradeOf(config, p)
+  for (let places = 1; places <= MAX_SHOWN_PLACES; places++) {
+    const t = rounded(p, places)
+    if (gradeOf(config, t.value) === want) return t.text
+  }
+  const scale = 10n ** BigInt(MAX_SHOWN_PLACES)
+  const q = p.n * scale
+  const down = q / p.d - (q % p.d < 0n ? 1n : 0n) // floor
+  const below = rational(down, scale)
+  return rounded(gradeOf(config, below) === want ? below : rational(down + 1n, scale), MAX_SHOWN_PLACES).text
 }
 
 /** The grade for the exact percentage p (docs/spec.md §4). */
 export function gradeOf(config: GradingConfig, p: Rational): Result['grade'] {
   if (cmp(p, HUNDRED) > 0) return '1+'
-  if (cmp(p, ZERO) < 0) return '6'
+  if (cmp(p, ZERO) <= 0) return '6'
   // p ≤ 100 here, so "p ≥ 100 counts too for the grade whose max is 100" needs no extra case.
   const grade = gradeBands(config).find(
     ({ min, max }) => min !== null && max !== null && cmp(p, min) > 0 && cmp(p, max) <= 0,
   )
-  // Only p = 0 lies in no grade of a valid configuration; it belongs to 6, like the table's "6" cell.
-  if (grade === undefined) return cmp(p, ZERO) === 0 ? '6' : '?'
+  if (grade === undefined) return '?'
   let chosen: GradeLabel | undefined
   for (const { label, bounds } of grade.bands) {
     if (bounds === null) return '?'
@@ -67,5 +90,5 @@ export function calculate(config: GradingConfig, total: string, achieved: string
   const a = parseNumber(achieved)
   if (t === null || a === null || t.n === 0n || a.n === 0n) return CLEARED
   const p = div(mul(HUNDRED, a), t)
-  return { percentage: formatPercentage(p), grade: gradeOf(config, p) }
+  return { percentage: formatPercentage(config, p), grade: gradeOf(config, p) }
 }
