@@ -190,7 +190,7 @@ func (c Config) validateRule() error {
 	if err != nil {
 		return err
 	}
-	parsed, err := ParseConfig(doc)
+	parsed, err := ParseDocument(doc)
 	if err == nil && parsed != c {
 		return errors.New("grading: a rule document with values its JSON does not hold (rows past Count, a last bound)")
 	}

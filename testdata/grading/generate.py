@@ -378,6 +378,16 @@ def main() -> None:
     points = build_points_tables(configs)
     (HERE / "points-tables.json").write_text(
         '{"tables":[\n' + ",\n".join(json.dumps(t) for t in points) + "\n]}\n", encoding="utf-8")
+    import presets  # noqa: PLC0415 - it imports this module
+
+    keys = presets.build()
+    line = lambda item: json.dumps(item, ensure_ascii=False)  # noqa: E731
+    bands = [{k: v for k, v in p.items() if k != "cases"} for p in keys]
+    (HERE / "presets.json").write_text('{"presets":[\n' + ",\n".join(map(line, bands)) + "\n]}\n", encoding="utf-8")
+    preset_cases = [{"preset": p["id"], **c} for p in keys for c in p["cases"]]
+    (HERE / "preset-cases.json").write_text(
+        '{"cases":[\n' + ",\n".join(map(line, preset_cases)) + "\n]}\n", encoding="utf-8")
+    print(f"{len(keys)} presets with {len(preset_cases)} cases,", end=" ")
     print(f"{len(cases)} cases, {len(invalid_cases())} invalid and {len(alias_cases())} alias documents written to {HERE}")
 
 
