@@ -30,7 +30,6 @@ type presetCase struct {
 	Alt        string `json:"alt"`
 }
 
-
 func TestPresetsGiveTheirPublishedBands(t *testing.T) {
 	var file struct{ Presets []presetVector }
 	readVectors(t, "presets.json", &file)
