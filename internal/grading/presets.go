@@ -104,7 +104,7 @@ func ihkDecimal() Preset {
 	return Preset{
 		ID: "ihk-dezimal", Name: "IHK-Dezimalnoten (100-Punkte-Tabelle, 1,0 bis 6,0)",
 		Source: "Anlage 1 der Verordnung über die Prüfung zum anerkannten Fortbildungsabschluss " +
-			"(BiBuBAProFPrV): Umrechnung von Punkten in Dezimalnoten",
+			"(BibuBAProFPrV): Umrechnung von Punkten in Dezimalnoten",
 		Region: "Deutschland", SchoolType: "Berufsschule, berufliche Fortbildung (IHK)",
 		Config: tablePreset("ihk-dezimal", "IHK-Dezimalnoten", SystemDecimal, BasisRound, rows...),
 	}
