@@ -36,7 +36,7 @@ func TestGradeCommand(t *testing.T) {
 	}{
 		// fractional: grade 2 is 75–87.5, range 12.5; minus band up to 78.125, plain up to 84.375
 		{"top of a minus band", []string{"--config", cfg, "100", "78,125"}, `{"percentage":"78,1%","grade":"2-"}`},
-		{"just above it", []string{"--config", cfg, "100", "78.126"}, `{"percentage":"78,1%","grade":"2"}`},
+		{"just above it", []string{"--config", cfg, "100", "78.126"}, `{"percentage":"78,13%","grade":"2"}`}, // "78,1" would be a 2-
 		{"all points", []string{"--config", cfg, "11", "11"}, `{"percentage":"100,0%","grade":"1"}`},
 		{"negative after --", []string{"--config", cfg, "--", "-10", "5"}, `{"percentage":"-50,0%","grade":"6"}`},
 		{"negative", []string{"--config", cfg, "-10", "5"}, `{"percentage":"-50,0%","grade":"6"}`},

@@ -24,6 +24,12 @@ type Config struct {
 	Name   string
 	Grades [6]Range // Grades[0] is grade 1, Grades[5] grade 6
 	Schema Schema
+	// Rule is the rule of a document in any other system (docs/grading-systems.md); its System is ""
+	// for a document of the original's shape, which uses Grades and Schema.
+	Rule Rule
+	// Preset is the id of the preset a rule document was made from, whose source it cites; "" for
+	// none. A document may name a preset only while its system and rule are the preset's.
+	Preset string
 }
 
 // Default is the configuration of docs/spec.md §4, written at first start.
@@ -45,6 +51,9 @@ func Default() Config {
 // MarshalJSON writes the canonical document of docs/spec.md §4 with its keys in a fixed order, so the
 // same configuration always gives the same bytes (stored, sent to browsers, compared in tests).
 func (c Config) MarshalJSON() ([]byte, error) {
+	if !c.IsOriginal() {
+		return c.marshalRule()
+	}
 	name, err := json.Marshal(c.Name)
 	if err != nil {
 		return nil, err

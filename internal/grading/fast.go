@@ -98,11 +98,23 @@ func calculateFast(c Config, total, achieved string) (r Result, done bool) {
 		return Result{}, false
 	}
 	neg := a.neg != t.neg
-	text, ok := formatFast(n, d, neg)
+	text, tenths, ok := formatFast(n, d, neg)
 	if !ok {
 		return Result{}, false
 	}
-	return Result{Percentage: text, Grade: gradeFast(c, n, d, neg)}, true
+	grade := gradeFast(c, n, d, neg)
+	if shown := gradeOfTenths(c, tenths, neg); shown != grade {
+		return Result{}, false // one decimal would read as another band: the exact path adds decimals
+	}
+	return Result{Percentage: text, Grade: grade}, true
+}
+
+// gradeOfTenths is the grade of the shown percentage ±tenths/10, which must be p's own.
+func gradeOfTenths(c Config, tenths uint64, neg bool) string {
+	if tenths == 0 {
+		return "6" // 0 % and below (docs/spec.md §4 rule 1)
+	}
+	return gradeFast(c, tenths, 10, neg)
 }
 
 // fastConfig tells whether every Percent of c is within ±fastConfigLimit.
@@ -200,14 +212,14 @@ func subGradeFast(c Config, g int, n, d uint64) string {
 	return labels[1]
 }
 
-// formatFast is FormatPercentage of ±n/d: floor((20·n + d) / (2·d)) tenths, half away from zero.
-func formatFast(n, d uint64, neg bool) (string, bool) {
+// formatFast is FormatPercentage of ±n/d and its tenths: floor((20·n + d) / (2·d)), half away from zero.
+func formatFast(n, d uint64, neg bool) (string, uint64, bool) {
 	hi, lo := bits.Mul64(n, 20)
 	var carry uint64
 	lo, carry = bits.Add64(lo, d, 0)
 	hi += carry
 	if hi >= 2*d {
-		return "", false // more tenths than a uint64 holds
+		return "", 0, false // more tenths than a uint64 holds
 	}
 	tenths, _ := bits.Div64(hi, lo, 2*d)
 	var buf [24]byte
@@ -217,5 +229,5 @@ func formatFast(n, d uint64, neg bool) (string, bool) {
 	}
 	b = strconv.AppendUint(b, tenths/10, 10)
 	b = append(b, ',', byte('0'+tenths%10), '%')
-	return string(b), true
+	return string(b), tenths, true
 }

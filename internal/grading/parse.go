@@ -22,17 +22,24 @@ const maxDocumentSize = 64 << 10
 // general.plus, 1.normal and 6.minus and storing canonical names, and validates every rule. It returns
 // a *ValidationError naming every failing field, or an error wrapping ErrMalformed.
 func ParseConfig(data []byte) (Config, error) {
-	return parseConfig(data, false)
+	return parseConfig(data, false, false)
+}
+
+// ParseDocument is ParseConfig for every grading system: it also reads the rule documents of
+// docs/grading-systems.md. The API and the stores read the original's shape only (ParseConfig) until
+// every view of the page reads a Key; the rules are built and proven here first.
+func ParseDocument(data []byte) (Config, error) {
+	return parseConfig(data, false, true)
 }
 
 // ParseStoredConfig is ParseConfig for a stored version: it accepts a name with characters refused
 // since (nameRuneRefused), so that a version saved before the rule still loads. Saving it again, or
 // restoring it, is refused like any new input (Config.Validate).
 func ParseStoredConfig(data []byte) (Config, error) {
-	return parseConfig(data, true)
+	return parseConfig(data, true, false)
 }
 
-func parseConfig(data []byte, stored bool) (Config, error) {
+func parseConfig(data []byte, stored, rules bool) (Config, error) {
 	if len(data) > maxDocumentSize {
 		return Config{}, fmt.Errorf("%w: larger than 64 KiB", ErrMalformed)
 	}
@@ -47,6 +54,9 @@ func parseConfig(data []byte, stored bool) (Config, error) {
 		return Config{}, fmt.Errorf("%w: not a JSON object", ErrMalformed)
 	}
 	p := parser{errs: fieldErrors{}, stored: stored}
+	if rules && isRuleDocument(top) {
+		return p.ruleConfig(top)
+	}
 	p.document(top)
 	checkRelations(&p.vals, p.errs)
 	if err := p.errs.err(); err != nil {
@@ -55,12 +65,27 @@ func parseConfig(data []byte, stored bool) (Config, error) {
 	return p.vals.config(p.name), nil
 }
 
+// ruleConfig reads a rule document; a preset it names must still be the preset's rule.
+func (p *parser) ruleConfig(top []member) (Config, error) {
+	p.ruleDocument(top)
+	if err := p.errs.err(); err != nil {
+		return Config{}, err
+	}
+	c := Config{Name: p.name, Rule: p.rule, Preset: p.preset}
+	if preset, ok := PresetByID(c.Preset); ok && preset.Config.Rule != c.Rule {
+		return Config{}, &ValidationError{Fields: map[string]string{"preset": msgPresetDiffers}}
+	}
+	return c, nil
+}
+
 // parser collects the typed values and every field error of one document.
 type parser struct {
 	errs   fieldErrors
 	vals   values
 	name   string
-	stored bool // a stored version: the name's character rule does not apply (ParseStoredConfig)
+	rule   Rule   // a rule document's rule (ruleDocument)
+	preset string // a rule document's preset id
+	stored bool   // a stored version: the name's character rule does not apply (ParseStoredConfig)
 }
 
 func (p *parser) document(top []member) {

@@ -5,35 +5,51 @@ import (
 	"strconv"
 )
 
-// Result is what the calculator shows; both fields are "" when the outputs are cleared.
+// Result is what the calculator shows; all fields are "" when the outputs are cleared.
 type Result struct {
 	Percentage string `json:"percentage"`
 	Grade      string `json:"grade"`
+	// Alt is the grade in the system's other words where it has them: "1-" for 13 Notenpunkte,
+	// "Gut" for Austria's 2, "befriedigend" for a whole 3.
+	Alt string `json:"alt,omitempty"`
 }
 
-// Calculate is the whole calculator of docs/spec.md §3: the two raw inputs in, the two outputs out. Either
-// input empty, zero or not a number clears both outputs; nothing else does (a negative total is
-// allowed and simply gives a negative or positive percentage).
+// Calculate is the whole calculator of docs/spec.md §3: the two raw inputs in, the outputs out. Either
+// input empty, zero or not a number clears them; nothing else does (a negative total is allowed and
+// simply gives a negative or positive percentage). A caller that grades many inputs on one
+// configuration makes its Key once and calls Key.Calculate.
 func Calculate(c Config, total, achieved string) Result {
-	if r, done := calculateFast(c, total, achieved); done {
-		return r
+	if c.IsOriginal() {
+		if r, done := calculateFast(c, total, achieved); done {
+			return r
+		}
 	}
 	return calculateExact(c, total, achieved)
 }
 
-// calculateExact is Calculate in big.Rat arithmetic, for any input and any Config.
-func calculateExact(c Config, total, achieved string) Result {
+// Calculate is the calculator on a key, in big.Rat arithmetic, for any input.
+func (k Key) Calculate(total, achieved string) Result {
+	p, ok := Percentage(total, achieved)
+	if !ok {
+		return Result{}
+	}
+	band, label := k.Find(p)
+	return Result{Percentage: k.ShowPercentage(p), Grade: label, Alt: band.Alt}
+}
+
+// Percentage is p = 100 / total × achieved, exact; ok is false when either input is empty, zero or
+// not a number, which clears the calculator.
+func Percentage(total, achieved string) (*big.Rat, bool) {
 	t, ok := ParseNumber(total)
 	if !ok || t.Sign() == 0 {
-		return Result{}
+		return nil, false
 	}
 	a, ok := ParseNumber(achieved)
 	if !ok || a.Sign() == 0 {
-		return Result{}
+		return nil, false
 	}
 	p := new(big.Rat).Quo(a, t)
-	p.Mul(p, big.NewRat(100, 1))
-	return Result{Percentage: FormatPercentage(p), Grade: Grade(c, p)}
+	return p.Mul(p, big.NewRat(100, 1)), true
 }
 
 // Grade applies the rule of docs/spec.md §4 to an exact percentage. p == 0 (unreachable from Calculate,
@@ -93,4 +109,9 @@ func threshold(r Range, widths ...Percent) *big.Rat {
 	num := new(big.Int).Mul(big.NewInt(int64(r.Min)), big.NewInt(100*percentScale))
 	num.Add(num, span.Mul(span, w))
 	return new(big.Rat).SetFrac(num, big.NewInt(100*percentScale*percentScale))
+}
+
+// calculateExact is Calculate without the fast path: the tests hold the two against each other.
+func calculateExact(c Config, total, achieved string) Result {
+	return c.Key().Calculate(total, achieved)
 }

@@ -1,6 +1,7 @@
 package grading
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -87,6 +88,9 @@ func (f fieldErrors) err() error {
 // A typed Config cannot have missing fields, wrong types or extra decimals, so what is left is the
 // name, the ranges and the relations — with the same messages as ParseConfig.
 func (c Config) Validate() error {
+	if !c.IsOriginal() {
+		return c.validateRule()
+	}
 	errs := fieldErrors{}
 	if msg := nameProblem(c.Name); msg != "" {
 		errs.add("name", msg)
@@ -177,4 +181,18 @@ func checkRelations(vs *values, errs fieldErrors) {
 	if usable(minus, normal) && vs.v[minus]+vs.v[normal] > hundredPercent {
 		errs.add(vs.path[normal], msgSum)
 	}
+}
+
+// validateRule checks a typed rule document with the one validator of rule documents: the parser
+// reads what MarshalJSON writes, so a typed document passes exactly when its JSON would.
+func (c Config) validateRule() error {
+	doc, err := c.marshalRule()
+	if err != nil {
+		return err
+	}
+	parsed, err := ParseDocument(doc)
+	if err == nil && parsed != c {
+		return errors.New("grading: a rule document with values its JSON does not hold (rows past Count, a last bound)")
+	}
+	return err
 }

@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # importing documents.py must not leave __pycache__ in testdata
 from documents import MSG, alias_cases, dump, invalid_cases  # noqa: E402
+from rule_documents import RULE_MSG, invalid_rule_cases, valid_rule_cases  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 CONFIG_NAMES = ("standard", "fractional", "extreme")
@@ -71,9 +72,25 @@ def round_half_away(x: Fraction, places: int) -> int:
     return math.floor(abs(x) * 10**places + Fraction(1, 2))
 
 
-def format_percentage(p: Fraction) -> str:
-    n = round_half_away(p, 1)  # of |p|, in tenths
-    return f"{'-' if p < 0 and n != 0 else ''}{n // 10},{n % 10}%"  # docs/spec.md §3: never "-0,0%"
+def format_places(p: Fraction, places: int) -> str:
+    n = round_half_away(p, places)  # of |p|, in units of 10^-places
+    digits = str(n).rjust(places + 1, "0")
+    sign = "-" if p < 0 and n != 0 else ""  # docs/spec.md §3: never "-0,0%"
+    return f"{sign}{digits[:-places]},{digits[-places:]}%"
+
+
+def shown_percentage(c, p: Fraction) -> str:
+    """docs/spec.md §3: one decimal, unless that text would fall into another band than p; then as many
+    decimals as it takes (rounded half away from zero, at most 10)."""
+    for places in range(1, 11):
+        t = Fraction(round_half_away(p, places) * (-1 if p < 0 else 1), 10**places)
+        if grade(c, t) == grade(c, p):
+            return format_places(p, places)
+    # closer to a bound than 10^-10: of the two neighbours at 10 places, the one in p's band
+    down = Fraction(math.floor(p * 10**10), 10**10)
+    t = down if grade(c, down) == grade(c, p) else down + Fraction(1, 10**10)
+    assert grade(c, t) == grade(c, p), p
+    return format_places(t, 10)
 
 
 # --- The configuration and the grade rule (docs/spec.md §4) -------------------------------------------------
@@ -99,7 +116,7 @@ def grade(c: Config, p: Fraction) -> str:
     """docs/spec.md §4, rule by rule."""
     if p > 100:
         return "1+"
-    if p < 0:
+    if p <= 0:
         return "6"
     for g in range(1, 7):
         lo, hi = c.grades[g]
@@ -115,7 +132,7 @@ def grade(c: Config, p: Fraction) -> str:
             if p > m + width * c.general_normal / 100:
                 return f"{g}+"
             return str(g)
-    raise AssertionError(f"no grade for {p} in {c.name}")  # p == 0 never gets here: achieved 0 clears
+    raise AssertionError(f"no grade for {p} in {c.name}")
 
 
 def calculate(c: Config, total: str, achieved: str) -> tuple[str, str]:
@@ -123,7 +140,7 @@ def calculate(c: Config, total: str, achieved: str) -> tuple[str, str]:
     if t is None or a is None or t == 0 or a == 0:
         return "", ""
     p = 100 * a / t
-    return format_percentage(p), grade(c, p)
+    return shown_percentage(c, p), grade(c, p)
 
 
 def thresholds(c: Config) -> list[Fraction]:
@@ -302,9 +319,9 @@ def self_check(configs: dict[str, Config]) -> None:
     expected = [
         (std, "30", "23", "76,7%", "2"),  # 76.67 in (74.9995, 79.999]
         (std, "11", "11", "100,0%", "1"),  # exactly 100, > 89.9995
-        (std, "3", "1", "33,3%", "5+"),  # 33.33.. > 26.666 + 6.666 = 33.332
+        (std, "3", "1", "33,333%", "5+"),  # 33.33.. > 26.666 + 6.666 = 33.332, and "33,3" would not be
         (std, "3", "2", "66,7%", "3+"),  # 66.66.. > 55 + 2 * 4.9995 = 64.999
-        (std, "1000000000", "899995000", "90,0%", "1-"),  # p = 89.9995 = t1, "1-" includes t1
+        (std, "1000000000", "899995000", "89,9995%", "1-"),  # p = t1, "1-" includes t1; "90,0" would be a 1
         (std, "1000000000", "899995001", "90,0%", "1"),  # just above t1
         (std, "2000", "1", "0,1%", "6"),  # 0.05 rounds away from zero
         (std, "2000", "-1", "-0,1%", "6"),  # -0.05 likewise
@@ -314,10 +331,11 @@ def self_check(configs: dict[str, Config]) -> None:
         (std, "-10", "-5", "50,0%", "4+"),  # 50 > 40 + 2 * 4.9995 = 49.999
         (std, "100", "20", "20,0%", "6+"),  # 20 is grade 6's max; 20 > 10
         (std, "100", "10", "10,0%", "6"),  # 10 = t6 is not above it
-        (frac, "1000000", "890625", "89,1%", "1-"),  # t1 = 87.5 + 12.5 * 12.5 / 100 = 89.0625
+        (frac, "1000000", "890625", "89,06%", "1-"),  # t1 = 87.5 + 12.5 * 12.5 / 100 = 89.0625; "89,1" is a 1
         (ext, "100", "100", "100,0%", "1-"),  # 1.minus 100: t1 = 100, so 100 is still "1-"
-        (ext, "1000000", "1", "0,0%", "6+"),  # 0.0001: 6.normal 0 puts all of grade 6 in "6+"
-        (ext, "2000000", "1", "0,0%", "6+"),  # 0.00005 is inside grade 6 (0, 0.0001]
+        (ext, "1000000", "1", "0,0001%", "6+"),  # 6.normal 0 puts all of grade 6 in "6+"; 0 % is a 6
+        (ext, "2000000", "1", "0,0001%", "6+"),  # 0.00005 is inside grade 6 (0, 0.0001]: 4 places
+        (std, "100", "100,0001", "100,0001%", "1+"),  # over 100 % is 1+; "100,0" would be a 1
     ]
     for c, total, achieved, percentage, g in expected:
         got = calculate(c, total, achieved)
@@ -358,9 +376,22 @@ def main() -> None:
     write("invalid-configs.json", "cases", invalid_cases(), escape=True)
     write("alias-configs.json", "cases", alias_cases())
     write("messages.json", None, MSG)
+    write("rule-messages.json", None, RULE_MSG)
+    write("invalid-rule-documents.json", "cases", invalid_rule_cases(), escape=True)
+    write("rule-documents.json", "cases", valid_rule_cases())
     points = build_points_tables(configs)
     (HERE / "points-tables.json").write_text(
         '{"tables":[\n' + ",\n".join(json.dumps(t) for t in points) + "\n]}\n", encoding="utf-8")
+    import presets  # noqa: PLC0415 - it imports this module
+
+    keys = presets.build()
+    line = lambda item: json.dumps(item, ensure_ascii=False)  # noqa: E731
+    bands = [{k: v for k, v in p.items() if k != "cases"} for p in keys]
+    (HERE / "presets.json").write_text('{"presets":[\n' + ",\n".join(map(line, bands)) + "\n]}\n", encoding="utf-8")
+    preset_cases = [{"preset": p["id"], **c} for p in keys for c in p["cases"]]
+    (HERE / "preset-cases.json").write_text(
+        '{"cases":[\n' + ",\n".join(map(line, preset_cases)) + "\n]}\n", encoding="utf-8")
+    print(f"{len(keys)} presets with {len(preset_cases)} cases,", end=" ")
     print(f"{len(cases)} cases, {len(invalid_cases())} invalid and {len(alias_cases())} alias documents written to {HERE}")
 
 

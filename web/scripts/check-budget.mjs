@@ -88,7 +88,7 @@ if (process.argv.includes('--json')) {
   )
 }
 if (total > BUDGET)
-  console.error(`JS over budget by ${kib(total - BUDGET)}: see docs/benchmarks.md for what is in the bundle`)
+  console.error(`JS over budget by ${total - BUDGET} bytes: see docs/benchmarks.md for what is in the bundle`)
 if (report.fontTotal > FONT_BUDGET)
   console.error(
     `font over budget by ${kib(report.fontTotal - FONT_BUDGET)}: a latin subset, one variable file`,

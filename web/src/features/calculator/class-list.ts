@@ -51,7 +51,7 @@ function gradeLine(config: GradingConfig, total: Rational, points: string): Clas
   // a is in [0, total] here, so the grade is one of the 16 bands unless the configuration lacks a width
   if (grade === '' || grade === '?' || grade === '1+')
     return { error: 'Die Konfiguration ist unvollständig.' }
-  return { percentage: formatPercentage(p), grade }
+  return { percentage: formatPercentage(config, p), grade }
 }
 
 /** The points column's heading as people write it: "Punkte", "Punktzahl", "Erreichte Punkte", "Ergebnis". */

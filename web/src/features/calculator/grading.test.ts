@@ -112,9 +112,12 @@ describe('formatPercentage', () => {
     [rational(5n, 100n), '0,1%'],
     [rational(-5n, 100n), '-0,1%'],
     [rational(-4n, 100n), '0,0%'], // rounds to zero: no sign (docs/spec.md §3)
-    [rational(-5n, 100n), '-0,1%'],
+    [rational(8996n, 100n), '89,96%'], // "90,0%" would read as a 1 (over 89,9995); 89,96 is a 1-
+    [rational(899995n, 10000n), '89,9995%'], // the bound itself is still a 1-
+    [rational(100n, 3n), '33,333%'], // 5+ is over 33,332: "33,3%" would read as a 5
+    [rational(10n ** 12n + 1n, 10n ** 10n), '100,0000000001%'], // over 100 is 1+: rounded towards it
   ])('%o → %s', (p, text) => {
-    expect(formatPercentage(p)).toBe(text)
+    expect(formatPercentage(config('standard'), p)).toBe(text)
   })
 })
 

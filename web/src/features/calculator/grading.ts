@@ -1,6 +1,6 @@
 import type { GradingConfig } from '@/lib/config'
 import { gradeBands, type GradeLabel } from '@/lib/grade-table'
-import { cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
+import { add, cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
 
 // The grade rule of docs/spec.md §3–§4 for the browser: the only place in the web app that turns
 // typed points into a percentage and a grade. The bands come from lib/grade-table, which
@@ -14,7 +14,6 @@ export interface Result {
 }
 
 const CLEARED: Result = { percentage: '', grade: '' }
-const ZERO = rational(0n)
 const HUNDRED = rational(100n)
 const MAX_INPUT_LENGTH = 32
 const NUMBER = /^([+-]?)(?:([0-9]+)(?:[.,]([0-9]*))?|[.,]([0-9]+))$/
@@ -36,22 +35,42 @@ export function parseNumber(input: string): Rational | null {
   return rational(sign === '-' ? -digits : digits, 10n ** BigInt(frac.length))
 }
 
-/** The exact percentage one decimal, half away from zero: "76,7%"; one that rounds to zero has no sign ("0,0%"). */
-export function formatPercentage(p: Rational): string {
-  const { negative, text } = roundedDecimal(p, 1)
-  return `${negative && /[1-9]/.test(text) ? '-' : ''}${text}%`
+/** p at `places` decimals, half away from zero, as a value and as text; zero has no sign ("0,0%"). */
+function rounded(p: Rational, places: number): { value: Rational; text: string } {
+  const { negative, text } = roundedDecimal(p, places)
+  const units = BigInt(text.replace(',', ''))
+  return {
+    value: rational(negative ? -units : units, 10n ** BigInt(places)),
+    text: `${negative && units !== 0n ? '-' : ''}${text}%`,
+  }
+}
+
+/**
+ * The percentage as shown beside the table (docs/spec.md §3): one decimal, half away from zero, unless
+ * that text would fall into another band than p ("89,96%" is a 1-, "90,0%" would read as a 1); then as
+ * many decimals as it takes, at most 10, and past that the neighbour at 10 places on p's side.
+ */
+export function formatPercentage(config: GradingConfig, p: Rational): string {
+  const want = gradeOf(config, p)
+  let t = rounded(p, 1)
+  for (let places = 2; gradeOf(config, t.value) !== want; places++) {
+    t =
+      places > 10
+        ? rounded(add(t.value, rational(BigInt(cmp(p, t.value)), 10n ** 10n)), 10)
+        : rounded(p, places)
+  }
+  return t.text
 }
 
 /** The grade for the exact percentage p (docs/spec.md §4). */
 export function gradeOf(config: GradingConfig, p: Rational): Result['grade'] {
   if (cmp(p, HUNDRED) > 0) return '1+'
-  if (cmp(p, ZERO) < 0) return '6'
+  if (p.n <= 0n) return '6'
   // p ≤ 100 here, so "p ≥ 100 counts too for the grade whose max is 100" needs no extra case.
   const grade = gradeBands(config).find(
     ({ min, max }) => min !== null && max !== null && cmp(p, min) > 0 && cmp(p, max) <= 0,
   )
-  // Only p = 0 lies in no grade of a valid configuration; it belongs to 6, like the table's "6" cell.
-  if (grade === undefined) return cmp(p, ZERO) === 0 ? '6' : '?'
+  if (grade === undefined) return '?'
   let chosen: GradeLabel | undefined
   for (const { label, bounds } of grade.bands) {
     if (bounds === null) return '?'
@@ -67,5 +86,5 @@ export function calculate(config: GradingConfig, total: string, achieved: string
   const a = parseNumber(achieved)
   if (t === null || a === null || t.n === 0n || a.n === 0n) return CLEARED
   const p = div(mul(HUNDRED, a), t)
-  return { percentage: formatPercentage(p), grade: gradeOf(config, p) }
+  return { percentage: formatPercentage(config, p), grade: gradeOf(config, p) }
 }

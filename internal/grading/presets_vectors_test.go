@@ -1,0 +1,100 @@
+package grading
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+)
+
+// The presets against their published keys (testdata/grading/presets.json and preset-cases.json, written
+// by testdata/grading/presets.py from the tables as published, not from this code).
+
+type presetVector struct {
+	ID     string `json:"id"`
+	System string `json:"system"`
+	Basis  string `json:"basis"`
+	Bands  []struct {
+		Grade string  `json:"grade"`
+		Value string  `json:"value"`
+		Alt   string  `json:"alt"`
+		From  *string `json:"from"`
+	} `json:"bands"`
+}
+
+type presetCase struct {
+	Preset     string `json:"preset"`
+	Total      string `json:"total"`
+	Achieved   string `json:"achieved"`
+	Percentage string `json:"percentage"`
+	Grade      string `json:"grade"`
+	Alt        string `json:"alt"`
+}
+
+func TestPresetsGiveTheirPublishedBands(t *testing.T) {
+	var file struct{ Presets []presetVector }
+	readVectors(t, "presets.json", &file)
+	vectors := file.Presets
+	if len(vectors) != len(Presets())-1 { // the Standard has the vectors of the original's rule
+		t.Fatalf("%d preset vectors for %d presets besides the Standard", len(vectors), len(Presets())-1)
+	}
+	for _, v := range vectors {
+		t.Run(v.ID, func(t *testing.T) {
+			p, ok := PresetByID(v.ID)
+			if !ok {
+				t.Fatalf("no preset %q", v.ID)
+			}
+			if err := p.Config.Validate(); err != nil {
+				t.Fatalf("the preset does not validate: %v", err)
+			}
+			k := p.Config.Key()
+			if k.System.ID != v.System || string(k.Basis) != v.Basis || len(k.Bands) != len(v.Bands) {
+				t.Fatalf("key %s/%s with %d bands, want %s/%s with %d", k.System.ID, k.Basis, len(k.Bands),
+					v.System, v.Basis, len(v.Bands))
+			}
+			for i, want := range v.Bands {
+				got := k.Bands[i]
+				if got.Text != want.Grade || got.Alt != want.Alt || got.Value.Cmp(rat(t, want.Value)) != 0 ||
+					!got.Included || !sameFrom(t, got.From, want.From) {
+					t.Errorf("band %d = %s/%s/%v from %v, want %+v", i, got.Text, got.Alt, got.Value, got.From, want)
+				}
+			}
+		})
+	}
+}
+
+func TestPresetsGradeAsTheirPublishedKeys(t *testing.T) {
+	keys := map[string]Key{}
+	for _, p := range Presets() {
+		keys[p.ID] = p.Config.Key()
+	}
+	var file struct{ Cases []presetCase }
+	readVectors(t, "preset-cases.json", &file)
+	for _, tc := range file.Cases {
+		t.Run(tc.Preset+"/"+tc.Total+"/"+tc.Achieved, func(t *testing.T) {
+			p, _ := PresetByID(tc.Preset)
+			want := Result{Percentage: tc.Percentage, Grade: tc.Grade, Alt: tc.Alt}
+			if got := keys[tc.Preset].Calculate(tc.Total, tc.Achieved); got != want {
+				t.Errorf("Key.Calculate = %+v, want %+v", got, want)
+			}
+			if got := Calculate(p.Config, tc.Total, tc.Achieved); got != want {
+				t.Errorf("Calculate = %+v, want %+v", got, want)
+			}
+		})
+	}
+}
+
+func rat(t *testing.T, s string) *big.Rat {
+	t.Helper()
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		t.Fatalf("not a number: %q", s)
+	}
+	return r
+}
+
+func sameFrom(t *testing.T, got *big.Rat, want *string) bool {
+	if got == nil || want == nil {
+		return got == nil && want == nil
+	}
+	return got.Cmp(rat(t, strings.ReplaceAll(*want, ",", "."))) == 0
+}
