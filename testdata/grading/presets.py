@@ -132,6 +132,16 @@ def inputs(bands, basis: str):
     return unique
 
 
+def rule_of(pid: str, basis: str, bands) -> dict:
+    """The preset's rule as a document writes it (docs/grading-systems.md): the TypeScript tests make their key
+    from it and compare it with the bands above, which come from the published table, not from this rule."""
+    if pid.startswith("schweiz-"):
+        step = {"schweiz-zehntel": 0.1, "schweiz-viertel": 0.25, "schweiz-halbe": 0.5}[pid]
+        return {"kind": "formula", "step": step, "midpoint": "up"}
+    rows = [{"grade": label} if start is None else {"grade": label, "from": start} for label, start in bands]
+    return {"kind": "table", "percentage": basis, "bands": rows}
+
+
 def build():
     presets = []
     for pid, system, basis, bands, grade, alt in preset_entries():
@@ -156,7 +166,7 @@ def build():
                 band["from"] = g.decimal_text(Fraction(start)).replace(",", ".")
             out_bands.append(band)
         presets.append({"id": pid, "system": system, "basis": basis, "included": True, "bands": out_bands,
-                        "cases": cases})
+                        "rule": rule_of(pid, basis, bands), "cases": cases})
     self_check({p["id"]: p for p in presets})
     return presets
 
