@@ -1,6 +1,6 @@
 import { lazy, useMemo, useState, type ReactNode } from 'react'
 import { LazyPart } from '@/components/lazy-part'
-import { AuthContext, useAuthSource } from '@/lib/auth'
+import { AuthContext, type Auth } from '@/lib/auth'
 import { pageStart } from '@/lib/embedded-config'
 import { createLiveConnection } from '@/lib/live-connection'
 import { readScaleChoice, ScaleChoiceContext, scaleEventsUrl, scaleStorageKey } from '@/lib/scale-choice'
@@ -11,14 +11,17 @@ import { LiveConfigContext, useLiveConnection } from '@/lib/use-live-config'
 // (docs/benchmarks.md): no toast is needed to show the page or to compute a grade, and nothing the
 // connection reports that early is a toast (a loss is told after 3 s, a load that fails after 10 s).
 const Toasts = lazy(() => import('./toasts'))
+// Likewise the sign-in state's code: the calculator shows a grade without it, and until it has read
+// the session every part that asks sees "loading" (lib/auth.ts).
+const AuthSource = lazy(() => import('./auth-source'))
 
 /**
- * What every route shares: the sign-in state (read at start, kept equal across tabs), one live
+ * What every route shares: the sign-in state (read right after the first render, kept equal across tabs), one live
  * configuration stream — the chosen scale's (lib/scale-choice.ts): choosing another closes it and
  * opens that one — and the toasts, with what that connection tells (app/toasts.tsx).
  */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const auth = useAuthSource()
+  const [auth, setAuth] = useState<Auth | null>(null)
   const [slug, choose] = useState(readScaleChoice)
   // The page's own configuration (web/page.go) makes the first render complete when it was made for the
   // chosen scale; the stream confirms it.
@@ -40,6 +43,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
           {children}
           <LazyPart failed={null}>
             <Toasts connection={connection} />
+            <AuthSource onChange={setAuth} />
           </LazyPart>
         </LiveConfigContext>
       </ScaleChoiceContext>

@@ -4,7 +4,7 @@ export interface BandRow {
   values: string[]
 }
 
-interface BandTableProps {
+export interface BandTableProps {
   rows: BandRow[]
   /** What the values are: ["über", "bis einschließlich"] for percentages, ["Punkte"] for points. */
   valueLabels: string[]
@@ -20,7 +20,7 @@ const head = `${border} py-2 font-semibold text-slate-900 dark:text-slate-100`
 const th = `${head} bg-slate-100 dark:bg-slate-800`
 const td = `${border} py-2 tabular-nums text-slate-800 dark:text-slate-100 wrap-anywhere`
 // Not by colour alone: the current band is also framed (and aria-current for assistive technology).
-const current =
+export const current =
   'bg-green-100 dark:bg-green-900 outline-2 -outline-offset-2 outline-green-700 dark:outline-green-400'
 
 /**

@@ -1,44 +1,80 @@
-import { useId } from 'react'
-import { EMPTY, NONE, type TableCell } from '@/lib/grade-table'
+import { lazy, useId } from 'react'
+import { cellText, EMPTY, NONE, table, type TableCell } from '@/lib/grade-table'
+import type { Key } from '@/lib/key'
 import { BandTable } from './band-table'
+import { LazyPart } from './lazy-part'
+
+// Many bands come with tenths and the IHK's decimal key only: their list is not on the calculator route,
+// whose JS has a budget (docs/benchmarks.md); it arrives with the Punkteschlüssel, right after the first render.
+const BandList = lazy(() => import('./band-list'))
 
 interface GradeTableProps {
-  cells: TableCell[]
+  scaleKey: Key
   /** The configuration's name, shown above the table as "Notenschlüssel: <name>". */
   name: string
   /** The calculator's current grade, marked in the table. */
   marked?: string | undefined
 }
 
-const VALUE_LABELS = ['Prozent über', 'bis einschließlich']
+/** Above this many bands (tenths, the IHK's decimal key) the table is a list in columns. */
+const MANY = 16
 
 /**
- * The grade table of docs/spec.md §4 (BandTable's two layouts) with the configuration's name above it and
- * a sentence below that says how to read a boundary: the thresholds are exact, and a
- * grade starts *above* its lower one, which the example shows with this configuration's numbers.
+ * The grade table of docs/spec.md §4 with the configuration's name above it and a sentence below that
+ * says how to read a bound with this key's own numbers. Bounds "über" (the original) take two rows,
+ * über and bis einschließlich; bounds "ab" read as teachers write them, one per grade ("ab 90").
  */
-export function GradeTable({ cells, name, marked }: GradeTableProps) {
+export function GradeTable({ scaleKey, name, marked }: GradeTableProps) {
   const titleId = useId()
-  const rows = cells.map((c) => ({ grade: c.grade, values: [c.over, c.upTo] }))
+  const cells = table(scaleKey)
+  const { included } = scaleKey
+  const many = cells.length > MANY
+  const rows = cells.map((c) => ({
+    grade: c.grade,
+    values: included || many ? [cellText(c, included)] : [c.over, c.upTo],
+  }))
   return (
     <div>
       <p id={titleId} className="mb-3 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">
         Notenschlüssel: <span className="font-medium text-slate-900 dark:text-slate-100">{name}</span>
       </p>
-      <BandTable rows={rows} valueLabels={VALUE_LABELS} labelledBy={titleId} marked={marked} />
-      <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{howToRead(cells)}</p>
+      {many ? (
+        <LazyPart>
+          <BandList rows={rows} labelledBy={titleId} marked={marked} />
+        </LazyPart>
+      ) : (
+        <BandTable
+          rows={rows}
+          valueLabels={included ? ['Prozent'] : ['Prozent über', 'bis einschließlich']}
+          labelledBy={titleId}
+          marked={marked}
+        />
+      )}
+      <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{howToRead(scaleKey, cells)}</p>
     </div>
   )
 }
 
+const BASIS: Record<string, string> = {
+  round: ' Zuvor wird der Prozentwert auf ganze Prozent gerundet (ab ,5 aufgerundet).',
+  cut: ' Zuvor werden die Nachkommastellen des Prozentwerts abgeschnitten.',
+}
+
 /** "Eine Note gilt über dem ersten Wert bis einschließlich zum zweiten: genau 85 % ergibt 2+, …" */
-export function howToRead(cells: TableCell[]): string {
-  const rule = 'Eine Note gilt über dem ersten Wert bis einschließlich zum zweiten'
+export function howToRead({ included, basis }: Key, cells: TableCell[]): string {
+  const rule = included
+    ? 'Eine Note gilt ab ihrem Wert bis unter den Wert der besseren Note'
+    : 'Eine Note gilt über dem ersten Wert bis einschließlich zum zweiten'
   const above = cells.find(
     (c, i) =>
       i > 0 && c.over !== EMPTY && c.over !== NONE && c.over !== '?' && cells.some((b) => b.upTo === c.over),
   )
   const at = above === undefined ? undefined : cells.find((b) => b.upTo === above.over)
-  if (above === undefined || at === undefined) return `${rule}.`
-  return `${rule}: genau ${above.over} % ergibt ${at.grade}, erst mehr als ${above.over} % ergibt ${above.grade}.`
+  const example =
+    above === undefined || at === undefined
+      ? ''
+      : included
+        ? `: genau ${above.over} % ergibt ${above.grade}, knapp darunter ${at.grade}`
+        : `: genau ${above.over} % ergibt ${at.grade}, erst mehr als ${above.over} % ergibt ${above.grade}`
+  return `${rule}${example}.${BASIS[basis] ?? ''}`
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { components, operations } from './api-types.gen'
 import type { LiveConfig } from './config'
-import { liveConfigSchema } from './config'
+import { liveConfigSchema } from './config-schema'
 
 // The small fetch helper under every call of the API contract (api/openapi.yaml, served at
 // /api/docs), and the only user of fetch for it (STYLE.md): send and json turn every failure into

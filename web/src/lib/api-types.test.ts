@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { components } from './api-types.gen'
-import { liveConfigSchema, parseLiveConfig, type ContractConfigVersion } from './config'
+import { parseLiveConfig, type ContractConfigVersion, type LiveConfig } from './config'
 import { userSchema } from './session'
 
 // The client follows the contract (api/openapi.yaml): the generated types (api-types.gen.ts, kept
@@ -17,7 +17,7 @@ describe('the client and the contract', () => {
   })
 
   it('reads every configuration the contract allows in a config event (the check is only looser)', () => {
-    expectTypeOf<ContractConfigVersion>().toExtend<v.InferInput<typeof liveConfigSchema>>()
+    expectTypeOf<ContractConfigVersion>().toExtend<LiveConfig>()
     const version: ContractConfigVersion = {
       version: 7,
       savedAt: '2026-11-22T10:00:00Z',
@@ -38,7 +38,7 @@ describe('the client and the contract', () => {
   })
 
   it('reads the versions of admin answers, which name who saved them, with the same check', () => {
-    expectTypeOf<Schemas['SavedConfigVersion']>().toExtend<v.InferInput<typeof liveConfigSchema>>()
+    expectTypeOf<Schemas['SavedConfigVersion']>().toExtend<LiveConfig>()
     const version: Schemas['SavedConfigVersion'] = {
       version: 8,
       savedAt: '2026-11-22T11:00:00Z',

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { apiError, FakeApi, json, noContent, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { send } from './api-client'
-import { AUTH_CHANNEL, AuthContext, useAuth, useAuthSource } from './auth'
+import { AUTH_CHANNEL, AuthContext, useAuth } from './auth'
+import { useAuthSource } from './auth-source'
 
 let api: FakeApi
 

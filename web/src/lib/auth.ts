@@ -1,14 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { createContext, useContext } from 'react'
 import type { User } from './session'
 
-// The session calls load on first use, not with the calculator route, whose JS has a budget
-// (docs/benchmarks.md); the session read at start fetches them at once.
-const loadApi = () => import('./session')
-
-// The sign-in state of this browser (docs/spec.md §5): learned at start from GET /auth/session, and kept
-// equal across tabs: whoever signs in or out posts {type: 'changed'} on a BroadcastChannel, and
-// every other tab reads the session again (also whenever a window regains focus, which covers
-// browsers without BroadcastChannel and sessions that ended on the server).
+// The sign-in state of this browser (docs/spec.md §5) as every part of the page reads it. Kept by
+// lib/auth-source.ts, which loads right after the first render, not with the calculator route, whose JS
+// has a budget (docs/benchmarks.md): the calculator needs no sign-in state to show a grade.
 
 export const AUTH_CHANNEL = 'notenrechner-auth'
 
@@ -32,110 +27,24 @@ export interface Auth {
   signIn: (call: () => Promise<User>) => Promise<User>
 }
 
-/** Opens the cross-tab channel, or null where the browser has none. */
-function openChannel(): BroadcastChannel | null {
-  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL)
+const notYet = () => Promise.reject(new Error('auth: the sign-in state has not loaded yet'))
+
+/** The state until lib/auth-source.ts has loaded: loading, nobody signed in, every change refused. */
+const LOADING: Auth = {
+  loading: true,
+  user: null,
+  login: notYet,
+  logout: notYet,
+  refresh: notYet,
+  signIn: notYet,
 }
 
-/**
- * Holds the sign-in state for the whole app; call it once, in the app's providers. Answers that
- * arrive out of order never win: each change of state takes a ticket, and only the newest ticket's
- * answer is applied (a slow session read cannot undo a sign-in that finished after it started).
- */
-export function useAuthSource(): Auth {
-  const [state, setState] = useState<{ loading: boolean; user: User | null }>({ loading: true, user: null })
-  const ticket = useRef(0)
-  const channel = useRef<BroadcastChannel | null>(null)
-
-  const apply = useCallback((mine: number, user: User | null) => {
-    if (mine !== ticket.current) return
-    // Keep the same object when nothing changed, so a re-read on focus re-renders nothing.
-    setState((prev) => (!prev.loading && sameUser(prev.user, user) ? prev : { loading: false, user }))
-  }, [])
-
-  const refresh = useCallback(async () => {
-    const mine = ++ticket.current
-    try {
-      apply(mine, await (await loadApi()).getSession())
-    } catch (err) {
-      // Unknown rather than wrong: keep what we had, but stop showing the spinner.
-      console.warn('auth: could not read the session', err)
-      if (mine === ticket.current) setState((s) => ({ ...s, loading: false }))
-    }
-  }, [apply])
-
-  /** Runs a call that changes the session, applies its user and tells the other tabs. */
-  const change = useCallback(
-    async (call: () => Promise<User | null>): Promise<User | null> => {
-      const mine = ++ticket.current
-      const user = await call()
-      apply(mine, user)
-      const message: AuthMessage = { type: 'changed' }
-      channel.current?.postMessage(message)
-      return user
-    },
-    [apply],
-  )
-
-  useEffect(() => {
-    const ch = openChannel()
-    channel.current = ch
-    const onMessage = (event: MessageEvent<unknown>) => {
-      const data = event.data
-      if (typeof data === 'object' && data !== null && (data as Partial<AuthMessage>).type === 'changed')
-        void refresh()
-    }
-    const onFocus = () => void refresh()
-    ch?.addEventListener('message', onMessage)
-    window.addEventListener('focus', onFocus)
-    // The one reaction to a call refused because the session ended (lib/api-client.ts).
-    const stop = new AbortController()
-    void loadApi().then((api) => {
-      api.onAuthError(onFocus, stop.signal)
-    })
-    void refresh()
-    return () => {
-      stop.abort()
-      ch?.removeEventListener('message', onMessage)
-      ch?.close()
-      channel.current = null
-      window.removeEventListener('focus', onFocus)
-    }
-  }, [refresh])
-
-  return useMemo<Auth>(
-    () => ({
-      loading: state.loading,
-      user: state.user,
-      refresh,
-      login: async (email, password) =>
-        signedIn(await change(async () => (await loadApi()).login(email, password))),
-      logout: async () => {
-        await change(async () => {
-          await (await loadApi()).logout()
-          return null
-        })
-      },
-      signIn: async (call) => signedIn(await change(call)),
-    }),
-    [state, refresh, change],
-  )
-}
-
-function sameUser(a: User | null, b: User | null): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
-}
-
-function signedIn(user: User | null): User {
-  if (user === null) throw new Error('auth: expected a user')
-  return user
-}
-
-export const AuthContext = createContext<Auth | null>(null)
+/** The app's sign-in state: undefined outside the app's providers, null until the source has loaded. */
+export const AuthContext = createContext<Auth | null | undefined>(undefined)
 
 /** The sign-in state provided by the app's providers. */
 export function useAuth(): Auth {
   const value = useContext(AuthContext)
-  if (value === null) throw new Error('useAuth must be used inside AuthContext')
-  return value
+  if (value === undefined) throw new Error('useAuth must be used inside AuthContext')
+  return value ?? LOADING
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { standardLiveConfig } from '@/test/live-config'
-import { parseLiveConfig, readGradingConfig, readLiveConfig } from './config'
+import { parseLiveConfig, readGradingConfig, readLiveConfig, type GradingConfig } from './config'
 
 // The check of a received configuration (config.ts, valibot): what it lets through is what the
 // calculator computes with, so a wrong type must be refused, not passed on.
@@ -33,10 +33,10 @@ describe('readLiveConfig', () => {
   })
 
   it('reads a document without band widths (its grades then read "?")', () => {
-    const bare = withMember(['config', 'schema'], {})
-    expect(readLiveConfig(bare)?.config.schema).toStrictEqual({})
+    const schemaOf = (x: unknown) => (readLiveConfig(x)?.config as GradingConfig | undefined)?.schema
+    expect(schemaOf(withMember(['config', 'schema'], {}))).toStrictEqual({})
     const half = withMember(['config', 'schema'], { general: { minus: 30 } })
-    expect(readLiveConfig(half)?.config.schema).toStrictEqual({ general: { minus: 30 } })
+    expect(schemaOf(half)).toStrictEqual({ general: { minus: 30 } })
   })
 
   it.each([
@@ -57,6 +57,34 @@ describe('readLiveConfig', () => {
   ])('refuses %s', (_, value, path) => {
     const input = path.length === 0 ? value : withMember(path, value)
     expect(readLiveConfig(input)).toBeNull()
+  })
+})
+
+describe('readLiveConfig of a rule document', () => {
+  const table = {
+    name: 'IHK',
+    system: 'noten',
+    preset: 'ihk',
+    rule: { kind: 'table', percentage: 'round', bands: [{ grade: '1', from: 92 }, { grade: '6' }] },
+  }
+  const formula = { name: 'Zehntel', system: 'schweiz', rule: { kind: 'formula', step: 0.1, midpoint: 'up' } }
+
+  it('reads a table and a formula, keeping only the members it knows', () => {
+    expect(readLiveConfig({ ...good, config: table })).toStrictEqual({ ...good, config: table })
+    expect(readLiveConfig({ ...good, config: formula })).toStrictEqual({ ...good, config: formula })
+    const extra = { ...table, grades: 1, rule: { ...table.rule, colour: 'green' } }
+    expect(readLiveConfig({ ...good, config: extra })).toStrictEqual({ ...good, config: table })
+  })
+
+  it.each([
+    ['a system that is not text', { ...table, system: 3 }],
+    ['no kind', { ...table, rule: { bands: table.rule.bands } }],
+    ['bands that are not a list', { ...table, rule: { ...table.rule, bands: { grade: '1' } } }],
+    ['a band without a grade', { ...table, rule: { ...table.rule, bands: [{ from: 92 }] } }],
+    ['a bound as text', { ...table, rule: { ...table.rule, bands: [{ grade: '1', from: '92' }] } }],
+    ['a step as text', { ...formula, rule: { ...formula.rule, step: '0,1' } }],
+  ])('refuses %s', (_, config) => {
+    expect(readLiveConfig({ ...good, config })).toBeNull()
   })
 })
 

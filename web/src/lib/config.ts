@@ -1,58 +1,152 @@
-import * as v from 'valibot'
 import type { components } from './api-types.gen'
 
 // The configuration as the browser receives it (api/openapi.yaml: GET /api/v1/config and every
-// SSE `config` event). Parsed loosely on purpose: a document that lacks a band width still
-// shows, and the affected grades read "?" (docs/spec.md §4, defensive); storage validation is the
-// server's job. valibot, not zod, because this runs on the calculator route, whose JS has a
-// budget (docs/benchmarks.md): the schemas here cost about 1 KiB gzip there, zod/mini about 7.
+// SSE `config` event). Read loosely on purpose: a document that lacks a band width still shows, and
+// the affected grades read "?" (docs/spec.md §4, defensive); storage validation is the server's job.
+// Read by hand, not by a schema library: this runs on the calculator route, whose JS has a budget
+// (docs/benchmarks.md), and valibot with these schemas cost about 2 KiB gzip there; the admin's
+// answers, off the route, check versions with valibot through this reader (lib/config-schema.ts).
 
-const percent = v.number()
-const optionalPercent = v.optional(percent)
-const bounds = v.object({ min: percent, max: percent })
+export interface Bounds {
+  min: number
+  max: number
+}
 
-export const gradingConfigSchema = v.object({
-  name: v.string(),
-  grades: v.object({ '1': bounds, '2': bounds, '3': bounds, '4': bounds, '5': bounds, '6': bounds }),
-  schema: v.object({
-    general: v.optional(v.object({ minus: optionalPercent, normal: optionalPercent })),
-    '1': v.optional(v.object({ minus: optionalPercent })),
-    '6': v.optional(v.object({ normal: optionalPercent })),
-  }),
-})
+/** A document of the original's shape (docs/spec.md §4). */
+export interface GradingConfig {
+  name: string
+  grades: Record<'1' | '2' | '3' | '4' | '5' | '6', Bounds>
+  schema: {
+    general?: { minus?: number; normal?: number }
+    '1'?: { minus?: number }
+    '6'?: { normal?: number }
+  }
+}
 
-export type GradingConfig = v.InferOutput<typeof gradingConfigSchema>
+/** A document of every other system (docs/grading-systems.md): a table of "ab" bounds or the Swiss formula. */
+export interface RuleDocument {
+  name: string
+  system: string
+  preset?: string
+  rule: {
+    kind: string
+    percentage?: string
+    bands?: { grade: string; from?: number }[]
+    step?: number
+    midpoint?: string
+    pass?: number
+  }
+}
 
-export const liveConfigSchema = v.object({
-  version: v.pipe(v.number(), v.integer()),
-  savedAt: v.string(),
-  // Only in admins' answers (PUT, history, conflict): the public stream names no account.
-  savedBy: v.optional(v.string()),
-  config: gradingConfigSchema,
-  // Only in a scale's answers (GET /scales/{slug}, its stream) when the scale is archived.
-  archived: v.optional(v.boolean()),
-})
+/** What a scale stores and the stream sends: a document of the original's shape or of a rule. */
+export type ScaleDocument = GradingConfig | RuleDocument
 
-export type LiveConfig = v.InferOutput<typeof liveConfigSchema>
+/** Whether a document has the original's shape (name, grades, schema), which the admin's form edits. */
+export const isOriginal = (doc: ScaleDocument): doc is GradingConfig => !('rule' in doc)
+
+export interface LiveConfig {
+  version: number
+  savedAt: string
+  /** Only in admins' answers (PUT, history, conflict): the public stream names no account. */
+  savedBy?: string
+  config: ScaleDocument
+  /** Only in a scale's answers (GET /scales/{slug}, its stream) when the scale is archived. */
+  archived?: boolean
+}
 
 /**
  * A version as the contract promises it (api/openapi.yaml: ConfigVersion, the data of every
  * `config` event). The stream is untrusted input, so it is still checked at run time, by
- * liveConfigSchema, which must accept every such version (api-types.test.ts).
+ * readLiveConfig, which must accept every such version (api-types.test.ts).
  */
 export type ContractConfigVersion = components['schemas']['ConfigVersion']
 
-/** A configuration document, with only the members it knows; null when it is not one. */
-export function readGradingConfig(x: unknown): GradingConfig | null {
-  const result = v.safeParse(gradingConfigSchema, x)
-  return result.success ? result.output : null
+// A reader takes a value and gives the members it knows, or FAIL when the value is not what it reads.
+const FAIL = Symbol('not read')
+type Read<T> = (x: unknown) => T | typeof FAIL
+type Got<R> = Exclude<R extends Read<infer T> ? T : never, typeof FAIL>
+// What object() gives: a member whose reader may give undefined is optional (and left out then).
+type Out<M> = { [K in keyof M as undefined extends Got<M[K]> ? never : K]: Got<M[K]> } & {
+  [K in keyof M as undefined extends Got<M[K]> ? K : never]?: Exclude<Got<M[K]>, undefined>
 }
 
-/** A version (GET /config, an event, a kept copy), with only the members it knows; null when it is not one. */
-export function readLiveConfig(x: unknown): LiveConfig | null {
-  const result = v.safeParse(liveConfigSchema, x)
-  return result.success ? result.output : null
+const typed =
+  <T>(type: string): Read<T> =>
+  (x) =>
+    typeof x === type ? (x as T) : FAIL
+const num = typed<number>('number')
+const str = typed<string>('string')
+const bool = typed<boolean>('boolean')
+const int: Read<number> = (x) => (Number.isInteger(x) ? (x as number) : FAIL)
+
+/** An optional member: absent (undefined) is fine, anything else is read by `read`. */
+const opt =
+  <T>(read: Read<T>): Read<T | undefined> =>
+  (x) =>
+    x === undefined ? undefined : read(x)
+
+const list =
+  <T>(read: Read<T>): Read<T[]> =>
+  (x) => {
+    if (!Array.isArray(x)) return FAIL
+    const out = x.map(read)
+    return out.includes(FAIL) ? FAIL : (out as T[])
+  }
+
+/** An object with these members, and only these: every other member is dropped. */
+function object<M extends Record<string, Read<unknown>>>(members: M): Read<Out<M>> {
+  return (x) => {
+    if (typeof x !== 'object' || x === null || Array.isArray(x)) return FAIL
+    const out: Record<string, unknown> = {}
+    for (const [key, read] of Object.entries<Read<unknown>>(members)) {
+      const value = read((x as Record<string, unknown>)[key])
+      if (value === FAIL) return FAIL
+      if (value !== undefined) out[key] = value
+    }
+    return out as Out<M>
+  }
 }
+
+const bounds = object({ min: num, max: num })
+const readOriginal: Read<GradingConfig> = object({
+  name: str,
+  grades: object({ '1': bounds, '2': bounds, '3': bounds, '4': bounds, '5': bounds, '6': bounds }),
+  schema: object({
+    general: opt(object({ minus: opt(num), normal: opt(num) })),
+    '1': opt(object({ minus: opt(num) })),
+    '6': opt(object({ normal: opt(num) })),
+  }),
+})
+const readRule: Read<RuleDocument> = object({
+  name: str,
+  system: str,
+  preset: opt(str),
+  rule: object({
+    kind: str,
+    percentage: opt(str),
+    bands: opt(list(object({ grade: str, from: opt(num) }))),
+    step: opt(num),
+    midpoint: opt(str),
+    pass: opt(num),
+  }),
+})
+const readDocument: Read<ScaleDocument> = (x) =>
+  typeof x === 'object' && x !== null && 'rule' in x ? readRule(x) : readOriginal(x)
+const readVersion: Read<LiveConfig> = object({
+  version: int,
+  savedAt: str,
+  savedBy: opt(str),
+  config: readDocument,
+  archived: opt(bool),
+})
+
+const orNull = <T>(value: T | typeof FAIL): T | null => (value === FAIL ? null : value)
+
+/** A configuration document, with only the members it knows; null when it is not one. */
+export const readGradingConfig = (x: unknown): ScaleDocument | null => orNull(readDocument(x))
+
+/** A version (GET /config, an event, a kept copy), with only the members it knows; null when it is not one. */
+export const readLiveConfig = (x: unknown): LiveConfig | null => orNull(readVersion(x))
 
 /** Reads the data of one `config` event; null when it is not a configuration. */
 export function parseLiveConfig(data: string): LiveConfig | null {

@@ -1,9 +1,8 @@
-import type { GradingConfig } from './config'
-import { add, cmp, div, fromConfigNumber, mul, rational, sub, type Rational } from './rational'
+import type { Key } from './key'
+import { cmp, rational, type Rational } from './rational'
 
-// The bands of docs/spec.md §4: for each grade its sub-bands with their exact thresholds. The
-// calculator's grade decision (features/calculator/grading.ts) and the table both read
-// these bands, so the two can never disagree.
+// The grade table of a Key (lib/key.ts): each band with its exact bounds as text. The calculator's
+// grade and the table read the same bands, so the two can never disagree.
 
 export const GRADES = ['1', '2', '3', '4', '5', '6'] as const
 export type Grade = (typeof GRADES)[number]
@@ -28,28 +27,14 @@ export const GRADE_LABELS = [
 ] as const
 export type GradeLabel = (typeof GRADE_LABELS)[number]
 
-/** A table cell's band; bounds is null when the configuration lacks a width it needs. */
-export interface Band {
-  label: GradeLabel
-  bounds: { low: Rational; high: Rational } | null
-}
-
-/** One grade's range (min, max] and its sub-bands, highest first. */
-export interface GradeBands {
-  grade: Grade
-  min: Rational | null
-  max: Rational | null
-  bands: Band[]
-}
-
 /**
- * A cell of the grade table: the band (over, upTo] with its exact thresholds, as
- * internal/grading.Table writes them. A percentage above `over` and at most `upTo` gets the grade.
- * The lowest band has no lower end (`over` is "–"); an empty band says "entfällt"; "?" where the
- * configuration lacks a width it needs.
+ * A cell of the grade table: a band with its exact bounds, as internal/grading.Table writes them for
+ * the original (a percentage above `over` and at most `upTo` gets the grade). In a key of "ab" bounds
+ * `over` itself gets the grade. The lowest band has no lower end (`over` is "–"); an empty band says
+ * "entfällt"; "?" where the document lacks a width it needs.
  */
 export interface TableCell {
-  grade: GradeLabel
+  grade: string
   over: string
   upTo: string
 }
@@ -59,62 +44,7 @@ export const NONE = '–'
 export const EMPTY = 'entfällt'
 
 const HUNDRED = rational(100n)
-
-function percent(x: number | undefined): Rational | null {
-  return x === undefined ? null : fromConfigNumber(x)
-}
-
-/** min + (max − min) × width / 100, or null when any input is unknown. */
-function threshold(min: Rational | null, max: Rational | null, width: Rational | null): Rational | null {
-  if (min === null || max === null || width === null) return null
-  return add(min, div(mul(sub(max, min), width), HUNDRED))
-}
-
-/** Splits [min, max] at the cut points (ascending) into bands labelled highest first. */
-function split(
-  labels: readonly GradeLabel[],
-  min: Rational | null,
-  max: Rational | null,
-  cuts: (Rational | null)[],
-): Band[] {
-  const edges: Rational[] = []
-  for (const edge of [min, ...cuts, max]) {
-    if (edge === null) return labels.map((label) => ({ label, bounds: null }))
-    edges.push(edge)
-  }
-  edges.reverse() // descending, like the labels
-  return labels.flatMap((label, i) => {
-    const high = edges[i]
-    const low = edges[i + 1]
-    return high === undefined || low === undefined ? [] : [{ label, bounds: { low, high } }]
-  })
-}
-
-export function gradeBands(config: GradingConfig): GradeBands[] {
-  const { schema } = config
-  return GRADES.map((grade) => {
-    const g = config.grades[grade]
-    const min = percent(g.min)
-    const max = percent(g.max)
-    let bands: Band[]
-    if (grade === '1') {
-      const t1 = threshold(min, max, percent(schema['1']?.minus))
-      bands = split(['1', '1-'], min, max, [t1])
-    } else if (grade === '6') {
-      const t6 = threshold(min, max, percent(schema['6']?.normal))
-      bands = split(['6+', '6'], min, max, [t6])
-    } else {
-      const m = threshold(min, max, percent(schema.general?.minus))
-      const normal = percent(schema.general?.normal)
-      const n =
-        m === null || min === null || max === null || normal === null
-          ? null
-          : add(m, div(mul(sub(max, min), normal), HUNDRED))
-      bands = split([`${grade}+`, grade, `${grade}-`] as GradeLabel[], min, max, [m, n])
-    }
-    return { grade, min, max, bands }
-  })
-}
+const ZERO = rational(0n)
 
 /**
  * A threshold exactly: comma, as many decimals as it has, trailing zeros dropped ("85", "89,9995").
@@ -130,24 +60,25 @@ export function formatExact(x: Rational): string {
   return x.n < 0n && /[1-9]/.test(digits) ? `-${text}` : text
 }
 
-/** A cell as one phrase, where the band is read in a sentence or a list: "über 85 bis 89,9995", "bis 10". */
-export function cellText({ over, upTo }: TableCell): string {
+/** A cell as one phrase, where the band is read in a sentence or a list: "über 85 bis 89,9995", "ab 90", "bis 10". */
+export function cellText({ over, upTo }: TableCell, included = false): string {
   if (over === EMPTY) return EMPTY
   if (over === '?' || upTo === '?') return '?'
+  if (included) return over === NONE ? `unter ${upTo}` : `ab ${over}`
   return over === NONE ? `bis ${upTo}` : `über ${over} bis ${upTo}`
 }
 
-/** The 16 cells 1, 1-, 2+ … 6+, 6 with their exact thresholds ("?" when unknown). */
-export function table(config: GradingConfig): TableCell[] {
-  return gradeBands(config).flatMap(({ bands }) =>
-    bands.map(({ label, bounds }): TableCell => {
-      if (bounds === null) return { grade: label, over: '?', upTo: '?' }
-      if (cmp(bounds.low, bounds.high) === 0) return { grade: label, over: EMPTY, upTo: NONE }
-      return {
-        grade: label,
-        over: label === '6' ? NONE : formatExact(bounds.low),
-        upTo: formatExact(bounds.high),
-      }
-    }),
-  )
+/**
+ * The key's bands with their exact bounds ("?" when unknown): `over` is the lower one (excluded or,
+ * in a key of "ab" bounds, included), `upTo` the upper one, the better band's lower bound, 100 for the best.
+ */
+export function table(key: Key): TableCell[] {
+  return key.bands.map(({ label, from }, i): TableCell => {
+    const upper = i === 0 ? HUNDRED : key.bands[i - 1]?.from
+    if (from === undefined || upper == null) return { grade: label, over: '?', upTo: '?' }
+    // The last band reaches down to 0 % (0 points): it is empty when the band above starts there.
+    const c = cmp(from ?? ZERO, upper)
+    if (c > 0 || (c === 0 && (i > 0 || !key.included))) return { grade: label, over: EMPTY, upTo: NONE }
+    return { grade: label, over: from === null ? NONE : formatExact(from), upTo: formatExact(upper) }
+  })
 }

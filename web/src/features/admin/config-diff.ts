@@ -1,10 +1,11 @@
 import type { GradingConfig } from '@/lib/config'
-import { cellText, gradeBands, table, type Band } from '@/lib/grade-table'
-import { cmp } from '@/lib/rational'
+import { cellText, table } from '@/lib/grade-table'
+import { keyOf } from '@/lib/key'
+import { cmp, type Rational } from '@/lib/rational'
 import { formatNumber } from './config-form'
 
 // What a stored version would change if it were restored: its boundaries, band widths and the
-// 16 bands next to the current version's. Bands are compared on their exact thresholds (a
+// 16 bands next to the current version's. Bands are compared on their exact bounds (a
 // difference the table's rounding hides is still a difference) and shown as the table shows them.
 
 /** One setting (a boundary, a width, the name) in the version and in the current configuration. */
@@ -42,14 +43,9 @@ function setting(label: string, version: string, current: string): SettingDiff {
   return { label, version, current, changed: version !== current }
 }
 
-/** The bands' exact thresholds, highest band first; null where a band is unknown. */
-function thresholds(config: GradingConfig): Band['bounds'][] {
-  return gradeBands(config).flatMap((g) => g.bands.map((b) => b.bounds))
-}
-
-function sameBand(a: Band['bounds'] = null, b: Band['bounds'] = null): boolean {
-  if (a === null || b === null) return a === b
-  return cmp(a.low, b.low) === 0 && cmp(a.high, b.high) === 0
+/** Whether two bounds are equal: both unknown, both absent (the last band) or the same number. */
+function sameBound(a: Rational | null | undefined, b: Rational | null | undefined): boolean {
+  return a == null || b == null ? a === b : cmp(a, b) === 0
 }
 
 /** Compares a stored version with the current configuration. */
@@ -67,15 +63,16 @@ export function diffConfigs(version: GradingConfig, current: GradingConfig): Con
   }
   for (const w of WIDTHS) settings.push(setting(w.label, percent(w.of(version)), percent(w.of(current))))
 
-  const versionCells = table(version)
-  const currentCells = table(current)
-  const versionBounds = thresholds(version)
-  const currentBounds = thresholds(current)
-  const bands = versionCells.map((cell, i) => ({
+  const versionKey = keyOf(version)
+  const currentKey = keyOf(current)
+  const currentCells = table(currentKey)
+  // A band is its own lower bound and the better band's: it changed when either did.
+  const moved = versionKey.bands.map((b, i) => !sameBound(b.from, currentKey.bands[i]?.from))
+  const bands = table(versionKey).map((cell, i) => ({
     grade: cell.grade,
     version: cellText(cell),
     current: currentCells[i] === undefined ? '?' : cellText(currentCells[i]),
-    changed: !sameBand(versionBounds[i], currentBounds[i]),
+    changed: moved[i] === true || (i > 0 && moved[i - 1] === true),
   }))
   return { settings, bands }
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useState } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
 import { ApiError, errorMessage } from '@/lib/api-client'
-import type { LiveConfig } from '@/lib/config'
+import { isOriginal, type GradingConfig, type LiveConfig } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import type { ScaleApi } from './api/scales'
@@ -23,7 +23,10 @@ export const MSG_INVALID_TOAST = 'Nicht gespeichert: Bitte die markierten Felder
  * `newer` says that a newer one can be loaded. A refused save (412) keeps the edits and holds the
  * version that won (`conflict`); the server's messages that no field shows are `unmapped`.
  */
-export function useConfigEditor(live: LiveConfig, api: ScaleApi) {
+/** A version whose document has the original's shape, which this form edits. */
+export type OriginalLive = LiveConfig & { config: GradingConfig }
+
+export function useConfigEditor(live: OriginalLive, api: ScaleApi) {
   const [loaded, setLoaded] = useState(live)
   const [conflict, setConflict] = useState<LiveConfig | null>(null)
   const [unmapped, setUnmapped] = useState<string[]>([])
@@ -35,7 +38,10 @@ export function useConfigEditor(live: LiveConfig, api: ScaleApi) {
 
   const load = useCallback(
     (next: LiveConfig) => {
-      setLoaded(next)
+      // A version of another system is not for this form: the editor gives way to its summary as soon
+      // as the page's stream brings it (ConfigEditor).
+      if (!isOriginal(next.config)) return
+      setLoaded({ ...next, config: next.config })
       setConflict(null)
       setUnmapped([])
       form.reset(toFormValues(next.config))

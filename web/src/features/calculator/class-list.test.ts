@@ -1,17 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { parse } from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { gradingConfigSchema } from '@/lib/config'
+import { keyOf } from '@/lib/key'
+import { standardLiveConfig } from '@/test/live-config'
 import { defuseFormulas, summarize, toCsv } from './class-list'
 import { calculate } from './grading'
 
-const standard = parse(
-  gradingConfigSchema,
-  JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../../../testdata/grading/configs/standard.json'), 'utf8'),
-  ),
-)
+const standard = keyOf(standardLiveConfig().config)
 
 describe('summarize', () => {
   it('grades each line like the calculator, with or without a name', () => {

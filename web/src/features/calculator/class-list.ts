@@ -1,7 +1,7 @@
-import type { GradingConfig } from '@/lib/config'
 import { GRADE_LABELS, GRADES, type Grade, type GradeLabel } from '@/lib/grade-table'
+import { gradeOf, type Key } from '@/lib/key'
 import { cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
-import { formatPercentage, gradeOf, parseNumber } from './grading'
+import { formatPercentage, parseNumber } from './grading'
 import { pointsText } from './points-table'
 
 // The Notenspiegel: one achieved value per line ("27,5" or "Name; 27,5"), graded with the
@@ -40,25 +40,24 @@ function splitLine(text: string): { name: string; points: string } {
   return { name: text.slice(0, at).trim(), points: text.slice(at + 1).trim() }
 }
 
-function gradeLine(config: GradingConfig, total: Rational, points: string): ClassLine['result'] {
+function gradeLine(key: Key, total: Rational, points: string): ClassLine['result'] {
   if (points === '') return { error: 'Punkte fehlen.' }
   const a = parseNumber(points)
   if (a === null) return { error: `„${points}“ ist keine Zahl.` }
   if (cmp(a, ZERO) < 0) return { error: 'Punkte können nicht negativ sein.' }
   if (cmp(a, total) > 0) return { error: `Mehr als ${pointsText(total)}.` }
   const p = div(mul(HUNDRED, a), total)
-  const grade = gradeOf(config, p)
+  const grade = gradeOf(key, p).label
   // a is in [0, total] here, so the grade is one of the 16 bands unless the configuration lacks a width
-  if (grade === '' || grade === '?' || grade === '1+')
-    return { error: 'Die Konfiguration ist unvollständig.' }
-  return { percentage: formatPercentage(config, p), grade }
+  if (grade === '?') return { error: 'Die Konfiguration ist unvollständig.' }
+  return { percentage: formatPercentage(key, p), grade: grade as GradeLabel }
 }
 
 /** The points column's heading as people write it: "Punkte", "Punktzahl", "Erreichte Punkte", "Ergebnis". */
 const POINTS_HEADING = /^(erreichte\s+)?(punkte?|punktzahl|ergebnis|bewertung|points?|score)$/i
 
 /** Reads the text for a total above 0 (null otherwise); blank lines and a heading line are skipped. */
-export function summarize(config: GradingConfig, totalText: string, text: string): ClassSummary | null {
+export function summarize(key: Key, totalText: string, text: string): ClassSummary | null {
   const total = parseNumber(totalText)
   if (total === null || total.n <= 0n) return null
   const lines: ClassLine[] = []
@@ -70,7 +69,7 @@ export function summarize(config: GradingConfig, totalText: string, text: string
       header = raw.trim()
       return
     }
-    lines.push({ line: i + 1, name, points, result: gradeLine(config, total, points) })
+    lines.push({ line: i + 1, name, points, result: gradeLine(key, total, points) })
   })
   const byBand = Object.fromEntries(GRADE_LABELS.map((l) => [l, 0])) as Record<GradeLabel, number>
   const byGrade = Object.fromEntries(GRADES.map((g) => [g, 0])) as Record<Grade, number>

@@ -1,16 +1,17 @@
-import type { GradingConfig } from '@/lib/config'
-import { gradeBands, type GradeLabel } from '@/lib/grade-table'
+import { gradeOf, onBasis, type Key } from '@/lib/key'
 import { add, cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
 
-// The grade rule of docs/spec.md §3–§4 for the browser: the only place in the web app that turns
-// typed points into a percentage and a grade. The bands come from lib/grade-table, which
-// the table uses too. Proven against testdata/grading/ together with internal/grading.
+// The calculator of docs/spec.md §3 for the browser: the only place in the web app that turns typed
+// points into a percentage and a grade, on a scale's Key (lib/key.ts), which the table reads too.
+// Proven against testdata/grading/ together with internal/grading.
 
 export interface Result {
   /** "76,7%", or "" when the outputs are cleared. */
   percentage: string
-  /** "2-", "?" when the configuration lacks a width the decision needs, or "". */
-  grade: GradeLabel | '1+' | '?' | ''
+  /** The band's label ("2-", "13", "4,75"), "?" when the document lacks a width the decision needs, or "". */
+  grade: string
+  /** The grade in the system's other words ("1-" for 13 Notenpunkte), where it has them. */
+  alt?: string | undefined
 }
 
 const CLEARED: Result = { percentage: '', grade: '' }
@@ -48,12 +49,14 @@ function rounded(p: Rational, places: number): { value: Rational; text: string }
 /**
  * The percentage as shown beside the table (docs/spec.md §3): one decimal, half away from zero, unless
  * that text would fall into another band than p ("89,96%" is a 1-, "90,0%" would read as a 1); then as
- * many decimals as it takes, at most 10, and past that the neighbour at 10 places on p's side.
+ * many decimals as it takes, at most 10, and past that the neighbour at 10 places on p's side. A key
+ * that grades a whole percent shows that whole percent ("95%").
  */
-export function formatPercentage(config: GradingConfig, p: Rational): string {
-  const want = gradeOf(config, p)
+export function formatPercentage(key: Key, p: Rational): string {
+  if (key.basis !== 'exact') return rounded(onBasis(key.basis, p), 0).text
+  const want = gradeOf(key, p).label
   let t = rounded(p, 1)
-  for (let places = 2; gradeOf(config, t.value) !== want; places++) {
+  for (let places = 2; gradeOf(key, t.value).label !== want; places++) {
     t =
       places > 10
         ? rounded(add(t.value, rational(BigInt(cmp(p, t.value)), 10n ** 10n)), 10)
@@ -62,29 +65,12 @@ export function formatPercentage(config: GradingConfig, p: Rational): string {
   return t.text
 }
 
-/** The grade for the exact percentage p (docs/spec.md §4). */
-export function gradeOf(config: GradingConfig, p: Rational): Result['grade'] {
-  if (cmp(p, HUNDRED) > 0) return '1+'
-  if (p.n <= 0n) return '6'
-  // p ≤ 100 here, so "p ≥ 100 counts too for the grade whose max is 100" needs no extra case.
-  const grade = gradeBands(config).find(
-    ({ min, max }) => min !== null && max !== null && cmp(p, min) > 0 && cmp(p, max) <= 0,
-  )
-  if (grade === undefined) return '?'
-  let chosen: GradeLabel | undefined
-  for (const { label, bounds } of grade.bands) {
-    if (bounds === null) return '?'
-    // Bands are highest first; p belongs to the first whose lower bound it exceeds, else the last.
-    if (chosen === undefined && cmp(p, bounds.low) > 0) chosen = label
-  }
-  return chosen ?? grade.bands[grade.bands.length - 1]?.label ?? '?'
-}
-
-/** Percentage and grade for the two typed values; both "" when either is empty, zero or not a number. */
-export function calculate(config: GradingConfig, total: string, achieved: string): Result {
+/** Percentage and grade for the two typed values; all "" when either is empty, zero or not a number. */
+export function calculate(key: Key, total: string, achieved: string): Result {
   const t = parseNumber(total)
   const a = parseNumber(achieved)
   if (t === null || a === null || t.n === 0n || a.n === 0n) return CLEARED
   const p = div(mul(HUNDRED, a), t)
-  return { percentage: formatPercentage(config, p), grade: gradeOf(config, p) }
+  const { label, alt } = gradeOf(key, p)
+  return { percentage: formatPercentage(key, p), grade: label, alt }
 }

@@ -1,9 +1,7 @@
-import type { GradingConfig } from '@/lib/config'
-import { GRADE_LABELS, gradeBands, type GradeLabel } from '@/lib/grade-table'
+import { gradeOf, type Key } from '@/lib/key'
 import { div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
-import { gradeOf } from './grading'
 
-// The Punkteschlüssel: for a total, the points range of each of the 16 bands. It decides no grade
+// The Punkteschlüssel: for a total, the points range of each band of the key. It decides no grade
 // itself: every multiple k·step in [0, total] is graded by gradeOf, the calculator's rule, so the
 // ranges agree with the calculator by construction. Same method as Go's grading.PointsTable.
 
@@ -18,7 +16,7 @@ export const DEFAULT_STEP: PointStep = '0,5'
 
 /** One band's smallest and largest multiple of the step in points; both null when none has its grade. */
 export interface PointsBand {
-  grade: GradeLabel
+  grade: string
   min: Rational | null
   max: Rational | null
 }
@@ -26,22 +24,22 @@ export interface PointsBand {
 const HUNDRED = rational(100n)
 
 /**
- * The 16 bands for total > 0 and step > 0; null when the configuration lacks a width (its table
+ * Every band of the key for total > 0 and step > 0; null when the document lacks a width (its table
  * shows "? - ?" then). The grade only improves as the points rise, so band b's multiples are the k
- * from the first k graded b or better up to just before the first graded better than b: 16 binary
- * searches instead of grading every multiple of a large total. 0 points get "6" (p = 0).
+ * from the first k graded b or better up to just before the first graded better than b: one binary
+ * search per band instead of grading every multiple of a large total. 0 points get the last band. A
+ * band that no multiple of the step reaches has no range (both null).
  */
-export function pointsTable(config: GradingConfig, total: Rational, step: Rational): PointsBand[] | null {
+export function pointsTable(key: Key, total: Rational, step: Rational): PointsBand[] | null {
   if (total.n <= 0n || step.n <= 0n) return null
-  if (gradeBands(config).some(({ bands }) => bands.some((b) => b.bounds === null))) return null
+  if (key.bands.some((b) => b.from === undefined)) return null
   const ratio = div(total, step)
   const n = ratio.n / ratio.d // floor: both positive
   const at = (k: bigint): Rational => mul(rational(k), step)
-  const rank = (k: bigint): number =>
-    GRADE_LABELS.indexOf(gradeOf(config, div(mul(HUNDRED, at(k)), total)) as GradeLabel)
+  const rank = (k: bigint): number => key.bands.indexOf(gradeOf(key, div(mul(HUNDRED, at(k)), total)))
   // first[b]: the smallest k graded b or better (n + 1 when none)
-  const first = GRADE_LABELS.map((_, b) => firstTrue(n, (k) => rank(k) <= b))
-  return GRADE_LABELS.map((grade, b) => {
+  const first = key.bands.map((_, b) => firstTrue(n, (k) => rank(k) <= b))
+  return key.bands.map(({ label: grade }, b) => {
     const lo = first[b] ?? n + 1n
     const hi = (b === 0 ? n + 1n : (first[b - 1] ?? 0n)) - 1n
     return lo <= hi ? { grade, min: at(lo), max: at(hi) } : { grade, min: null, max: null }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { GradingConfig } from '@/lib/config'
+import type { Key } from '@/lib/key'
 import { summarize, toCsv } from './class-list'
 import { csvName, dateText, download, today } from './class-list-export'
 import { clearClassList, storeClassList, type StoredClassList } from './class-list-storage'
@@ -9,11 +9,11 @@ import { clearClassList, storeClassList, type StoredClassList } from './class-li
  * against the calculator's total, kept in this browser on every change; clear() removes it,
  * exportCsv() downloads it.
  */
-export function useClassList(config: GradingConfig, total: string, kept: StoredClassList | null) {
+export function useClassList(scaleKey: Key, total: string, kept: StoredClassList | null) {
   const [text, setText] = useState(kept?.text ?? '')
   const [title, setTitle] = useState(kept?.title ?? '')
   const [date, setDate] = useState(kept?.date ?? today())
-  const summary = useMemo(() => summarize(config, total, text), [config, total, text])
+  const summary = useMemo(() => summarize(scaleKey, total, text), [scaleKey, total, text])
   useEffect(() => {
     storeClassList({ text, title, date, total })
   }, [text, title, date, total])

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { json, segment, send, type Body, type JsonAnswer, type Schemas } from '@/lib/api-client'
 import type { LiveConfig } from '@/lib/config'
-import { liveConfigSchema } from '@/lib/config'
+import { liveConfigSchema } from '@/lib/config-schema'
 
 // The admin's configuration calls: load, save (If-Match) and the history of versions.
 

@@ -1,6 +1,6 @@
 import { json, segment, send, type Body, type Schemas } from '@/lib/api-client'
 import type { LiveConfig } from '@/lib/config'
-import { liveConfigSchema } from '@/lib/config'
+import { liveConfigSchema } from '@/lib/config-schema'
 import { scaleSummarySchema, type ScaleSummary } from '@/lib/scales'
 import {
   getConfig,

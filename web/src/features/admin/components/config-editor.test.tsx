@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { LiveConfig } from '@/lib/config'
+import type { GradingConfig, LiveConfig } from '@/lib/config'
 import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { standardLiveConfig } from '@/test/live-config'
@@ -16,7 +16,10 @@ beforeEach(() => {
   api = new FakeApi().install().on('GET /auth/session', json(200, { user: testUser() }))
 })
 
-function version(n: number, changes: { name?: string; by?: string } = {}): LiveConfig {
+function version(
+  n: number,
+  changes: { name?: string; by?: string } = {},
+): LiveConfig & { config: GradingConfig } {
   const live = standardLiveConfig(n)
   return {
     ...live,

@@ -3,7 +3,7 @@ import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
 import { Notice } from '@/components/notice'
-import { table } from '@/lib/grade-table'
+import { keyOf } from '@/lib/key'
 import { checkConfigForm, fieldLabel, type ConfigFormField, type ConfigFormValues } from '../config-form'
 
 type Form = UseFormReturn<ConfigFormValues>
@@ -17,14 +17,13 @@ export function FormPreview({ form, saved }: { form: Form; saved: string }) {
   const values = useWatch({ control: form.control }) as ConfigFormValues
   const { isDirty } = useFormState({ control: form.control })
   const checked = useMemo(() => checkConfigForm(values), [values])
-  const cells = useMemo(() => (checked.ok ? table(checked.config) : []), [checked])
   const description = isDirty
     ? 'So zeigt der Rechner die Tabelle mit den Werten oben (noch nicht gespeichert).'
     : saved
   return (
     <Card title="Vorschau" description={description}>
       {checked.ok ? (
-        <GradeTable cells={cells} name={checked.config.name} />
+        <GradeTable scaleKey={keyOf(checked.config)} name={checked.config.name} />
       ) : (
         <Notice tone="warning" title="Keine Vorschau, solange diese Werte nicht passen:">
           <ul className="list-disc space-y-1 pl-5">

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { errorMessage } from '@/lib/api-client'
-import type { GradingConfig } from '@/lib/config'
+import { isOriginal, type GradingConfig } from '@/lib/config'
 import type { ScaleSummary } from '@/lib/scales'
 import { toast } from '@/lib/toast'
 import { scaleApi } from '../api/scales'
@@ -33,8 +33,9 @@ export function StartChooser({ form, scales, onFill }: StartChooserProps) {
     if (start === 'copy') {
       setLoading(true)
       try {
-        const source = await scaleApi(copyOf).get()
-        onFill(source.config, `${source.config.name} (Kopie)`)
+        const { config } = await scaleApi(copyOf).get()
+        if (isOriginal(config)) onFill(config, `${config.name} (Kopie)`)
+        else toast.error('Nicht übernommen: Schlüssel mit einer Regel lassen sich hier noch nicht kopieren.')
       } catch (err) {
         toast.error(`Nicht übernommen: ${errorMessage(err)}`)
       } finally {

@@ -1,5 +1,7 @@
 import { useMemo } from 'react'
-import type { LiveConfig } from '@/lib/config'
+import { GradeTable } from '@/components/grade-table'
+import { isOriginal, type GradingConfig, type LiveConfig } from '@/lib/config'
+import { keyOf } from '@/lib/key'
 import { diffConfigs } from '../config-diff'
 import { BandsTable, SettingChanges } from './version-parts'
 
@@ -19,7 +21,21 @@ interface VersionComparisonProps {
  * difference is readable without colour.
  */
 export function VersionComparison({ version, current, onlyChanged = false }: VersionComparisonProps) {
-  const diff = useMemo(() => diffConfigs(version.config, current.config), [version.config, current.config])
+  const a = version.config
+  const b = current.config
+  // A version of another system has no bounds and widths to set side by side: its table shows as it is.
+  if (!isOriginal(a) || !isOriginal(b)) return <GradeTable scaleKey={keyOf(a)} name={a.name} />
+  return <OriginalComparison version={version} current={current} a={a} b={b} onlyChanged={onlyChanged} />
+}
+
+function OriginalComparison({
+  version,
+  current,
+  a,
+  b,
+  onlyChanged,
+}: Required<VersionComparisonProps> & { a: GradingConfig; b: GradingConfig }) {
+  const diff = useMemo(() => diffConfigs(a, b), [a, b])
   if (version.version === current.version) {
     return (
       <div className="space-y-3">

@@ -3,14 +3,14 @@ import { Button } from '@/components/button'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import { cardClass } from '@/components/styles'
-import type { GradingConfig } from '@/lib/config'
+import type { Key } from '@/lib/key'
 import { readClassList } from '../class-list-storage'
 
 // The Notenspiegel is loaded on demand: its code stays out of the calculator's first download.
 const ClassList = lazy(() => import('./class-list'))
 
 interface ClassListSectionProps {
-  config: GradingConfig
+  scaleKey: Key
   total: string
   /** Sets the calculator's total: a kept list comes back with the total it was graded against. */
   onRestoreTotal: (total: string) => void
@@ -20,7 +20,7 @@ interface ClassListSectionProps {
  * The Notenspiegel's place on the page: a short note and a button, then the lazily loaded list. A
  * list kept in this browser (class-list-storage.ts) opens at once, with its total when none is typed.
  */
-export function ClassListSection({ config, total, onRestoreTotal }: ClassListSectionProps) {
+export function ClassListSection({ scaleKey, total, onRestoreTotal }: ClassListSectionProps) {
   const id = useId()
   const [kept, setKept] = useState(readClassList)
   const [open, setOpen] = useState(kept !== null)
@@ -33,7 +33,7 @@ export function ClassListSection({ config, total, onRestoreTotal }: ClassListSec
     return (
       <LazyPart fallback={<Spinner label="Notenspiegel wird geladen" />}>
         <ClassList
-          config={config}
+          scaleKey={scaleKey}
           total={total}
           kept={kept}
           onCleared={() => {

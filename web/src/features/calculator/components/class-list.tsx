@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { cardClass } from '@/components/styles'
-import type { GradingConfig } from '@/lib/config'
+import type { Key } from '@/lib/key'
 import type { StoredClassList } from '../class-list-storage'
 import { parseNumber } from '../grading'
 import { pointsText } from '../points-table'
@@ -11,7 +11,7 @@ import { ClassListResults } from './class-list-results'
 import { ClassListStats } from './class-list-stats'
 
 interface ClassListProps {
-  config: GradingConfig
+  scaleKey: Key
   total: string
   /** The kept list, when this browser has one (class-list-storage.ts). */
   kept: StoredClassList | null
@@ -19,9 +19,9 @@ interface ClassListProps {
 }
 
 /** The Notenspiegel (loaded lazily): a class's points in, each line's grade and the counts out. */
-export default function ClassList({ config, total, kept, onCleared }: ClassListProps) {
+export default function ClassList({ scaleKey, total, kept, onCleared }: ClassListProps) {
   const id = useId()
-  const list = useClassList(config, total, kept)
+  const list = useClassList(scaleKey, total, kept)
   const [confirming, setConfirming] = useState(false)
   const { summary } = list
   const t = parseNumber(total)

@@ -1,8 +1,9 @@
 import { useId, useMemo, useState } from 'react'
+import BandList from '@/components/band-list'
 import { BandTable } from '@/components/band-table'
 import { cardClass } from '@/components/styles'
-import type { GradingConfig } from '@/lib/config'
 import { NONE } from '@/lib/grade-table'
+import type { Key } from '@/lib/key'
 import { parseNumber } from '../grading'
 import {
   DEFAULT_STEP,
@@ -21,19 +22,26 @@ const POINTS_LABEL = ['Punkte von', 'bis']
  * quarter points. Nothing is shown until the total is a number above 0. The band of the
  * calculator's current grade is tinted, so the two results read together.
  */
-export function PointsKey({ config, total, grade }: { config: GradingConfig; total: string; grade: string }) {
+export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: string; grade: string }) {
   const id = useId()
   const [step, setStep] = useState<PointStep>(DEFAULT_STEP)
   const t = parseNumber(total)
   const bands = useMemo(() => {
     const parsed = parseNumber(total)
     const chosen = POINT_STEPS.find((s) => s.value === step) ?? POINT_STEPS[1]
-    return parsed === null ? null : pointsTable(config, parsed, chosen.step)
-  }, [config, total, step])
+    return parsed === null ? null : pointsTable(scaleKey, parsed, chosen.step)
+  }, [scaleKey, total, step])
   if (t === null || bands === null) return null
+  // Many bands (tenths) read as a list in columns, each range in one phrase; no range reads "–".
+  const many = bands.length > 16
   const rows = bands.map(({ grade, min, max }) => ({
     grade,
-    values: min === null || max === null ? [NONE, NONE] : [formatPoints(min), formatPoints(max)],
+    values:
+      min === null || max === null
+        ? [NONE, NONE]
+        : many
+          ? [`${formatPoints(min)} – ${formatPoints(max)}`]
+          : [formatPoints(min), formatPoints(max)],
   }))
   const title = `Punkteschlüssel für ${pointsText(t)}`
 
@@ -82,13 +90,13 @@ export function PointsKey({ config, total, grade }: { config: GradingConfig; tot
         ergibt genau diese Note.
       </p>
 
-      <BandTable
-        rows={rows}
-        valueLabels={POINTS_LABEL}
-        labelledBy={`${id}-title`}
-        marked={grade}
-        className="mt-4"
-      />
+      <div className="mt-4">
+        {many ? (
+          <BandList rows={rows} labelledBy={`${id}-title`} marked={grade} />
+        ) : (
+          <BandTable rows={rows} valueLabels={POINTS_LABEL} labelledBy={`${id}-title`} marked={grade} />
+        )}
+      </div>
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { keyOf } from '@/lib/key'
 import type { LiveConfigState } from '@/lib/live-connection'
 import { LiveConfigContext } from '@/lib/use-live-config'
 import { standardLiveConfig } from '@/test/live-config'
@@ -84,7 +85,7 @@ describe('Punkteschlüssel', () => {
       const bounds = [...row.querySelectorAll('td')].map((td) => td.textContent)
       for (const bound of bounds.filter((b) => b !== '–')) {
         if (bound === '0') continue // 0 points clear the calculator; the key counts them as 6
-        expect(calculate(standardLiveConfig().config, '40', bound).grade).toBe(grade)
+        expect(calculate(keyOf(standardLiveConfig().config), '40', bound).grade).toBe(grade)
       }
     }
   })

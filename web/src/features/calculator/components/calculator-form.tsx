@@ -1,0 +1,105 @@
+import { lazy, useId, useMemo, useRef } from 'react'
+import { GradeTable } from '@/components/grade-table'
+import { LazyPart } from '@/components/lazy-part'
+import { cardClass as card } from '@/components/styles'
+import type { ScaleDocument } from '@/lib/config'
+import { keyOf, type Key } from '@/lib/key'
+import { calculate, type Result } from '../grading'
+import { useUrlInputs } from '../url-inputs'
+import { useInputFeedback, type Field } from '../use-input-feedback'
+import { PointsField, ResultField } from './calculator-fields'
+
+// The Punkteschlüssel's code is not part of the route's first download, which has a budget
+// (docs/benchmarks.md): it is fetched right after the first render (Calculator), so that it is there
+// before a total is typed, also when the server has gone away by then.
+export const loadPointsKey = () => import('./points-key')
+const PointsKey = lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey })))
+// Likewise the Notenspiegel's place at the end of the page (its list loads only when opened).
+export const loadClassListSection = () => import('./class-list-section')
+const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
+
+/** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
+export function CalculatorForm({ config }: { config: ScaleDocument }) {
+  const key = useMemo(() => keyOf(config), [config])
+  const id = useId()
+  const [inputs, setInputs] = useUrlInputs()
+  const achievedRef = useRef<HTMLInputElement>(null)
+  const result = calculate(key, inputs.total, inputs.achieved)
+  const feedback = useInputFeedback(inputs.total, inputs.achieved)
+  const both = `${id}-total ${id}-achieved`
+  const field = (name: Field) => ({
+    id: `${id}-${name}`,
+    value: inputs[name],
+    problem: feedback.shown[name],
+    onChange: (value: string) => {
+      setInputs({ [name]: value })
+      feedback.typing(name)
+    },
+    onBlur: () => {
+      feedback.leave(name)
+    },
+  })
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby={`${id}-heading`} className={`${card} print:hidden`}>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+          Note berechnen
+        </h2>
+        <form
+          className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4"
+          onSubmit={(e) => {
+            e.preventDefault()
+          }}
+          noValidate
+        >
+          <PointsField
+            label="Gesamtpunktzahl"
+            placeholder="z. B. 30"
+            enterKeyHint="next"
+            {...field('total')}
+            onEnter={() => achievedRef.current?.focus()}
+          />
+          <PointsField
+            label="Erreichte Punktzahl"
+            placeholder="z. B. 23,5"
+            enterKeyHint="done"
+            inputRef={achievedRef}
+            {...field('achieved')}
+          />
+          <ResultField
+            id={`${id}-percentage`}
+            label="Erreichte Prozentzahl"
+            of={both}
+            value={result.percentage}
+          />
+          <ResultField id={`${id}-grade`} label="Note" of={both} value={gradeText(key, result)} />
+        </form>
+      </section>
+
+      <LazyPart>
+        <PointsKey scaleKey={key} total={inputs.total} grade={result.grade} />
+      </LazyPart>
+
+      <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
+        <GradeTable scaleKey={key} name={config.name} marked={result.grade} />
+      </section>
+
+      <LazyPart>
+        <ClassListSection
+          scaleKey={key}
+          total={inputs.total}
+          onRestoreTotal={(kept) => {
+            setInputs({ total: kept })
+          }}
+        />
+      </LazyPart>
+    </div>
+  )
+}
+
+/** The grade as the result field shows it: "2-", "13 Punkte (1-)", "2 (gut)". */
+function gradeText({ system }: Key, { grade, alt }: Result): string {
+  const points = system === 'notenpunkte' ? ` Punkt${grade === '1' ? '' : 'e'}` : ''
+  return alt ? `${grade}${points} (${alt})` : grade
+}

@@ -1,0 +1,17 @@
+import * as v from 'valibot'
+import { readLiveConfig, type LiveConfig } from './config'
+
+/**
+ * A version as a valibot schema, for the answers checked with valibot off the calculator route (the
+ * admin's, an error's `current`): it reads with lib/config.ts's reader, so there is one definition of
+ * what a version is.
+ */
+export const liveConfigSchema = v.pipe(
+  v.unknown(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const read = readLiveConfig(dataset.value)
+    if (read !== null) return read
+    addIssue({ message: 'not a configuration version' })
+    return NEVER
+  }),
+) satisfies v.GenericSchema<unknown, LiveConfig>
