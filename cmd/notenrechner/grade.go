@@ -87,7 +87,7 @@ func readConfigFile(path string, stdin io.Reader, stderr io.Writer) (grading.Con
 	if err != nil {
 		return grading.Config{}, fmt.Errorf("Konfiguration lesen: %w", err)
 	}
-	cfg, err := grading.ParseConfig(data)
+	cfg, err := grading.ParseDocument(data)
 	if err != nil {
 		printConfigError(stderr, path, err)
 		return grading.Config{}, fmt.Errorf("%s ist keine gültige Konfiguration", path)

@@ -59,7 +59,7 @@ func cmdTable(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	bands, err := grading.PointsTable(cfg, total, step)
+	bands, err := grading.PointsTable(cfg.Key(), total, step)
 	if err != nil {
 		return fmt.Errorf("Punkteschlüssel berechnen: %w", err)
 	}
