@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { components } from './api-types.gen'
-import { liveConfigSchema, parseLiveConfig, type ContractConfigVersion } from './config'
+import { liveConfigSchema, parseLiveConfig, type ContractConfigVersion, type OriginalShape } from './config'
 import { userSchema } from './session'
 
 // The client follows the contract (api/openapi.yaml): the generated types (api-types.gen.ts, kept
@@ -38,8 +38,10 @@ describe('the client and the contract', () => {
   })
 
   it('reads the versions of admin answers, which name who saved them, with the same check', () => {
-    expectTypeOf<Schemas['SavedConfigVersion']>().toExtend<v.InferInput<typeof liveConfigSchema>>()
-    const version: Schemas['SavedConfigVersion'] = {
+    expectTypeOf<OriginalShape<Schemas['SavedConfigVersion']>>().toExtend<
+      v.InferInput<typeof liveConfigSchema>
+    >()
+    const version: OriginalShape<Schemas['SavedConfigVersion']> = {
       version: 8,
       savedAt: '2026-11-22T11:00:00Z',
       savedBy: 'chefin@schule.de',

@@ -36,11 +36,22 @@ export const liveConfigSchema = v.object({
 export type LiveConfig = v.InferOutput<typeof liveConfigSchema>
 
 /**
- * A version as the contract promises it (api/openapi.yaml: ConfigVersion, the data of every
- * `config` event). The stream is untrusted input, so it is still checked at run time, by
- * liveConfigSchema, which must accept every such version (api-types.test.ts).
+ * A version of the contract (ConfigVersion, SavedConfigVersion …) whose document has the original's
+ * shape. The contract also allows rule documents of the other grading systems (RuleDocument); the
+ * page reads only the original's shape until its views read every system, and liveConfigSchema
+ * refuses the others.
  */
-export type ContractConfigVersion = components['schemas']['ConfigVersion']
+export type OriginalShape<T extends { config: unknown }> = Omit<T, 'config'> & {
+  config: components['schemas']['ConfigDocument']
+}
+
+/**
+ * A version as the contract promises it (api/openapi.yaml: ConfigVersion, the data of every
+ * `config` event), of the original's shape (OriginalShape). The stream is untrusted input, so it is
+ * still checked at run time, by liveConfigSchema, which must accept every such version
+ * (api-types.test.ts).
+ */
+export type ContractConfigVersion = OriginalShape<components['schemas']['ConfigVersion']>
 
 /** A configuration document, with only the members it knows; null when it is not one. */
 export function readGradingConfig(x: unknown): GradingConfig | null {
