@@ -795,7 +795,8 @@ export interface components {
             6: components["schemas"]["Range"];
         };
         /**
-         * @description Die Notenkonfiguration, wie der Server sie speichert und ausliefert (kanonische Namen).
+         * @description Die Notenkonfiguration im ursprünglichen Format (Noten 1–6 mit + und −, Grenzen „über“), wie der
+         *     Server sie speichert und ausliefert (kanonische Namen); die anderen Notensysteme: `RuleDocument`.
          *     `schema` gibt die Breiten der Teilbereiche in Prozent des Notenbereichs an.
          * @example {
          *       "name": "Standard",
