@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -157,5 +159,28 @@ func TestTableWithPresets(t *testing.T) {
 		if _, _, err := runCmd(t, append([]string{"table"}, tc.args...)...); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("table %v: err = %v, want a usage error with %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// TestConfigImportRuleDocument: config import and export take a rule document like the original's,
+// and store it in its canonical form.
+func TestConfigImportRuleDocument(t *testing.T) {
+	dir := t.TempDir()
+	db := "sqlite:" + filepath.Join(dir, "n.db")
+	doc := writeFile(t, dir, "schweiz.json", `{"rule":{"midpoint":"down","step":0.50,"kind":"formula"},"system":"schweiz","name":"Schweiz"}`)
+	if out, errOut, err := runCmd(t, "config", "import", "--db", db, "--scale", "schweiz", doc); err != nil || !strings.Contains(out, "angelegt") {
+		t.Fatalf("import = %q, %v (%s)", out, err, errOut)
+	}
+	out, _, err := runCmd(t, "config", "export", "--db", db, "--scale", "schweiz")
+	var compact bytes.Buffer
+	if err == nil {
+		err = json.Compact(&compact, []byte(out))
+	}
+	if err != nil || compact.String() != `{"name":"Schweiz","system":"schweiz","rule":{"kind":"formula","step":0.5,"midpoint":"down"}}` {
+		t.Fatalf("export = %s, %v", out, err)
+	}
+	bad := writeFile(t, dir, "bad.json", `{"name":"X","system":"noten","rule":{"kind":"formula","step":0.5,"midpoint":"down"}}`)
+	if _, errOut, err := runCmd(t, "config", "import", "--db", db, bad); err == nil || !strings.Contains(errOut, "rule.kind: Die Formel gibt es nur für Schweizer Noten.") {
+		t.Fatalf("invalid rule document: %v, %q", err, errOut)
 	}
 }
