@@ -36,6 +36,7 @@ func presetJSON(t *testing.T, id string) string {
 
 func TestRuleDocumentsConfigAPI(t *testing.T) {
 	e := newScalesEnv(t)
+	kmk := presetJSON(t, "kmk-oberstufe")
 	e.run([]apiCase{
 		{"save a table", "PUT", "/api/v1/config", klausurDoc, "admin", ifMatch(`"1"`), 200,
 			[]string{`"version":2,`, `"config":` + klausurCanonical + `}`}},
@@ -59,15 +60,20 @@ func TestRuleDocumentsConfigAPI(t *testing.T) {
 		// 15 of 20 are 75 %: 1 + 5 · 0,75 = 4,75. 27 of 40 are 67,5 %: 4,375, the midpoint of 4,25 and 4,5, goes up.
 		{"grade Swiss", "GET", "/api/v1/grade?total=20&achieved=15", "", "", nil, 200, []string{`{"percentage":"75,0%","grade":"4,75"}` + "\n"}},
 		{"grade Swiss midpoint", "GET", "/api/v1/grade?total=40&achieved=27", "", "", nil, 200, []string{`{"percentage":"67,5%","grade":"4,5"}` + "\n"}},
+		{"save the KMK preset", "PUT", "/api/v1/config", kmk, "admin", ifMatch(`"3"`), 200, []string{`"version":4,`, `"config":` + kmk + `}`}},
+		// 86 % is 13 points (ab 85), the KMK's 1-.
+		{"grade points", "GET", "/api/v1/grade?total=100&achieved=86", "", "", nil, 200, []string{`{"percentage":"86,0%","grade":"13","alt":"1-"}`}},
 		{"history", "GET", "/api/v1/config/history", "", "admin", nil, 200,
-			[]string{`{"versions":[{"version":3,`, `"name":"Schweiz"},{"version":2,`, `"name":"Klausur"},{"version":1,`}},
+			[]string{`{"versions":[{"version":4,`, `"name":"Notenpunkte"},{"version":3,`, `"name":"Schweiz"},{"version":2,`, `"name":"Klausur"},{"version":1,`}},
 		{"a version", "GET", "/api/v1/config/history/2", "", "admin", nil, 200, []string{`"config":` + klausurCanonical + `}`}},
-		{"restore the table", "POST", "/api/v1/config/history/2/restore", "", "admin", nil, 200, []string{`"version":4,`, `"config":` + klausurCanonical + `}`}},
-		{"restore the original", "POST", "/api/v1/config/history/1/restore", "", "admin", nil, 200, []string{`"version":5,`, `"config":{"name":"Standard","grades":`}},
+		{"restore the table", "POST", "/api/v1/config/history/2/restore", "", "admin", nil, 200, []string{`"version":5,`, `"config":` + klausurCanonical + `}`}},
+		{"restore the original", "POST", "/api/v1/config/history/1/restore", "", "admin", nil, 200, []string{`"version":6,`, `"config":{"name":"Standard","grades":`}},
 		{"graded by the original again", "GET", "/api/v1/grade?total=200&achieved=183", "", "", nil, 200, []string{`{"percentage":"91,5%","grade":"1"}` + "\n"}},
+		{"restore the preset", "POST", "/api/v1/config/history/4/restore", "", "admin", nil, 200, []string{`"version":7,`, `"config":` + kmk + `}`}},
+		{"read the preset", "GET", "/api/v1/config", "", "", nil, 200, []string{`"config":` + kmk + "}\n"}},
 	})
-	if cur := e.current(""); cur.Version != 5 || !cur.Config.IsOriginal() {
-		t.Fatalf("broker after restoring the original: version %d, %+v", cur.Version, cur.Config)
+	if kmkConfig, _ := grading.PresetByID("kmk-oberstufe"); e.current("").Version != 7 || e.current("").Config != kmkConfig.Config {
+		t.Fatalf("broker after restoring the preset: %+v", e.current(""))
 	}
 }
 
@@ -83,6 +89,9 @@ func TestRuleDocumentsScalesAPI(t *testing.T) {
 			[]string{`{"percentage":"86,0%","grade":"13","alt":"1-"}`}},
 		{"grade points near a bound", "GET", "/api/v1/grade?total=100&achieved=84,96&scale=oberstufe", "", "", nil, 200,
 			[]string{`{"percentage":"84,96%","grade":"12","alt":"2+"}`}},
+		{"put the preset renamed", "PUT", "/api/v1/scales/oberstufe", strings.Replace(kmk, `"name":"Notenpunkte"`, `"name":"Q1"`, 1), "admin", ifMatch(`"1"`), 200,
+			[]string{`"version":2,`, `"config":{"name":"Q1","system":"notenpunkte","preset":"kmk-oberstufe",`}},
+		{"oberstufe history", "GET", "/api/v1/scales/oberstufe/history", "", "admin", nil, 200, []string{`"name":"Q1"},{"version":1,`, `"name":"Notenpunkte"}]}`}},
 		{"with a document", "POST", "/api/v1/scales", `{"slug":"schweiz","config":` + swissDoc + `}`, "admin", nil, 201, []string{`"config":` + swissDoc}},
 		{"put a table on it", "PUT", "/api/v1/scales/schweiz", klausurDoc, "admin", ifMatch(`"1"`), 200, []string{`"version":2,`, `"config":` + klausurCanonical}},
 		{"stale put", "PUT", "/api/v1/scales/schweiz", swissDoc, "admin", ifMatch(`"1"`), 412, []string{`"current":{"version":2,`}},
@@ -102,7 +111,8 @@ func TestRuleDocumentsScalesAPI(t *testing.T) {
 		{"a preset as user", "POST", "/api/v1/scales", `{"slug":"x","preset":"ihk"}`, "user", nil, 403, nil},
 	})
 	body := e.readStream(t, "/api/v1/scales/oberstufe/events", nil)
-	if !strings.Contains(body, "id: 1\nevent: config\ndata: {\"version\":1,\"savedAt\":\"2026-11-22T08:00:00Z\",\"config\":"+kmk+"}\n\n") {
+	q1 := strings.Replace(kmk, `"name":"Notenpunkte"`, `"name":"Q1"`, 1)
+	if !strings.Contains(body, "id: 2\nevent: config\ndata: {\"version\":2,\"savedAt\":\"2026-11-22T08:00:00Z\",\"config\":"+q1+"}\n\n") {
 		t.Fatalf("the preset scale's stream: %q", body)
 	}
 	if rec := e.do("GET", "/api/v1/scales/x", "", "", nil); rec.Code != 404 {
