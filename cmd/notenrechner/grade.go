@@ -11,11 +11,14 @@ import (
 	"github.com/notenrechner/notenrechner/internal/grading"
 )
 
-const gradeHelp = `Aufruf: notenrechner grade --config DATEI GESAMT ERREICHT
+const gradeHelp = `Aufruf: notenrechner grade (--config DATEI | --preset ID) GESAMT ERREICHT
 
 Berechnet Prozentzahl und Note wie GET /api/v1/grade und gibt dasselbe JSON aus,
-z. B. {"percentage":"76,7%","grade":"2-"}. Leere, nicht lesbare oder Null-Werte
-ergeben leere Texte. Die Konfigurationsdatei darf die Alias-Namen enthalten.
+z. B. {"percentage":"76,7%","grade":"2-"}; hat das Notensystem eine zweite
+Bezeichnung, steht sie in "alt" ({"percentage":"86,0%","grade":"13","alt":"1-"}).
+Leere, nicht lesbare oder Null-Werte ergeben leere Texte. Die Konfigurationsdatei
+ist ein Dokument jedes Notensystems (docs/grading-systems.md) und darf die
+Alias-Namen enthalten; statt ihrer nennt --preset eine Vorlage (notenrechner preset list).
 Negative Werte sind erlaubt: notenrechner grade --config k.json -- -10 5
 
 Optionen:
@@ -23,17 +26,18 @@ Optionen:
 
 func cmdGrade(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
-	configPath := fs.String("config", "", "Konfigurationsdatei (JSON, Pflicht)")
+	configPath := fs.String("config", "", "Konfigurationsdatei (JSON; oder --preset)")
+	presetID := fs.String("preset", "", "Vorlage (ID aus notenrechner preset list; oder --config)")
 	if helped, err := parseFlags(fs, positionalsLast(args), gradeHelp, stdout); helped || err != nil {
 		return err
 	}
-	if *configPath == "" {
-		return fmt.Errorf("%w: --config DATEI fehlt", errUsage)
+	if *configPath == "" && *presetID == "" {
+		return fmt.Errorf("%w: --config DATEI oder --preset ID fehlt", errUsage)
 	}
 	if fs.NArg() != 2 {
 		return fmt.Errorf("%w: erwartet GESAMT und ERREICHT, bekam %d Argumente", errUsage, fs.NArg())
 	}
-	cfg, err := readConfigFile(*configPath, nil, stderr)
+	cfg, err := keyOf(*configPath, *presetID, stderr)
 	if err != nil {
 		return err
 	}
@@ -59,7 +63,7 @@ func positionalsLast(args []string) []string {
 			i = len(args)
 		case strings.HasPrefix(a, "-") && (name == "h" || name == "help"):
 			flags = append(flags, a)
-		case strings.HasPrefix(a, "-") && name == "config":
+		case strings.HasPrefix(a, "-") && (name == "config" || name == "preset"):
 			flags = append(flags, a)
 			if !hasValue && i+1 < len(args) {
 				flags = append(flags, args[i+1])
@@ -87,7 +91,7 @@ func readConfigFile(path string, stdin io.Reader, stderr io.Writer) (grading.Con
 	if err != nil {
 		return grading.Config{}, fmt.Errorf("Konfiguration lesen: %w", err)
 	}
-	cfg, err := grading.ParseConfig(data)
+	cfg, err := grading.ParseDocument(data)
 	if err != nil {
 		printConfigError(stderr, path, err)
 		return grading.Config{}, fmt.Errorf("%s ist keine gültige Konfiguration", path)

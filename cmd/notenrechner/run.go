@@ -16,10 +16,11 @@ const usage = `notenrechner – Notenrechner für Schulen
 
 Aufruf:
   notenrechner serve [Optionen]                 Server starten (Rechner, API, Live-Konfiguration)
-  notenrechner grade --config DATEI GESAMT ERREICHT
+  notenrechner grade (--config DATEI | --preset ID) GESAMT ERREICHT
                                                 Prozent und Note berechnen (JSON wie GET /api/v1/grade)
-  notenrechner table --config DATEI --total GESAMT [--step 0,5] [--json]
+  notenrechner table (--config DATEI | --preset ID) --total GESAMT [--step 0,5] [--json]
                                                 Punkteschlüssel: Punktebereich jeder Note
+  notenrechner preset list [--json]             Vorlagen zeigen (IHK, KMK-Notenpunkte, Schweiz …)
   notenrechner config export [--scale SLUG] [DATEI]
                                                 gespeicherte Konfiguration ausgeben
   notenrechner config import [--scale SLUG] DATEI
@@ -47,6 +48,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdGrade(args[1:], stdout, stderr)
 	case "table":
 		return cmdTable(args[1:], stdout, stderr)
+	case "preset":
+		return cmdPreset(args[1:], stdout, stderr)
 	case "config":
 		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "scale":

@@ -12,13 +12,16 @@ import (
 	"github.com/notenrechner/notenrechner/internal/grading"
 )
 
-const tableHelp = `Aufruf: notenrechner table --config DATEI --total GESAMT [--step SCHRITT] [--json]
+const tableHelp = `Aufruf: notenrechner table (--config DATEI | --preset ID) --total GESAMT [--step SCHRITT] [--json]
 
-Gibt den Punkteschlüssel aus: für die Gesamtpunktzahl den Punktebereich jeder der
-16 Noten, in Schritten von ganzen, halben oder viertel Punkten (1, 0,5 oder 0,25;
-Standard 0,5). Jeder Wert im Bereich einer Note ergibt im Rechner genau diese Note.
-Eine Note, die kein Vielfaches des Schritts erreicht, hat keinen Bereich ("–", im
-JSON null). Mit --json: [{"grade":"2+","min":33.5,"max":36}, …] in Punkten.
+Gibt den Punkteschlüssel aus: für die Gesamtpunktzahl den Punktebereich jeder Note
+des Notenschlüssels (16 beim ursprünglichen, 51 bei den IHK-Dezimalnoten …), in
+Schritten von ganzen, halben oder viertel Punkten (1, 0,5 oder 0,25; Standard 0,5).
+Jeder Wert im Bereich einer Note ergibt im Rechner genau diese Note. Eine Note, die
+kein Vielfaches des Schritts erreicht, hat keinen Bereich ("–", im JSON null).
+Mit --json: [{"grade":"2+","min":33.5,"max":36}, …] in Punkten; hat das Notensystem
+eine zweite Bezeichnung, steht sie in "alt" ({"grade":"13","alt":"1-",…}).
+Statt --config nennt --preset eine Vorlage (notenrechner preset list).
 
 Optionen:
 `
@@ -26,13 +29,15 @@ Optionen:
 // pointsBand is one element of table --json: bounds in points, null when the band is empty.
 type pointsBand struct {
 	Grade string       `json:"grade"`
+	Alt   string       `json:"alt,omitempty"`
 	Min   *json.Number `json:"min"`
 	Max   *json.Number `json:"max"`
 }
 
 func cmdTable(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
-	configPath := fs.String("config", "", "Konfigurationsdatei (JSON, Pflicht)")
+	configPath := fs.String("config", "", "Konfigurationsdatei (JSON; oder --preset)")
+	presetID := fs.String("preset", "", "Vorlage (ID aus notenrechner preset list; oder --config)")
 	totalText := fs.String("total", "", "Gesamtpunktzahl, größer als 0 (Pflicht), z. B. 40 oder 37,5")
 	stepText := fs.String("step", "0,5", "Punkteschritt: 1, 0,5 oder 0,25")
 	asJSON := fs.Bool("json", false, "als JSON ausgeben")
@@ -40,8 +45,8 @@ func cmdTable(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	switch {
-	case *configPath == "":
-		return fmt.Errorf("%w: --config DATEI fehlt", errUsage)
+	case *configPath == "" && *presetID == "":
+		return fmt.Errorf("%w: --config DATEI oder --preset ID fehlt", errUsage)
 	case *totalText == "":
 		return fmt.Errorf("%w: --total GESAMT fehlt", errUsage)
 	case fs.NArg() > 0:
@@ -55,11 +60,11 @@ func cmdTable(args []string, stdout, stderr io.Writer) error {
 	if !ok || !allowedStep(step) {
 		return fmt.Errorf("%w: --step %q ist nicht 1, 0,5 oder 0,25", errUsage, *stepText)
 	}
-	cfg, err := readConfigFile(*configPath, nil, stderr)
+	cfg, err := keyOf(*configPath, *presetID, stderr)
 	if err != nil {
 		return err
 	}
-	bands, err := grading.PointsTable(cfg, total, step)
+	bands, err := grading.PointsTable(cfg.Key(), total, step)
 	if err != nil {
 		return fmt.Errorf("Punkteschlüssel berechnen: %w", err)
 	}
@@ -81,7 +86,7 @@ func allowedStep(s *big.Rat) bool {
 func writeBandsJSON(w io.Writer, bands []grading.PointsBand) error {
 	out := make([]pointsBand, len(bands))
 	for i, b := range bands {
-		out[i] = pointsBand{Grade: b.Grade, Min: jsonPoints(b.Min), Max: jsonPoints(b.Max)}
+		out[i] = pointsBand{Grade: b.Grade, Alt: b.Alt, Min: jsonPoints(b.Min), Max: jsonPoints(b.Max)}
 	}
 	data, err := json.Marshal(out)
 	if err != nil {
@@ -125,13 +130,17 @@ func writeBandsText(w io.Writer, name string, total, step *big.Rat, bands []grad
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "Note\tPunkte")
 	for _, b := range bands {
+		grade := b.Grade
+		if b.Alt != "" {
+			grade += " (" + b.Alt + ")"
+		}
 		switch {
 		case b.Min == nil:
-			fmt.Fprintf(tw, "%s\t–\n", b.Grade)
+			fmt.Fprintf(tw, "%s\t–\n", grade)
 		case b.Min.Cmp(b.Max) == 0:
-			fmt.Fprintf(tw, "%s\t%s\n", b.Grade, germanPoints(b.Min))
+			fmt.Fprintf(tw, "%s\t%s\n", grade, germanPoints(b.Min))
 		default:
-			fmt.Fprintf(tw, "%s\t%s – %s\n", b.Grade, germanPoints(b.Min), germanPoints(b.Max))
+			fmt.Fprintf(tw, "%s\t%s – %s\n", grade, germanPoints(b.Min), germanPoints(b.Max))
 		}
 	}
 	return tw.Flush()

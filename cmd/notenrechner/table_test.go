@@ -82,7 +82,7 @@ func TestTableCommandErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no config", []string{"--total", "40"}, "--config DATEI fehlt"},
+		{"no config", []string{"--total", "40"}, "--config DATEI oder --preset ID fehlt"},
 		{"no total", []string{"--config", cfg}, "--total GESAMT fehlt"},
 		{"total 0", []string{"--config", cfg, "--total", "0"}, "keine Zahl größer als 0"},
 		{"negative total", []string{"--config", cfg, "--total", "-5"}, "keine Zahl größer als 0"},

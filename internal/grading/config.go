@@ -86,10 +86,10 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	return append(b, `}}}`...), nil
 }
 
-// UnmarshalJSON is ParseConfig, so a Config inside a request or a stored row is validated the same
-// way wherever it is decoded. On error the receiver is left unchanged.
+// UnmarshalJSON is ParseDocument, so a Config inside a request or a stored row is validated the same
+// way wherever it is decoded, in any system. On error the receiver is left unchanged.
 func (c *Config) UnmarshalJSON(data []byte) error {
-	parsed, err := ParseConfig(data)
+	parsed, err := ParseDocument(data)
 	if err != nil {
 		return err
 	}

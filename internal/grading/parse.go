@@ -26,10 +26,16 @@ func ParseConfig(data []byte) (Config, error) {
 }
 
 // ParseDocument is ParseConfig for every grading system: it also reads the rule documents of
-// docs/grading-systems.md. The API and the stores read the original's shape only (ParseConfig) until
-// every view of the page reads a Key; the rules are built and proven here first.
+// docs/grading-systems.md. The API, the stores and the command line read documents with it (or
+// ParseStoredDocument); a document of the original's shape is read exactly as ParseConfig reads it.
 func ParseDocument(data []byte) (Config, error) {
 	return parseConfig(data, false, true)
+}
+
+// ParseStoredDocument is ParseDocument for a stored version, as lenient with the name as
+// ParseStoredConfig.
+func ParseStoredDocument(data []byte) (Config, error) {
+	return parseConfig(data, true, true)
 }
 
 // ParseStoredConfig is ParseConfig for a stored version: it accepts a name with characters refused

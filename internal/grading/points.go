@@ -3,49 +3,47 @@ package grading
 import (
 	"errors"
 	"math/big"
-	"slices"
 )
 
-// tableBands are the 16 bands from best to worst, the order of the table (docs/spec.md §4); never modified.
-var tableBands = [16]string{"1", "1-", "2+", "2", "2-", "3+", "3", "3-", "4+", "4", "4-", "5+", "5", "5-", "6+", "6"}
-
 // PointsBand is one line of the Punkteschlüssel: the smallest and the largest multiple of the step,
-// in points, whose grade is Grade. Both are nil when no multiple of the step reaches the band.
+// in points, whose grade is Grade (Alt its second label, if the system has one). Both are nil when
+// no multiple of the step reaches the band: an empty band, or one narrower than the step (on the
+// IHK's decimal key, 20 points in whole points never give 1,1).
 type PointsBand struct {
-	Grade    string
-	Min, Max *big.Rat
+	Grade, Alt string
+	Min, Max   *big.Rat
 }
 
-// PointsTable gives the 16 bands of the Punkteschlüssel for a total and a point step (both > 0).
-// It never decides a grade itself: every multiple k·step in [0, total] is graded by Grade on
-// 100·k·step/total, so the ranges agree with the calculator by construction. Because the grade
-// only gets better as the points rise, each band's multiples are one run of consecutive k, found by
-// binary search (16 × 2 searches) instead of grading every multiple of a large total. 0 points get
-// "6", the grade of p = 0.
-func PointsTable(c Config, total, step *big.Rat) ([]PointsBand, error) {
+// PointsTable gives one line per band of the key, best first, for a total and a point step (both
+// > 0). It never decides a grade itself: every multiple k·step in [0, total] is graded by the key on
+// 100·k·step/total, so the ranges agree with the calculator by construction. Because the band only
+// gets better as the points rise (every basis is monotone), each band's multiples are one run of
+// consecutive k, found by binary search (2 searches a band) instead of grading every multiple of a
+// large total. 0 points get the last band, the grade of p = 0.
+func PointsTable(k Key, total, step *big.Rat) ([]PointsBand, error) {
 	if total.Sign() <= 0 || step.Sign() <= 0 {
 		return nil, errors.New("grading: total and step must be positive")
+	}
+	if len(k.Bands) == 0 {
+		return nil, errors.New("grading: a key without bands")
 	}
 	// n = floor(total/step), the last multiple inside [0, total]
 	q := new(big.Rat).Quo(total, step)
 	n := new(big.Int).Div(q.Num(), q.Denom())
-	rank := func(k *big.Int) int {
-		p := new(big.Rat).SetInt(k)
+	rank := func(m *big.Int) int {
+		p := new(big.Rat).SetInt(m)
 		p.Mul(p, step)
 		p.Quo(p, total)
 		p.Mul(p, big.NewRat(100, 1))
-		return slices.Index(tableBands[:], Grade(c, p)) // -1 only for a configuration with a gap
+		return k.index(k.Basis.On(p))
 	}
-	if rank(big.NewInt(0)) < 0 || rank(n) < 0 {
-		return nil, errors.New("grading: the configuration leaves a gap")
-	}
-	bands := make([]PointsBand, len(tableBands))
-	for b, label := range tableBands {
-		// ranks fall (grades improve) as k rises: rank ≤ b holds on a suffix, rank ≥ b on a prefix
-		lo := firstTrue(n, func(k *big.Int) bool { return rank(k) <= b })
-		hi := firstTrue(n, func(k *big.Int) bool { return rank(k) < b })
+	bands := make([]PointsBand, len(k.Bands))
+	for b, band := range k.Bands {
+		// ranks fall (grades improve) as m rises: rank ≤ b holds on a suffix, rank ≥ b on a prefix
+		lo := firstTrue(n, func(m *big.Int) bool { return rank(m) <= b })
+		hi := firstTrue(n, func(m *big.Int) bool { return rank(m) < b })
 		hi.Sub(hi, big.NewInt(1))
-		bands[b] = PointsBand{Grade: label}
+		bands[b] = PointsBand{Grade: band.Text, Alt: band.Alt}
 		if lo.Cmp(hi) <= 0 {
 			bands[b].Min = new(big.Rat).Mul(new(big.Rat).SetInt(lo), step)
 			bands[b].Max = new(big.Rat).Mul(new(big.Rat).SetInt(hi), step)

@@ -8,6 +8,9 @@ import (
 	"testing"
 )
 
+// tableBands are the 16 bands of the original's rule from best to worst (docs/spec.md §4).
+var tableBands = [16]string{"1", "1-", "2+", "2", "2-", "3+", "3", "3-", "4+", "4", "4-", "5+", "5", "5-", "6+", "6"}
+
 var pointSteps = []*big.Rat{big.NewRat(1, 1), big.NewRat(1, 2), big.NewRat(1, 4)}
 
 // TestTablePointsVectors compares PointsTable with the brute-force oracle of generate.py.
@@ -30,7 +33,7 @@ func TestTablePointsVectors(t *testing.T) {
 		t.Run(tc.Config+"/"+tc.Total+"/"+tc.Step, func(t *testing.T) {
 			total, _ := ParseNumber(tc.Total)
 			step, _ := ParseNumber(tc.Step)
-			got, err := PointsTable(configs[tc.Config], total, step)
+			got, err := PointsTable(configs[tc.Config].Key(), total, step)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,15 +90,49 @@ func TestTablePointsProperty(t *testing.T) {
 	}
 }
 
+// TestTablePointsPresets checks PointsTable on the key of every preset, every system, against the
+// key's own grading of each multiple (Key.Find): the ranges cover every multiple once, in its band,
+// and are tight; the labels are the key's bands in order.
+func TestTablePointsPresets(t *testing.T) {
+	totals := []*big.Rat{big.NewRat(1, 4), big.NewRat(373, 10), big.NewRat(2001, 100)}
+	for i := int64(1); i <= 60; i += 3 {
+		totals = append(totals, big.NewRat(i, 1))
+	}
+	for _, preset := range Presets() {
+		k := preset.Config.Key()
+		labels := make([]string, len(k.Bands))
+		for i, b := range k.Bands {
+			labels[i] = b.Text
+		}
+		for _, step := range pointSteps {
+			for _, total := range totals {
+				checkPoints(t, preset.ID, k, labels, total, step, nil, func(p *big.Rat) string {
+					_, label := k.Find(p)
+					return label
+				})
+			}
+		}
+	}
+}
+
 func checkPointsTable(t *testing.T, name string, c Config, total, step *big.Rat, rng *rand.Rand) {
 	t.Helper()
-	bands, err := PointsTable(c, total, step)
+	checkPoints(t, name, c.Key(), tableBands[:], total, step, rng, func(p *big.Rat) string { return Grade(c, p) })
+}
+
+// checkPoints checks the Punkteschlüssel of k against grade, the oracle of a percentage.
+func checkPoints(t *testing.T, name string, k Key, labels []string, total, step *big.Rat, rng *rand.Rand, grade func(*big.Rat) string) {
+	t.Helper()
+	bands, err := PointsTable(k, total, step)
 	if err != nil {
 		t.Fatal(err)
 	}
 	where := fmt.Sprintf("%s total %s step %s", name, total.RatString(), step.RatString())
+	if len(bands) != len(labels) {
+		t.Fatalf("%s: %d bands, want %d", where, len(bands), len(labels))
+	}
 	gradeOf := func(points *big.Rat) string {
-		return Grade(c, new(big.Rat).Mul(new(big.Rat).Quo(points, total), big.NewRat(100, 1)))
+		return grade(new(big.Rat).Mul(new(big.Rat).Quo(points, total), big.NewRat(100, 1)))
 	}
 	check := func(points *big.Rat) {
 		want := gradeOf(points)
@@ -110,7 +147,7 @@ func checkPointsTable(t *testing.T, name string, c Config, total, step *big.Rat,
 		}
 	}
 	for i, b := range bands {
-		if b.Grade != tableBands[i] {
+		if b.Grade != labels[i] {
 			t.Fatalf("%s: band %d is %s", where, i, b.Grade)
 		}
 		if b.Min == nil {

@@ -116,7 +116,10 @@ func TestContractCatchesDrift(t *testing.T) {
 	}{
 		{"grade kept", "GET", "/api/v1/grade?total=1&achieved=1", "", nil, 200, jsonType, `{"percentage":"100,0%","grade":"1+"}`, ""},
 		{"an extra field", "GET", "/api/v1/grade?total=1&achieved=1", "", nil, 200, jsonType, `{"percentage":"100,0%","grade":"1+","debug":1}`, "breaks the contract"},
-		{"a grade that does not exist", "GET", "/api/v1/grade?total=1&achieved=1", "", nil, 200, jsonType, `{"percentage":"100,0%","grade":"0"}`, "breaks the contract"},
+		{"a grade that does not exist", "GET", "/api/v1/grade?total=1&achieved=1", "", nil, 200, jsonType, `{"percentage":"100,0%","grade":"1++"}`, "breaks the contract"},
+		{"a grade of no system", "GET", "/api/v1/grade?total=1&achieved=1", "", nil, 200, jsonType, `{"percentage":"100,0%","grade":"16"}`, "breaks the contract"},
+		{"Notenpunkte with their grade", "GET", "/api/v1/grade?total=1&achieved=1", "", nil, 200, jsonType, `{"percentage":"86,0%","grade":"13","alt":"1-"}`, ""},
+		{"an empty second label", "GET", "/api/v1/grade?total=1&achieved=1", "", nil, 200, jsonType, `{"percentage":"86,0%","grade":"13","alt":""}`, "breaks the contract"},
 		{"an undocumented status", "GET", "/api/v1/grade?total=1&achieved=1", "", nil, 418, jsonType, `{"error":{"code":"internal","message":"x"}}`, "not in the contract"},
 		{"an undocumented header", "GET", "/api/v1/grade?total=1&achieved=1", "", nil, 200, with(jsonType, "X-Debug", "1"), `{"percentage":"","grade":""}`, "header X-Debug"},
 		{"success for a request without a parameter", "GET", "/api/v1/grade?total=1", "", nil, 200, jsonType, `{"percentage":"","grade":""}`, "a request the contract refuses"},

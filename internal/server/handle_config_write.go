@@ -29,7 +29,7 @@ func handleConfigPut(logger *slog.Logger, configs configsOf, scales *live.Scales
 			writeError(w, r, logger, err)
 			return
 		}
-		cfg, err := grading.ParseConfig(body)
+		cfg, err := grading.ParseDocument(body)
 		if errors.Is(err, grading.ErrMalformed) {
 			err = errInvalidJSON
 		}

@@ -144,7 +144,7 @@ func handleScaleEvents(scales *live.Scales, admit live.Admit, heartbeat time.Dur
 	})
 }
 
-// handleScaleCreate adds a scale at version 1: {"slug", "config"}.
+// handleScaleCreate adds a scale at version 1: {"slug", "config"} or {"slug", "preset"}.
 func handleScaleCreate(logger *slog.Logger, st store.ScaleStore, scales *live.Scales) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		slug, cfg, err := decodeScaleCreate(r)
@@ -168,13 +168,13 @@ func handleScaleCreate(logger *slog.Logger, st store.ScaleStore, scales *live.Sc
 	})
 }
 
-// decodeScaleCreate reads {"slug", "config"} as strictly as every body:
-// every problem of the slug and of the configuration (at config.<path>)
-// in one 422.
+// decodeScaleCreate reads {"slug", "config"} or {"slug", "preset"} as strictly as every body:
+// every problem of the slug and of the configuration (at config.<path>) or the preset in one 422.
 func decodeScaleCreate(r *http.Request) (string, grading.Config, error) {
 	var in struct {
 		Slug   json.RawMessage `json:"slug"`
 		Config json.RawMessage `json:"config"`
+		Preset json.RawMessage `json:"preset"`
 	}
 	if err := decodeMembers(r, &in); err != nil {
 		return "", grading.Config{}, err
@@ -190,25 +190,50 @@ func decodeScaleCreate(r *http.Request) (string, grading.Config, error) {
 		fields["slug"] = store.SlugRule
 	}
 	var cfg grading.Config
-	if in.Config == nil {
-		fields["config"] = msgRequired
-	} else {
-		var err error
-		cfg, err = grading.ParseConfig(in.Config)
-		var ve *grading.ValidationError
-		switch {
-		case errors.As(err, &ve):
-			for path, msg := range ve.Fields {
-				fields["config."+path] = msg
-			}
-		case err != nil:
-			fields["config"] = msgNotObject
-		}
+	switch {
+	case in.Config == nil && in.Preset == nil:
+		fields["config"], fields["preset"] = msgRequired, msgConfigOrPreset
+	case in.Config != nil && in.Preset != nil:
+		fields["config"], fields["preset"] = msgConfigOrPreset, msgConfigOrPreset
+	case in.Preset != nil:
+		cfg = presetConfig(in.Preset, fields)
+	default:
+		cfg = newScaleConfig(in.Config, fields)
 	}
 	if len(fields) > 0 {
 		return "", grading.Config{}, errScaleInvalid(fields)
 	}
 	return slug, cfg, nil
+}
+
+// newScaleConfig reads the document of a new scale, adding its problems to fields at config.<path>.
+func newScaleConfig(raw json.RawMessage, fields map[string]string) grading.Config {
+	cfg, err := grading.ParseDocument(raw)
+	var ve *grading.ValidationError
+	switch {
+	case errors.As(err, &ve):
+		for path, msg := range ve.Fields {
+			fields["config."+path] = msg
+		}
+	case err != nil:
+		fields["config"] = msgNotObject
+	}
+	return cfg
+}
+
+// presetConfig is the document of the preset a new scale starts from, by its id.
+func presetConfig(raw json.RawMessage, fields map[string]string) grading.Config {
+	var id string
+	if json.Unmarshal(raw, &id) != nil {
+		fields["preset"] = msgNotText
+		return grading.Config{}
+	}
+	p, ok := grading.PresetByID(id)
+	if !ok {
+		fields["preset"] = msgUnknownPreset
+		return grading.Config{}
+	}
+	return p.Config
 }
 
 // handleScalePatch sets one flag: {"default": true} or {"archived": bool}.
@@ -273,6 +298,9 @@ const (
 	msgNotBool     = "Muss true oder false sein."
 	msgOneFlag     = "Genau eines angeben: default oder archived."
 	msgDefaultTrue = "Nur true. Um den Standard zu wechseln, einen anderen Notenschlüssel zum Standard machen."
+	// A new scale starts from a document or from a preset, never both.
+	msgConfigOrPreset = "Genau eines angeben: config oder preset."
+	msgUnknownPreset  = "Unbekannte Vorlage. Die Vorlagen nennt GET /api/v1/presets."
 )
 
 // decodeMembers reads a JSON object into v, a struct of json.RawMessage

@@ -31,6 +31,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("GET /api/v1/config/history/{version}", admin(handleHistoryVersion(d.Logger, defaultScale(d.Store))))
 	mux.Handle("POST /api/v1/config/history/{version}/restore", admin(handleRestore(d.Logger, defaultScale(d.Store), d.Scales)))
 	mux.Handle("GET /api/v1/grade", handleGrade(d.Scales, d.Logger))
+	mux.Handle("GET /api/v1/presets", handlePresets(d.Logger))
 
 	// Grading scales: the list is public, archived ones only for admins.
 	mux.Handle("GET /api/v1/scales", withUser(handleScalesList(d.Scales)))

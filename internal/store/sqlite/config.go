@@ -150,7 +150,7 @@ func scanConfigVersion(row scanner) (store.ConfigVersion, error) {
 		}
 		return cv, err
 	}
-	cfg, err := grading.ParseStoredConfig([]byte(doc)) // a name stored before a newer rule still loads
+	cfg, err := grading.ParseStoredDocument([]byte(doc)) // a name stored before a newer rule still loads
 	if err != nil {
 		return cv, fmt.Errorf("stored version %d is not a valid configuration: %w", cv.Version, err)
 	}

@@ -40,6 +40,8 @@ func Run(t *testing.T, open Opener) {
 		"ScaleFlags":    testScaleFlags,
 		"ScaleLimit":    testScaleLimit,
 		"ScaleChanges":  testScaleChanges,
+		// Documents of every grading system
+		"RuleDocuments": testRuleDocuments,
 	} {
 		t.Run(name, func(t *testing.T) { test(t, open) })
 	}

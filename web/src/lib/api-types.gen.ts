@@ -16,8 +16,32 @@ export interface paths {
          * @description Rechnet mit der aktuellen Version des Notenschlüssels `scale` (ohne `scale`: des Standards). Werte werden wie auf der Seite gelesen (Komma oder
          *     Punkt, Leerzeichen am Rand egal); ist ein Wert leer, null oder keine Zahl, sind beide
          *     Ergebnisse leer. Fehlt ein Parameter oder steht er doppelt, antwortet der Server mit 400.
+         *     `grade` ist die Note, wie das Notensystem des Schlüssels sie schreibt (`2-`, `13`, `4,75`, `2,3`);
+         *     `alt` die zweite Bezeichnung, wo das System eine hat (`1-` für 13 Notenpunkte, `Gut` in Österreich).
          */
         get: operations["getGrade"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Die Vorlagen für Notenschlüssel
+         * @description Veröffentlichte Notenschlüssel, mit denen ein Schlüssel beginnen kann (`POST /api/v1/scales`
+         *     mit `preset`), in der Reihenfolge, in der ein Admin wählt, jede mit ihrer Quelle und ihrem
+         *     Dokument. Die Liste gehört zum Programm: für alle gleich, mit `ETag` (`If-None-Match` ergibt 304).
+         */
+        get: operations["listPresets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -182,7 +206,8 @@ export interface paths {
         put?: never;
         /**
          * Einen Notenschlüssel anlegen (Admin)
-         * @description Legt den Schlüssel mit `config` als Version 1 an (nicht archiviert, nicht der Standard).
+         * @description Legt den Schlüssel mit `config` als Version 1 an (nicht archiviert, nicht der Standard), oder mit
+         *     dem Dokument der Vorlage `preset` (`GET /api/v1/presets`); genau eines der beiden.
          *     Der `slug` ist danach fest. Höchstens 100 Schlüssel, archivierte zählen mit.
          */
         post: operations["createScale"];
@@ -770,7 +795,8 @@ export interface components {
             6: components["schemas"]["Range"];
         };
         /**
-         * @description Die Notenkonfiguration, wie der Server sie speichert und ausliefert (kanonische Namen).
+         * @description Die Notenkonfiguration im ursprünglichen Format (Noten 1–6 mit + und −, Grenzen „über“), wie der
+         *     Server sie speichert und ausliefert (kanonische Namen); die anderen Notensysteme: `RuleDocument`.
          *     `schema` gibt die Breiten der Teilbereiche in Prozent des Notenbereichs an.
          * @example {
          *       "name": "Standard",
@@ -859,6 +885,124 @@ export interface components {
             };
         };
         /**
+         * @description Ein Notenschlüssel in einem der Notensysteme (docs/grading-systems.md): das ursprüngliche
+         *     Dokument (`name`, `grades`, `schema`; Noten 1–6 mit + und −, Grenzen „über“) oder ein
+         *     Regel-Dokument (`name`, `system`, `rule`). Beide kanonisch, wie der Server sie speichert.
+         */
+        AnyConfigDocument: components["schemas"]["ConfigDocument"] | components["schemas"]["RuleDocument"];
+        /** @description Ein Notenschlüssel zum Speichern, in einem der Notensysteme; jedes Problem steht in `fields`. */
+        AnyConfigDocumentInput: components["schemas"]["ConfigDocumentInput"] | components["schemas"]["RuleDocument"];
+        /**
+         * @description Das Notensystem, wie Noten geschrieben werden: `noten-plus-minus` (1+ … 6, über 100 % `1+`),
+         *     `noten` (1 … 6; zweite Bezeichnung „sehr gut“ … „ungenügend“), `noten-dezimal` (1,0 … 6,0),
+         *     `notenpunkte` (15 … 0; zweite Bezeichnung 1+ … 6), `schweiz` (6 … 1 in der Schrittweite der Regel),
+         *     `oesterreich` (1 … 5; zweite Bezeichnung „Sehr gut“ … „Nicht genügend“).
+         * @example notenpunkte
+         * @enum {string}
+         */
+        SystemID: "noten-plus-minus" | "noten" | "noten-dezimal" | "notenpunkte" | "schweiz" | "oesterreich";
+        /**
+         * @description Eine Vorlage (`GET /api/v1/presets`): `standard` ist das ursprüngliche Dokument, die anderen sind Regel-Dokumente.
+         * @example kmk-oberstufe
+         * @enum {string}
+         */
+        PresetID: "standard" | "standard-ab" | "ihk" | "ihk-dezimal" | "kmk-oberstufe" | "kmk-oberstufe-aufrunden" | "kmk-oberstufe-hessen" | "schweiz-zehntel" | "schweiz-viertel" | "schweiz-halbe" | "oesterreich";
+        /**
+         * @description Ein Notenschlüssel als Regel: eine Tabelle von „ab“-Grenzen (jedes System) oder die Schweizer
+         *     Formel (nur `schweiz`). `preset` nennt die Vorlage, aus der er stammt, solange System und Regel
+         *     noch die der Vorlage sind (sonst 422 auf `preset`). Der Server schreibt die Felder in dieser
+         *     Reihenfolge; jedes unbekannte oder doppelte Feld wird abgelehnt.
+         * @example {
+         *       "name": "IHK",
+         *       "system": "noten",
+         *       "preset": "ihk",
+         *       "rule": {
+         *         "kind": "table",
+         *         "percentage": "round",
+         *         "bands": [
+         *           {
+         *             "grade": "1",
+         *             "from": 92
+         *           },
+         *           {
+         *             "grade": "2",
+         *             "from": 81
+         *           },
+         *           {
+         *             "grade": "3",
+         *             "from": 67
+         *           },
+         *           {
+         *             "grade": "4",
+         *             "from": 50
+         *           },
+         *           {
+         *             "grade": "5",
+         *             "from": 30
+         *           },
+         *           {
+         *             "grade": "6"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        RuleDocument: {
+            name: components["schemas"]["ConfigName"];
+            system: components["schemas"]["SystemID"];
+            /** @description Die Vorlage, aus der das Dokument stammt; nie `standard` (das ist das ursprüngliche Dokument). */
+            preset?: components["schemas"]["PresetID"];
+            rule: components["schemas"]["TableRule"] | components["schemas"]["FormulaRule"];
+        };
+        /**
+         * @description Jede Note ab ihrer Grenze `from` (die Grenze selbst gehört dazu), die letzte Note für alles darunter
+         *     (ohne `from`). Die Noten von der besten zur schlechtesten, jede höchstens einmal, die Grenzen
+         *     streng fallend, so dass keine Note leer bleibt.
+         */
+        TableRule: {
+            /** @constant */
+            kind: "table";
+            /**
+             * @description Womit die Grenzen verglichen werden: `exact` der genaue Prozentwert, `round` der auf ganze Prozent
+             *     gerundete (ab ,5 aufgerundet; IHK, KMK „aufrunden“), `cut` die ganzen Prozent ohne Nachkommastellen
+             *     (Hessen). Bei `round` und `cut` ist jede Grenze eine ganze Zahl.
+             * @enum {string}
+             */
+            percentage: "exact" | "round" | "cut";
+            bands: {
+                /** @description Eine Note des Systems, z. B. `2-`, `13`, `2,3`. */
+                grade: string;
+                /** @description Die kleinste Prozentzahl dieser Note; fehlt bei der letzten. */
+                from?: number;
+            }[];
+        };
+        /**
+         * @description Die Schweizer Formel Note = 1 + 5 · P / Pmax, gerundet auf `step`; ein genauer Mittelwert geht nach
+         *     `midpoint` auf- oder abwärts. Mit `pass` knickt die Gerade so, dass bei `pass` Prozent die 4 erreicht ist.
+         */
+        FormulaRule: {
+            /** @constant */
+            kind: "formula";
+            /** @enum {number} */
+            step: 0.1 | 0.25 | 0.5 | 1;
+            /** @enum {string} */
+            midpoint: "up" | "down";
+            pass?: number;
+        };
+        /** @description Eine Vorlage mit ihrer Quelle und ihrem Dokument, wie ein Schlüssel es dann speichert. */
+        Preset: {
+            id: components["schemas"]["PresetID"];
+            name: string;
+            system: components["schemas"]["SystemID"];
+            /** @description Woher der Schlüssel stammt. */
+            source: string;
+            /** @example Deutschland */
+            region: string;
+            /** @example gymnasiale Oberstufe */
+            schoolType: string;
+            config: components["schemas"]["AnyConfigDocument"];
+        };
+        /**
          * @description Eine gespeicherte Version der Konfiguration, wie jeder sie sieht (`GET /config`, jedes
          *     `config`-Event des Live-Stroms): ohne das Konto, das sie gespeichert hat.
          */
@@ -873,7 +1017,7 @@ export interface components {
              * @example 2026-11-22T10:00:00Z
              */
             savedAt: string;
-            config: components["schemas"]["ConfigDocument"];
+            config: components["schemas"]["AnyConfigDocument"];
         };
         /** @description Eine gespeicherte Version mit dem, der sie gespeichert hat; nur in Antworten für Admins. */
         SavedConfigVersion: {
@@ -892,7 +1036,7 @@ export interface components {
              * @example chefin@schule.de
              */
             savedBy: string;
-            config: components["schemas"]["ConfigDocument"];
+            config: components["schemas"]["AnyConfigDocument"];
         };
         /**
          * @example {
@@ -977,7 +1121,7 @@ export interface components {
              * @example 2026-11-22T10:00:00Z
              */
             savedAt: string;
-            config: components["schemas"]["ConfigDocument"];
+            config: components["schemas"]["AnyConfigDocument"];
             /**
              * @description Nur bei einem archivierten Schlüssel.
              * @constant
@@ -1005,16 +1149,23 @@ export interface components {
         };
         GradeResult: {
             /**
-             * @description Auf eine Nachkommastelle gerundet, mit Komma und `%`; leer ohne Ergebnis.
+             * @description Mit Komma und `%`; leer ohne Ergebnis. Auf eine Nachkommastelle gerundet, außer wo diese Zahl
+             *     in eine andere Note fiele als der genaue Wert (dann mit so vielen Stellen wie nötig, `89,96%`);
+             *     bei einer Regel auf ganze Prozent die ganze Zahl, nach der sie bewertet (`95%`).
              * @example 76,7%
              */
             percentage: string;
             /**
-             * @description Die Note mit Tendenz; leer ohne Ergebnis.
+             * @description Die Note, wie das Notensystem des Schlüssels sie schreibt (`2-`, über 100 % `1+`; `13`; `2,3`;
+             *     `4,75`; `Gut` steht in `alt`); leer ohne Ergebnis.
              * @example 2
-             * @enum {string}
              */
-            grade: "" | "1+" | "1" | "1-" | "2+" | "2" | "2-" | "3+" | "3" | "3-" | "4+" | "4" | "4-" | "5+" | "5" | "5-" | "6+" | "6";
+            grade: string;
+            /**
+             * @description Die Note in den anderen Worten des Systems (`1-` für 13 Notenpunkte, `Gut` für Österreichs 2, `befriedigend`); fehlt, wo das System keine hat.
+             * @example 1-
+             */
+            alt?: string;
         };
         /** @enum {string} */
         Role: "admin" | "user";
@@ -1717,12 +1868,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "percentage": "78,3%",
-                     *       "grade": "2"
-                     *     }
-                     */
                     "application/json": components["schemas"]["GradeResult"];
                 };
             };
@@ -1750,6 +1895,44 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ConfigUnavailable"];
+        };
+    };
+    listPresets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Ein `ETag` einer früheren Antwort; ist er noch aktuell, antwortet der Server mit 304. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Vorlagen. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ContentETag"];
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        presets: components["schemas"]["Preset"][];
+                    };
+                };
+            };
+            /** @description Die Liste in `If-None-Match` ist die aktuelle. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ContentETag"];
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
         };
     };
     getConfig: {
@@ -1804,7 +1987,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConfigDocumentInput"];
+                "application/json": components["schemas"]["AnyConfigDocumentInput"];
             };
         };
         responses: {
@@ -2276,55 +2459,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "slug": "mathematik",
-                 *       "config": {
-                 *         "name": "Mathematik",
-                 *         "grades": {
-                 *           "1": {
-                 *             "min": 85,
-                 *             "max": 100
-                 *           },
-                 *           "2": {
-                 *             "min": 70,
-                 *             "max": 85
-                 *           },
-                 *           "3": {
-                 *             "min": 55,
-                 *             "max": 70
-                 *           },
-                 *           "4": {
-                 *             "min": 50,
-                 *             "max": 55
-                 *           },
-                 *           "5": {
-                 *             "min": 20,
-                 *             "max": 50
-                 *           },
-                 *           "6": {
-                 *             "min": 0,
-                 *             "max": 20
-                 *           }
-                 *         },
-                 *         "schema": {
-                 *           "1": {
-                 *             "minus": 33.33
-                 *           },
-                 *           "6": {
-                 *             "normal": 50
-                 *           },
-                 *           "general": {
-                 *             "minus": 33.33,
-                 *             "normal": 33.33
-                 *           }
-                 *         }
-                 *       }
-                 *     }
-                 */
                 "application/json": {
                     slug: components["schemas"]["ScaleSlug"];
-                    config: components["schemas"]["ConfigDocumentInput"];
+                    config: components["schemas"]["AnyConfigDocumentInput"];
+                } | {
+                    slug: components["schemas"]["ScaleSlug"];
+                    preset: components["schemas"]["PresetID"];
                 };
             };
         };
@@ -2367,8 +2507,9 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             /**
-             * @description `slug` oder `config` ist ungültig (`validation_failed`; `fields` nennt `slug` oder den Pfad
-             *     in `config`, etwa `config.grades.1.max`), oder es gibt schon 100 Schlüssel (`too_many_scales`).
+             * @description `slug`, `config` oder `preset` ist ungültig (`validation_failed`; `fields` nennt `slug`, `preset`
+             *     oder den Pfad in `config`, etwa `config.grades.1.max`; eine unbekannte Vorlage, oder `config` und
+             *     `preset` beide oder keines), oder es gibt schon 100 Schlüssel (`too_many_scales`).
              */
             422: {
                 headers: {
@@ -2447,7 +2588,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConfigDocumentInput"];
+                "application/json": components["schemas"]["AnyConfigDocumentInput"];
             };
         };
         responses: {
