@@ -4,6 +4,7 @@ import { BandTable } from '@/components/band-table'
 import { cardClass } from '@/components/styles'
 import { NONE } from '@/lib/grade-table'
 import type { Key } from '@/lib/key'
+import { cmp } from '@/lib/rational'
 import { parseNumber } from '../grading'
 import {
   DEFAULT_STEP,
@@ -40,7 +41,7 @@ export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: st
       min === null || max === null
         ? [NONE, NONE]
         : many
-          ? [`${formatPoints(min)} – ${formatPoints(max)}`]
+          ? [cmp(min, max) === 0 ? formatPoints(min) : `${formatPoints(min)} – ${formatPoints(max)}`]
           : [formatPoints(min), formatPoints(max)],
   }))
   const title = `Punkteschlüssel für ${pointsText(t)}`

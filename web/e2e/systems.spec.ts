@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { shootBothSchemes } from './screenshots'
+
+// Every grading system in the calculator (docs/grading-systems.md): a scale holds a preset's rule
+// document, and the page grades on its bands, shows its table as teachers write it (a list in columns
+// for many bands) and its Punkteschlüssel. The rules come from testdata/grading/presets.json, the
+// expected grades from the published keys (worked out in the comments).
+
+interface PresetVector {
+  id: string
+  system: string
+  rule: unknown
+}
+const presets = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../testdata/grading/presets.json'), 'utf8')) as {
+    presets: PresetVector[]
+  }
+).presets
+
+/** The preset's document, as a scale stores it. */
+function documentOf(id: string, name: string): unknown {
+  const p = presets.find((x) => x.id === id)
+  if (p === undefined) throw new Error(`no preset ${id} in presets.json`)
+  return { name, system: p.system, preset: id, rule: p.rule }
+}
+
+const grade = (page: Page) => page.getByLabel('Note', { exact: true })
+const percentage = (page: Page) => page.getByLabel('Erreichte Prozentzahl')
+const table = (page: Page) => page.getByRole('region', { name: 'Notenschlüssel' })
+
+for (const width of [390, 1280]) {
+  test(`Notenpunkte, the IHK's decimal key and Swiss quarters at ${width} px`, async ({ page, server }) => {
+    await server.importConfig(documentOf('kmk-oberstufe', 'Oberstufe (KMK)'), 'oberstufe')
+    await server.importConfig(documentOf('ihk-dezimal', 'IHK Dezimal'), 'ihk-dezimal')
+    await server.importConfig(documentOf('schweiz-viertel', 'Viertelnoten'), 'viertel')
+    await page.setViewportSize({ width, height: 900 })
+
+    // 17 of 20 is 85 %: "13 ab 85" of the KMK table, which is a 1- in grades with + and −.
+    await page.goto('/?schluessel=oberstufe&gesamt=20&erreicht=17')
+    await expect(grade(page)).toHaveText('13 Punkte (1-)')
+    await expect(percentage(page)).toHaveText('85,0%')
+    const rows = table(page).getByRole('table').filter({ visible: true })
+    await expect(rows).toHaveCount(1)
+    await expect(rows.getByRole('cell', { name: 'ab 85', exact: true })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+    await expect(table(page)).toContainText('genau 90 % ergibt 14, knapp darunter 13')
+    // 16,9 of 20 is 84,5 %: below 85 exactly ("strikt"), so 12 points.
+    await page.getByLabel('Erreichte Punktzahl').fill('16,9')
+    await expect(grade(page)).toHaveText('12 Punkte (2+)')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await shootBothSchemes(page, `notenpunkte-${String(width)}`)
+
+    // 91,5 of 100 rounds to 92 points, "92 → 1,4" of the IHK's table; the page shows the whole percent it grades.
+    await page.goto('/?schluessel=ihk-dezimal&gesamt=100&erreicht=91,5')
+    await expect(grade(page)).toHaveText('1,4')
+    await expect(percentage(page)).toHaveText('92%')
+    const list = table(page).getByRole('list')
+    await expect(list.getByRole('listitem')).toHaveCount(51)
+    await expect(list.getByRole('listitem').filter({ hasText: /^1,4/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+    await expect(table(page)).toContainText('auf ganze Prozent gerundet')
+    // The Punkteschlüssel for 20 points in whole points: 1,1 needs 98 %, 19 of 20 is 95 % (1,2), so no
+    // whole point gives 1,1.
+    await page.goto('/?schluessel=ihk-dezimal&gesamt=20')
+    const key = page.getByRole('region', { name: 'Punkteschlüssel für 20 Punkte' })
+    await key.locator('label').filter({ hasText: 'Ganze' }).click()
+    await expect(key.getByRole('listitem').filter({ hasText: /^1,1/ })).toHaveText(/–$/)
+    await expect(key.getByRole('listitem').filter({ hasText: /^1,0/ })).toHaveText(/^1,0\s*20$/) // 20 to 20
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await shootBothSchemes(page, `ihk-dezimal-${String(width)}`)
+
+    // 15 of 20: 1 + 5 · 0,75 = 4,75, a quarter already.
+    await page.goto('/?schluessel=viertel&gesamt=20&erreicht=15')
+    await expect(grade(page)).toHaveText('4,75')
+    await expect(table(page).getByRole('listitem')).toHaveCount(21) // 6, 5,75 … 1
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await shootBothSchemes(page, `viertel-${String(width)}`)
+  })
+}
+
+test('a rule document saved while the page is open shows at once', async ({ page, server }) => {
+  await server.importConfig(documentOf('oesterreich', 'Österreich'), 'at')
+  await page.goto('/?schluessel=at&gesamt=20&erreicht=16')
+  // 16 of 20 is 80 %: "2 ab 80" of the example key, in the LBVO's words.
+  await expect(grade(page)).toHaveText('2 (Gut)')
+  // A key of the school's own: no longer the preset, so the document names none.
+  const stricter = documentOf('oesterreich', 'Österreich streng') as {
+    preset?: string
+    rule: { bands: { grade: string; from?: number }[] }
+  }
+  delete stricter.preset
+  stricter.rule.bands = stricter.rule.bands.map((b) => (b.grade === '2' ? { ...b, from: 85 } : b))
+  await server.importConfig(stricter, 'at')
+  await expect(grade(page)).toHaveText('3 (Befriedigend)')
+  await expect(table(page)).toContainText('Österreich streng')
+})
