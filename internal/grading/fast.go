@@ -212,7 +212,7 @@ func subGradeFast(c Config, g int, n, d uint64) string {
 	return labels[1]
 }
 
-// formatFast is FormatPercentage of ±n/d and its tenths: floor((20·n + d) / (2·d)), half away from zero.
+// formatFast is ±n/d at one decimal as the page shows it (formatPlaces(p, 1)) and its tenths: floor((20·n + d) / (2·d)), half away from zero.
 func formatFast(n, d uint64, neg bool) (string, uint64, bool) {
 	hi, lo := bits.Mul64(n, 20)
 	var carry uint64

@@ -39,25 +39,6 @@ func ParseNumber(s string) (*big.Rat, bool) {
 	return new(big.Rat).SetFrac(num, pow10(len(frac))), true
 }
 
-// FormatPercentage shows p as the calculator does: one decimal rounded half away from zero, a comma,
-// "%". A value that rounds to zero has no sign: "0,0%", never "-0,0%" (docs/spec.md §3).
-func FormatPercentage(p *big.Rat) string {
-	n := roundedMagnitude(p, 1)
-	var b strings.Builder
-	if p.Sign() < 0 && n.Sign() != 0 {
-		b.WriteByte('-')
-	}
-	text := n.String()
-	if len(text) < 2 {
-		text = "0" + text
-	}
-	b.WriteString(text[:len(text)-1])
-	b.WriteByte(',')
-	b.WriteString(text[len(text)-1:])
-	b.WriteByte('%')
-	return b.String()
-}
-
 // formatExact shows a table threshold exactly: comma, as many decimals as it has, trailing zeros
 // dropped ("85", "89,9995", "78,0555286111"). Thresholds are multiples of 10^-10 (see threshold), so
 // the text ends; a value with a longer expansion (only from a Config that skipped Validate) is cut

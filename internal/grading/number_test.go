@@ -73,7 +73,8 @@ func TestParseNumber(t *testing.T) {
 	}
 }
 
-func TestFormatPercentage(t *testing.T) {
+// One decimal rounded half away from zero, a comma, "%"; zero has no sign (docs/spec.md §3).
+func TestFormatPlacesOneDecimal(t *testing.T) {
 	tests := []struct {
 		p    string // a big.Rat literal
 		want string
@@ -103,8 +104,8 @@ func TestFormatPercentage(t *testing.T) {
 			if !ok {
 				t.Fatalf("bad test literal %q", tc.p)
 			}
-			if got := FormatPercentage(p); got != tc.want {
-				t.Errorf("FormatPercentage(%s) = %q, want %q", tc.p, got, tc.want)
+			if got := formatPlaces(p, 1); got != tc.want {
+				t.Errorf("formatPlaces(%s, 1) = %q, want %q", tc.p, got, tc.want)
 			}
 		})
 	}
