@@ -68,8 +68,8 @@ func cmdConfig(ctx context.Context, args []string, getenv func(string) string, s
 	}
 }
 
-func configExport(ctx context.Context, dsn, scale, path string, stdout, stderr io.Writer) error {
-	st, err := openStore(ctx, dsn, quietLogger(stderr), 0)
+func configExport(ctx context.Context, db database, scale, path string, stdout, stderr io.Writer) error {
+	st, err := openStore(ctx, db, quietLogger(stderr), 0)
 	if err != nil {
 		return err
 	}
@@ -107,12 +107,12 @@ func latestOf(ctx context.Context, st store.ScaleStore, slug string) (store.Conf
 	return st.ScaleConfig(slug).LatestConfig(ctx)
 }
 
-func configImport(ctx context.Context, dsn, scale, path string, stdin io.Reader, stdout, stderr io.Writer) error {
+func configImport(ctx context.Context, db database, scale, path string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cfg, err := readConfigFile(path, stdin, stderr)
 	if err != nil {
 		return fmt.Errorf("nichts importiert: %w", err)
 	}
-	st, err := openStore(ctx, dsn, quietLogger(stderr), 0)
+	st, err := openStore(ctx, db, quietLogger(stderr), 0)
 	if err != nil {
 		return err
 	}

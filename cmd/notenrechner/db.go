@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/postgres"
 	"github.com/notenrechner/notenrechner/internal/store/sqlite"
@@ -21,24 +22,42 @@ func quietLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
-func dbFlag(fs *flag.FlagSet, getenv func(string) string) *string {
-	return fs.String("db", envOr(getenv, "NOTENRECHNER_DB", defaultDB),
-		"Datenbank: sqlite:PFAD oder postgres://… (Umgebung NOTENRECHNER_DB)")
+// firstPreset is the preset the default scale of a new installation starts from: "ab" bounds as teachers
+// write them (docs/grading-systems.md). A database that exists keeps its scales.
+const firstPreset = "standard-ab"
+
+// database is where a command keeps its data: the --db value, and the preset a new database's default
+// scale starts from (--first-preset), which only the command that creates the database uses.
+type database struct {
+	dsn, firstPreset string
 }
 
-// openStore opens the database a --db value names. Errors never contain a
-// password: the postgres store names host, port and cause only.
-// pollInterval is the PostgreSQL store's safety-net poll (0: its default).
-func openStore(ctx context.Context, dsn string, logger *slog.Logger, pollInterval time.Duration) (store.Store, error) {
+func dbFlag(fs *flag.FlagSet, getenv func(string) string) *database {
+	d := &database{}
+	fs.StringVar(&d.dsn, "db", envOr(getenv, "NOTENRECHNER_DB", defaultDB),
+		"Datenbank: sqlite:PFAD oder postgres://… (Umgebung NOTENRECHNER_DB)")
+	fs.StringVar(&d.firstPreset, "first-preset", envOr(getenv, "NOTENRECHNER_FIRST_PRESET", firstPreset),
+		"Vorlage des Standard-Notenschlüssels einer neuen Datenbank, siehe preset list (Umgebung NOTENRECHNER_FIRST_PRESET)")
+	return d
+}
+
+// openStore opens the database d names. Errors never contain a password: the postgres store names host,
+// port and cause only. pollInterval is the PostgreSQL store's safety-net poll (0: its default).
+func openStore(ctx context.Context, d database, logger *slog.Logger, pollInterval time.Duration) (store.Store, error) {
+	first, ok := grading.PresetByID(d.firstPreset)
+	if !ok {
+		return nil, fmt.Errorf("%w: --first-preset: unbekannte Vorlage %q (notenrechner preset list)", errUsage, d.firstPreset)
+	}
+	dsn := d.dsn
 	switch {
 	case strings.HasPrefix(dsn, "sqlite:"):
 		path := strings.TrimPrefix(dsn, "sqlite:")
 		if path == "" {
 			return nil, fmt.Errorf("%w: --db sqlite: braucht einen Dateipfad", errUsage)
 		}
-		return sqlite.Open(ctx, path, sqlite.Options{})
+		return sqlite.Open(ctx, path, sqlite.Options{FirstScale: &first.Config})
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval})
+		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval, FirstScale: &first.Config})
 	default:
 		return nil, fmt.Errorf("%w: --db muss mit sqlite: oder postgres:// beginnen", errUsage)
 	}

@@ -18,7 +18,7 @@ import (
 func TestPageConfigIsTheScaleOfTheAddress(t *testing.T) {
 	ctx := context.Background()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	st, err := openStore(ctx, "sqlite:"+filepath.Join(t.TempDir(), "n.db"), logger, 0)
+	st, err := openStore(ctx, database{dsn: "sqlite:" + filepath.Join(t.TempDir(), "n.db"), firstPreset: firstPreset}, logger, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,8 @@ func TestPageConfigIsTheScaleOfTheAddress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defaultName := grading.Default().Name
+	first, _ := grading.PresetByID(firstPreset) // a new database's default scale starts from it
+	defaultName := first.Config.Name
 	lookup := scales.PageConfig
 	for _, c := range []struct {
 		name           string

@@ -55,7 +55,7 @@ func TestScaleCommands(t *testing.T) {
 	}
 
 	// Without --scale the commands mean the default, wherever it moved.
-	st, err := openStore(context.Background(), db, quietLogger(io.Discard), 0)
+	st, err := openStore(context.Background(), database{dsn: db, firstPreset: firstPreset}, quietLogger(io.Discard), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,10 +30,11 @@ Optionen (Vorrang: Option, dann Umgebungsvariable, dann Vorgabe):
 `
 
 type serveOptions struct {
-	addr, db, baseURL, logFormat, trustedProxies, metricsAddr string
-	pollInterval                                              time.Duration
-	maxStreams, maxStreamsPerAddress                          int
-	oidc                                                      oidcOptions // serve_oidc.go
+	addr, baseURL, logFormat, trustedProxies, metricsAddr string
+	db                                                    database
+	pollInterval                                          time.Duration
+	maxStreams, maxStreamsPerAddress                      int
+	oidc                                                  oidcOptions // serve_oidc.go
 }
 
 func cmdServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -232,7 +233,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		}
 		defer stop()
 	}
-	logger.Info("notenrechner running", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db))
+	logger.Info("notenrechner running", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db.dsn))
 	return serveUntilDone(ctx, srv, ln, scales, logger)
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { shootBothSchemes } from './screenshots'
+import { TestServer } from './server'
 
 // Every grading system in the calculator (docs/grading-systems.md): a scale holds a preset's rule
 // document, and the page grades on its bands, shows its table as teachers write it (a list in columns
@@ -100,4 +101,28 @@ test('a rule document saved while the page is open shows at once', async ({ page
   await server.importConfig(stricter, 'at')
   await expect(grade(page)).toHaveText('3 (Befriedigend)')
   await expect(table(page)).toContainText('Österreich streng')
+})
+
+test('a new installation starts on Standard (ab): "1 ab 90", and 89,96 % never reads 90,0 %', async ({
+  page,
+}) => {
+  const server = new TestServer({ env: { NOTENRECHNER_FIRST_PRESET: '' } }) // unset: the product's own default
+  await server.start()
+  try {
+    // 89,96 of 100 is below "1 ab 90": a 1-, shown with the decimals it takes to stay below 90.
+    await page.goto(`${server.url}/?gesamt=100&erreicht=89,96`)
+    await expect(grade(page)).toHaveText('1-')
+    await expect(percentage(page)).toHaveText('89,96%')
+    await expect(table(page)).toContainText('Standard')
+    await expect(
+      table(page)
+        .getByRole('table')
+        .filter({ visible: true })
+        .getByRole('cell', { name: 'ab 90', exact: true }),
+    ).toBeVisible()
+    await page.getByLabel('Erreichte Punktzahl').fill('90')
+    await expect(grade(page)).toHaveText('1')
+  } finally {
+    await server.dispose()
+  }
 })

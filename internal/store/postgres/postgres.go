@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
@@ -37,15 +38,19 @@ type Options struct {
 	// goes missing; default 5 s. Tests raise it to prove that notifications
 	// alone deliver changes.
 	PollInterval time.Duration
+	// FirstScale is version 1 of the default scale of a new database; default the original Standard
+	// (grading.Default()). The command line passes the preset a new installation starts from.
+	FirstScale *grading.Config
 
 	keepAlive time.Duration // quiet time before the listener pings; tests shorten it
 }
 
 // Store is the PostgreSQL implementation of store.Store.
 type Store struct {
-	pool *pgxpool.Pool
-	now  func() time.Time
-	poll time.Duration
+	pool  *pgxpool.Pool
+	now   func() time.Time
+	poll  time.Duration
+	first grading.Config // version 1 of the default scale when the database is new
 
 	changed sqlstore.Signal // fired on every change seen by this Store
 
@@ -84,7 +89,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 }
 
 func newStore(pool *pgxpool.Pool, opts Options) *Store {
-	s := &Store{pool: pool, now: opts.Now, poll: opts.PollInterval, done: make(chan struct{})}
+	s := &Store{pool: pool, now: opts.Now, poll: opts.PollInterval, first: sqlstore.FirstScale(opts.FirstScale), done: make(chan struct{})}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -75,11 +75,11 @@ func (s *Store) CreateScale(ctx context.Context, slug string, cfg grading.Config
 	return s.createScale(ctx, slug, cfg, savedBy, false)
 }
 
-// seed writes the default configuration of docs/spec.md §4 as version 1 of the
+// seed writes the first configuration (Options.FirstScale) as version 1 of the
 // default scale "standard" when no scale is stored yet. Creations take
 // turns, so of several processes starting at once exactly one writes it.
 func (s *Store) seed(ctx context.Context) error {
-	_, err := s.createScale(ctx, store.DefaultScaleSlug, grading.Default(), store.SavedBySystem, true)
+	_, err := s.createScale(ctx, store.DefaultScaleSlug, s.first, store.SavedBySystem, true)
 	if errors.Is(err, store.ErrScaleExists) {
 		return nil // seeded already
 	}

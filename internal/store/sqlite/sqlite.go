@@ -18,6 +18,7 @@ import (
 	sqlitedriver "modernc.org/sqlite" // registers the "sqlite" driver
 	sqlitelib "modernc.org/sqlite/lib"
 
+	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
@@ -29,6 +30,9 @@ var migrations embed.FS
 type Options struct {
 	Now          func() time.Time // clock for saved_at; default time.Now
 	PollInterval time.Duration    // how often WaitScaleChange looks; default 200 ms
+	// FirstScale is version 1 of the default scale of a new database; default the original Standard
+	// (grading.Default()). The command line passes the preset a new installation starts from.
+	FirstScale *grading.Config
 }
 
 // Store is the SQLite implementation of store.Store.
@@ -36,6 +40,7 @@ type Store struct {
 	db      *sql.DB
 	now     func() time.Time
 	poll    time.Duration
+	first   grading.Config  // version 1 of the default scale when the database is new
 	changed sqlstore.Signal // fired on every change made through this Store
 }
 
@@ -66,7 +71,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	s := &Store{db: db, now: opts.Now, poll: opts.PollInterval}
+	s := &Store{db: db, now: opts.Now, poll: opts.PollInterval, first: sqlstore.FirstScale(opts.FirstScale)}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -55,3 +55,12 @@ func ArchivedChange(sc store.Scale, archived bool) (change bool, err error) {
 	}
 	return true, nil
 }
+
+// FirstScale is version 1 of a new database's default scale: the one given, or the original Standard
+// (docs/spec.md §4), which the stores' own tests start from.
+func FirstScale(c *grading.Config) grading.Config {
+	if c == nil {
+		return grading.Default()
+	}
+	return *c
+}
