@@ -32,3 +32,16 @@ func BenchmarkCalculateExact(b *testing.B) {
 		calculateExact(c, "30", "23,5")
 	}
 }
+
+// BenchmarkCalculatePresets grades on the presets a new installation or a school starts from: a table
+// of "ab" bounds on the exact percentage, on the rounded one, and the Swiss formula.
+func BenchmarkCalculatePresets(b *testing.B) {
+	for _, id := range []string{"standard-ab", "ihk", "ihk-dezimal", "schweiz-zehntel"} {
+		p, _ := PresetByID(id)
+		b.Run(id, func(b *testing.B) {
+			for b.Loop() {
+				Calculate(p.Config, "30", "23,5")
+			}
+		})
+	}
+}

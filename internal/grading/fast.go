@@ -79,25 +79,13 @@ func mulSmall(a, b uint64) (uint64, bool) {
 // calculateFast is Calculate for inputs and configurations that fit machine integers; done is
 // false when the caller must take the big.Rat path.
 func calculateFast(c Config, total, achieved string) (r Result, done bool) {
-	t, tOK, tFits := parseDecimal(total)
-	a, aOK, aFits := parseDecimal(achieved)
-	if !tOK || !aOK {
-		return Result{}, true
-	}
-	if !tFits || !aFits || !fastConfig(c) {
+	if !fastConfig(c) {
 		return Result{}, false
 	}
-	if t.mant == 0 || a.mant == 0 {
-		return Result{}, true
+	n, d, neg, cleared, ok := fastPercentage(total, achieved)
+	if cleared || !ok {
+		return Result{}, cleared
 	}
-	// 100·a/t = (100 · a.mant · 10^t.places) / (t.mant · 10^a.places)
-	n, ok1 := mulSmall(a.mant, pow10u[t.places])
-	n, ok2 := mulSmall(n, 100)
-	d, ok3 := mulSmall(t.mant, pow10u[a.places])
-	if !ok1 || !ok2 || !ok3 {
-		return Result{}, false
-	}
-	neg := a.neg != t.neg
 	text, tenths, ok := formatFast(n, d, neg)
 	if !ok {
 		return Result{}, false
@@ -107,6 +95,28 @@ func calculateFast(c Config, total, achieved string) (r Result, done bool) {
 		return Result{}, false // one decimal would read as another band: the exact path adds decimals
 	}
 	return Result{Percentage: text, Grade: grade}, true
+}
+
+// fastPercentage is the percentage 100·a/t of the two inputs as ±n/d on machine integers. cleared:
+// either input is not a number, or zero (the calculator clears); ok false: the terms do not fit, and
+// the caller takes the big.Rat path.
+func fastPercentage(total, achieved string) (n, d uint64, neg, cleared, ok bool) {
+	t, tOK, tFits := parseDecimal(total)
+	a, aOK, aFits := parseDecimal(achieved)
+	if !tOK || !aOK {
+		return 0, 0, false, true, true
+	}
+	if !tFits || !aFits {
+		return 0, 0, false, false, false
+	}
+	if t.mant == 0 || a.mant == 0 {
+		return 0, 0, false, true, true
+	}
+	// 100·a/t = (100 · a.mant · 10^t.places) / (t.mant · 10^a.places)
+	n, ok1 := mulSmall(a.mant, pow10u[t.places])
+	n, ok2 := mulSmall(n, 100)
+	d, ok3 := mulSmall(t.mant, pow10u[a.places])
+	return n, d, a.neg != t.neg, false, ok1 && ok2 && ok3
 }
 
 // gradeOfTenths is the grade of the shown percentage ±tenths/10, which must be p's own.
@@ -165,7 +175,6 @@ func thresholdFast(r Range, widths ...Percent) int64 {
 
 // gradeFast is Grade for the percentage ±n/d (never zero here).
 func gradeFast(c Config, n, d uint64, neg bool) string {
-	const percentToScale = thresholdScale / percentScale // a Percent over 10^4 → over 10^10
 	hundred := int64(hundredPercent) * percentToScale
 	switch {
 	case neg:

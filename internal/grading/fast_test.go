@@ -14,6 +14,9 @@ func TestCalculateFastAgreesWithExact(t *testing.T) {
 	for _, c := range loadConfigs(t) {
 		configs = append(configs, c)
 	}
+	for _, p := range Presets() { // tables on every basis take calculateTableFast
+		configs = append(configs, p.Config)
+	}
 	inputs := []string{"30", "23,5", "0", "-0", "+7", "1", "100", "0,5", ".5", "5.", "1,2,3", "", " 40 ", "abc",
 		"999999999999999999", "1000000000000000000", "0,000000000000000001", "123456789012345678,9",
 		"-30", "4611686018427387904", "99999999999999999999999999999", "0,1", "3", "33,3333", "85", "84,99"}
@@ -37,17 +40,46 @@ func TestCalculateFastAgreesWithExact(t *testing.T) {
 	}
 }
 
-// FuzzCalculateFast compares the two paths on any pair of inputs, with the default configuration.
+// FuzzCalculateFast compares the two paths on any pair of inputs, with the default configuration and
+// the tables of "ab" bounds on an exact and a rounded percentage.
 func FuzzCalculateFast(f *testing.F) {
 	f.Add("30", "23,5")
 	f.Add("0,000000001", "999999999")
 	f.Add("-7", "+0,5")
-	c := Default()
+	f.Add("200", "183")
+	configs := []Config{Default()}
+	for _, id := range []string{"standard-ab", "ihk-dezimal"} {
+		p, _ := PresetByID(id)
+		configs = append(configs, p.Config)
+	}
 	f.Fuzz(func(t *testing.T, total, achieved string) {
-		if got, want := Calculate(c, total, achieved), calculateExact(c, total, achieved); got != want {
-			t.Fatalf("Calculate(%q, %q) = %+v, the big.Rat path says %+v", total, achieved, got, want)
+		for _, c := range configs {
+			if got, want := Calculate(c, total, achieved), calculateExact(c, total, achieved); got != want {
+				t.Fatalf("%s: Calculate(%q, %q) = %+v, the big.Rat path says %+v", c.Name, total, achieved, got, want)
+			}
 		}
 	})
+}
+
+// A table's fast path hands a negative percentage, and a shown one that would read as another band,
+// to the big.Rat path, and answers the rest itself.
+func TestCalculateTableFastHandsOver(t *testing.T) {
+	p, _ := PresetByID("standard-ab")
+	for _, tc := range []struct {
+		total, achieved string
+		done            bool
+	}{
+		{"30", "23,5", true},
+		{"-30", "10", false},              // negative
+		{"10000", "8996", false},          // 89,96 %: "90,0%" would read as a 1
+		{"100", "90", true},               // exactly "1 ab 90"
+		{"3", "1", true},                  // 33,3 %: "5+ ab 33"
+		{"1", "99999999999999999", false}, // 100·a overflows the fast range
+	} {
+		if _, done := calculateTableFast(p.Config, tc.total, tc.achieved); done != tc.done {
+			t.Errorf("calculateTableFast(%q, %q): done = %v, want %v", tc.total, tc.achieved, done, tc.done)
+		}
+	}
 }
 
 func TestCalculateFastHandsOver(t *testing.T) {

@@ -3,6 +3,7 @@ package grading
 import (
 	"math/big"
 	"strconv"
+	"sync"
 )
 
 // Result is what the calculator shows; all fields are "" when the outputs are cleared.
@@ -23,6 +24,8 @@ func Calculate(c Config, total, achieved string) Result {
 		if r, done := calculateFast(c, total, achieved); done {
 			return r
 		}
+	} else if r, done := calculateTableFast(c, total, achieved); done {
+		return r
 	}
 	return calculateExact(c, total, achieved)
 }
@@ -113,5 +116,30 @@ func threshold(r Range, widths ...Percent) *big.Rat {
 
 // calculateExact is Calculate without the fast path: the tests hold the two against each other.
 func calculateExact(c Config, total, achieved string) Result {
-	return c.Key().Calculate(total, achieved)
+	return cachedKey(c).Calculate(total, achieved)
+}
+
+// keys keeps the keys of the configurations graded lately. Making a key costs far more than grading
+// on it (the Swiss formula's 51 bands in big.Rat, about 170 µs), and a server grades on its few stored
+// configurations again and again. A key is only read once made, so one may serve many goroutines.
+var keys = struct {
+	sync.Mutex
+	m map[Config]Key
+}{m: map[Config]Key{}}
+
+// maxKeys bounds the cache: more configurations than a school keeps scales.
+const maxKeys = 128
+
+func cachedKey(c Config) Key {
+	keys.Lock()
+	defer keys.Unlock()
+	if k, ok := keys.m[c]; ok {
+		return k
+	}
+	if len(keys.m) >= maxKeys {
+		clear(keys.m)
+	}
+	k := c.Key()
+	keys.m[c] = k
+	return k
 }
