@@ -126,3 +126,22 @@ test('a new installation starts on Standard (ab): "1 ab 90", and 89,96 % never r
     await server.dispose()
   }
 })
+
+test("print: the IHK's decimal key and its Punkteschlüssel, 51 bands each, on one A4 page", async ({
+  page,
+  server,
+}) => {
+  await server.importConfig(documentOf('ihk-dezimal', 'IHK Dezimal'), 'ihk-dezimal')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/?schluessel=ihk-dezimal&gesamt=40&erreicht=31,5')
+  await expect(grade(page)).toHaveText('2,5') // 31,5 of 40 is 78,75 %, rounded 79: "79 → 2,5"
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByLabel('Gesamtpunktzahl')).toBeHidden()
+  await expect(table(page).getByRole('listitem')).toHaveCount(51)
+  const key = page.getByRole('region', { name: 'Punkteschlüssel für 40 Punkte' })
+  await expect(key.getByRole('listitem')).toHaveCount(51)
+  await page.screenshot({ path: test.info().outputPath('print-ihk-dezimal.png'), fullPage: true })
+  const pdf = await page.pdf({ format: 'A4', path: test.info().outputPath('print-ihk-dezimal.pdf') })
+  const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []
+  expect(pages).toHaveLength(1)
+})

@@ -18,7 +18,7 @@ export default function BandList({
         <li
           key={r.grade}
           {...(r.grade === marked ? { 'aria-current': true as const } : {})}
-          className={`flex break-inside-avoid justify-between gap-2 rounded px-2 py-0.5 tabular-nums${r.grade === marked ? ` ${current}` : ''}`}
+          className={`flex max-w-40 break-inside-avoid justify-between gap-2 rounded px-2 py-0.5 tabular-nums${r.grade === marked ? ` ${current}` : ''}`}
         >
           <span className="font-semibold text-slate-900 dark:text-slate-100">{r.grade}</span>
           <span className="text-slate-700 dark:text-slate-300">{r.values[0]}</span>
