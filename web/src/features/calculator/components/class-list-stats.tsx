@@ -3,16 +3,26 @@ import { Button } from '@/components/button'
 import type { ClassSummary } from '../class-list'
 import { ClassListChart } from './class-list-chart'
 
-/** The Notenspiegel's numbers: how many were graded, the average, the share of 5 and 6, the chart, the export. */
+/**
+ * The Notenspiegel's numbers: how many were graded, the average, the share below the pass mark (5 and 6
+ * in the original), the chart, the export.
+ */
 export function ClassListStats({ summary, onExport }: { summary: ClassSummary; onExport: () => void }) {
   const invalid = summary.lines.length - summary.graded
+  const note = [
+    summary.averageNote,
+    invalid > 0 &&
+      `${invalid === 1 ? 'Eine Zeile ist ungültig und zählt' : `${String(invalid)} Zeilen sind ungültig und zählen`} nicht mit.`,
+  ]
+    .filter((x) => x !== false && x !== '')
+    .join(' ')
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-3 gap-3 text-center print:gap-2">
         {[
           ['Bewertet', String(summary.graded)],
           ['Durchschnitt', summary.average || '–'],
-          ['Anteil 5 und 6', summary.failing || '–'],
+          [summary.failingTerm, summary.failing || '–'],
         ].map(([term, value]) => (
           <div
             key={term}
@@ -23,11 +33,7 @@ export function ClassListStats({ summary, onExport }: { summary: ClassSummary; o
           </div>
         ))}
       </dl>
-      <p className="text-xs text-slate-600 dark:text-slate-300">
-        Für den Durchschnitt zählen + und - wie die Note ohne Zusatz (2+ und 2- zählen als 2).
-        {invalid > 0 &&
-          ` ${invalid === 1 ? 'Eine Zeile ist ungültig und zählt' : `${invalid} Zeilen sind ungültig und zählen`} nicht mit.`}
-      </p>
+      {note !== '' && <p className="text-xs text-slate-600 dark:text-slate-300">{note}</p>}
       <ClassListChart summary={summary} />
       <Button
         variant="secondary"
