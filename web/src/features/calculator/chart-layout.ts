@@ -3,7 +3,8 @@ import type { GradeGroup } from '@/lib/systems'
 // The geometry of the Notenspiegel's bar chart (components/class-list-chart.tsx), in SVG units: one
 // bar per band, grouped by whole grade (lib/systems.ts groupsOf), the grade's count below each group.
 // A key of many bands (the IHK's 51 decimals, Swiss tenths) gets one wider bar per whole grade
-// instead: 51 bars are unreadable on a phone, and the table below lists every band's count.
+// instead, named below it ("1,0–1,4") with its count above: 51 bars are unreadable on a phone, and
+// the table below lists the count of every band that occurs.
 
 export const BAR = 22
 const WIDE_BAR = 36
@@ -17,6 +18,9 @@ const LABEL = 64
 const CHAR = 6.4
 export const TOP = 20
 export const HEIGHT = 110
+/** Below the axis: the bands' labels, then the groups' captions. */
+const LABELS = 24
+const CAPTIONS = 44
 
 // Passing grades from green to amber, failing ones from orange to red: the original's six grades
 // keep their six colours (1 green … 4 amber, 5 orange, 6 red).
@@ -41,21 +45,32 @@ export interface ChartGroup {
   colour: string
 }
 
+export interface ChartLayout {
+  groups: ChartGroup[]
+  width: number
+  height: number
+  /** Whether each group's caption ("Note 2: 5") is drawn under its bars; not where a bar is a group. */
+  captions: boolean
+}
+
 /** Where each bar goes for a key's whole grades. */
-export function chartLayout(groups: GradeGroup[]): { groups: ChartGroup[]; width: number } {
+export function chartLayout(groups: GradeGroup[]): ChartLayout {
   const perBand = groups.reduce((n, g) => n + g.bands.length, 0) <= MANY_BANDS
   const passing = groups.filter((g) => !g.failing).length
   const failing = groups.length - passing
   let x = 0
   let i = 0
   const placed = groups.map((group): ChartGroup => {
-    const bars =
-      perBand && group.bands.length > 1
+    const bars = !perBand
+      ? [{ label: group.name, bands: group.bands, width: WIDE_BAR }]
+      : group.bands.length > 1 || group.bands[0] !== group.name
         ? group.bands.map((l) => ({ label: l, bands: [l], width: BAR }))
-        : [{ label: '', bands: group.bands, width: WIDE_BAR }]
+        : // a whole grade without + and −: its caption ("Note 2: 5") names it
+          [{ label: '', bands: group.bands, width: WIDE_BAR }]
     const barsWidth = bars.reduce((w, b) => w + b.width, 0) + (bars.length - 1) * GAP
-    // the caption with a two-digit count
-    const width = Math.max(barsWidth, LABEL, (group.caption.length + 4) * CHAR)
+    // the caption with a two-digit count, or the group's name under its bar
+    const text = perBand ? (group.caption.length + 4) * CHAR : (group.name.length + 1) * CHAR
+    const width = Math.max(barsWidth, perBand ? LABEL : 0, text)
     const start = x
     let bx = start + (width - barsWidth) / 2
     const at = bars.map((b) => {
@@ -70,5 +85,10 @@ export function chartLayout(groups: GradeGroup[]): { groups: ChartGroup[]; width
     i++
     return { group, start, width, bars: at, colour }
   })
-  return { groups: placed, width: x - GROUP_GAP }
+  return {
+    groups: placed,
+    width: x - GROUP_GAP,
+    height: TOP + HEIGHT + (perBand ? CAPTIONS : LABELS),
+    captions: perBand,
+  }
 }

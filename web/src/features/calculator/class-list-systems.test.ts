@@ -198,6 +198,21 @@ describe('the chart', () => {
     ])
   })
 
+  it('draws one wide bar for a whole grade without + and −, named by its caption', () => {
+    const s = summary('oesterreich', '50', ['50'])
+    const { groups, captions } = chartLayout(s.groups)
+    expect(groups.map((g) => g.bars.map((b) => [b.label, b.width]))).toEqual(Array(5).fill([['', 36]]))
+    expect(captions).toBe(true)
+    expect(groups.map((g) => g.group.caption)).toEqual(['Note 1', 'Note 2', 'Note 3', 'Note 4', 'Note 5'])
+    expect(groups.map((g) => g.colour)).toEqual([
+      'fill-green-700',
+      'fill-lime-700',
+      'fill-yellow-700',
+      'fill-amber-600',
+      'fill-red-700', // the one failing grade: red, as the original's 6
+    ])
+  })
+
   it('draws one bar per whole grade for a key of many bands', () => {
     const s = summary('ihk-dezimal', '100', ['100'])
     const { groups } = chartLayout(s.groups)
@@ -214,7 +229,7 @@ describe('the chart', () => {
       '9 8 7',
       '6 5 4',
       '3 2 1',
-      '', // 0 alone: the caption "Note 6" names it
+      '0', // a group of one band, named below its bar as the others
     ])
     expect(groups.map((g) => g.colour).slice(3)).toEqual([
       'fill-amber-600',

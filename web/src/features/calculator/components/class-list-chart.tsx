@@ -18,9 +18,12 @@ export function ClassListChart({ summary }: { summary: ClassSummary }) {
   )
 }
 
-/** The bars, each bar's count above it and its band below, each grade's count under its group. */
+/**
+ * The bars, each bar's count above it and its band (or whole grade) below, each grade's count under
+ * its group where a group has several bars.
+ */
 function Bars({ summary, titleId, tableId }: { summary: ClassSummary; titleId: string; tableId: string }) {
-  const { groups, width } = useMemo(() => chartLayout(summary.groups), [summary.groups])
+  const { groups, width, height, captions } = useMemo(() => chartLayout(summary.groups), [summary.groups])
   const count = (bands: string[]) => bands.reduce((n, l) => n + (summary.byBand[l] ?? 0), 0)
   const max = Math.max(1, ...groups.flatMap((g) => g.bars.map((b) => count(b.bands))))
   return (
@@ -28,7 +31,7 @@ function Bars({ summary, titleId, tableId }: { summary: ClassSummary; titleId: s
       role="img"
       aria-labelledby={titleId}
       aria-describedby={tableId}
-      viewBox={`0 0 ${width} ${TOP + HEIGHT + 44}`}
+      viewBox={`0 0 ${String(width)} ${String(height)}`}
       // at most as large as the original's six groups are drawn (474 units in 36rem), so that a key
       // of fewer groups does not get giant letters
       style={{ '--chart-max': `${String(Math.round((width * 36) / 474))}rem` } as CSSProperties}
@@ -56,16 +59,18 @@ function Bars({ summary, titleId, tableId }: { summary: ClassSummary; titleId: s
               colour={g.colour}
             />
           ))}
-          <text
-            x={g.start + g.width / 2}
-            y={TOP + HEIGHT + 36}
-            textAnchor="middle"
-            fontSize={12}
-            fontWeight={600}
-            className="fill-slate-900 dark:fill-slate-100"
-          >
-            {`${g.group.caption}: ${String(summary.byGrade[g.group.name] ?? 0)}`}
-          </text>
+          {captions && (
+            <text
+              x={g.start + g.width / 2}
+              y={TOP + HEIGHT + 36}
+              textAnchor="middle"
+              fontSize={12}
+              fontWeight={600}
+              className="fill-slate-900 dark:fill-slate-100"
+            >
+              {`${g.group.caption}: ${String(summary.byGrade[g.group.name] ?? 0)}`}
+            </text>
+          )}
         </g>
       ))}
     </svg>
@@ -75,7 +80,7 @@ function Bars({ summary, titleId, tableId }: { summary: ClassSummary; titleId: s
 interface BarProps {
   x: number
   width: number
-  /** The band below the bar; "" where the group's caption names it. */
+  /** The band or whole grade below the bar; "" where the group's caption names it. */
   label: string
   count: number
   /** The largest count, which gets the full height. */

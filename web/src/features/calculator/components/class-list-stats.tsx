@@ -26,7 +26,8 @@ export function ClassListStats({ summary, onExport }: { summary: ClassSummary; o
         ].map(([term, value]) => (
           <div
             key={term}
-            className="rounded-lg bg-green-50 p-2 dark:bg-green-950 print:border print:border-slate-300 print:p-1"
+            // a term on two lines ("Anteil unter 5 Punkten") keeps the values on one line
+            className="flex flex-col justify-between rounded-lg bg-green-50 p-2 dark:bg-green-950 print:border print:border-slate-300 print:p-1"
           >
             <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{term}</dt>
             <dd className="text-xl font-semibold tabular-nums text-green-900 dark:text-green-300">{value}</dd>
