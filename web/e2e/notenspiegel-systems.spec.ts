@@ -98,6 +98,13 @@ test('Notenpunkte: counts by points and grade, the average in points, below 5 po
   await expect(countRow(page, '4')).toHaveText(/^4\s*3\s*6: 1 · 5: 1 · 4: 1$/)
   await expect(page.getByRole('img', { name: /Balkendiagramm/ })).toContainText('Note 4: 3')
   await shoot(page, 'kmk-oberstufe')
+
+  // print: the chart and the list side by side, the second label beside the grade
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('table', { name: 'Anzahl je Note' })).toBeHidden()
+  await expect(results.getByRole('row').nth(9)).toHaveText(/Ilias 9\s*51\s*85,0%\s*13\s*1-/)
+  expect(await clippedChartLabels(page)).toEqual([])
+  await page.screenshot({ path: '/tmp/spiegel-kmk-oberstufe-print.png', fullPage: true })
 })
 
 test('Switzerland in quarters: counts by grade, the average in grades, below 4', async ({
