@@ -10,8 +10,11 @@ export const BAR = 22
 const WIDE_BAR = 36
 const GAP = 4
 const GROUP_GAP = 10
-/** Above this many bands, one bar per whole grade (the original's 16 still get one bar each). */
-const MANY_BANDS = 16
+/**
+ * Whether a key has too many bands for a bar each (above 16: the original's 16 still get one bar each);
+ * the counts table then names only the bands that occur.
+ */
+export const manyBands = (groups: GradeGroup[]) => groups.reduce((n, g) => n + g.bands.length, 0) > 16
 // A group is at least as wide as its caption ("Note 6: 40" at 12 units, with room to spare in the
 // app's font; 6.4 units a character), so no caption reaches past its group or the picture's edge.
 const LABEL = 64
@@ -55,7 +58,7 @@ export interface ChartLayout {
 
 /** Where each bar goes for a key's whole grades. */
 export function chartLayout(groups: GradeGroup[]): ChartLayout {
-  const perBand = groups.reduce((n, g) => n + g.bands.length, 0) <= MANY_BANDS
+  const perBand = !manyBands(groups)
   const passing = groups.filter((g) => !g.failing).length
   const failing = groups.length - passing
   let x = 0

@@ -1,11 +1,10 @@
+import { manyBands } from '../chart-layout'
 import type { ClassSummary } from '../class-list'
-
-/** Above this many bands a row names only the bands that occur (a whole decimal grade has ten). */
-const MANY_BANDS = 16
 
 /** The Notenspiegel's counts per grade and band as a table, for screen readers and for anyone who prefers text. */
 export function ClassListCounts({ id, summary }: { id: string; summary: ClassSummary }) {
-  const many = summary.groups.reduce((n, g) => n + g.bands.length, 0) > MANY_BANDS
+  // a whole decimal grade has ten bands: name only those that occur
+  const many = manyBands(summary.groups)
   // whole grades without + and − (Noten 1–6, Austria) have nothing to split
   const split = summary.groups.some((g) => g.bands.length > 1)
   return (
