@@ -1,6 +1,6 @@
-import { GRADE_LABELS, GRADES, type Grade, type GradeLabel } from '@/lib/grade-table'
 import { gradeOf, type Key } from '@/lib/key'
-import { cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
+import { add, cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
+import { groupsOf, systemOf, type GradeGroup } from '@/lib/systems'
 import { formatPercentage, parseNumber } from './grading'
 import { pointsText } from './points-table'
 
@@ -13,7 +13,8 @@ export interface ClassLine {
   name: string
   /** The points as typed (trimmed). */
   points: string
-  result: { percentage: string; grade: GradeLabel } | { error: string }
+  /** The grade as the system writes it, and its second label where the system has one ("13", "1-"). */
+  result: { percentage: string; grade: string; alt?: string | undefined } | { error: string }
 }
 
 export interface ClassSummary {
@@ -22,12 +23,22 @@ export interface ClassSummary {
   header: string | null
   /** Valid lines. */
   graded: number
-  byBand: Record<GradeLabel, number>
-  byGrade: Record<Grade, number>
-  /** The mean of the plain grades (+ and − ignored), "2,43"; "" without valid lines. */
+  /** The count of each band of the key, by its label. */
+  byBand: Record<string, number>
+  /** The count of each whole grade (lib/systems.ts groupsOf), by the group's name. */
+  byGrade: Record<string, number>
+  /** The key's bands as whole grades, best first. */
+  groups: GradeGroup[]
+  /** The mean of the values in the system's own numbers (lib/systems.ts), "2,43"; "" without valid lines. */
   average: string
-  /** The share of grades 5 and 6, "12,5 %"; "" without valid lines. */
+  /** How the average counts, where that needs saying. */
+  averageNote: string
+  /** The share of grades below the system's pass mark, "12,5 %"; "" without valid lines. */
   failing: string
+  /** What that share is called: "Anteil 5 und 6", "Anteil unter 5 Punkten". */
+  failingTerm: string
+  /** The heading of the second labels' column, "" when the key has none. */
+  altTerm: string
 }
 
 const HUNDRED = rational(100n)
@@ -47,10 +58,10 @@ function gradeLine(key: Key, total: Rational, points: string): ClassLine['result
   if (cmp(a, ZERO) < 0) return { error: 'Punkte können nicht negativ sein.' }
   if (cmp(a, total) > 0) return { error: `Mehr als ${pointsText(total)}.` }
   const p = div(mul(HUNDRED, a), total)
-  const grade = gradeOf(key, p).label
-  // a is in [0, total] here, so the grade is one of the 16 bands unless the configuration lacks a width
-  if (grade === '?') return { error: 'Die Konfiguration ist unvollständig.' }
-  return { percentage: formatPercentage(key, p), grade: grade as GradeLabel }
+  const { label, alt } = gradeOf(key, p)
+  // a is in [0, total] here, so the grade is one of the key's bands unless the configuration lacks a width
+  if (label === '?') return { error: 'Die Konfiguration ist unvollständig.' }
+  return { percentage: formatPercentage(key, p), grade: label, alt }
 }
 
 /** The points column's heading as people write it: "Punkte", "Punktzahl", "Erreichte Punkte", "Ergebnis". */
@@ -71,30 +82,39 @@ export function summarize(key: Key, totalText: string, text: string): ClassSumma
     }
     lines.push({ line: i + 1, name, points, result: gradeLine(key, total, points) })
   })
-  const byBand = Object.fromEntries(GRADE_LABELS.map((l) => [l, 0])) as Record<GradeLabel, number>
-  const byGrade = Object.fromEntries(GRADES.map((g) => [g, 0])) as Record<Grade, number>
-  let sum = 0n
+  return { lines, header, ...figures(key, lines) }
+}
+
+/** The counts, the average and the failing share of the graded lines. */
+function figures(key: Key, lines: ClassLine[]) {
+  const system = systemOf(key)
+  const groups = groupsOf(key)
+  const byBand = Object.fromEntries(key.bands.map((b) => [b.label, 0]))
+  const byGrade = Object.fromEntries(groups.map((g) => [g.name, 0]))
+  const groupOf = new Map(groups.flatMap((g) => g.bands.map((l) => [l, g.name])))
+  let sum: Rational = ZERO
   let graded = 0
+  let failing = 0
   for (const { result } of lines) {
     if ('error' in result) continue
-    const plain = result.grade.charAt(0) as Grade
-    byBand[result.grade]++
-    byGrade[plain]++
-    sum += BigInt(plain)
+    byBand[result.grade] = (byBand[result.grade] ?? 0) + 1
+    const group = groupOf.get(result.grade) ?? ''
+    byGrade[group] = (byGrade[group] ?? 0) + 1
+    sum = add(sum, system.value(result.grade))
+    if (system.fails(result.grade)) failing++
     graded++
   }
   const n = BigInt(graded)
   return {
-    lines,
-    header,
     graded,
     byBand,
     byGrade,
-    average: graded === 0 ? '' : roundedDecimal(rational(sum, n), 2).text,
-    failing:
-      graded === 0
-        ? ''
-        : `${roundedDecimal(rational(BigInt(byGrade['5'] + byGrade['6']) * 100n, n), 1).text}%`,
+    groups,
+    average: graded === 0 ? '' : roundedDecimal(div(sum, rational(n)), 2).text,
+    averageNote: system.averageNote,
+    failing: graded === 0 ? '' : `${roundedDecimal(rational(BigInt(failing) * 100n, n), 1).text}%`,
+    failingTerm: system.failingTerm,
+    altTerm: key.bands.some((b) => b.alt !== undefined) ? system.altTerm : '',
   }
 }
 
@@ -143,21 +163,23 @@ export function toCsv(
   summary: ClassSummary,
   { title, date }: ClassListTitle = { title: '', date: '' },
 ): string {
+  // the second label's column, only where the key has second labels
+  const alt = (cell: string) => (summary.altTerm === '' ? [] : [cell])
   const heading = [title.trim() !== '' && ['Titel', title.trim()], date !== '' && ['Datum', date]].filter(
     (r) => r !== false,
   )
   const rows = [
     ...heading,
     ...(heading.length > 0 ? [[]] : []),
-    ['Zeile', 'Name', 'Punkte', 'Prozent', 'Note', 'Hinweis'],
+    ['Zeile', 'Name', 'Punkte', 'Prozent', 'Note', ...alt(summary.altTerm), 'Hinweis'],
   ]
   for (const { line, name, points, result } of summary.lines) {
     rows.push(
       'error' in result
-        ? [String(line), name, points, '', '', result.error]
-        : [String(line), name, points, result.percentage, result.grade, ''],
+        ? [String(line), name, points, '', '', ...alt(''), result.error]
+        : [String(line), name, points, result.percentage, result.grade, ...alt(result.alt ?? ''), ''],
     )
   }
-  rows.push([], ['Durchschnitt', summary.average], ['Anteil 5 und 6', summary.failing])
+  rows.push([], ['Durchschnitt', summary.average], [summary.failingTerm, summary.failing])
   return '\uFEFF' + rows.map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n'
 }

@@ -1,11 +1,11 @@
-import { useId } from 'react'
-import { GRADE_LABELS, type Grade } from '@/lib/grade-table'
-import { BAR, colours, HEIGHT, layout, TOP } from '../chart-layout'
+import { useId, useMemo, type CSSProperties } from 'react'
+import { chartLayout, HEIGHT, TOP } from '../chart-layout'
 import type { ClassSummary } from '../class-list'
 import { ClassListCounts } from './class-list-counts'
 
-// The Notenspiegel as bars: one per band, grouped by grade, with the grade's count below. The
-// table after it holds the same numbers for screen readers and for anyone who prefers text.
+// The Notenspiegel as bars: one per band (or per whole grade, for a key of many bands), grouped by
+// grade, with the grade's count below. The table after it holds the same numbers, every band's
+// among them, for screen readers and for anyone who prefers text.
 
 export function ClassListChart({ summary }: { summary: ClassSummary }) {
   const id = useId()
@@ -18,17 +18,24 @@ export function ClassListChart({ summary }: { summary: ClassSummary }) {
   )
 }
 
-/** The bars, each band's count above it and its name below, each grade's count under its group. */
+/**
+ * The bars, each bar's count above it and its band (or whole grade) below, each grade's count under
+ * its group where a group has several bars.
+ */
 function Bars({ summary, titleId, tableId }: { summary: ClassSummary; titleId: string; tableId: string }) {
-  const max = Math.max(1, ...GRADE_LABELS.map((l) => summary.byBand[l]))
-  const { groups, width } = layout
+  const { groups, width, height, captions } = useMemo(() => chartLayout(summary.groups), [summary.groups])
+  const count = (bands: string[]) => bands.reduce((n, l) => n + (summary.byBand[l] ?? 0), 0)
+  const max = Math.max(1, ...groups.flatMap((g) => g.bars.map((b) => count(b.bands))))
   return (
     <svg
       role="img"
       aria-labelledby={titleId}
       aria-describedby={tableId}
-      viewBox={`0 0 ${width} ${TOP + HEIGHT + 44}`}
-      className="w-full max-w-xl print:max-w-sm"
+      viewBox={`0 0 ${String(width)} ${String(height)}`}
+      // at most as large as the original's six groups are drawn (474 units in 36rem), so that a key
+      // of fewer groups does not get giant letters
+      style={{ '--chart-max': `${String(Math.round((width * 36) / 474))}rem` } as CSSProperties}
+      className="w-full max-w-[min(36rem,var(--chart-max))] print:max-w-sm"
     >
       <title id={titleId}>Notenspiegel als Balkendiagramm: Anzahl je Note und Notenstufe</title>
       <line
@@ -40,27 +47,30 @@ function Bars({ summary, titleId, tableId }: { summary: ClassSummary; titleId: s
         strokeWidth={1}
       />
       {groups.map((g) => (
-        <g key={g.grade}>
+        <g key={g.group.name}>
           {g.bars.map((b) => (
             <Bar
-              key={b.label}
+              key={b.bands[0]}
               x={b.x}
+              width={b.width}
               label={b.label}
-              count={summary.byBand[b.label]}
+              count={count(b.bands)}
               max={max}
-              grade={g.grade}
+              colour={g.colour}
             />
           ))}
-          <text
-            x={g.start + g.width / 2}
-            y={TOP + HEIGHT + 36}
-            textAnchor="middle"
-            fontSize={12}
-            fontWeight={600}
-            className="fill-slate-900 dark:fill-slate-100"
-          >
-            {`Note ${g.grade}: ${summary.byGrade[g.grade]}`}
-          </text>
+          {captions && (
+            <text
+              x={g.start + g.width / 2}
+              y={TOP + HEIGHT + 36}
+              textAnchor="middle"
+              fontSize={12}
+              fontWeight={600}
+              className="fill-slate-900 dark:fill-slate-100"
+            >
+              {`${g.group.caption}: ${String(summary.byGrade[g.group.name] ?? 0)}`}
+            </text>
+          )}
         </g>
       ))}
     </svg>
@@ -69,25 +79,29 @@ function Bars({ summary, titleId, tableId }: { summary: ClassSummary; titleId: s
 
 interface BarProps {
   x: number
+  width: number
+  /** The band or whole grade below the bar; "" where the group's caption names it. */
   label: string
   count: number
   /** The largest count, which gets the full height. */
   max: number
-  grade: Grade
+  colour: string
 }
 
-function Bar({ x, label, count, max, grade }: BarProps) {
+function Bar({ x, width, label, count, max, colour }: BarProps) {
   const h = (count / max) * HEIGHT
   const text = 'fill-slate-700 dark:fill-slate-300'
   return (
     <g>
-      <rect x={x} y={TOP + HEIGHT - h} width={BAR} height={h} rx={2} className={colours[grade]} />
-      <text x={x + BAR / 2} y={TOP + HEIGHT - h - 5} textAnchor="middle" fontSize={12} className={text}>
+      <rect x={x} y={TOP + HEIGHT - h} width={width} height={h} rx={2} className={colour} />
+      <text x={x + width / 2} y={TOP + HEIGHT - h - 5} textAnchor="middle" fontSize={12} className={text}>
         {count}
       </text>
-      <text x={x + BAR / 2} y={TOP + HEIGHT + 15} textAnchor="middle" fontSize={12} className={text}>
-        {label}
-      </text>
+      {label !== '' && (
+        <text x={x + width / 2} y={TOP + HEIGHT + 15} textAnchor="middle" fontSize={12} className={text}>
+          {label}
+        </text>
+      )}
     </g>
   )
 }

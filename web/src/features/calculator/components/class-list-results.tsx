@@ -59,7 +59,14 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
                 <>
                   <td className={`${cell} text-right tabular-nums wrap-anywhere`}>{points}</td>
                   <td className={`${cell} text-right tabular-nums`}>{result.percentage}</td>
-                  <td className={`${cell} text-right font-semibold tabular-nums`}>{result.grade}</td>
+                  <td className={`${cell} text-right tabular-nums`}>
+                    <span className="font-semibold">{result.grade}</span>
+                    {result.alt !== undefined && (
+                      <span className="block text-xs text-slate-600 dark:text-slate-300 print:ml-1 print:inline print:text-[9px]">
+                        {result.alt}
+                      </span>
+                    )}
+                  </td>
                 </>
               )}
             </tr>
