@@ -81,6 +81,12 @@ function originalKey({ grades, schema }: GradingConfig): Key {
   return { system: 'noten-plus-minus', basis: 'exact', included: false, bands, over: '1+' }
 }
 
+/** A grade as the calculator shows it, with its second label: "2-", "13 Punkte (1-)", "2 (gut)". */
+export function gradeText({ system }: Key, grade: string, alt: string | undefined): string {
+  const points = system === 'notenpunkte' ? ` Punkt${grade === '1' ? '' : 'e'}` : ''
+  return alt ? `${grade}${points} (${alt})` : grade
+}
+
 /** The bands of a scale's document, whatever its system. */
 export function keyOf(doc: ScaleDocument): Key {
   if (!('rule' in doc)) return originalKey(doc)

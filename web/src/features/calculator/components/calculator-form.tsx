@@ -3,8 +3,8 @@ import { GradeTable } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { cardClass as card } from '@/components/styles'
 import type { ScaleDocument } from '@/lib/config'
-import { keyOf, type Key } from '@/lib/key'
-import { calculate, type Result } from '../grading'
+import { gradeText, keyOf } from '@/lib/key'
+import { calculate } from '../grading'
 import { useUrlInputs } from '../url-inputs'
 import { useInputFeedback, type Field } from '../use-input-feedback'
 import { PointsField, ResultField } from './calculator-fields'
@@ -73,7 +73,12 @@ export function CalculatorForm({ config }: { config: ScaleDocument }) {
             of={both}
             value={result.percentage}
           />
-          <ResultField id={`${id}-grade`} label="Note" of={both} value={gradeText(key, result)} />
+          <ResultField
+            id={`${id}-grade`}
+            label="Note"
+            of={both}
+            value={gradeText(key, result.grade, result.alt)}
+          />
         </form>
       </section>
 
@@ -96,10 +101,4 @@ export function CalculatorForm({ config }: { config: ScaleDocument }) {
       </LazyPart>
     </div>
   )
-}
-
-/** The grade as the result field shows it: "2-", "13 Punkte (1-)", "2 (gut)". */
-function gradeText({ system }: Key, { grade, alt }: Result): string {
-  const points = system === 'notenpunkte' ? ` Punkt${grade === '1' ? '' : 'e'}` : ''
-  return alt ? `${grade}${points} (${alt})` : grade
 }
