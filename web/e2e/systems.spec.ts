@@ -73,6 +73,7 @@ for (const width of [390, 1280]) {
     const key = page.getByRole('region', { name: 'Punkteschlüssel für 20 Punkte' })
     await key.locator('label').filter({ hasText: 'Ganze' }).click()
     await expect(key.getByRole('listitem').filter({ hasText: /^1,1/ })).toHaveText(/–$/)
+    await expect(key).toContainText('„–“: Diese Note erreicht in diesen Schritten kein Punktwert.')
     await expect(key.getByRole('listitem').filter({ hasText: /^1,0/ })).toHaveText(/^1,0\s*20$/) // 20 to 20
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
     await shootBothSchemes(page, `ihk-dezimal-${String(width)}`)

@@ -33,6 +33,7 @@ export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: st
     return parsed === null ? null : pointsTable(scaleKey, parsed, chosen.step)
   }, [scaleKey, total, step])
   if (t === null || bands === null) return null
+  const unreachable = bands.some((b) => b.min === null)
   // Many bands (tenths) read as a list in columns, each range in one phrase; no range reads "–".
   const many = bands.length > 16
   const rows = bands.map(({ grade, min, max }) => ({
@@ -89,6 +90,7 @@ export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: st
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         In Schritten von {step} {step === '1' ? 'Punkt' : 'Punkten'}; jeder Wert von … bis einschließlich …
         ergibt genau diese Note.
+        {unreachable && ' „–“: Diese Note erreicht in diesen Schritten kein Punktwert.'}
       </p>
 
       <div className="mt-4">
