@@ -1,0 +1,91 @@
+package zeugnis
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// The vectors of testdata/zeugnis come from generate.py, an oracle of its own
+// written from docs/spec.md §9 (see testdata/zeugnis/README.md).
+var vectorDir = filepath.Join("..", "..", "testdata", "zeugnis")
+
+type vectorCase struct {
+	Name       string          `json:"name"`
+	Input      json.RawMessage `json:"input"`
+	Average    string          `json:"average"`
+	Proposal   string          `json:"proposal"`
+	Borderline bool            `json:"borderline"`
+}
+
+type invalidCase struct {
+	Name    string          `json:"name"`
+	Input   json.RawMessage `json:"input"`
+	Raw     *string         `json:"raw"`
+	Message string          `json:"message"`
+}
+
+// Bytes is the input as the command reads it.
+func (c invalidCase) Bytes() []byte {
+	if c.Raw != nil {
+		return []byte(*c.Raw)
+	}
+	return c.Input
+}
+
+func readVectors[T any](t testing.TB, name string) []T {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(vectorDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []T
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s holds no cases", name)
+	}
+	return out
+}
+
+func TestCasesAgreeWithTheOracle(t *testing.T) {
+	cases := readVectors[vectorCase](t, "cases.json")
+	if len(cases) < 150 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			req, err := ParseRequest(tc.Input)
+			if err != nil {
+				t.Fatalf("ParseRequest: %v", err)
+			}
+			got, err := Compute(req)
+			if err != nil {
+				t.Fatalf("Compute: %v", err)
+			}
+			if got.Average != tc.Average || got.Proposal != tc.Proposal || got.Borderline != tc.Borderline {
+				t.Errorf("got %s → %s (borderline %v), want %s → %s (borderline %v)\n%s",
+					got.Average, got.Proposal, got.Borderline, tc.Average, tc.Proposal, tc.Borderline, tc.Input)
+			}
+			if len(got.Steps) < 3 {
+				t.Errorf("the working has only %d sentences", len(got.Steps))
+			}
+		})
+	}
+}
+
+func TestRefusedInputs(t *testing.T) {
+	for _, tc := range readVectors[invalidCase](t, "invalid.json") {
+		t.Run(tc.Name, func(t *testing.T) {
+			_, err := Run(tc.Bytes())
+			if err == nil {
+				t.Fatalf("accepted %s", tc.Bytes())
+			}
+			if err.Error() != tc.Message {
+				t.Errorf("message %q, want %q", err.Error(), tc.Message)
+			}
+		})
+	}
+}

@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""Oracle for the Zeugnisnote rule of docs/spec.md §9 (Python 3.11 standard library only).
+
+Written from the text of the spec, not from the Go code: exact fractions.Fraction arithmetic, the
+grade grammars spelled out character by character. Writes cases.json and invalid.json beside itself.
+Run: python3 testdata/zeugnis/generate.py
+"""
+import json
+import math
+import os
+import random
+from fractions import Fraction as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DIGITS = "0123456789"
+MINUS = ("-", "\u2212")
+TENDENCIES = {"0,3": F(3, 10), "0.3": F(3, 10), "0,25": F(1, 4), "0.25": F(1, 4), "1/3": F(1, 3)}
+STEPS = {"0,5": F(1, 2), "0.5": F(1, 2), "1": F(1), "0,1": F(1, 10), "0.1": F(1, 10)}
+# system: (lowest, highest, step, higher is better)
+SYSTEMS = {"de": (F(1), F(6), F(1), False), "np": (F(0), F(15), F(1), True),
+           "ch": (F(1), F(6), F(1, 2), True), "at": (F(1), F(5), F(1), False)}
+
+
+def decimal_text(s, max_decimals):
+    """'2,3' / '2.25' / '4' -> Fraction, or None. Digits on both sides of one separator."""
+    s = s.replace(",", ".")
+    whole, sep, frac = s.partition(".")
+    if not whole or any(c not in DIGITS for c in whole):
+        return None
+    if sep and (not frac or len(frac) > max_decimals or any(c not in DIGITS for c in frac)):
+        return None
+    return F(int(whole)) + (F(int(frac), 10 ** len(frac)) if sep else 0)
+
+
+def grade_value(system, text, tendency):
+    t = text.strip(" \t")
+    if system == "de":
+        if len(t) == 1 and t in "123456":
+            return F(int(t))
+        if len(t) == 2 and t[0] in "123456" and t[1] == "+":
+            return F(int(t[0])) - tendency
+        if len(t) == 2 and t[0] in "12345" and t[1] in MINUS:
+            return F(int(t[0])) + tendency
+        if len(t) >= 3 and t[0] in "123456" and t[1] in ",.":
+            v = decimal_text(t, 2)
+            return v if v is not None and 1 <= v <= 6 else None
+        return None
+    if system == "np":
+        if 1 <= len(t) <= 2 and all(c in DIGITS for c in t) and int(t) <= 15:
+            return F(int(t))
+        return None
+    if system == "ch":
+        if t[:1] not in list("123456"):
+            return None
+        v = decimal_text(t, 2)
+        return v if v is not None and 1 <= v <= 6 else None
+    if system == "at":
+        return F(int(t)) if len(t) == 1 and t in "12345" else None
+    raise ValueError(system)
+
+
+def weight_value(w):
+    if w is None:
+        return F(1)
+    v = decimal_text(str(w).strip(" \t"), 6)
+    assert v is not None and v > 0, w
+    return v
+
+
+def zeugnis(inp):
+    system = inp["system"]
+    lo, hi, step, higher_better = SYSTEMS[system]
+    tendency = TENDENCIES[inp.get("tendency", "0,3")]
+    if "step" in inp:
+        step = STEPS[inp["step"]]
+    worse = inp.get("rounding", "better") == "worse"
+    num, den = F(0), F(0)
+    for cat in inp["categories"]:
+        s, n = F(0), F(0)
+        for g in cat.get("grades", []):
+            text, w = (g, None) if not isinstance(g, dict) else (g["grade"], g.get("weight"))
+            v = grade_value(system, str(text), tendency)
+            assert v is not None, (system, text)
+            s += weight_value(w) * v
+            n += weight_value(w)
+        if n:
+            num += weight_value(cat.get("weight")) * (s / n)
+            den += weight_value(cat.get("weight"))
+    assert den > 0
+    avg = num / den
+    hundredths = math.trunc(avg * 100)  # towards zero, never rounded
+    cut = F(hundredths, 100)
+    k = math.floor(cut / step)
+    below, above = k * step, (k + 1) * step
+    middle = (below + above) / 2
+    if cut < middle:
+        proposal = below
+    elif cut > middle:
+        proposal = above
+    else:
+        better = above if higher_better else below
+        worst = below if higher_better else above
+        proposal = worst if worse else better
+    proposal = min(max(proposal, lo), hi)
+    # a window a tenth of a step wide around the middle: 2,45–2,55 in de
+    borderline = abs(cut - middle) <= step / 20
+    return {"average": f"{hundredths // 100},{hundredths % 100:02d}", "proposal": shown(proposal),
+            "borderline": borderline}
+
+
+def shown(x):
+    if x.denominator == 1:
+        return str(x.numerator)
+    for d in range(1, 5):
+        if (x * 10 ** d).denominator == 1:
+            n = int(x * 10 ** d)
+            return f"{n // 10 ** d},{n % 10 ** d:0{d}d}".rstrip("0")
+    raise ValueError(x)
+
+
+def cat(name, grades, weight=None):
+    c = {"name": name, "grades": grades}
+    if weight is not None:
+        c["weight"] = weight
+    return c
+
+
+def named_cases():
+    """Hand-picked cases; the ones with a comment are checked by hand in HAND below."""
+    c = []
+    add = lambda name, inp: c.append((name, inp))
+    # exact middles and both rounding settings
+    for r in ("better", "worse"):
+        add(f"de middle 2,50 {r}", {"system": "de", "rounding": r, "categories": [cat("s", ["2", "3"])]})
+        add(f"np middle 7,50 {r}", {"system": "np", "rounding": r, "categories": [cat("s", ["7", "8"])]})
+        add(f"ch middle 4,25 {r}", {"system": "ch", "rounding": r, "categories": [cat("s", ["4", "4,5"])]})
+        add(f"at middle 3,50 {r}", {"system": "at", "rounding": r, "categories": [cat("s", ["3", "4"])]})
+        add(f"ch step 1 middle 4,50 {r}", {"system": "ch", "step": "1", "rounding": r, "categories": [cat("s", ["4", "5"])]})
+        add(f"ch step 0,1 middle 4,35 {r}", {"system": "ch", "step": "0,1", "rounding": r, "categories": [cat("s", ["4,3", "4,4"])]})
+    # cut-off, never rounded
+    add("de 2,6666 cut to 2,66", {"system": "de", "categories": [cat("s", ["2", "3", "3"])]})
+    add("de 2,499 cut to 2,49", {"system": "de", "categories": [cat("s", [{"grade": "2,49", "weight": 1}, "2,5"], "1")]})
+    add("de 2,4999 cut to 2,49", {"system": "de", "categories": [cat("s", [{"grade": "2,49", "weight": "9999"}, {"grade": "2,5", "weight": "9999"}, "2,49"])]})
+    add("de 1/3 2- is 7/3", {"system": "de", "tendency": "1/3", "categories": [cat("s", ["2-"])]})
+    add("de 1/3 2- and 3+ is 8/3", {"system": "de", "tendency": "1/3", "categories": [cat("s", ["2-", "3+", "3+"])]})
+    add("de 0,25 tendency", {"system": "de", "tendency": "0,25", "categories": [cat("s", ["2-", "2+", "3-"])]})
+    add("de unicode minus", {"system": "de", "categories": [cat("s", ["2\u2212", "3"])]})
+    add("de 6+ allowed", {"system": "de", "categories": [cat("s", ["6+", "6"])]})
+    # clamping and extremes
+    add("de 1+ with 0,3 is 0,70 -> 1", {"system": "de", "categories": [cat("s", ["1+"])]})
+    add("de 1+ with 1/3 is 0,66 -> 1", {"system": "de", "tendency": "1/3", "categories": [cat("s", ["1+"])]})
+    add("de 1+ with 0,25 is 0,75 -> 1", {"system": "de", "tendency": "0,25", "categories": [cat("s", ["1+"])]})
+    add("np 15", {"system": "np", "categories": [cat("s", ["15", 15])]})
+    add("np 0", {"system": "np", "categories": [cat("s", ["0", "00"])]})
+    add("ch 6 and 1", {"system": "ch", "categories": [cat("a", ["6"]), cat("b", ["1"])]})
+    # weights: per grade, ratios, empty categories, numbers
+    add("de per-grade weight", {"system": "de", "categories": [cat("schriftlich", ["2+", {"grade": "3", "weight": "2"}], "2"), cat("mündlich", ["2", "1-"], "1"), cat("Projekt", [], "1")]})
+    add("de ratio 5:3:2", {"system": "de", "categories": [cat("Klausur", ["3"], "5"), cat("mündlich", ["2"], "3"), cat("Test", ["1"], "2")]})
+    add("np ratio 50:30:20 as numbers", {"system": "np", "categories": [cat("Klausur", [9], 50), cat("mündlich", [12], 30), cat("Test", [14], 20)]})
+    add("at decimal weights 0,6 0.4", {"system": "at", "categories": [cat("schriftlich", ["2"], "0,6"), cat("mündlich", ["3"], "0.4")]})
+    add("empty category left out", {"system": "de", "categories": [cat("leer", [], "10"), cat("s", ["4"])]})
+    add("category without grades member", {"system": "de", "categories": [{"name": "leer", "weight": 3}, cat("s", ["2-"])]})
+    add("ch decimal grades", {"system": "ch", "categories": [cat("s", ["4,75", "5.25", "3,9"])]})
+    # borderline edges (within a tenth of a step of the middle, inclusive)
+    add("de borderline 2,45", {"system": "de", "categories": [cat("s", ["2,45"])]})
+    add("de borderline 2,55", {"system": "de", "categories": [cat("s", ["2,55"])]})
+    add("de not borderline 2,44", {"system": "de", "categories": [cat("s", ["2,44"])]})
+    add("de not borderline 2,56", {"system": "de", "categories": [cat("s", ["2,56"])]})
+    add("ch borderline 4,23", {"system": "ch", "categories": [cat("s", ["4,23"])]})
+    add("ch borderline 4,27", {"system": "ch", "categories": [cat("s", ["4,27"])]})
+    add("ch not borderline 4,22", {"system": "ch", "categories": [cat("s", ["4,22"])]})
+    add("ch not borderline 4,28", {"system": "ch", "categories": [cat("s", ["4,28"])]})
+    add("ch step 0,1 not borderline 4,36", {"system": "ch", "step": "0,1", "categories": [cat("s", ["4,36"])]})
+    add("np not borderline 7,44", {"system": "np", "categories": [cat("s", [{"grade": "7", "weight": 14}, {"grade": 8, "weight": "11"}])]})
+    add("np borderline 7,55", {"system": "np", "categories": [cat("s", [{"grade": "7", "weight": 9}, {"grade": 8, "weight": "11"}])]})
+    return c
+
+
+# (case name, average, proposal, borderline) computed by hand from docs/spec.md §9
+HAND = {
+    "de middle 2,50 better": ("2,50", "2", True),
+    "de middle 2,50 worse": ("2,50", "3", True),
+    "np middle 7,50 better": ("7,50", "8", True),
+    "np middle 7,50 worse": ("7,50", "7", True),
+    "ch middle 4,25 better": ("4,25", "4,5", True),
+    "ch middle 4,25 worse": ("4,25", "4", True),
+    "de 2,6666 cut to 2,66": ("2,66", "3", False),
+    "de 1/3 2- is 7/3": ("2,33", "2", False),
+    "de 1+ with 0,3 is 0,70 -> 1": ("0,70", "1", False),
+    # (2·(1,7 + 2·3)/3 + 1·(2 + 1,3)/2) / 3 = (15,4/3 + 1,65) / 3 = 2,2611…
+    "de per-grade weight": ("2,26", "2", False),
+    # (5·3 + 3·2 + 2·1) / 10 = 2,3
+    "de ratio 5:3:2": ("2,30", "2", False),
+    "de borderline 2,55": ("2,55", "3", True),
+    "de not borderline 2,56": ("2,56", "3", False),
+    "np borderline 7,55": ("7,55", "8", True),
+    "de borderline 2,45": ("2,45", "2", True),
+    "de not borderline 2,44": ("2,44", "2", False),
+    "ch borderline 4,27": ("4,27", "4,5", True),
+    "ch not borderline 4,28": ("4,28", "4,5", False),
+}
+
+
+VOCABULARY = {
+    "de": ["1", "1+", "1-", "2+", "2", "2-", "3+", "3", "3-", "4+", "4", "4-", "5+", "5", "5-", "6+", "6",
+           "2\u2212", "2,3", "3.7", "1,0", "4,75", "6,0"],
+    "np": [str(n) for n in range(16)] + [7, 13],
+    "ch": ["1", "2,5", "3", "3,75", "4", "4.5", "4,8", "5", "5,25", "5,5", "6", "4,33"],
+    "at": ["1", "2", "3", "4", "5", 2],
+}
+WEIGHTS = [None, "1", "2", "3", "0,5", "1.5", 2, 1, "0,25", "10"]
+
+
+def random_cases(rng):
+    out = []
+    for system in ("de", "np", "ch", "at"):
+        for i in range(40):
+            inp = {"system": system}
+            if system == "de" and i % 4:
+                inp["tendency"] = ["0,3", "0,25", "1/3"][i % 3]
+            if system == "ch" and i % 3:
+                inp["step"] = ["0,5", "1", "0,1"][i % 3]
+            if i % 2:
+                inp["rounding"] = ["better", "worse"][i % 4 // 2]
+            cats = []
+            for k in range(rng.randint(1, 4)):
+                grades = []
+                for _ in range(rng.choice([0, 1, 2, 3, 5, 8]) if k else rng.randint(1, 6)):
+                    g = rng.choice(VOCABULARY[system])
+                    w = rng.choice(WEIGHTS)
+                    grades.append(g if w is None else {"grade": g, "weight": w})
+                c = cat(f"Kategorie {k + 1}", grades, rng.choice(WEIGHTS))
+                cats.append(c)
+            inp["categories"] = cats
+            out.append((f"{system} random {i + 1}", inp))
+    return out
+
+
+def invalid_cases():
+    """Refused inputs with their exact German message (written by hand, not computed)."""
+    s = lambda grades, system="de", **kw: dict({"system": system, "categories": [cat("schriftlich", grades)]}, **kw)
+    note = "ist keine Note von 1 bis 6"
+    return [
+        ("de 7", s(["7"]), "schriftlich: \u201e7\u201c " + note + "."),
+        ("de 6-", s(["2", "6-"]), "schriftlich: \u201e6-\u201c " + note + "."),
+        ("de 6 unicode minus", s(["6\u2212"]), "schriftlich: \u201e6\u2212\u201c " + note + "."),
+        ("de 0", s(["0"]), "schriftlich: \u201e0\u201c " + note + "."),
+        ("de 6,5", s(["6,5"]), "schriftlich: \u201e6,5\u201c " + note + "."),
+        ("de 0,9", s(["0,9"]), "schriftlich: \u201e0,9\u201c " + note + "."),
+        ("de 2,345", s(["2,345"]), "schriftlich: \u201e2,345\u201c " + note + "."),
+        ("de 2,", s(["2,"]), "schriftlich: \u201e2,\u201c " + note + "."),
+        ("de 2++", s(["2++"]), "schriftlich: \u201e2++\u201c " + note + "."),
+        ("de 2,3+", s(["2,3+"]), "schriftlich: \u201e2,3+\u201c " + note + "."),
+        ("de empty grade", s([""]), "schriftlich: \u201e\u201c " + note + "."),
+        ("de arabic-indic digit", s(["\u0662"]), "schriftlich: \u201e\u0662\u201c " + note + "."),
+        ("de control character escaped", s(["2\u0007"]), "schriftlich: \u201e2\\a\u201c " + note + "."),
+        ("np 16", s(["16"], "np"), "schriftlich: \u201e16\u201c ist keine Punktzahl von 0 bis 15."),
+        ("np 7,5", s(["7,5"], "np"), "schriftlich: \u201e7,5\u201c ist keine Punktzahl von 0 bis 15."),
+        ("np 2+", s(["2+"], "np"), "schriftlich: \u201e2+\u201c ist keine Punktzahl von 0 bis 15."),
+        ("np -1 number", s([-1], "np"), "schriftlich: \u201e-1\u201c ist keine Punktzahl von 0 bis 15."),
+        ("ch 6,25", s(["6,25"], "ch"), "schriftlich: \u201e6,25\u201c ist keine Note von 1 bis 6 (h\u00f6chstens zwei Nachkommastellen)."),
+        ("ch 4,125", s(["4,125"], "ch"), "schriftlich: \u201e4,125\u201c ist keine Note von 1 bis 6 (h\u00f6chstens zwei Nachkommastellen)."),
+        ("ch 0,5", s(["0,5"], "ch"), "schriftlich: \u201e0,5\u201c ist keine Note von 1 bis 6 (h\u00f6chstens zwei Nachkommastellen)."),
+        ("at 6", s(["6"], "at"), "schriftlich: \u201e6\u201c ist keine Note von 1 bis 5."),
+        ("at 2,5", s(["2,5"], "at"), "schriftlich: \u201e2,5\u201c ist keine Note von 1 bis 5."),
+        ("at 2+", s(["2+"], "at"), "schriftlich: \u201e2+\u201c ist keine Note von 1 bis 5."),
+        ("no grades at all", {"system": "de", "categories": [cat("a", []), cat("b", [])]},
+         "Keine Note angegeben: der Durchschnitt braucht mindestens eine Note."),
+        ("no categories", {"system": "de", "categories": []},
+         "Keine Note angegeben: der Durchschnitt braucht mindestens eine Note."),
+        ("no system", {"categories": [cat("s", ["2"])]}, "Das Feld \u201esystem\u201c fehlt (de, np, ch oder at)."),
+        ("unknown system", s(["2"], "us"), "Unbekanntes Notensystem \u201eus\u201c: erlaubt sind de, np, ch und at."),
+        ("unknown member", s(["2"], extra=1), "Unbekanntes Feld \u201eextra\u201c."),
+        ("unknown member of a category", {"system": "de", "categories": [{"name": "s", "grades": [], "farbe": "rot"}]},
+         "Kategorie 1: unbekanntes Feld \u201efarbe\u201c."),
+        ("unknown member of a grade", s([{"grade": "2", "gewicht": 2}]), "Kategorie 1, Note 1: unbekanntes Feld \u201egewicht\u201c."),
+        ("grade object without grade", s([{"weight": 2}]), "Kategorie 1, Note 1: das Feld \u201egrade\u201c fehlt."),
+        ("category weight 0", {"system": "de", "categories": [cat("m\u00fcndlich", ["2"], "0")]},
+         "m\u00fcndlich: Gewicht \u201e0\u201c ist keine Zahl gr\u00f6\u00dfer als 0."),
+        ("category weight negative number", {"system": "de", "categories": [cat("s", ["2"], -1)]},
+         "s: Gewicht \u201e-1\u201c ist keine Zahl gr\u00f6\u00dfer als 0."),
+        ("category weight a word", {"system": "de", "categories": [cat("s", ["2"], "doppelt")]},
+         "s: Gewicht \u201edoppelt\u201c ist keine Zahl gr\u00f6\u00dfer als 0."),
+        ("category weight 1,5,0", {"system": "de", "categories": [cat("s", ["2"], "1,5,0")]},
+         "s: Gewicht \u201e1,5,0\u201c ist keine Zahl gr\u00f6\u00dfer als 0."),
+        ("grade weight 0", s([{"grade": "3", "weight": "0,0"}]),
+         "schriftlich: Gewicht \u201e0,0\u201c der Note \u201e3\u201c ist keine Zahl gr\u00f6\u00dfer als 0."),
+        ("tendency 0,5", s(["2"], tendency="0,5"), "tendency \u201e0,5\u201c ist nicht 0,3, 0,25 oder 1/3."),
+        ("tendency outside de", s(["2"], "np", tendency="0,3"), "tendency gilt nur f\u00fcr das Notensystem de."),
+        ("step 0,25", s(["2"], "ch", step="0,25"), "step \u201e0,25\u201c ist nicht 0,5, 1 oder 0,1."),
+        ("step outside ch", s(["2"], "de", step="1"), "step gilt nur f\u00fcr das Notensystem ch."),
+        ("rounding up", s(["2"], rounding="up"), "rounding \u201eup\u201c ist weder better noch worse."),
+        ("category without name", {"system": "de", "categories": [cat("s", ["2"]), {"grades": ["2"]}]},
+         "Kategorie 2 hat keinen Namen."),
+        ("same category twice", {"system": "de", "categories": [cat("s", ["2"]), cat("s", ["3"])]},
+         "Die Kategorie \u201es\u201c kommt zweimal vor."),
+        ("categories not a list", {"system": "de", "categories": {"s": ["2"]}}, "categories ist keine Liste."),
+        ("grades not a list", {"system": "de", "categories": [{"name": "s", "grades": "2, 3"}]},
+         "Kategorie 1: grades ist keine Liste."),
+        ("system a number", {"system": 1, "categories": []}, "system ist kein Text."),
+        ("grade true", s([True]), "Kategorie 1, Note 1 ist weder Text noch Zahl."),
+        ("not an object", ["de"], "Die Eingabe ist kein JSON-Objekt."),
+    ]
+
+
+RAW_INVALID = [
+    # inputs that are not JSON values of their own: given as the bytes typed
+    ("repeated member", '{"system": "de", "system": "np", "categories": []}', "Das Feld \u201esystem\u201c steht zweimal da."),
+    ("broken JSON", '{"system": "de", ', "Die Eingabe ist kein JSON-Objekt."),
+    ("trailing text", '{"system": "de", "categories": [{"name": "s", "grades": ["2"]}]} x', "Die Eingabe ist kein JSON-Objekt."),
+    ("empty input", "", "Die Eingabe ist kein JSON-Objekt."),
+    ("weight with an exponent", '{"system": "de", "categories": [{"name": "s", "weight": 1e2, "grades": ["2"]}]}',
+     "s: Gewicht \u201e1e2\u201c ist keine Zahl gr\u00f6\u00dfer als 0."),
+]
+
+
+def main():
+    cases = named_cases() + random_cases(random.Random(20260601))
+    out = []
+    names = set()
+    for name, inp in cases:
+        assert name not in names, name
+        names.add(name)
+        out.append(dict({"name": name, "input": inp}, **zeugnis(inp)))
+    for name, (average, proposal, borderline) in HAND.items():
+        got = next(c for c in out if c["name"] == name)
+        assert (got["average"], got["proposal"], got["borderline"]) == (average, proposal, borderline), (name, got)
+    systems = {c["input"]["system"] for c in out}
+    assert systems == set(SYSTEMS) and len(out) >= 150, len(out)
+    assert any(c["borderline"] for c in out) and any(c["input"].get("tendency") == "1/3" for c in out)
+    invalid = [{"name": n, "input": i, "message": m} for n, i, m in invalid_cases()]
+    invalid += [{"name": n, "raw": r, "message": m} for n, r, m in RAW_INVALID]
+    for name, data in (("cases.json", out), ("invalid.json", invalid)):
+        with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, indent=1)
+            f.write("\n")
+    print(f"{len(out)} cases, {len(invalid)} refused inputs")
+
+
+if __name__ == "__main__":
+    main()
