@@ -21,6 +21,7 @@ Aufruf:
   notenrechner table (--config DATEI | --preset ID) --total GESAMT [--step 0,5] [--json]
                                                 Punkteschlüssel: Punktebereich jeder Note
   notenrechner preset list [--json]             Vorlagen zeigen (IHK, KMK-Notenpunkte, Schweiz …)
+  notenrechner zeugnisnote < NOTEN.json         Zeugnisnote: Durchschnitt und Vorschlag aus den Noten (JSON)
   notenrechner config export [--scale SLUG] [DATEI]
                                                 gespeicherte Konfiguration ausgeben
   notenrechner config import [--scale SLUG] DATEI
@@ -50,6 +51,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdTable(args[1:], stdout, stderr)
 	case "preset":
 		return cmdPreset(args[1:], stdout, stderr)
+	case "zeugnisnote":
+		return cmdZeugnis(args[1:], stdin, stdout)
 	case "config":
 		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "scale":

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/notenrechner/notenrechner/internal/zeugnis"
+)
+
+const zeugnisHelp = `Aufruf: notenrechner zeugnisnote < NOTEN.json
+
+Berechnet aus den Noten eines Halbjahres den Durchschnitt und einen Vorschlag für
+die Zeugnisnote (docs/spec.md §9). Liest JSON von der Standardeingabe, z. B.
+  {"system": "de", "tendency": "0,3", "rounding": "better",
+   "categories": [{"name": "schriftlich", "weight": "2", "grades": ["2+", {"grade": "3", "weight": "2"}]},
+                  {"name": "mündlich", "weight": 1, "grades": ["2", "1-"]}]}
+system: de (1–6 mit + und −, auch 2,3), np (Notenpunkte 0–15), ch (Schweiz 1–6),
+at (Österreich 1–5); tendency (nur de): 0,3, 0,25 oder 1/3; step (nur ch): 0,5, 1
+oder 0,1; rounding: better (Standard) oder worse für einen Durchschnitt genau auf
+der Mitte. Gibt aus:
+  {"average":"2,26","proposal":"2","borderline":false,"steps":["…"]}
+Der Durchschnitt wird nach zwei Nachkommastellen abgeschnitten, nicht gerundet.
+borderline: true heißt, die Zeugnisnote entscheidet die Lehrkraft. Eine Eingabe,
+die keine Note des Systems ist, endet mit Status 2 und einer Meldung.
+
+Optionen:
+`
+
+// inputError is refused input of zeugnisnote: it ends with status 2 like a
+// wrong command line, and main prints its German message as it is.
+type inputError struct{ message string }
+
+func (e inputError) Error() string        { return e.message }
+func (e inputError) Is(target error) bool { return target == errUsage }
+
+// maxZeugnisInput bounds standard input: a term's grades are a few kilobytes.
+const maxZeugnisInput = 1 << 20
+
+func cmdZeugnis(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("zeugnisnote", flag.ContinueOnError)
+	if helped, err := parseFlags(fs, args, zeugnisHelp, stdout); helped || err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unerwartete Argumente: %s (die Noten kommen von der Standardeingabe)",
+			errUsage, strings.Join(fs.Args(), " "))
+	}
+	if stdin == nil {
+		return inputError{"Keine Standardeingabe."}
+	}
+	data, err := io.ReadAll(io.LimitReader(stdin, maxZeugnisInput+1))
+	if err != nil {
+		return fmt.Errorf("Standardeingabe lesen: %w", err)
+	}
+	if len(data) > maxZeugnisInput {
+		return inputError{"Die Eingabe ist größer als 1 MiB."}
+	}
+	res, err := zeugnis.Run(data)
+	var refused *zeugnis.Error
+	if errors.As(err, &refused) {
+		return inputError{refused.Message}
+	}
+	if err != nil {
+		return err
+	}
+	out, err := json.Marshal(res)
+	if err != nil {
+		return fmt.Errorf("Ergebnis kodieren: %w", err)
+	}
+	_, err = fmt.Fprintf(stdout, "%s\n", out)
+	return err
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/notenrechner/notenrechner/internal/zeugnis"
+)
+
+func readZeugnisVectors(t *testing.T, name string, into any) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "zeugnis", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, into); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func runZeugnis(input []byte) (string, error) {
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"zeugnisnote"}, noEnv, bytes.NewReader(input), &out, &errOut)
+	return out.String(), err
+}
+
+// TestZeugnisnoteCommandAnswersAsThePackage: for every vector the command
+// prints exactly the package's result as JSON, and the oracle's three values.
+func TestZeugnisnoteCommandAnswersAsThePackage(t *testing.T) {
+	var cases []struct {
+		Name       string          `json:"name"`
+		Input      json.RawMessage `json:"input"`
+		Average    string          `json:"average"`
+		Proposal   string          `json:"proposal"`
+		Borderline bool            `json:"borderline"`
+	}
+	readZeugnisVectors(t, "cases.json", &cases)
+	if len(cases) < 150 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	for _, tc := range cases {
+		out, err := runZeugnis(tc.Input)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.Name, err)
+		}
+		res, err := zeugnis.Run(tc.Input)
+		if err != nil {
+			t.Fatalf("%s: package: %v", tc.Name, err)
+		}
+		want, _ := json.Marshal(res)
+		if out != string(want)+"\n" {
+			t.Errorf("%s: command printed %s, package gives %s", tc.Name, out, want)
+		}
+		var got zeugnis.Result
+		if err := json.Unmarshal([]byte(out), &got); err != nil ||
+			got.Average != tc.Average || got.Proposal != tc.Proposal || got.Borderline != tc.Borderline {
+			t.Errorf("%s: printed %s, the oracle says %s → %s (borderline %v)", tc.Name, out, tc.Average, tc.Proposal, tc.Borderline)
+		}
+	}
+}
+
+// TestZeugnisnoteRefusals: refused input ends with status 2 (a usage error)
+// and main prints exactly the German message of the vector.
+func TestZeugnisnoteRefusals(t *testing.T) {
+	var cases []struct {
+		Name    string          `json:"name"`
+		Input   json.RawMessage `json:"input"`
+		Raw     *string         `json:"raw"`
+		Message string          `json:"message"`
+	}
+	readZeugnisVectors(t, "invalid.json", &cases)
+	for _, tc := range cases {
+		input := []byte(tc.Input)
+		if tc.Raw != nil {
+			input = []byte(*tc.Raw)
+		}
+		out, err := runZeugnis(input)
+		if !errors.Is(err, errUsage) || err.Error() != tc.Message || out != "" {
+			t.Errorf("%s: err %v, output %q; want status 2 and %q", tc.Name, err, out, tc.Message)
+		}
+	}
+	big := append([]byte(`{"system": "de", "categories": [], "x": "`), bytes.Repeat([]byte("a"), maxZeugnisInput)...)
+	if _, err := runZeugnis(big); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "1 MiB") {
+		t.Errorf("input over 1 MiB: %v", err)
+	}
+	for _, args := range [][]string{{"zeugnisnote", "noten.json"}, {"zeugnisnote", "--system", "de"}} {
+		if _, _, err := runCmd(t, args...); !errors.Is(err, errUsage) {
+			t.Errorf("%v: err = %v, want a usage error", args, err)
+		}
+	}
+	if out, _, err := runCmd(t, "zeugnisnote", "--help"); err != nil || !strings.Contains(out, "Aufruf: notenrechner zeugnisnote") {
+		t.Errorf("zeugnisnote --help: %q, %v", out, err)
+	}
+	if out, _, _ := runCmd(t, "help"); !strings.Contains(out, "notenrechner zeugnisnote") {
+		t.Error("the command list does not name zeugnisnote")
+	}
+}
