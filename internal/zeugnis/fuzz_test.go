@@ -49,3 +49,24 @@ func TestInvalidUTF8AndLimits(t *testing.T) {
 		t.Errorf("500 grades: %+v, %v", res, err)
 	}
 }
+
+// TestProposeClamps: no valid grade averages below 0,66 in de, so the clamp of
+// docs/spec.md §9 cannot show in the vectors; it is checked on propose itself.
+func TestProposeClamps(t *testing.T) {
+	de, _ := systemRules(SystemDE)
+	np, _ := systemRules(SystemNP)
+	for _, tc := range []struct {
+		r    rules
+		cut  *big.Rat
+		want string
+	}{
+		{de, big.NewRat(40, 100), "1"},  // nearest whole is 0
+		{de, big.NewRat(670, 100), "6"}, // nearest whole is 7
+		{np, big.NewRat(1560, 100), "15"},
+	} {
+		got, _, steps := propose(tc.cut, tc.r, false)
+		if decimal(got) != tc.want || !strings.Contains(strings.Join(steps, " "), "außerhalb") {
+			t.Errorf("propose(%s) = %s %q, want %s", fixedTwo(tc.cut), decimal(got), steps, tc.want)
+		}
+	}
+}

@@ -143,6 +143,9 @@ def named_cases():
     add("de 2,4999 cut to 2,49", {"system": "de", "categories": [cat("s", [{"grade": "2,49", "weight": "9999"}, {"grade": "2,5", "weight": "9999"}, "2,49"])]})
     add("de 1/3 2- is 7/3", {"system": "de", "tendency": "1/3", "categories": [cat("s", ["2-"])]})
     add("de 1/3 2- and 3+ is 8/3", {"system": "de", "tendency": "1/3", "categories": [cat("s", ["2-", "3+", "3+"])]})
+    # exactly a third: 0,333 instead would end a hundredth lower
+    add("de 1/3 3- 3- 3- 2 is exactly 3,00", {"system": "de", "tendency": "1/3", "categories": [cat("s", ["3-", "3-", "3-", "2"])]})
+    add("de 1/3 2- 2- 2- 2 is exactly 2,25", {"system": "de", "tendency": "1/3", "categories": [cat("s", ["2-", "2-", "2-", "2"])]})
     add("de 0,25 tendency", {"system": "de", "tendency": "0,25", "categories": [cat("s", ["2-", "2+", "3-"])]})
     add("de unicode minus", {"system": "de", "categories": [cat("s", ["2\u2212", "3"])]})
     add("de 6+ allowed", {"system": "de", "categories": [cat("s", ["6+", "6"])]})
@@ -186,6 +189,8 @@ HAND = {
     "ch middle 4,25 worse": ("4,25", "4", True),
     "de 2,6666 cut to 2,66": ("2,66", "3", False),
     "de 1/3 2- is 7/3": ("2,33", "2", False),
+    "de 1/3 3- 3- 3- 2 is exactly 3,00": ("3,00", "3", False),
+    "de 1/3 2- 2- 2- 2 is exactly 2,25": ("2,25", "2", False),
     "de 1+ with 0,3 is 0,70 -> 1": ("0,70", "1", False),
     # (2·(1,7 + 2·3)/3 + 1·(2 + 1,3)/2) / 3 = (15,4/3 + 1,65) / 3 = 2,2611…
     "de per-grade weight": ("2,26", "2", False),
