@@ -337,8 +337,8 @@ def main():
     invalid += [{"name": n, "raw": r, "message": m} for n, r, m in RAW_INVALID]
     for name, data in (("cases.json", out), ("invalid.json", invalid)):
         with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, indent=1)
-            f.write("\n")
+            # one case a line: a changed expectation is a changed line in the diff
+            f.write("[\n" + ",\n".join(json.dumps(c, ensure_ascii=False) for c in data) + "\n]\n")
     print(f"{len(out)} cases, {len(invalid)} refused inputs")
 
 
