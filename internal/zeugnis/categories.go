@@ -128,8 +128,8 @@ func propose(cut *big.Rat, r rules, worse bool) (proposal *big.Rat, borderline b
 			decimal(proposal), decimal(r.lo), decimal(r.hi), decimal(clamped)))
 		proposal = clamped
 	}
-	// The window is a tenth of a step wide, centred on the middle: 2,45–2,55 in de.
-	half := new(big.Rat).Quo(r.step, big.NewRat(20, 1))
+	// Within a tenth of a step of the middle: 2,40–2,60 in de.
+	half := new(big.Rat).Quo(r.step, big.NewRat(10, 1))
 	distance := new(big.Rat).Sub(cut, middle)
 	if distance.Abs(distance).Cmp(half) <= 0 {
 		borderline = true

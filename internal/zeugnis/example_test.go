@@ -41,5 +41,5 @@ func Example_middle() {
 	// Gewichteter Durchschnitt der Kategorien: (1 · 4,25) : 1 = 4,25.
 	// Auf zwei Nachkommastellen abgeschnitten, ohne Auf- oder Abrundung: 4,25.
 	// 4,25 liegt genau auf der Mitte zwischen 4 und 4,5: Vorschlag die schlechtere Note, 4.
-	// 4,25 liegt höchstens 0,025 von der Mitte 4,25 entfernt: ein Grenzfall, die Zeugnisnote entscheidet die Lehrkraft.
+	// 4,25 liegt höchstens 0,05 von der Mitte 4,25 entfernt: ein Grenzfall, die Zeugnisnote entscheidet die Lehrkraft.
 }

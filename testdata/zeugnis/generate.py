@@ -102,8 +102,8 @@ def zeugnis(inp):
         worst = below if higher_better else above
         proposal = worst if worse else better
     proposal = min(max(proposal, lo), hi)
-    # a window a tenth of a step wide around the middle: 2,45–2,55 in de
-    borderline = abs(cut - middle) <= step / 20
+    # within a tenth of a step of the middle: 2,40–2,60 in de
+    borderline = abs(cut - middle) <= step / 10
     return {"average": f"{hundredths // 100},{hundredths % 100:02d}", "proposal": shown(proposal),
             "borderline": borderline}
 
@@ -165,17 +165,19 @@ def named_cases():
     add("category without grades member", {"system": "de", "categories": [{"name": "leer", "weight": 3}, cat("s", ["2-"])]})
     add("ch decimal grades", {"system": "ch", "categories": [cat("s", ["4,75", "5.25", "3,9"])]})
     # borderline edges (within a tenth of a step of the middle, inclusive)
-    add("de borderline 2,45", {"system": "de", "categories": [cat("s", ["2,45"])]})
-    add("de borderline 2,55", {"system": "de", "categories": [cat("s", ["2,55"])]})
-    add("de not borderline 2,44", {"system": "de", "categories": [cat("s", ["2,44"])]})
-    add("de not borderline 2,56", {"system": "de", "categories": [cat("s", ["2,56"])]})
-    add("ch borderline 4,23", {"system": "ch", "categories": [cat("s", ["4,23"])]})
-    add("ch borderline 4,27", {"system": "ch", "categories": [cat("s", ["4,27"])]})
-    add("ch not borderline 4,22", {"system": "ch", "categories": [cat("s", ["4,22"])]})
-    add("ch not borderline 4,28", {"system": "ch", "categories": [cat("s", ["4,28"])]})
-    add("ch step 0,1 not borderline 4,36", {"system": "ch", "step": "0,1", "categories": [cat("s", ["4,36"])]})
-    add("np not borderline 7,44", {"system": "np", "categories": [cat("s", [{"grade": "7", "weight": 14}, {"grade": 8, "weight": "11"}])]})
+    add("de borderline 2,40", {"system": "de", "categories": [cat("s", ["2,4"])]})
+    add("de borderline 2,60", {"system": "de", "categories": [cat("s", ["2,6"])]})
+    add("de not borderline 2,39", {"system": "de", "categories": [cat("s", ["2,39"])]})
+    add("de not borderline 2,61", {"system": "de", "categories": [cat("s", ["2,61"])]})
+    add("ch borderline 4,20", {"system": "ch", "categories": [cat("s", ["4,2"])]})
+    add("ch borderline 4,30", {"system": "ch", "categories": [cat("s", ["4,3"])]})
+    add("ch not borderline 4,19", {"system": "ch", "categories": [cat("s", ["4,19"])]})
+    add("ch not borderline 4,31", {"system": "ch", "categories": [cat("s", ["4,31"])]})
+    add("ch step 0,1 borderline 4,36", {"system": "ch", "step": "0,1", "categories": [cat("s", ["4,36"])]})
+    add("ch step 0,1 not borderline 4,37", {"system": "ch", "step": "0,1", "categories": [cat("s", ["4,37"])]})
+    add("np borderline 7,44", {"system": "np", "categories": [cat("s", [{"grade": "7", "weight": 14}, {"grade": 8, "weight": "11"}])]})
     add("np borderline 7,55", {"system": "np", "categories": [cat("s", [{"grade": "7", "weight": 9}, {"grade": 8, "weight": "11"}])]})
+    add("np not borderline 7,39", {"system": "np", "categories": [cat("s", [{"grade": "7", "weight": 61}, {"grade": 8, "weight": "39"}])]})
     return c
 
 
@@ -196,13 +198,16 @@ HAND = {
     "de per-grade weight": ("2,26", "2", False),
     # (5·3 + 3·2 + 2·1) / 10 = 2,3
     "de ratio 5:3:2": ("2,30", "2", False),
-    "de borderline 2,55": ("2,55", "3", True),
-    "de not borderline 2,56": ("2,56", "3", False),
+    "de borderline 2,60": ("2,60", "3", True),
+    "de not borderline 2,61": ("2,61", "3", False),
     "np borderline 7,55": ("7,55", "8", True),
-    "de borderline 2,45": ("2,45", "2", True),
-    "de not borderline 2,44": ("2,44", "2", False),
-    "ch borderline 4,27": ("4,27", "4,5", True),
-    "ch not borderline 4,28": ("4,28", "4,5", False),
+    "np borderline 7,44": ("7,44", "7", True),
+    "np not borderline 7,39": ("7,39", "7", False),
+    "de borderline 2,40": ("2,40", "2", True),
+    "de not borderline 2,39": ("2,39", "2", False),
+    "ch borderline 4,30": ("4,30", "4,5", True),
+    "ch not borderline 4,31": ("4,31", "4,5", False),
+    "ch step 0,1 borderline 4,36": ("4,36", "4,4", True),
 }
 
 
