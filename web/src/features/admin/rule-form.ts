@@ -1,3 +1,5 @@
+import { z } from 'zod/mini'
+import type { Schemas } from '@/lib/api-client'
 import type { RuleDocument } from '@/lib/config'
 import { formatNumber, parseTypedNumber } from './config-form'
 import { validateConfigDocument } from './config-validation'
@@ -78,7 +80,10 @@ export function fieldForRulePath(path: string): string | null {
   return m?.[1] ?? null
 }
 
-export type RuleCheck = { ok: true; doc: RuleDocument } | { ok: false; errors: Record<string, string> }
+/** A rule document as the server takes it. */
+export type RuleInput = Schemas['RuleDocument']
+
+export type RuleCheck = { ok: true; doc: RuleInput } | { ok: false; errors: Record<string, string> }
 
 /**
  * The document the form stands for, or its errors by field. `base` is the loaded document: its system
@@ -91,13 +96,14 @@ export function checkRuleForm(values: RuleFormValues, base: RuleDocument): RuleC
   if (name !== undefined) errors.name = name
   const rule = base.rule.kind === 'formula' ? formulaRule(values, errors) : tableRule(values, errors)
   if (Object.keys(errors).length > 0) return { ok: false, errors }
-  const doc: RuleDocument = { name: values.name, system: base.system, rule }
+  // the system is the loaded document's, which came from the server
+  const doc: RuleInput = { name: values.name, system: base.system as RuleInput['system'], rule }
   if (base.preset !== undefined && JSON.stringify(rule) === JSON.stringify(base.rule))
-    doc.preset = base.preset
+    doc.preset = base.preset as NonNullable<RuleInput['preset']>
   return { ok: true, doc }
 }
 
-function tableRule(values: RuleFormValues, errors: Record<string, string>): RuleDocument['rule'] {
+function tableRule(values: RuleFormValues, errors: Record<string, string>): RuleInput['rule'] {
   const n = values.bands.length
   const whole = values.percentage !== 'exact'
   let above: { from: number; grade: string } | null = null
@@ -121,12 +127,38 @@ function tableRule(values: RuleFormValues, errors: Record<string, string>): Rule
   return { kind: 'table', percentage: values.percentage, bands }
 }
 
-function formulaRule(values: RuleFormValues, errors: Record<string, string>): RuleDocument['rule'] {
-  const rule: RuleDocument['rule'] = { kind: 'formula', step: Number(values.step), midpoint: values.midpoint }
+function formulaRule(values: RuleFormValues, errors: Record<string, string>): RuleInput['rule'] {
+  const step = Number(values.step) as 0.1 | 0.25 | 0.5 | 1
+  const rule: Schemas['FormulaRule'] = { kind: 'formula', step, midpoint: values.midpoint }
   if (values.pass.trim() === '') return rule
   const typed = parseTypedNumber(values.pass)
   if (!typed.ok) errors.pass = typed.message
   else if (typed.value <= 0 || typed.value >= 100) errors.pass = messages.pass
   else rule.pass = typed.value
   return rule
+}
+
+const text = z.string()
+
+/** The zod schema of the form for react-hook-form's zodResolver; `base` is the loaded document. */
+export function ruleFormSchema(base: RuleDocument) {
+  return z
+    .object({
+      name: text,
+      percentage: z.enum(['exact', 'round', 'cut']),
+      bands: z.array(z.object({ grade: text, from: text })),
+      step: z.enum(['0.1', '0.25', '0.5', '1']),
+      midpoint: z.enum(['up', 'down']),
+      pass: text,
+    })
+    .check(
+      z.superRefine((values, ctx) => {
+        const result = checkRuleForm(values, base)
+        if (result.ok) return
+        for (const [field, message] of Object.entries(result.errors)) {
+          const path = field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))
+          ctx.addIssue({ code: 'custom', message, path, input: values })
+        }
+      }),
+    )
 }

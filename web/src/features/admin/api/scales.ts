@@ -36,7 +36,7 @@ export async function patchScale(slug: string, change: Body<'patchScale'>): Prom
 /** What the editor and the history need of one configuration: the default's routes or a scale's. */
 export interface ScaleApi {
   get: () => Promise<LiveConfig>
-  save: (config: Schemas['ConfigDocument'], version: number) => Promise<LiveConfig>
+  save: (config: Schemas['AnyConfigDocumentInput'], version: number) => Promise<LiveConfig>
   history: (before?: number) => Promise<HistoryPage>
   version: (version: number) => Promise<LiveConfig>
   restore: (version: number) => Promise<LiveConfig>
