@@ -67,7 +67,13 @@ export function useRuleEditor(live: RuleLive, api: ScaleApi) {
         return
       }
       if (err instanceof ApiError && err.status === 422) {
-        setUnmapped(showServerErrors(form.setError, err.fields, (p) => fieldForRulePath(p) as Path<RuleFormValues> | null))
+        setUnmapped(
+          showServerErrors(
+            form.setError,
+            err.fields,
+            (p) => fieldForRulePath(p) as Path<RuleFormValues> | null,
+          ),
+        )
         toast.error(MSG_INVALID_TOAST)
         return
       }

@@ -28,6 +28,13 @@ export async function createScale(slug: string, config: Schemas['ConfigDocumentI
   )
 }
 
+/** Creates a scale at version 1 with a preset's document (GET /api/v1/presets); 422 on `preset` for an unknown one. */
+export async function createScaleFromPreset(slug: string, preset: string): Promise<LiveConfig> {
+  // the id is one of the server's own list
+  const body = { slug, preset: preset as Schemas['PresetID'] } satisfies Body<'createScale'>
+  return json(await send('POST', '/scales', { body }), liveConfigSchema)
+}
+
 /** Makes the scale the default, or archives it, or brings it back; 409 `scale_is_default` / `scale_archived`. */
 export async function patchScale(slug: string, change: Body<'patchScale'>): Promise<ScaleSummary> {
   return json(await send('PATCH', path(slug), { body: change }), scaleSummarySchema)
