@@ -10,6 +10,7 @@ import { ConfigPresets } from './config-presets'
 import { EditorFields } from './editor-fields'
 import { ConflictNotice, NewerNotice, RefusedNotice } from './editor-notices'
 import { FormPreview } from './form-preview'
+import { OldIhkNotice } from './old-ihk-notice'
 import { RuleEditor } from './rule-editor'
 
 /** The configuration editor of /admin: waits for the live configuration (the default scale's, or source's), then edits it. */
@@ -64,6 +65,7 @@ function EditorForm({ live, api, title }: { live: OriginalLive; api: ScaleApi; t
             />
           )}
           <RefusedNotice title="Der Server hat die Konfiguration abgelehnt." messages={unmapped} />
+          <OldIhkNotice loaded={loaded} api={api} />
           <ConfigPresets form={form} current={loaded.config} />
           <EditorFields
             form={form}
