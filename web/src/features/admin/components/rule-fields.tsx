@@ -55,7 +55,7 @@ function BandRow({ form, index, grade, last }: { form: Form; index: number; grad
   const errorId = message === undefined ? undefined : `${id}-error`
   return (
     <div className="py-1.5">
-      <div className="grid grid-cols-[auto_2rem_minmax(0,8rem)] items-center gap-x-2">
+      <div className="grid grid-cols-[3.5rem_2rem_minmax(0,8rem)] items-center gap-x-2">
         <span aria-hidden="true" className={badgeClass}>
           {grade}
         </span>
