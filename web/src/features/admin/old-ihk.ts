@@ -1,6 +1,5 @@
 import { isOriginal, type GradingConfig, type ScaleDocument } from '@/lib/config'
-import { gradeOf, keyOf } from '@/lib/key'
-import { rational } from '@/lib/rational'
+import { keyOf, type Key } from '@/lib/key'
 import { STANDARD } from './standard'
 
 // The admin once offered an "IHK" preset in the original's shape: the IHK's five bounds as the
@@ -44,13 +43,27 @@ export const OLD_IHK: GradingConfig = {
   },
 }
 
+/**
+ * The label of a whole percentage p (0–100, the same on every basis) in a key whose bounds are known.
+ * Not lib/key's gradeOf: importing it here would make the calculator route export it to this lazy part.
+ */
+function labelAt(key: Key, p: bigint): string {
+  for (const band of key.bands) {
+    if (band.from === null) return band.label
+    if (band.from === undefined) continue
+    const c = p * band.from.d - band.from.n // the denominator is positive
+    if (c > 0n || (c === 0n && key.included)) return band.label
+  }
+  return '?'
+}
+
 /** The percentages where the old document and the IHK's key differ, as "92 %: 2+ statt 1". */
 export function ihkDifferences(old: ScaleDocument, ihk: ScaleDocument): string[] {
   const a = keyOf(old)
   const b = keyOf(ihk)
-  return [100, 95, 92, 81, 67, 50, 30].flatMap((p) => {
-    const mine = gradeOf(a, rational(BigInt(p))).label
-    const theirs = gradeOf(b, rational(BigInt(p))).label
+  return [100n, 95n, 92n, 81n, 67n, 50n, 30n].flatMap((p) => {
+    const mine = labelAt(a, p)
+    const theirs = labelAt(b, p)
     return mine === theirs ? [] : [`${String(p)} %: ${mine} statt ${theirs}`]
   })
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { json, send } from '@/lib/api-client'
-import { readGradingConfig } from '@/lib/config'
+import { readLiveConfig } from '@/lib/config'
 
 // The presets a scale can start from (api/openapi.yaml: GET /api/v1/presets), in the order an admin
 // chooses, each with its source and its document as a scale then stores it.
@@ -8,8 +8,10 @@ import { readGradingConfig } from '@/lib/config'
 const documentSchema = v.pipe(
   v.unknown(),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const read = readGradingConfig(dataset.value)
-    if (read !== null) return read
+    // read as a version's document: lib/config's readLiveConfig is exported to the admin already, while
+    // its document reader would have to be exported by the calculator route's chunk (its budget)
+    const read = readLiveConfig({ version: 0, savedAt: '', config: dataset.value })?.config
+    if (read !== undefined) return read
     addIssue({ message: 'not a configuration document' })
     return NEVER
   }),
