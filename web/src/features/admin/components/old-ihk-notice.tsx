@@ -15,9 +15,13 @@ import { MSG_CONFLICT_TOAST } from '../use-config-editor'
  * IHK's key, and one click that stores the `ihk` preset's document as a new version over it (If-Match).
  */
 export function OldIhkNotice({ loaded, api }: { loaded: LiveConfig; api: ScaleApi }) {
+  // only such a scale reads the presets
+  return isOldIhk(loaded.config) ? <Replacement loaded={loaded} api={api} /> : null
+}
+
+function Replacement({ loaded, api }: { loaded: LiveConfig; api: ScaleApi }) {
   const [presets] = useResource(getPresets, null)
   const [busy, setBusy] = useState(false)
-  if (!isOldIhk(loaded.config)) return null
   const ihk = presets.data?.find((p) => p.id === 'ihk')
   const replace = async () => {
     if (ihk === undefined) return
