@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ApiError, errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage, type Schemas } from '@/lib/api-client'
 import type { ScaleDocument } from '@/lib/config'
 import { toast } from '@/lib/toast'
 import { createScale, createScaleFromPreset } from './api/scales'
@@ -32,7 +32,8 @@ export function useDocumentCreator(
     if (next.name !== undefined || next.slug !== undefined) return
     setBusy(true)
     try {
-      if (preset === undefined) await createScale(slug, { ...doc, name } as Parameters<typeof createScale>[1])
+      // the document came from the server (a copy) or from knickpunkt-ab.ts; the server checks it again
+      if (preset === undefined) await createScale(slug, { ...doc, name } as Schemas['AnyConfigDocumentInput'])
       else await createScaleFromPreset(slug, preset)
       toast.success(`Notenschlüssel „${name}“ angelegt.`)
       onCreated(slug)

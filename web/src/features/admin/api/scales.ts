@@ -21,7 +21,10 @@ const path = (slug: string) => `/scales/${segment(slug)}`
 const ifMatch = (version: number) => ({ 'If-Match': `"${String(version)}"` })
 
 /** Creates a scale at version 1; 409 `scale_exists`, 422 with `slug` or `config.…` fields, 422 `too_many_scales`. */
-export async function createScale(slug: string, config: Schemas['ConfigDocumentInput']): Promise<LiveConfig> {
+export async function createScale(
+  slug: string,
+  config: Schemas['AnyConfigDocumentInput'],
+): Promise<LiveConfig> {
   return json(
     await send('POST', '/scales', { body: { slug, config } satisfies Body<'createScale'> }),
     liveConfigSchema,
