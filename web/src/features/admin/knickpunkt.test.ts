@@ -7,9 +7,9 @@ import {
   type KnickpunktRule,
 } from './knickpunkt'
 import cases from './knickpunkt-cases.json'
-import { PRESETS } from './presets'
+import { STANDARD } from './standard'
 
-const checked = checkConfigDocument(PRESETS.find((p) => p.id === 'standard')?.config)
+const checked = checkConfigDocument(STANDARD)
 if (!checked.ok) throw new Error('the Standard preset is invalid')
 const standard = checked.config
 const template = {

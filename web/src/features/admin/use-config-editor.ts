@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useState } from 'react'
-import { useForm, type UseFormReturn } from 'react-hook-form'
+import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { isOriginal, type GradingConfig, type LiveConfig } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
@@ -93,7 +93,7 @@ export function useConfigEditor(live: OriginalLive, api: ScaleApi) {
  * change checks the whole form again: rules between fields (the order of the boundaries, the sum of
  * the widths) clear or appear at the other field too.
  */
-function useRecheckOnChange(form: UseFormReturn<ConfigFormValues>): void {
+export function useRecheckOnChange<T extends FieldValues>(form: UseFormReturn<T>): void {
   useEffect(
     () =>
       form.subscribe({

@@ -9,15 +9,15 @@ import {
   type ConfigFormValues,
 } from './config-form'
 import { knickpunktBoundaries, type Rounding } from './knickpunkt'
-import { PRESETS } from './presets'
+import { STANDARD } from './standard'
 
 const STANDARD_WIDTHS = (() => {
-  const schema = PRESETS.find((p) => p.id === 'standard')?.config.schema
+  const { schema } = STANDARD
   return {
-    generalMinus: formatNumber(schema?.general?.minus),
-    generalNormal: formatNumber(schema?.general?.normal),
-    oneMinus: formatNumber(schema?.['1']?.minus),
-    sixNormal: formatNumber(schema?.['6']?.normal),
+    generalMinus: formatNumber(schema.general.minus),
+    generalNormal: formatNumber(schema.general.normal),
+    oneMinus: formatNumber(schema['1'].minus),
+    sixNormal: formatNumber(schema['6'].normal),
   }
 })()
 

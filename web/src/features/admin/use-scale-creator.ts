@@ -14,11 +14,10 @@ import {
   toFormValues,
   type ConfigFormValues,
 } from './config-form'
-import { PRESETS } from './presets'
 import { checkSlug, suggestSlug } from './scale-slug'
+import { STANDARD } from './standard'
 
 const EMPTY: ConfigFormValues = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as ConfigFormValues
-const firstPreset = PRESETS[0]?.config
 
 /**
  * A new scale's form: the configuration (react-hook-form), its Kurzname, which follows the name
@@ -29,7 +28,7 @@ export function useScaleCreator(taken: string[], onCreated: (slug: string) => vo
   const form: UseFormReturn<ConfigFormValues> = useForm<ConfigFormValues>({
     resolver: zodResolver(configFormSchema),
     // the Standard's numbers, no name: every scale needs its own (and its own Kurzname)
-    defaultValues: firstPreset === undefined ? EMPTY : { ...toFormValues(firstPreset), name: '' },
+    defaultValues: { ...toFormValues(STANDARD), name: '' },
   })
   const [slug, setSlug] = useState('')
   const [slugTyped, setSlugTyped] = useState(false) // once typed, the name no longer suggests it

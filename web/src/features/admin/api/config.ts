@@ -27,7 +27,10 @@ export async function getConfig(): Promise<LiveConfig> {
  * Saves a configuration over `version`, the one the editor loaded (If-Match). A newer stored
  * version gives ApiError 412 `config_conflict` with `current`; invalid fields a 422 with `fields`.
  */
-export async function saveConfig(config: Schemas['ConfigDocument'], version: number): Promise<LiveConfig> {
+export async function saveConfig(
+  config: Schemas['AnyConfigDocumentInput'],
+  version: number,
+): Promise<LiveConfig> {
   const res = await send('PUT', '/config', {
     body: config satisfies Body<'putConfig'>,
     headers: { 'If-Match': `"${String(version)}"` },

@@ -21,11 +21,21 @@ const path = (slug: string) => `/scales/${segment(slug)}`
 const ifMatch = (version: number) => ({ 'If-Match': `"${String(version)}"` })
 
 /** Creates a scale at version 1; 409 `scale_exists`, 422 with `slug` or `config.…` fields, 422 `too_many_scales`. */
-export async function createScale(slug: string, config: Schemas['ConfigDocumentInput']): Promise<LiveConfig> {
+export async function createScale(
+  slug: string,
+  config: Schemas['AnyConfigDocumentInput'],
+): Promise<LiveConfig> {
   return json(
     await send('POST', '/scales', { body: { slug, config } satisfies Body<'createScale'> }),
     liveConfigSchema,
   )
+}
+
+/** Creates a scale at version 1 with a preset's document (GET /api/v1/presets); 422 on `preset` for an unknown one. */
+export async function createScaleFromPreset(slug: string, preset: string): Promise<LiveConfig> {
+  // the id is one of the server's own list
+  const body = { slug, preset: preset as Schemas['PresetID'] } satisfies Body<'createScale'>
+  return json(await send('POST', '/scales', { body }), liveConfigSchema)
 }
 
 /** Makes the scale the default, or archives it, or brings it back; 409 `scale_is_default` / `scale_archived`. */
@@ -36,7 +46,7 @@ export async function patchScale(slug: string, change: Body<'patchScale'>): Prom
 /** What the editor and the history need of one configuration: the default's routes or a scale's. */
 export interface ScaleApi {
   get: () => Promise<LiveConfig>
-  save: (config: Schemas['ConfigDocument'], version: number) => Promise<LiveConfig>
+  save: (config: Schemas['AnyConfigDocumentInput'], version: number) => Promise<LiveConfig>
   history: (before?: number) => Promise<HistoryPage>
   version: (version: number) => Promise<LiveConfig>
   restore: (version: number) => Promise<LiveConfig>

@@ -6,7 +6,8 @@ import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { standardLiveConfig } from '@/test/live-config'
 import { renderFeature } from '@/test/render'
-import { PRESETS } from '../presets'
+import { OLD_IHK } from '../old-ihk'
+import { STANDARD } from '../standard'
 import { ConfigEditor } from './config-editor'
 
 let api: FakeApi
@@ -257,32 +258,32 @@ describe('ConfigEditor', () => {
     expect(within(preview).getAllByRole('cell', { name: '92,5' }).length).toBeGreaterThan(0)
   })
 
-  it('fills the form from a preset without saving; saving sends the preset', async () => {
-    const live = version(3)
-    api.on('PUT /config', json(200, version(4, { name: 'IHK' })))
+  it('fills the form from the Standard without saving; saving sends the Standard', async () => {
+    const live = { ...version(3), config: OLD_IHK }
+    api.on('PUT /config', json(200, version(4)))
     const { user, save } = setup(live)
-    await user.click(screen.getByRole('button', { name: 'IHK (92/81/67/50/30)' }))
+    await user.click(screen.getByRole('button', { name: 'Standard (85/70/55/40/20)' }))
 
-    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('IHK')
-    expect(boundary(1)).toHaveValue('92')
-    expect(gradeRow(2)).toHaveTextContent('bis 92 %')
-    expect(boundary(5)).toHaveValue('30')
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard')
+    expect(boundary(1)).toHaveValue('85')
+    expect(gradeRow(2)).toHaveTextContent('bis 85 %')
+    expect(boundary(5)).toHaveValue('20')
     expect(screen.getByText('Ungespeicherte Änderungen.')).toBeInTheDocument()
-    // the preview follows: grade 1 is 92–100 with a 33,33 % minus band
-    expect(screen.getAllByRole('cell', { name: '94,6664' }).length).toBeGreaterThan(0)
+    // the preview follows: grade 1 is 85–100 with a 33,33 % minus band
+    expect(screen.getAllByRole('cell', { name: '89,9995' }).length).toBeGreaterThan(0)
     expect(api.callsTo('PUT /config')).toHaveLength(0)
 
     await save()
     expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
-    expect(api.callsTo('PUT /config')[0]?.body).toEqual(PRESETS.find((p) => p.id === 'ihk')?.config)
+    expect(api.callsTo('PUT /config')[0]?.body).toEqual(STANDARD)
   })
 
   it('goes back to the loaded version with "Aktuelle Konfiguration"', async () => {
-    const { user } = setup()
-    await user.click(screen.getByRole('button', { name: 'IHK (92/81/67/50/30)' }))
+    const { user } = setup({ ...version(3), config: OLD_IHK })
+    await user.click(screen.getByRole('button', { name: 'Standard (85/70/55/40/20)' }))
     await user.click(screen.getByRole('button', { name: 'Aktuelle Konfiguration' }))
-    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard')
-    expect(boundary(1)).toHaveValue('85')
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('IHK')
+    expect(boundary(1)).toHaveValue('92')
     expect(screen.getByText('Keine ungespeicherten Änderungen.')).toBeInTheDocument()
     expect(api.callsTo('PUT /config')).toHaveLength(0)
   })

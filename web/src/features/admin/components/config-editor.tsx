@@ -1,9 +1,7 @@
 import { Card } from '@/components/card'
-import { GradeTable } from '@/components/grade-table'
 import { Spinner } from '@/components/spinner'
-import { isOriginal, type ScaleDocument } from '@/lib/config'
+import { isOriginal } from '@/lib/config'
 import { formatSavedAt, savedByPhrase } from '@/lib/format'
-import { keyOf } from '@/lib/key'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { defaultScaleApi, type ScaleApi } from '../api/scales'
 import type { EditorSource } from '../editor-source'
@@ -12,6 +10,8 @@ import { ConfigPresets } from './config-presets'
 import { EditorFields } from './editor-fields'
 import { ConflictNotice, NewerNotice, RefusedNotice } from './editor-notices'
 import { FormPreview } from './form-preview'
+import { OldIhkNotice } from './old-ihk-notice'
+import { RuleEditor } from './rule-editor'
 
 /** The configuration editor of /admin: waits for the live configuration (the default scale's, or source's), then edits it. */
 export function ConfigEditor({ source }: { source?: EditorSource }) {
@@ -19,7 +19,16 @@ export function ConfigEditor({ source }: { source?: EditorSource }) {
   const live = source?.live ?? page
   if (live.state !== 'ready') return <Spinner label="Konfiguration wird geladen" />
   const { data } = live
-  if (!isOriginal(data.config)) return <RuleSummary config={data.config} title={source?.title} />
+  if (!isOriginal(data.config))
+    return (
+      // keyed by the system and kind: a version of another rule needs a form of other fields
+      <RuleEditor
+        key={`${data.config.system}/${data.config.rule.kind}`}
+        live={{ ...data, config: data.config }}
+        api={source?.api ?? defaultScaleApi}
+        title={source?.title}
+      />
+    )
   return (
     <EditorForm
       live={{ ...data, config: data.config }}
@@ -56,6 +65,7 @@ function EditorForm({ live, api, title }: { live: OriginalLive; api: ScaleApi; t
             />
           )}
           <RefusedNotice title="Der Server hat die Konfiguration abgelehnt." messages={unmapped} />
+          <OldIhkNotice loaded={loaded} api={api} />
           <ConfigPresets form={form} current={loaded.config} />
           <EditorFields
             form={form}
@@ -71,20 +81,5 @@ function EditorForm({ live, api, title }: { live: OriginalLive; api: ScaleApi; t
         saved={`So zeigt der Rechner die Tabelle der gespeicherten Version ${String(loaded.version)}.`}
       />
     </div>
-  )
-}
-
-/**
- * A scale of another system than the original's (docs/grading-systems.md): its table as the calculator
- * shows it. Such scales are made from a preset or through the API; the form above edits the original's shape.
- */
-function RuleSummary({ config, title }: { config: ScaleDocument; title: string | undefined }) {
-  return (
-    <Card
-      title={title === undefined ? 'Konfiguration' : `Konfiguration: ${title}`}
-      description="Dieser Notenschlüssel folgt einer Regel (Tabelle „ab“ oder Schweizer Formel). Hier lässt sich nur der Schlüssel in der ursprünglichen Form mit Notengrenzen und Breiten bearbeiten; diesen Schlüssel ersetzt eine neue Version über die Programmierschnittstelle."
-    >
-      <GradeTable scaleKey={keyOf(config)} name={config.name} />
-    </Card>
   )
 }

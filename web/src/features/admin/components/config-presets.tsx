@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
 import type { GradingConfig } from '@/lib/config'
 import { toFormValues, type ConfigFormField, type ConfigFormValues } from '../config-form'
-import { PRESETS } from '../presets'
+import { STANDARD, STANDARD_LABEL } from '../standard'
 import { RuleFill } from './rule-fill'
 
 export const CURRENT_PRESET_LABEL = 'Aktuelle Konfiguration'
@@ -40,17 +40,14 @@ export function ConfigPresets({
         Füllt nur das Formular; gespeichert wird erst mit „Speichern“.
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
-        {PRESETS.map((p) => (
-          <Button
-            key={p.id}
-            variant="secondary"
-            onClick={() => {
-              fill(p.config)
-            }}
-          >
-            {p.label}
-          </Button>
-        ))}
+        <Button
+          variant="secondary"
+          onClick={() => {
+            fill(STANDARD)
+          }}
+        >
+          {STANDARD_LABEL}
+        </Button>
         <Button
           variant="secondary"
           onClick={() => {

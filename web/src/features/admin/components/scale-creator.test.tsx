@@ -37,12 +37,13 @@ const scales: ScaleSummary[] = [
 const boundary = (g: number) =>
   screen.getByRole('textbox', { name: `Grenze zwischen Note ${String(g)} und ${String(g + 1)}` })
 
-function setup() {
+async function setup() {
   const user = userEvent.setup()
   const onCreated = vi.fn()
   renderFeature(<ScaleCreator scales={scales} onCreated={onCreated} onCancel={() => undefined} />, {
     live: standardLiveConfig(7),
   })
+  await user.click(screen.getByRole('radio', { name: 'Eigene Notengrenzen' }))
   return {
     user,
     onCreated,
@@ -53,7 +54,7 @@ function setup() {
 
 describe('ScaleCreator', () => {
   it("starts with the Standard's numbers and no name; the Kurzname follows the name; saves with POST /scales", async () => {
-    const { user, onCreated, name, slug } = setup()
+    const { user, onCreated, name, slug } = await setup()
     expect(name).toHaveValue('')
     expect(boundary(1)).toHaveValue('85')
     await user.type(name, 'Deutsch Oberstufe')
@@ -69,7 +70,7 @@ describe('ScaleCreator', () => {
   })
 
   it('refuses a Kurzname that exists or breaks the rule before sending, and shows the server’s 409', async () => {
-    const { user, name, slug } = setup()
+    const { user, name, slug } = await setup()
     await user.type(name, 'Mathematik')
     await user.click(screen.getByRole('button', { name: 'Speichern' }))
     expect(slug).toHaveAccessibleDescription(expect.stringContaining(SLUG_MESSAGES.taken) as string)
@@ -93,7 +94,7 @@ describe('ScaleCreator', () => {
   })
 
   it('fills the form from a copy of another scale, keeping a name already typed', async () => {
-    const { user, name } = setup()
+    const { user, name } = await setup()
     const copy = standardLiveConfig(4)
     copy.config = {
       ...copy.config,
@@ -109,14 +110,14 @@ describe('ScaleCreator', () => {
 
     await user.clear(name)
     await user.type(name, 'Physik')
-    await user.click(screen.getByRole('radio', { name: 'Leeres Formular' }))
-    await user.click(screen.getByRole('button', { name: 'Formular füllen' }))
+    await user.click(screen.getByRole('radio', { name: 'Eigene Notengrenzen' }))
+    await user.click(screen.getByRole('button', { name: 'Formular leeren' }))
     expect(name).toHaveValue('Physik')
     expect(boundary(4)).toHaveValue('')
   })
 
   it("maps the server's config.… field messages to the form's fields", async () => {
-    const { user, name } = setup()
+    const { user, name } = await setup()
     await user.type(name, 'Physik')
     api.on(
       'POST /scales',

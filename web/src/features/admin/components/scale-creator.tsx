@@ -1,12 +1,14 @@
-import { Button } from '@/components/button'
+import { useState } from 'react'
 import { Card } from '@/components/card'
-import { TextField } from '@/components/text-field'
+import type { ScaleDocument } from '@/lib/config'
 import type { ScaleSummary } from '@/lib/scales'
 import { useScaleCreator } from '../use-scale-creator'
-import { BoundariesFieldset, WidthsFieldset } from './config-fields'
-import { RefusedNotice } from './editor-notices'
+import { DocumentCreator } from './document-creator'
 import { FormPreview } from './form-preview'
+import { OriginalForm } from './original-form'
+import { PresetStart } from './preset-start'
 import { StartChooser } from './start-chooser'
+import { StartOptions, type Start } from './start-options'
 
 interface ScaleCreatorProps {
   /** Every scale: the ones to copy from, and the slugs that are taken. */
@@ -16,17 +18,17 @@ interface ScaleCreatorProps {
 }
 
 /**
- * "Neuer Notenschlüssel": a name, a Kurzname and a configuration, filled from a preset, a copy of
- * another scale, nothing, or the Knickpunkt rule. Filling only fills the form; the scale exists
- * once "Speichern" has created it (POST /api/v1/scales, version 1).
+ * "Neuer Notenschlüssel": from one of the server's presets, or a name, a Kurzname and a document
+ * filled from a copy of another scale, the Standard's numbers or the Knickpunkt rule. A copy of a
+ * rule scale and the rule's "ab" variant make a whole document, shown as its table. The scale
+ * exists once "Speichern" has created it (POST /api/v1/scales, version 1).
  */
 export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps) {
-  const creator = useScaleCreator(
-    scales.map((s) => s.slug),
-    onCreated,
-  )
-  const { form, slug } = creator
-  const { isSubmitting } = form.formState
+  const taken = scales.map((s) => s.slug)
+  const creator = useScaleCreator(taken, onCreated)
+  const [start, setStart] = useState<Start>('preset')
+  const [made, setMade] = useState<{ doc: ScaleDocument; n: number } | null>(null)
+  const original = start !== 'preset' && made === null
   return (
     <div className="space-y-6">
       <Card
@@ -34,49 +36,40 @@ export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps)
         description="Angelegt wird er erst mit „Speichern“; bis dahin lässt sich alles ändern."
       >
         <div className="space-y-6">
-          <StartChooser form={form} scales={scales} onFill={creator.fill} />
-          <form
-            noValidate
-            onSubmit={(e) => void form.handleSubmit(creator.onSubmit)(e)}
-            className="space-y-6"
-          >
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="Name"
-                hint="Steht über der Tabelle, z. B. „Mathematik“."
-                autoComplete="off"
-                error={form.formState.errors.name?.message}
-                {...form.register('name')}
-              />
-              <TextField
-                label="Kurzname"
-                hint={`Für die Adresse: /?schluessel=${slug === '' ? '…' : slug}. Später nicht änderbar.`}
-                autoComplete="off"
-                spellCheck={false}
-                value={slug}
-                error={creator.slugError}
-                onChange={(e) => {
-                  creator.typeSlug(e.target.value)
-                }}
-              />
-            </div>
-            <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
-              <BoundariesFieldset form={form} />
-              <WidthsFieldset form={form} />
-            </div>
-            <RefusedNotice title="Der Server hat den Notenschlüssel abgelehnt." messages={creator.unmapped} />
-            <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 dark:border-slate-700 pt-4">
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Wird gespeichert …' : 'Speichern'}
-              </Button>
-              <Button variant="secondary" disabled={isSubmitting} onClick={onCancel}>
-                Abbrechen
-              </Button>
-            </div>
-          </form>
+          <StartOptions
+            value={start}
+            onChange={(s) => {
+              setStart(s)
+              setMade(null)
+            }}
+          />
+          {start === 'preset' && <PresetStart taken={taken} onCreated={onCreated} onCancel={onCancel} />}
+          {start !== 'preset' && (
+            <StartChooser
+              start={start}
+              form={creator.form}
+              scales={scales}
+              onFill={creator.fill}
+              onDocument={(doc) => {
+                setMade((m) => ({ doc, n: (m?.n ?? 0) + 1 }))
+              }}
+            />
+          )}
+          {made !== null && start !== 'preset' && (
+            <DocumentCreator
+              key={made.n}
+              doc={made.doc}
+              taken={taken}
+              onCreated={onCreated}
+              onCancel={onCancel}
+            />
+          )}
+          {original && <OriginalForm creator={creator} onCancel={onCancel} />}
         </div>
       </Card>
-      <FormPreview form={form} saved="So zeigt der Rechner die Tabelle mit den Werten oben." />
+      {original && (
+        <FormPreview form={creator.form} saved="So zeigt der Rechner die Tabelle mit den Werten oben." />
+      )}
     </div>
   )
 }

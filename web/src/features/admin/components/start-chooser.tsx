@@ -2,83 +2,64 @@ import { useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { errorMessage } from '@/lib/api-client'
-import { isOriginal, type GradingConfig } from '@/lib/config'
+import { isOriginal, type GradingConfig, type ScaleDocument } from '@/lib/config'
 import type { ScaleSummary } from '@/lib/scales'
 import { toast } from '@/lib/toast'
 import { scaleApi } from '../api/scales'
 import type { ConfigFormValues } from '../config-form'
-import { PRESETS } from '../presets'
-import { RuleFill } from './rule-fill'
-import { Choice, StartOptions, type Start } from './start-options'
+import { RuleStart } from './rule-start'
+import { Choice, type Start } from './start-options'
 
 interface StartChooserProps {
+  start: Exclude<Start, 'preset'>
   form: UseFormReturn<ConfigFormValues>
   scales: readonly ScaleSummary[]
+  /** Fills the original's form (null: empty). */
   onFill: (config: GradingConfig | null, name: string) => void
+  /** A whole document of a rule (a copy of a rule scale, the Knickpunkt rule "ab"). */
+  onDocument: (doc: ScaleDocument) => void
 }
 
-/** Where the new scale starts: the choice, and what each needs (a preset, a scale, the rule's numbers). */
-export function StartChooser({ form, scales, onFill }: StartChooserProps) {
-  const [start, setStart] = useState<Start>('preset')
-  const [preset, setPreset] = useState(PRESETS[0]?.id ?? '')
+/** What a start other than a preset needs: the scale to copy, the rule's numbers, or nothing. */
+export function StartChooser({ start, form, scales, onFill, onDocument }: StartChooserProps) {
   const [copyOf, setCopyOf] = useState(scales.find((s) => s.default)?.slug ?? scales[0]?.slug ?? '')
   const [loading, setLoading] = useState(false)
 
-  const apply = async () => {
-    if (start === 'empty') onFill(null, '')
-    if (start === 'preset') {
-      const chosen = PRESETS.find((p) => p.id === preset)
-      if (chosen !== undefined) onFill(chosen.config, chosen.config.name)
-    }
-    if (start === 'copy') {
-      setLoading(true)
-      try {
-        const { config } = await scaleApi(copyOf).get()
-        if (isOriginal(config)) onFill(config, `${config.name} (Kopie)`)
-        else toast.error('Nicht übernommen: Schlüssel mit einer Regel lassen sich hier noch nicht kopieren.')
-      } catch (err) {
-        toast.error(`Nicht übernommen: ${errorMessage(err)}`)
-      } finally {
-        setLoading(false)
-      }
+  const copy = async () => {
+    setLoading(true)
+    try {
+      const { config } = await scaleApi(copyOf).get()
+      const name = `${config.name} (Kopie)`
+      if (isOriginal(config)) onFill(config, name)
+      else onDocument({ ...config, name })
+    } catch (err) {
+      toast.error(`Nicht übernommen: ${errorMessage(err)}`)
+    } finally {
+      setLoading(false)
     }
   }
 
+  if (start === 'rule') return <RuleStart form={form} onTable={onDocument} />
   return (
-    <div className="space-y-4 border-b border-slate-200 dark:border-slate-700 pb-6">
-      <StartOptions value={start} onChange={setStart} />
-      {start === 'rule' ? (
-        <RuleFill form={form} />
-      ) : (
-        <div className="flex flex-wrap items-end gap-3">
-          {start === 'preset' && (
-            <Choice
-              label="Vorlage"
-              value={preset}
-              onChange={setPreset}
-              options={PRESETS.map((p) => [p.id, p.label])}
-            />
-          )}
-          {start === 'copy' && (
-            <Choice
-              label="Kopie von"
-              value={copyOf}
-              onChange={setCopyOf}
-              options={scales.map((s) => [
-                s.slug,
-                `${s.name} (${s.slug})${s.archived ? ', archiviert' : ''}`,
-              ])}
-            />
-          )}
-          <Button
-            variant="secondary"
-            disabled={loading || (start === 'copy' && copyOf === '')}
-            onClick={() => void apply()}
-          >
-            {loading ? 'Wird geladen …' : 'Formular füllen'}
-          </Button>
-        </div>
+    <div className="flex flex-wrap items-end gap-3">
+      {start === 'copy' && (
+        <Choice
+          label="Kopie von"
+          value={copyOf}
+          onChange={setCopyOf}
+          options={scales.map((s) => [s.slug, `${s.name} (${s.slug})${s.archived ? ', archiviert' : ''}`])}
+        />
       )}
+      <Button
+        variant="secondary"
+        disabled={loading || (start === 'copy' && copyOf === '')}
+        onClick={() => {
+          if (start === 'empty') onFill(null, '')
+          else void copy()
+        }}
+      >
+        {loading ? 'Wird geladen …' : start === 'empty' ? 'Formular leeren' : 'Formular füllen'}
+      </Button>
     </div>
   )
 }

@@ -7,7 +7,7 @@ export type Start = 'preset' | 'copy' | 'empty' | 'rule'
 const START_LABELS: Record<Start, string> = {
   preset: 'Vorlage',
   copy: 'Kopie eines Notenschlüssels',
-  empty: 'Leeres Formular',
+  empty: 'Eigene Notengrenzen',
   rule: 'Nach Regel (Knickpunkt)',
 }
 
@@ -23,7 +23,7 @@ export function StartOptions({
   return (
     <fieldset>
       <legend className={labelClass}>Ausgangspunkt</legend>
-      <p className={hintClass}>Füllt nur das Formular unten.</p>
+      <p className={hintClass}>Womit der neue Schlüssel beginnt.</p>
       <div className="mt-2 grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
         {(Object.keys(START_LABELS) as Start[]).map((value) => (
           <label

@@ -1,0 +1,55 @@
+import { useMemo } from 'react'
+import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form'
+import { Card } from '@/components/card'
+import { GradeTable } from '@/components/grade-table'
+import { Notice } from '@/components/notice'
+import type { RuleDocument } from '@/lib/config'
+import { keyOf } from '@/lib/key'
+import { checkRuleForm, type RuleFormValues } from '../rule-form'
+
+/**
+ * The table as the calculator would show the rule form's values (`base` is the loaded document), or,
+ * while they are not a valid rule, the list of what is wrong instead of a table that could not be right.
+ */
+export function RulePreview({
+  form,
+  base,
+  saved,
+}: {
+  form: UseFormReturn<RuleFormValues>
+  base: RuleDocument
+  saved: string
+}) {
+  const values = useWatch({ control: form.control }) as RuleFormValues
+  const { isDirty } = useFormState({ control: form.control })
+  const checked = useMemo(() => checkRuleForm(values, base), [values, base])
+  return (
+    <Card
+      title="Vorschau"
+      description={
+        isDirty ? 'So zeigt der Rechner die Tabelle mit den Werten oben (noch nicht gespeichert).' : saved
+      }
+    >
+      {checked.ok ? (
+        <GradeTable scaleKey={keyOf(checked.doc)} name={checked.doc.name} />
+      ) : (
+        <Notice tone="warning" title="Keine Vorschau, solange diese Werte nicht passen:">
+          <ul className="list-disc space-y-1 pl-5">
+            {Object.entries(checked.errors).map(([field, message]) => (
+              <li key={field}>
+                {fieldName(field, values)}: {message}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+    </Card>
+  )
+}
+
+/** A field as the page names it: "Note 2+ ab", "Note 4 ab", "Name". */
+function fieldName(field: string, values: RuleFormValues): string {
+  const band = /^bands\.(\d+)\.from$/.exec(field)
+  if (band !== null) return `Note ${values.bands[Number(band[1])]?.grade ?? '?'} ab`
+  return field === 'pass' ? 'Note 4 ab' : 'Name'
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { RuleDocument } from '@/lib/config'
+import {
+  checkRuleForm,
+  fieldForRulePath,
+  RULE_MESSAGES,
+  toRuleValues,
+  type RuleFormValues,
+} from './rule-form'
+
+const dir = join(import.meta.dirname, '../../../../testdata/grading')
+const read = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'))
+
+interface InvalidCase {
+  name: string
+  document: RuleDocument
+  fields: Record<string, string>
+}
+
+// The form's values of a document as a person would type them: numbers as written, text as it is.
+function typed(doc: RuleDocument): RuleFormValues {
+  const text = (x: number | undefined) => (x === undefined ? '' : String(x).replace('.', ','))
+  return {
+    ...toRuleValues(doc),
+    name: doc.name,
+    bands: (doc.rule.bands ?? []).map((b) => ({ grade: b.grade, from: text(b.from) })),
+    pass: text(doc.rule.pass),
+  }
+}
+
+// The cases the form can express: a known system and kind, every message at a field it shows.
+const formCases = (read('invalid-rule-documents.json') as { cases: InvalidCase[] }).cases.filter(
+  (c) =>
+    ['noten', 'noten-plus-minus', 'notenpunkte', 'schweiz', 'oesterreich'].includes(c.document.system) &&
+    typeof c.document.rule === 'object' &&
+    // a bound sent as a JSON string is no typing mistake the form can make
+    !(c.document.rule.bands ?? []).some((b) => typeof b.from === 'string') &&
+    Object.keys(c.fields).every((p) => fieldForRulePath(p) !== null) &&
+    !Object.keys(c.fields).some((p) => /^rule\.(step|midpoint|percentage)$/.test(p)) &&
+    // the last band's bound has no field (the form never sends one)
+    !Object.values(c.fields).includes(RULE_MESSAGES.lastFrom),
+)
+
+describe('checkRuleForm (testdata/grading/invalid-rule-documents.json, shared with internal/grading)', () => {
+  it('uses the messages of rule-messages.json word for word', () => {
+    expect(RULE_MESSAGES).toEqual(read('rule-messages.json'))
+  })
+
+  it('covers the bounds out of order, a band left empty, a missing bound and the pass mark', () => {
+    const names = formCases.map((c) => c.name)
+    for (const n of [
+      'bounds out of order',
+      'two equal bounds leave a band empty',
+      'a bound missing',
+      'a pass mark of 100',
+    ])
+      expect(names).toContain(n)
+  })
+
+  it.each(formCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const result = checkRuleForm(typed(c.document), c.document)
+    const want: Record<string, string> = {}
+    for (const [p, m] of Object.entries(c.fields)) want[fieldForRulePath(p) ?? p] = m
+    expect(result.ok ? {} : result.errors).toEqual(want)
+  })
+
+  it('accepts every valid rule document and gives it back', () => {
+    const { cases } = read('rule-documents.json') as { cases: { document: RuleDocument }[] }
+    for (const { document } of cases) {
+      const result = checkRuleForm(toRuleValues(document), document)
+      expect(result.ok && result.doc, document.name).toEqual(document)
+    }
+  })
+
+  it('drops the preset once the rule differs from it', () => {
+    const doc: RuleDocument = {
+      name: 'KMK',
+      system: 'notenpunkte',
+      preset: 'kmk-oberstufe',
+      rule: { kind: 'table', percentage: 'exact', bands: [{ grade: '15', from: 95 }, { grade: '14' }] },
+    }
+    const same = checkRuleForm(toRuleValues(doc), doc)
+    expect(same.ok && same.doc.preset).toBe('kmk-oberstufe')
+    const changed = checkRuleForm(
+      {
+        ...toRuleValues(doc),
+        bands: [
+          { grade: '15', from: '94' },
+          { grade: '14', from: '' },
+        ],
+      },
+      doc,
+    )
+    expect(changed.ok && changed.doc).toEqual({
+      ...doc,
+      preset: undefined,
+      rule: { ...doc.rule, bands: [{ grade: '15', from: 94 }, { grade: '14' }] },
+    })
+  })
+})

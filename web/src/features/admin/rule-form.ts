@@ -1,0 +1,164 @@
+import { z } from 'zod/mini'
+import type { Schemas } from '@/lib/api-client'
+import type { RuleDocument } from '@/lib/config'
+import { formatNumber, parseTypedNumber } from './config-form'
+import { validateConfigDocument } from './config-validation'
+
+// The form of a rule document (docs/grading-systems.md): a table's bands ("ab …") and its
+// percentage basis, or the Swiss formula's step, midpoint and pass mark. The system, the kind and
+// the grades of the bands are the document's and stay; the numbers are text as typed. The browser
+// checks them with the server's messages (testdata/grading/rule-messages.json, the vectors'
+// messages of internal/grading/rule_parse.go), so what it shows before sending is what the server
+// would answer; the server's 422 paths (rule.bands.3.from) map to the same fields.
+
+export const RULE_MESSAGES = {
+  system: 'Unbekanntes Notensystem.',
+  kind: 'Muss „table“ oder „formula“ sein.',
+  formulaSystem: 'Die Formel gibt es nur für Schweizer Noten.',
+  basis: 'Muss „exact“, „round“ oder „cut“ sein.',
+  bandCount: 'Eine Tabelle hat 2 bis 60 Noten.',
+  label: 'Keine Note dieses Notensystems.',
+  labelOrder: 'Die Noten müssen von der besten zur schlechtesten geordnet sein, jede einmal.',
+  fromRange: 'Muss größer als 0 und höchstens 100 sein.',
+  fromWhole: 'Bei ganzen Prozent muss die Grenze eine ganze Zahl sein.',
+  lastFrom: 'Die letzte Note gilt für alles darunter und hat keine Grenze.',
+  fromOrder: 'Muss kleiner als die Grenze der Note {above} sein, sonst bleibt für diese Note nichts.',
+  step: 'Muss 0,1, 0,25, 0,5 oder 1 sein.',
+  midpoint: 'Muss „up“ oder „down“ sein.',
+  pass: 'Muss größer als 0 und kleiner als 100 sein.',
+  preset: 'Unbekannte Vorlage.',
+  presetDiffers: 'Notensystem und Regel weichen von der Vorlage ab; ohne Vorlage speichern.',
+} as const
+const messages = RULE_MESSAGES
+
+export type Basis = 'exact' | 'round' | 'cut'
+export type Step = '0.1' | '0.25' | '0.5' | '1'
+
+export interface RuleFormValues {
+  name: string
+  percentage: Basis
+  /** Every band's grade and its bound as typed; the last band's bound is unused (it takes the rest). */
+  bands: { grade: string; from: string }[]
+  step: Step
+  midpoint: 'up' | 'down'
+  /** The formula's pass mark ("4 ab X %"), empty for none. */
+  pass: string
+}
+
+export const BASIS_LABELS: Record<Basis, string> = {
+  exact: 'genau',
+  round: 'auf ganze Prozent gerundet',
+  cut: 'ganze Prozent abgeschnitten',
+}
+export const STEP_LABELS: Record<Step, string> = {
+  '0.1': 'Zehntel',
+  '0.25': 'Viertel',
+  '0.5': 'Halbe',
+  '1': 'Ganze',
+}
+
+const basisOf = (p: string | undefined): Basis => (p === 'round' || p === 'cut' ? p : 'exact')
+const stepOf = (s: number | undefined): Step =>
+  s === 0.25 || s === 0.5 || s === 1 ? (`${s}` as Step) : '0.1'
+
+export function toRuleValues(doc: RuleDocument): RuleFormValues {
+  const { rule } = doc
+  return {
+    name: doc.name,
+    percentage: basisOf(rule.percentage),
+    bands: (rule.bands ?? []).map((b) => ({ grade: b.grade, from: formatNumber(b.from) })),
+    step: stepOf(rule.step),
+    midpoint: rule.midpoint === 'down' ? 'down' : 'up',
+    pass: formatNumber(rule.pass),
+  }
+}
+
+/** The form field of a server path (rule.bands.3.from → bands.3.from); null for paths it has no field for. */
+export function fieldForRulePath(path: string): string | null {
+  if (path === 'name') return 'name'
+  const m = /^rule\.(bands\.\d+\.from|percentage|step|midpoint|pass)$/.exec(path)
+  return m?.[1] ?? null
+}
+
+/** A rule document as the server takes it. */
+export type RuleInput = Schemas['RuleDocument']
+
+export type RuleCheck = { ok: true; doc: RuleInput } | { ok: false; errors: Record<string, string> }
+
+/**
+ * The document the form stands for, or its errors by field. `base` is the loaded document: its system
+ * and kind stay, and it keeps naming its preset only while the rule is still the preset's (the server
+ * refuses a changed rule under a preset's name).
+ */
+export function checkRuleForm(values: RuleFormValues, base: RuleDocument): RuleCheck {
+  const errors: Record<string, string> = {}
+  const name = validateConfigDocument({ name: values.name }).name
+  if (name !== undefined) errors.name = name
+  const rule = base.rule.kind === 'formula' ? formulaRule(values, errors) : tableRule(values, errors)
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  // the system is the loaded document's, which came from the server
+  const doc: RuleInput = { name: values.name, system: base.system as RuleInput['system'], rule }
+  if (base.preset !== undefined && JSON.stringify(rule) === JSON.stringify(base.rule))
+    doc.preset = base.preset as NonNullable<RuleInput['preset']>
+  return { ok: true, doc }
+}
+
+function tableRule(values: RuleFormValues, errors: Record<string, string>): RuleInput['rule'] {
+  const n = values.bands.length
+  const whole = values.percentage !== 'exact'
+  let above: { from: number; grade: string } | null = null
+  const bands = values.bands.map((band, i) => {
+    if (i === n - 1) return { grade: band.grade }
+    const path = `bands.${String(i)}.from`
+    const typed = parseTypedNumber(band.from)
+    let message = typed.ok ? null : typed.message
+    if (typed.ok && (typed.value <= 0 || typed.value > 100)) message = messages.fromRange
+    else if (typed.ok && whole && !Number.isInteger(typed.value)) message = messages.fromWhole
+    if (message !== null || !typed.ok) {
+      errors[path] = message ?? messages.fromRange
+      return { grade: band.grade }
+    }
+    // as the server: each valid bound below the last valid one, so that no band is left empty
+    if (above !== null && typed.value >= above.from)
+      errors[path] = messages.fromOrder.replace('{above}', above.grade)
+    above = { from: typed.value, grade: band.grade }
+    return { grade: band.grade, from: typed.value }
+  })
+  return { kind: 'table', percentage: values.percentage, bands }
+}
+
+function formulaRule(values: RuleFormValues, errors: Record<string, string>): RuleInput['rule'] {
+  const step = Number(values.step) as 0.1 | 0.25 | 0.5 | 1
+  const rule: Schemas['FormulaRule'] = { kind: 'formula', step, midpoint: values.midpoint }
+  if (values.pass.trim() === '') return rule
+  const typed = parseTypedNumber(values.pass)
+  if (!typed.ok) errors.pass = typed.message
+  else if (typed.value <= 0 || typed.value >= 100) errors.pass = messages.pass
+  else rule.pass = typed.value
+  return rule
+}
+
+const text = z.string()
+
+/** The zod schema of the form for react-hook-form's zodResolver; `base` is the loaded document. */
+export function ruleFormSchema(base: RuleDocument) {
+  return z
+    .object({
+      name: text,
+      percentage: z.enum(['exact', 'round', 'cut']),
+      bands: z.array(z.object({ grade: text, from: text })),
+      step: z.enum(['0.1', '0.25', '0.5', '1']),
+      midpoint: z.enum(['up', 'down']),
+      pass: text,
+    })
+    .check(
+      z.superRefine((values, ctx) => {
+        const result = checkRuleForm(values, base)
+        if (result.ok) return
+        for (const [field, message] of Object.entries(result.errors)) {
+          const path = field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))
+          ctx.addIssue({ code: 'custom', message, path, input: values })
+        }
+      }),
+    )
+}
