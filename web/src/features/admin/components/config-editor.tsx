@@ -8,7 +8,7 @@ import type { EditorSource } from '../editor-source'
 import { useConfigEditor, type OriginalLive } from '../use-config-editor'
 import { ConfigPresets } from './config-presets'
 import { EditorFields } from './editor-fields'
-import { ConflictNotice, NewerNotice, RefusedNotice } from './editor-notices'
+import { EditorNotices } from './editor-notices'
 import { FormPreview } from './form-preview'
 import { OldIhkNotice } from './old-ihk-notice'
 import { RuleEditor } from './rule-editor'
@@ -48,23 +48,7 @@ function EditorForm({ live, api, title }: { live: OriginalLive; api: ScaleApi; t
         description={`Bearbeitet wird Version ${loaded.version} („${loaded.config.name}“), gespeichert am ${formatSavedAt(loaded.savedAt)}${savedByPhrase(loaded.savedBy)}.`}
       >
         <div className="space-y-4">
-          {conflict !== null && (
-            <ConflictNotice
-              conflict={conflict}
-              onLoad={() => {
-                load(conflict)
-              }}
-            />
-          )}
-          {newer && (
-            <NewerNotice
-              live={live}
-              onLoad={() => {
-                load(live)
-              }}
-            />
-          )}
-          <RefusedNotice title="Der Server hat die Konfiguration abgelehnt." messages={unmapped} />
+          <EditorNotices live={live} conflict={conflict} newer={newer} unmapped={unmapped} load={load} />
           <OldIhkNotice loaded={loaded} api={api} />
           <ConfigPresets form={form} current={loaded.config} />
           <EditorFields

@@ -57,3 +57,37 @@ function VersionFacts({ config }: { config: LiveConfig }) {
     </p>
   )
 }
+
+interface EditorNoticesProps {
+  /** The live version; a newer one than the loaded can be loaded while there are unsaved edits. */
+  live: LiveConfig
+  conflict: LiveConfig | null
+  newer: boolean
+  unmapped: string[]
+  load: (version: LiveConfig) => void
+}
+
+/** What an editor says above its fields: a save refused by a newer version, a newer version, the server's refusals. */
+export function EditorNotices({ live, conflict, newer, unmapped, load }: EditorNoticesProps) {
+  return (
+    <>
+      {conflict !== null && (
+        <ConflictNotice
+          conflict={conflict}
+          onLoad={() => {
+            load(conflict)
+          }}
+        />
+      )}
+      {newer && (
+        <NewerNotice
+          live={live}
+          onLoad={() => {
+            load(live)
+          }}
+        />
+      )}
+      <RefusedNotice title="Der Server hat die Konfiguration abgelehnt." messages={unmapped} />
+    </>
+  )
+}

@@ -8,7 +8,7 @@ import { useResource } from '@/lib/use-resource'
 import { getPresets } from '../api/presets'
 import type { ScaleApi } from '../api/scales'
 import { ihkDifferences, isOldIhk } from '../old-ihk'
-import { MSG_CONFLICT_TOAST } from '../use-config-editor'
+import { MSG_CONFLICT_TOAST } from '../use-version-editor'
 
 /**
  * Shown while the loaded version is exactly the old "IHK" preset (old-ihk.ts): what differs from the

@@ -5,7 +5,7 @@ import { formatSavedAt, savedByPhrase } from '@/lib/format'
 import type { ScaleApi } from '../api/scales'
 import { systemName } from '../system-names'
 import { useRuleEditor, type RuleLive } from '../use-rule-editor'
-import { ConflictNotice, NewerNotice, RefusedNotice } from './editor-notices'
+import { EditorNotices } from './editor-notices'
 import { FormulaFields, TableFields } from './rule-fields'
 import { RulePreview } from './rule-preview'
 
@@ -29,23 +29,7 @@ export function RuleEditor({
         description={`Bearbeitet wird Version ${loaded.version} („${doc.name}“), gespeichert am ${formatSavedAt(loaded.savedAt)}${savedByPhrase(loaded.savedBy)}. Notensystem: ${systemName(doc.system)}; ${doc.rule.kind === 'formula' ? 'Schweizer Formel' : 'Tabelle „ab“'}.`}
       >
         <div className="space-y-4">
-          {conflict !== null && (
-            <ConflictNotice
-              conflict={conflict}
-              onLoad={() => {
-                load(conflict)
-              }}
-            />
-          )}
-          {newer && (
-            <NewerNotice
-              live={live}
-              onLoad={() => {
-                load(live)
-              }}
-            />
-          )}
-          <RefusedNotice title="Der Server hat die Konfiguration abgelehnt." messages={unmapped} />
+          <EditorNotices live={live} conflict={conflict} newer={newer} unmapped={unmapped} load={load} />
           <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-6">
             <TextField
               label="Name"
