@@ -78,7 +78,8 @@ FUZZ_TARGETS := \
 	./internal/server:FuzzInviteAcceptBody \
 	./internal/server:FuzzConfigPutBody \
 	./internal/server:FuzzUserCreateBody \
-	./internal/server:FuzzUserUpdateBody
+	./internal/server:FuzzUserUpdateBody \
+	./internal/zeugnis:FuzzRun
 FUZZTIME ?= 2m
 
 # CI: each target for a bounded time (about 2 minutes in all, plus the
