@@ -50,6 +50,7 @@ for (const width of [390, 1280]) {
       'true',
     )
     await expect(table(page)).toContainText('genau 90 % ergibt 14, knapp darunter 13')
+    await expect(table(page)).toContainText(/Vorlage: .*KMK.* · Quelle: .*Kultusministerkonferenz/)
     // 16,9 of 20 is 84,5 %: below 85 exactly ("strikt"), so 12 points.
     await page.getByLabel('Erreichte Punktzahl').fill('16,9')
     await expect(grade(page)).toHaveText('12 Punkte (2+)')

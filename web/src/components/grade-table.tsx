@@ -7,6 +7,8 @@ import { LazyPart } from './lazy-part'
 // Many bands come with tenths and the IHK's decimal key only: their list is not on the calculator route,
 // whose JS has a budget (docs/benchmarks.md); it arrives with the Punkteschlüssel, right after the first render.
 const BandList = lazy(() => import('./band-list'))
+// A preset's source is read from the server where a scale names one; no other scale pays for it.
+const PresetSource = lazy(() => import('./preset-source'))
 
 interface GradeTableProps {
   scaleKey: Key
@@ -14,6 +16,8 @@ interface GradeTableProps {
   name: string
   /** The calculator's current grade, marked in the table. */
   marked?: string | undefined
+  /** The preset the scale's document names, whose source is said under the table. */
+  preset?: string | undefined
 }
 
 /** Above this many bands (tenths, the IHK's decimal key) the table is a list in columns. */
@@ -24,7 +28,7 @@ const MANY = 16
  * says how to read a bound with this key's own numbers. Bounds "über" (the original) take two rows,
  * über and bis einschließlich; bounds "ab" read as teachers write them, one per grade ("ab 90").
  */
-export function GradeTable({ scaleKey, name, marked }: GradeTableProps) {
+export function GradeTable({ scaleKey, name, marked, preset }: GradeTableProps) {
   const titleId = useId()
   const cells = table(scaleKey)
   const { included } = scaleKey
@@ -51,6 +55,11 @@ export function GradeTable({ scaleKey, name, marked }: GradeTableProps) {
         />
       )}
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{howToRead(scaleKey, cells)}</p>
+      {preset !== undefined && (
+        <LazyPart failed={null}>
+          <PresetSource id={preset} />
+        </LazyPart>
+      )}
     </div>
   )
 }

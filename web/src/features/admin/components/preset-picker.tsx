@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { SelectField } from '@/components/select-field'
-import type { Preset } from '../api/presets'
+import type { Preset } from '@/lib/presets'
 import { systemName } from '../system-names'
 
 /** The presets grouped by system, in the server's order; below the choice its source, region and school type. */

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { Notice } from '@/components/notice'
 import { Spinner } from '@/components/spinner'
+import { getPresets } from '@/lib/presets'
 import { useResource } from '@/lib/use-resource'
-import { getPresets } from '../api/presets'
 import { DocumentCreator } from './document-creator'
 import { PresetPicker } from './preset-picker'
 

@@ -87,7 +87,12 @@ export function CalculatorForm({ config }: { config: ScaleDocument }) {
       </LazyPart>
 
       <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
-        <GradeTable scaleKey={key} name={config.name} marked={result.grade} />
+        <GradeTable
+          scaleKey={key}
+          name={config.name}
+          marked={result.grade}
+          preset={'preset' in config ? config.preset : undefined}
+        />
       </section>
 
       <LazyPart>

@@ -8,8 +8,8 @@ import { readLiveConfig } from '@/lib/config'
 const documentSchema = v.pipe(
   v.unknown(),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    // read as a version's document: lib/config's readLiveConfig is exported to the admin already, while
-    // its document reader would have to be exported by the calculator route's chunk (its budget)
+    // read as a version's document: the calculator route's chunk exports readLiveConfig already, while
+    // exporting its document reader too would cost that chunk bytes of its budget
     const read = readLiveConfig({ version: 0, savedAt: '', config: dataset.value })?.config
     if (read !== undefined) return read
     addIssue({ message: 'not a configuration document' })
