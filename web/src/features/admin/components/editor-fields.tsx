@@ -1,8 +1,8 @@
 import type { UseFormReturn } from 'react-hook-form'
-import { Button } from '@/components/button'
 import { TextField } from '@/components/text-field'
 import { FORM_FIELDS, type ConfigFormValues } from '../config-form'
 import { BoundariesFieldset, WidthsFieldset } from './config-fields'
+import { SaveBar } from './save-bar'
 
 type Form = UseFormReturn<ConfigFormValues>
 
@@ -37,17 +37,7 @@ export function EditorFields({ form, onSubmit, onDiscard }: EditorFieldsProps) {
         <BoundariesFieldset form={form} />
         <WidthsFieldset form={form} />
       </div>
-      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 dark:border-slate-700 pt-4">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Wird gespeichert …' : 'Speichern'}
-        </Button>
-        <Button variant="secondary" disabled={!isDirty || isSubmitting} onClick={onDiscard}>
-          Änderungen verwerfen
-        </Button>
-        <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-          {isDirty ? 'Ungespeicherte Änderungen.' : 'Keine ungespeicherten Änderungen.'}
-        </p>
-      </div>
+      <SaveBar isSubmitting={isSubmitting} isDirty={isDirty} onDiscard={onDiscard} />
     </form>
   )
 }

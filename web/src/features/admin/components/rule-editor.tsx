@@ -1,4 +1,3 @@
-import { Button } from '@/components/button'
 import { Card } from '@/components/card'
 import { TextField } from '@/components/text-field'
 import { formatSavedAt, savedByPhrase } from '@/lib/format'
@@ -8,6 +7,7 @@ import { useRuleEditor, type RuleLive } from '../use-rule-editor'
 import { EditorNotices } from './editor-notices'
 import { FormulaFields, TableFields } from './rule-fields'
 import { RulePreview } from './rule-preview'
+import { SaveBar } from './save-bar'
 
 /** The editor of a scale that follows a rule: a table's bounds and basis, or the Swiss formula. */
 export function RuleEditor({
@@ -40,23 +40,13 @@ export function RuleEditor({
               {...form.register('name')}
             />
             {doc.rule.kind === 'formula' ? <FormulaFields form={form} /> : <TableFields form={form} />}
-            <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-700">
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Wird gespeichert …' : 'Speichern'}
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={!isDirty || isSubmitting}
-                onClick={() => {
-                  load(loaded)
-                }}
-              >
-                Änderungen verwerfen
-              </Button>
-              <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-                {isDirty ? 'Ungespeicherte Änderungen.' : 'Keine ungespeicherten Änderungen.'}
-              </p>
-            </div>
+            <SaveBar
+              isSubmitting={isSubmitting}
+              isDirty={isDirty}
+              onDiscard={() => {
+                load(loaded)
+              }}
+            />
           </form>
         </div>
       </Card>
