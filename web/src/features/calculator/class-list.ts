@@ -10,11 +10,13 @@ import { pointsText } from './points-table'
 export interface ClassLine {
   /** 1-based line number in the text. */
   line: number
+  /** The pupil's number: 1 for the first pupil's line, whatever blank lines or heading come before. */
+  number: number
   name: string
-  /** The points as typed (trimmed). */
+  /** The points as typed (trimmed), or the word that marks the pupil absent ("krank"). */
   points: string
   /** The grade as the system writes it, and its second label where the system has one ("13", "1-"). */
-  result: { percentage: string; grade: string; alt?: string | undefined } | { error: string }
+  result: { percentage: string; grade: string; alt?: string | undefined } | { error: string } | { absent: true }
 }
 
 export interface ClassSummary {
@@ -23,6 +25,8 @@ export interface ClassSummary {
   header: string | null
   /** Valid lines. */
   graded: number
+  /** Pupils marked absent ("fehlt", "krank"): counted apart, neither graded nor an error. */
+  absent: number
   /** The count of each band of the key, by its label. */
   byBand: Record<string, number>
   /** The count of each whole grade (lib/systems.ts groupsOf), by the group's name. */
@@ -44,15 +48,36 @@ export interface ClassSummary {
 const HUNDRED = rational(100n)
 const ZERO = rational(0n)
 
-/** Splits "Name; 27,5" (a tab works too, as pasted from a spreadsheet) at the last separator. */
+/** Words that mark a pupil absent instead of points, in any case: "Anna fehlt", "Ben; krank". */
+const ABSENT = /^(?:fehlt|krank|abwesend|entschuldigt)$/iu
+
+/** The points at the end of a line, after white space or a comma: "Anna 31,5", "Anna, 31,5", "Anna,31". */
+const TRAILING_POINTS = /(?:^|[\s,])([+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+))$/u
+
+/**
+ * Splits a line into name and points. With a semicolon or a tab (a spreadsheet's columns), the points
+ * are what follows the last one. Otherwise they are the number at the end of the line, after a space or
+ * a comma, or a word of ABSENT; a name must hold a letter, so "1,2,3" stays one (wrong) number rather
+ * than the pupil "1,2" with 3 points. Without either, the line's last word is taken as the points, and
+ * its error names it.
+ */
 function splitLine(text: string): { name: string; points: string } {
-  const at = Math.max(text.lastIndexOf(';'), text.lastIndexOf('\t'))
-  if (at < 0) return { name: '', points: text.trim() }
-  return { name: text.slice(0, at).trim(), points: text.slice(at + 1).trim() }
+  const trimmed = text.trim()
+  const at = Math.max(trimmed.lastIndexOf(';'), trimmed.lastIndexOf('\t'))
+  if (at >= 0) return { name: trimmed.slice(0, at).trim(), points: trimmed.slice(at + 1).trim() }
+  const number = TRAILING_POINTS.exec(trimmed)
+  const points = number?.[1] ?? trimmed.split(/[\s,]+/u).pop() ?? ''
+  const name = trimmed
+    .slice(0, trimmed.length - points.length)
+    .replace(/[\s,]+$/u, '')
+    .trim()
+  if (name !== '' && !/\p{L}/u.test(name)) return { name: '', points: trimmed }
+  return { name, points }
 }
 
 function gradeLine(key: Key, total: Rational, points: string): ClassLine['result'] {
   if (points === '') return { error: 'Punkte fehlen.' }
+  if (ABSENT.test(points)) return { absent: true }
   const a = parseNumber(points)
   if (a === null) return { error: `„${points}“ ist keine Zahl.` }
   if (cmp(a, ZERO) < 0) return { error: 'Punkte können nicht negativ sein.' }
@@ -80,7 +105,8 @@ export function summarize(key: Key, totalText: string, text: string): ClassSumma
       header = raw.trim()
       return
     }
-    lines.push({ line: i + 1, name, points, result: gradeLine(key, total, points) })
+    const number = lines.length + 1
+    lines.push({ line: i + 1, number, name, points, result: gradeLine(key, total, points) })
   })
   return { lines, header, ...figures(key, lines) }
 }
@@ -95,8 +121,10 @@ function figures(key: Key, lines: ClassLine[]) {
   let sum: Rational = ZERO
   let graded = 0
   let failing = 0
+  let absent = 0
   for (const { result } of lines) {
-    if ('error' in result) continue
+    if ('absent' in result) absent++
+    if (!('grade' in result)) continue
     byBand[result.grade] = (byBand[result.grade] ?? 0) + 1
     const group = groupOf.get(result.grade) ?? ''
     byGrade[group] = (byGrade[group] ?? 0) + 1
@@ -107,6 +135,7 @@ function figures(key: Key, lines: ClassLine[]) {
   const n = BigInt(graded)
   return {
     graded,
+    absent,
     byBand,
     byGrade,
     groups,
@@ -171,14 +200,20 @@ export function toCsv(
   const rows = [
     ...heading,
     ...(heading.length > 0 ? [[]] : []),
-    ['Zeile', 'Name', 'Punkte', 'Prozent', 'Note', ...alt(summary.altTerm), 'Hinweis'],
+    ['Nr.', 'Name', 'Punkte', 'Prozent', 'Note', ...alt(summary.altTerm), 'Hinweis'],
   ]
-  for (const { line, name, points, result } of summary.lines) {
-    rows.push(
-      'error' in result
-        ? [String(line), name, points, '', '', ...alt(''), result.error]
-        : [String(line), name, points, result.percentage, result.grade, ...alt(result.alt ?? ''), ''],
-    )
+  for (const { number, name, points, result } of summary.lines) {
+    const graded = 'grade' in result
+    const hint = 'error' in result ? result.error : 'absent' in result ? 'abwesend' : ''
+    rows.push([
+      String(number),
+      name,
+      points,
+      graded ? result.percentage : '',
+      graded ? result.grade : '',
+      ...alt(graded ? (result.alt ?? '') : ''),
+      hint,
+    ])
   }
   rows.push([], ['Durchschnitt', summary.average], [summary.failingTerm, summary.failing])
   return '\uFEFF' + rows.map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n'

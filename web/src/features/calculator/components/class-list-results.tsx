@@ -33,7 +33,7 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-700 dark:text-slate-100">
-          {summary.lines.map(({ line, name, points, result }) => (
+          {summary.lines.map(({ line, number, name, points, result }) => (
             <tr
               key={line}
               className={
@@ -41,8 +41,7 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
               }
             >
               <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>
-                <span className="sr-only">Zeile </span>
-                {line}
+                {number}
               </td>
               {hasNames && <td className={`${cell} wrap-anywhere`}>{name}</td>}
               {'error' in result ? (
@@ -54,6 +53,11 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
                     <span className="sr-only">Ungültig: </span>
                     {result.error}
                   </span>
+                </td>
+              ) : 'absent' in result ? (
+                <td colSpan={3} className={`${cell} text-right italic text-slate-600 dark:text-slate-300`}>
+                  {points}
+                  <span className="sr-only">: abwesend, nicht bewertet</span>
                 </td>
               ) : (
                 <>
