@@ -131,7 +131,7 @@ for (const width of widths) {
     await expect(page.getByRole('img', { name: /Balkendiagramm/ })).toBeVisible()
     expect(await clippedChartLabels(page)).toEqual([])
     await expect(page.getByRole('table', { name: 'Anzahl je Note' })).toBeVisible()
-    await expect(page.getByText('Bewertet').locator('xpath=..')).toContainText('22')
+    await expect(page.getByText('Bewertet', { exact: true }).locator('xpath=..')).toContainText('22')
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

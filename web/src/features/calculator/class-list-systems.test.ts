@@ -27,7 +27,9 @@ function summary(id: string, total: string, points: number[] | string[]): ClassS
   return s
 }
 const grades = (s: ClassSummary) =>
-  s.lines.map((l) => ('error' in l.result ? l.result.error : 'grade' in l.result ? l.result.grade : 'abwesend'))
+  s.lines.map((l) =>
+    'error' in l.result ? l.result.error : 'grade' in l.result ? l.result.grade : 'abwesend',
+  )
 
 describe('the Notenspiegel in every system', () => {
   it('1–6 with + and − on a table (standard-ab): the plain grade, 5 and 6 fail', () => {

@@ -16,7 +16,8 @@ export interface ClassLine {
   /** The points as typed (trimmed), or the word that marks the pupil absent ("krank"). */
   points: string
   /** The grade as the system writes it, and its second label where the system has one ("13", "1-"). */
-  result: { percentage: string; grade: string; alt?: string | undefined } | { error: string } | { absent: true }
+  result:
+    { percentage: string; grade: string; alt?: string | undefined } | { error: string } | { absent: true }
 }
 
 export interface ClassSummary {

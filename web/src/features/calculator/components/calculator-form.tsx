@@ -19,7 +19,7 @@ export const loadClassListSection = () => import('./class-list-section')
 const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
 
 /** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
-export function CalculatorForm({ config }: { config: ScaleDocument }) {
+export function CalculatorForm({ config, version }: { config: ScaleDocument; version: number }) {
   const key = useMemo(() => keyOf(config), [config])
   const id = useId()
   const [inputs, setInputs] = useUrlInputs()
@@ -98,6 +98,7 @@ export function CalculatorForm({ config }: { config: ScaleDocument }) {
       <LazyPart>
         <ClassListSection
           scaleKey={key}
+          graded={{ name: config.name, version }}
           total={inputs.total}
           onRestoreTotal={(kept) => {
             setInputs({ total: kept })

@@ -40,9 +40,7 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
                 'error' in result ? 'bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-100' : undefined
               }
             >
-              <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>
-                {number}
-              </td>
+              <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>{number}</td>
               {hasNames && <td className={`${cell} wrap-anywhere`}>{name}</td>}
               {'error' in result ? (
                 // The raw text and why it is not graded share the last three columns, so that the
@@ -55,7 +53,7 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
                   </span>
                 </td>
               ) : 'absent' in result ? (
-                <td colSpan={3} className={`${cell} text-right italic text-slate-600 dark:text-slate-300`}>
+                <td colSpan={3} className={`${cell} text-right text-slate-600 dark:text-slate-300`}>
                   {points}
                   <span className="sr-only">: abwesend, nicht bewertet</span>
                 </td>
