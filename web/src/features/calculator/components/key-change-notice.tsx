@@ -1,7 +1,7 @@
 import { Button } from '@/components/button'
+import type { LiveConfig } from '@/lib/config'
 import { formatSavedAt } from '@/lib/format'
 import { keyChanges } from '../key-changes'
-import type { LiveConfig } from '@/lib/config'
 
 interface KeyChangeNoticeProps {
   /** The version the teacher saw last, and the one shown now. */
