@@ -154,6 +154,11 @@ describe('the CSV in every system', () => {
       'Durchschnitt;7,50', // (15 + 0) / 2
       'Anteil unter 5 Punkten;50,0%',
       '',
+      'Note;Anzahl',
+      '15;1',
+      ...['14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'].map((p) => `${p};0`),
+      '0;1',
+      '',
     ])
     const austria = summary('oesterreich', '50', ['10'])
     expect(rows(austria).slice(0, 2)).toEqual([
@@ -170,6 +175,14 @@ describe('the CSV in every system', () => {
       '',
       'Durchschnitt;4,50',
       'Anteil ab 4,5;100,0%',
+      '',
+      'Note;Anzahl', // 51 steps: per whole grade, as the IHK's key groups them
+      '1,0–1,4;0',
+      '1,5–2,4;0',
+      '2,5–3,4;0',
+      '3,5–4,4;0',
+      '4,5–5,4;1',
+      '5,5–6,0;0',
       '',
     ])
   })

@@ -136,7 +136,18 @@ describe('toCsv', () => {
     expect(rows[1]).toBe('1;"Anna ""A""; Lange";31,5;78,8%;2;')
     expect(rows[2]).toBe("2;'=SUMME(A1);40;100,0%;1;")
     expect(rows[3]).toBe("3;;'-5;;;Punkte können nicht negativ sein.")
-    expect(rows.slice(4)).toEqual(['', 'Durchschnitt;1,50', 'Anteil 5 und 6;0,0%', ''])
+    expect(rows.slice(4, 8)).toEqual(['', 'Durchschnitt;1,50', 'Anteil 5 und 6;0,0%', ''])
+    expect(rows.slice(8)).toEqual([
+      'Note;Anzahl',
+      '1;1',
+      '1\u2212;0', // "1-" would read as −1 in a German spreadsheet program
+      '2+;0',
+      '2;1',
+      ...['2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-', '6+', '6'].map(
+        (g) => `${g.replace('-', '\u2212')};0`,
+      ),
+      '',
+    ])
   })
 })
 

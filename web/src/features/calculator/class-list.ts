@@ -149,22 +149,39 @@ function figures(key: Key, lines: ClassLine[]) {
   }
 }
 
-/** What the list is: its title and date ("23.11.2026"), written above the table when given. */
+/** What the list is: its title and date ("23.11.2026"), the total, and the key it was graded with. */
 export interface ClassListTitle {
   title: string
   date: string
+  total?: string
+  /** The scale's name and the version graded with. */
+  scale?: { name: string; version: number }
 }
 
-/** The list as CSV for spreadsheet programs: semicolons, CRLF, UTF-8 with a byte order mark. */
+/**
+ * A grade as a cell that German spreadsheet programs keep as text: a trailing "-" ("2-") reads there as a
+ * negative number (−2), so the hyphen becomes the minus sign U+2212, which looks the same and is no number.
+ */
+const gradeCell = (grade: string): string => grade.replace(/-$/, '\u2212')
+
+/**
+ * The list as CSV for spreadsheet programs (lib/csv.ts: semicolons, CRLF, UTF-8 with a byte order mark):
+ * what it is above the table (title, date, total, key and version), each pupil, then the average, the
+ * failing share and the count per band, so that the file stands on its own.
+ */
 export function toCsv(
   summary: ClassSummary,
-  { title, date }: ClassListTitle = { title: '', date: '' },
+  { title, date, total = '', scale }: ClassListTitle = { title: '', date: '' },
 ): string {
   // the second label's column, only where the key has second labels
   const alt = (cell: string) => (summary.altTerm === '' ? [] : [cell])
-  const heading = [title.trim() !== '' && ['Titel', title.trim()], date !== '' && ['Datum', date]].filter(
-    (r) => r !== false,
-  )
+  const heading = [
+    title.trim() !== '' && ['Titel', title.trim()],
+    date !== '' && ['Datum', date],
+    total !== '' && ['Gesamtpunktzahl', total],
+    scale !== undefined && ['Notenschlüssel', scale.name],
+    scale !== undefined && ['Version', String(scale.version)],
+  ].filter((r) => r !== false)
   const rows = [
     ...heading,
     ...(heading.length > 0 ? [[]] : []),
@@ -178,11 +195,20 @@ export function toCsv(
       name,
       points,
       graded ? result.percentage : '',
-      graded ? result.grade : '',
-      ...alt(graded ? (result.alt ?? '') : ''),
+      graded ? gradeCell(result.grade) : '',
+      ...alt(graded ? gradeCell(result.alt ?? '') : ''),
       hint,
     ])
   }
   rows.push([], ['Durchschnitt', summary.average], [summary.failingTerm, summary.failing])
+  if (summary.absent > 0) rows.push(['Abwesend', String(summary.absent)])
+  // per band in the key's order (an object's integer keys would come first, sorted), as the counts
+  // table shows them; a key of many steps (51 decimals) per whole grade instead
+  const bands = summary.groups.flatMap((g) => g.bands)
+  const counts =
+    bands.length > 16
+      ? summary.groups.map((g) => [g.name, summary.byGrade[g.name] ?? 0] as const)
+      : bands.map((b) => [b, summary.byBand[b] ?? 0] as const)
+  rows.push([], ['Note', 'Anzahl'], ...counts.map(([grade, n]) => [gradeCell(grade), String(n)]))
   return csvText(rows)
 }

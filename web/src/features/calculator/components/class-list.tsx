@@ -23,7 +23,7 @@ interface ClassListProps {
 /** The Notenspiegel (loaded lazily): a class's points in, each line's grade and the counts out. */
 export default function ClassList({ scaleKey, graded, total, kept, onCleared }: ClassListProps) {
   const id = useId()
-  const list = useClassList(scaleKey, total, kept)
+  const list = useClassList(scaleKey, total, kept, graded)
   const [confirming, setConfirming] = useState(false)
   const { summary } = list
   const t = parseNumber(total)
