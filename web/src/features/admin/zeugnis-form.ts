@@ -84,3 +84,22 @@ export const zeugnisFormSchema = z.object({
 /** A form path of the section: the server's paths are the form's (zeugnis.categories.1.weight). */
 export const isZeugnisPath = (path: string) =>
   /^zeugnis(\.(tendency|rounding|step|categories(\.\d+(\.(name|weight))?)?))?$/.test(path)
+
+/** A setting as the page names it: "Zeugnisnote: Gewicht der Kategorie 2". */
+export function zeugnisFieldLabel(path: string): string {
+  const row = /^zeugnis\.categories\.(\d+)\.(name|weight)$/.exec(path)
+  if (row !== null) {
+    const n = String(Number(row[1]) + 1)
+    return `Zeugnisnote: ${row[2] === 'name' ? 'Name' : 'Gewicht'} der Kategorie ${n}`
+  }
+  switch (path) {
+    case 'zeugnis.tendency':
+      return 'Zeugnisnote: Wert von + und −'
+    case 'zeugnis.rounding':
+      return 'Zeugnisnote: Durchschnitt genau in der Mitte'
+    case 'zeugnis.step':
+      return 'Zeugnisnote: Schrittweite'
+    default:
+      return 'Zeugnisnote: Kategorien'
+  }
+}
