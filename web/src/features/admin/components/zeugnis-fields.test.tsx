@@ -75,18 +75,17 @@ describe('ZeugnisFields', () => {
     const { user, save } = setup(standardLiveConfig(3))
     await user.click(screen.getByRole('button', { name: 'Kategorie hinzufügen' }))
     await user.click(screen.getByRole('button', { name: 'Kategorie hinzufügen' }))
-    const names = [
-      screen.getByRole('textbox', { name: 'Kategorie 1' }),
-      screen.getByRole('textbox', { name: 'Kategorie 2' }),
-    ]
-    await user.type(names[0] as HTMLElement, 'mündlich')
-    await user.type(names[1] as HTMLElement, ' mündlich ')
-    const weight = screen.getAllByRole('textbox', { name: 'Gewicht' })[0] as HTMLElement
+    const first = screen.getByRole('textbox', { name: 'Kategorie 1' })
+    const second = screen.getByRole('textbox', { name: 'Kategorie 2' })
+    await user.type(first, 'mündlich')
+    await user.type(second, ' mündlich ')
+    const [weight] = screen.getAllByRole('textbox', { name: 'Gewicht' })
+    if (weight === undefined) throw new Error('no weight field')
     await user.clear(weight)
     await user.type(weight, '0')
     await save()
 
-    expect(names[1]).toHaveAccessibleDescription(MESSAGES.categoryTwice)
+    expect(second).toHaveAccessibleDescription(MESSAGES.categoryTwice)
     expect(weight).toHaveAccessibleDescription(MESSAGES.weight)
     expect(api.callsTo('PUT /config')).toHaveLength(0)
     await user.click(screen.getByRole('button', { name: 'Kategorie 2 „mündlich“ entfernen' }))
