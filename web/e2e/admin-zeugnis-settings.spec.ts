@@ -115,3 +115,39 @@ test('the admin sets tendency, rounding and categories; the history shows them, 
   await section.screenshot({ path: test.info().outputPath('zeugnis-settings-390.png') })
   await context.close()
 })
+
+test('a Swiss scale offers the step and no tendency; the settings keep the preset, whose rule is unchanged', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.getByRole('tab', { name: 'Notenschlüssel' }).click()
+  await page.getByRole('button', { name: 'Neuer Notenschlüssel' }).click()
+  await page.getByRole('combobox', { name: 'Vorlage' }).selectOption('schweiz-halbe')
+  await page.getByRole('textbox', { name: 'Kurzname' }).fill('schweiz')
+  await page.getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText(/^Notenschlüssel „.*“ angelegt\.$/)).toBeVisible()
+
+  const section = page.getByRole('region', { name: 'Zeugnisnote' })
+  await expect(section.getByRole('combobox', { name: 'Wert von + und −' })).toHaveCount(0)
+  await section.getByRole('combobox', { name: 'Schrittweite des Vorschlags' }).selectOption('0,1')
+  await section.getByText('zur schlechteren Note').click()
+  await expect(section).toContainText('gilt die schlechtere: 4,25 wird 4.')
+  // a screenshot without the toasts
+  await expect(page.getByText(/^Notenschlüssel „.*“ angelegt\.$/)).toBeHidden()
+  await expect(page.getByText('Angemeldet.', { exact: true })).toBeHidden()
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await section.screenshot({ path: test.info().outputPath(`zeugnis-settings-swiss-${String(width)}.png`) })
+  }
+  await page.getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText('Gespeichert: Version 2.')).toBeVisible()
+  const saved = (await (await request.get('/api/v1/scales/schweiz')).json()) as Version & {
+    config: { preset?: string }
+  }
+  expect(saved).toMatchObject({
+    version: 2,
+    config: { preset: 'schweiz-halbe', zeugnis: { rounding: 'worse', step: '0,1' } },
+  })
+})
