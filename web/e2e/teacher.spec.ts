@@ -243,3 +243,48 @@ test('print: a single result prints with the result, from a button as well', asy
   await expect(line).toHaveText('Ergebnis: 31,5 von 40 Punkten · 78,8% · Note 2')
   await expect(page.getByRole('button', { name: 'Drucken' })).toBeHidden()
 })
+
+test('print: the Notenspiegel for the class, without names or points, small groups merged', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    window.print = () => undefined // the test looks at the print media itself
+  })
+  await page.goto('/?gesamt=40')
+  await page.getByRole('button', { name: 'Notenspiegel erstellen' }).click()
+  await page.getByLabel('Titel').fill('7b Mathematik')
+  await page.getByLabel(/eine Zeile je Schülerin oder Schüler/).fill(CLASS_TEXT)
+  await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')).toHaveCount(25)
+  await page.getByRole('button', { name: 'Für die Klasse drucken (ohne Namen)' }).click()
+
+  await page.emulateMedia({ media: 'print' })
+  const printed = await page.locator('body').innerText()
+  for (const [name, points] of PUPILS) {
+    expect(printed).not.toContain(name)
+    expect(printed).not.toContain(points)
+  }
+  expect(printed).toContain('Notenspiegel: 7b Mathematik')
+  expect(printed).toMatch(/40 Punkte · Notenschlüssel „Standard“, Version \d+ · 22 bewertet/)
+  await expect(page.getByRole('table', { name: 'Notenschlüssel' }).filter({ visible: true })).toHaveCount(0)
+  await expect(page.getByLabel('Gesamtpunktzahl')).toBeHidden()
+  // no whole grade of one or two pupils: every printed count is 0 or at least 3
+  const counts = (
+    await page
+      .getByRole('table', { name: 'Anzahl je Note' })
+      .filter({ visible: true })
+      .getByRole('row')
+      .nth(1)
+      .innerText()
+  )
+    .split(/\s+/)
+    .slice(1)
+    .map(Number)
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(22)
+  expect(counts.filter((n) => n > 0 && n < 3)).toEqual([])
+  // this class has two 4s, merged: the average and the share would give them back, so they are left out
+  expect(printed).toContain('Durchschnitt und Anteil 5 und 6 entfallen')
+  expect(printed).not.toContain('2,64')
+  await page.screenshot({ path: test.info().outputPath('class-summary.png'), fullPage: true })
+  const pdf = await page.pdf({ format: 'A4', path: test.info().outputPath('class-summary.pdf') })
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []).toHaveLength(1)
+})

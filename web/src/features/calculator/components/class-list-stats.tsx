@@ -1,13 +1,22 @@
-import { Download } from 'lucide-react'
+import { Download, Printer } from 'lucide-react'
 import { Button } from '@/components/button'
 import type { ClassSummary } from '../class-list'
 import { ClassListChart } from './class-list-chart'
+
+const secondary = 'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800'
 
 /**
  * The Notenspiegel's numbers: how many were graded, the average, the share below the pass mark (5 and 6
  * in the original), the chart, the export.
  */
-export function ClassListStats({ summary, onExport }: { summary: ClassSummary; onExport: () => void }) {
+interface ClassListStatsProps {
+  summary: ClassSummary
+  onExport: () => void
+  /** Prints the Notenspiegel for the class: counts, average and share, without names. */
+  onPrintForClass: () => void
+}
+
+export function ClassListStats({ summary, onExport, onPrintForClass }: ClassListStatsProps) {
   const invalid = summary.lines.length - summary.graded - summary.absent
   const note = [
     summary.averageNote,
@@ -40,14 +49,16 @@ export function ClassListStats({ summary, onExport }: { summary: ClassSummary; o
       </dl>
       {note !== '' && <p className="text-xs text-slate-600 dark:text-slate-300">{note}</p>}
       <ClassListChart summary={summary} />
-      <Button
-        variant="secondary"
-        onClick={onExport}
-        className="print:hidden dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
-      >
-        <Download className="size-4" aria-hidden="true" />
-        Als CSV herunterladen
-      </Button>
+      <div className="flex flex-wrap gap-3 print:hidden">
+        <Button variant="secondary" onClick={onExport} className={secondary}>
+          <Download className="size-4" aria-hidden="true" />
+          Als CSV herunterladen
+        </Button>
+        <Button variant="secondary" onClick={onPrintForClass} className={secondary}>
+          <Printer className="size-4" aria-hidden="true" />
+          Für die Klasse drucken (ohne Namen)
+        </Button>
+      </div>
     </div>
   )
 }

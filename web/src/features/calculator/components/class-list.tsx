@@ -1,7 +1,8 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { cardClass } from '@/components/styles'
 import type { Key } from '@/lib/key'
+import { printPart } from '@/lib/print-part'
 import type { StoredClassList } from '../class-list-storage'
 import { parseNumber } from '../grading'
 import { pointsText } from '../points-table'
@@ -10,6 +11,7 @@ import { ClassListInputs } from './class-list-inputs'
 import { ClassListResults } from './class-list-results'
 import type { GradedWith } from './class-list-section'
 import { ClassListStats } from './class-list-stats'
+import { ClassSummaryPrint } from './class-summary-print'
 
 interface ClassListProps {
   scaleKey: Key
@@ -25,6 +27,7 @@ export default function ClassList({ scaleKey, graded, total, kept, onCleared }: 
   const id = useId()
   const list = useClassList(scaleKey, total, kept, graded)
   const [confirming, setConfirming] = useState(false)
+  const forClass = useRef<HTMLDivElement>(null)
   const { summary } = list
   const t = parseNumber(total)
   const empty = summary === null || summary.lines.length === 0
@@ -60,11 +63,28 @@ export default function ClassList({ scaleKey, graded, total, kept, onCleared }: 
               Bitte oben zuerst die Gesamtpunktzahl eingeben (eine Zahl größer als 0).
             </p>
           ) : (
-            !empty && <ClassListStats summary={summary} onExport={list.exportCsv} />
+            !empty && (
+              <ClassListStats
+                summary={summary}
+                onExport={list.exportCsv}
+                onPrintForClass={() => {
+                  if (forClass.current !== null) printPart(forClass.current)
+                }}
+              />
+            )
           )}
         </div>
         {summary !== null && !empty && <ClassListResults summary={summary} />}
       </div>
+      {summary !== null && !empty && (
+        <ClassSummaryPrint
+          summary={summary}
+          heading={list.heading}
+          total={total}
+          graded={graded}
+          ref={forClass}
+        />
+      )}
       {confirming && (
         <ConfirmDialog
           title="Notenspiegel löschen?"
