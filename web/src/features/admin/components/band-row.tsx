@@ -28,7 +28,7 @@ export function BandRow({ form, index, last, labelsId, onRemove }: BandRowProps)
   const described = (e: string | undefined, which: string) => (e === undefined ? undefined : `${id}-${which}`)
   return (
     <li className="break-inside-avoid py-1.5">
-      <div className="grid grid-cols-[4.5rem_1.5rem_minmax(0,8rem)_2.75rem] items-center gap-x-2">
+      <div className="grid grid-cols-[5.5rem_1.5rem_minmax(0,8rem)_2.75rem] items-center gap-x-2">
         <label htmlFor={`${id}-grade`} className="sr-only">{`Note der Zeile ${n}`}</label>
         <input
           id={`${id}-grade`}
