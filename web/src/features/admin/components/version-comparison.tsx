@@ -1,8 +1,7 @@
 import { useMemo } from 'react'
-import { GradeTable } from '@/components/grade-table'
 import { isOriginal, type GradingConfig, type LiveConfig } from '@/lib/config'
-import { keyOf } from '@/lib/key'
 import { diffConfigs } from '../config-diff'
+import { RuleComparison } from './rule-comparison'
 import { BandsTable, SettingChanges } from './version-parts'
 
 interface VersionComparisonProps {
@@ -23,8 +22,9 @@ interface VersionComparisonProps {
 export function VersionComparison({ version, current, onlyChanged = false }: VersionComparisonProps) {
   const a = version.config
   const b = current.config
-  // A version of another system has no bounds and widths to set side by side: its table shows as it is.
-  if (!isOriginal(a) || !isOriginal(b)) return <GradeTable scaleKey={keyOf(a)} name={a.name} />
+  // Where either follows a rule, the two tables side by side with the rule's settings in words.
+  if (!isOriginal(a) || !isOriginal(b))
+    return <RuleComparison version={version} current={current} onlyChanged={onlyChanged} />
   return <OriginalComparison version={version} current={current} a={a} b={b} onlyChanged={onlyChanged} />
 }
 
