@@ -12,7 +12,7 @@ interface RuleComparisonProps {
   onlyChanged: boolean
 }
 
-const cell = 'border border-slate-200 dark:border-slate-700 px-2 py-1.5 text-left whitespace-nowrap'
+const cell = 'border border-slate-200 dark:border-slate-700 px-1.5 py-1.5 text-left whitespace-nowrap sm:px-2'
 const muted = 'text-slate-600 dark:text-slate-300'
 
 /**
