@@ -60,6 +60,7 @@ export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps)
               key={made.n}
               doc={made.doc}
               taken={taken}
+              focusName
               onCreated={onCreated}
               onCancel={onCancel}
             />

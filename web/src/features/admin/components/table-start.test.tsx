@@ -53,7 +53,9 @@ describe('a table "ab" typed from scratch', () => {
     await user.type(bound(1), '85')
     await user.type(bound(2), '50')
     await user.click(screen.getByRole('button', { name: 'Tabelle übernehmen' }))
-    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Physik AT')
+    const name = await screen.findByRole('textbox', { name: 'Name' })
+    expect(name).toHaveFocus() // the table is made: on to its name
+    await user.type(name, 'Physik AT')
     api.on('POST /scales', json(201, version(1, ihk)))
     await user.click(screen.getByRole('button', { name: 'Speichern' }))
     await screen.findByText('Notenschlüssel „Physik AT“ angelegt.')
