@@ -44,7 +44,7 @@ test('the Standard fills the editor and its preview; nothing is saved until "Spe
   // one click stores the server's `ihk` preset as version 3; the editor becomes the table's
   await notice.getByRole('button', { name: 'Durch den IHK-Schlüssel ersetzen' }).click()
   await expect(page.getByText(/Gespeichert: Version 3\./)).toBeVisible()
-  await expect(page.getByRole('textbox', { name: 'Note 2 ab', exact: true })).toHaveValue('81')
+  await expect(page.getByRole('textbox', { name: 'ab Prozent der Zeile 2', exact: true })).toHaveValue('81')
   const after = (await (await request.get('/api/v1/config')).json()) as {
     version: number
     config: { preset?: string; rule?: { percentage: string } }

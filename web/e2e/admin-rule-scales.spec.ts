@@ -43,11 +43,11 @@ test('an admin creates a scale from the KMK preset, edits a bound, and the calcu
 
   // the table-rule editor of the new scale
   await expect(page.getByText(/Bearbeitet wird Version 1 /)).toBeVisible()
-  const bound13 = page.getByRole('textbox', { name: 'Note 13 ab', exact: true })
+  const bound13 = page.getByRole('textbox', { name: 'ab Prozent der Zeile 3', exact: true })
   await expect(bound13).toHaveValue('85')
   await bound13.fill('87')
   // a bound not below the one above is refused in the browser, with the server's message
-  const bound12 = page.getByRole('textbox', { name: 'Note 12 ab', exact: true })
+  const bound12 = page.getByRole('textbox', { name: 'ab Prozent der Zeile 4', exact: true })
   await bound12.fill('88')
   await page.getByRole('button', { name: 'Speichern' }).click()
   await expect(bound12).toHaveAccessibleDescription(

@@ -129,3 +129,41 @@ test('offline, each scale this browser has shown computes with its own kept conf
   // no choice in the address: the remembered one, mathematik, from its own kept copy
   await expect(page.getByText('Notenschlüssel: Mathematik')).toBeVisible()
 })
+
+test('offline, a scale with a rule document grades with its own system, marked stale', async ({
+  page,
+  server,
+}) => {
+  // the KMK's Notenpunkte as the preset has them (docs/grading-systems.md)
+  const from = [95, 90, 85, 80, 75, 70, 65, 60, 55, 50, 45, 40, 33, 27, 20]
+  const kmk = {
+    name: 'Oberstufe',
+    system: 'notenpunkte',
+    preset: 'kmk-oberstufe',
+    rule: {
+      kind: 'table',
+      percentage: 'exact',
+      bands: [...from.map((f, i) => ({ grade: String(15 - i), from: f })), { grade: '0' }],
+    },
+  }
+  expect(await server.importConfig(kmk, 'oberstufe')).toContain('Version 1')
+  await page.goto('/?schluessel=oberstufe&gesamt=100&erreicht=86')
+  const grade = page.getByLabel('Note', { exact: true })
+  await expect(grade).toHaveText('13 Punkte (1-)')
+  await controlledBySW(page)
+
+  await server.stop()
+  await page.reload()
+  await expect(page.getByRole('status', { name: 'Verbindung' })).toContainText(STALE)
+  await expect(page.getByText('Notenschlüssel: Oberstufe')).toBeVisible()
+  await expect(grade).toHaveText('13 Punkte (1-)')
+  await page.getByLabel('Erreichte Punktzahl').fill('32,9') // below 33 %: 2 points, a 5
+  await expect(grade).toHaveText('2 Punkte (5)')
+  await page.getByLabel('Erreichte Punktzahl').fill('33')
+  await expect(grade).toHaveText('3 Punkte (5+)')
+  await expect(cell(page, 'ab 95')).toBeVisible() // the table in Notenpunkte, "ab" bounds
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `/tmp/offline-rule-${String(width)}.png`, fullPage: true })
+  }
+})

@@ -10,6 +10,7 @@ import {
   toRuleValues,
   type RuleFormValues,
 } from './rule-form'
+import { TABLE_SYSTEMS } from './rule-labels'
 
 const dir = join(import.meta.dirname, '../../../../testdata/grading')
 const read = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'))
@@ -34,7 +35,7 @@ function typed(doc: RuleDocument): RuleFormValues {
 // The cases the form can express: a known system and kind, every message at a field it shows.
 const formCases = (read('invalid-rule-documents.json') as { cases: InvalidCase[] }).cases.filter(
   (c) =>
-    ['noten', 'noten-plus-minus', 'notenpunkte', 'schweiz', 'oesterreich'].includes(c.document.system) &&
+    (TABLE_SYSTEMS as readonly string[]).includes(c.document.system) &&
     typeof c.document.rule === 'object' &&
     // a bound sent as a JSON string is no typing mistake the form can make
     !(c.document.rule.bands ?? []).some((b) => typeof b.from === 'string') &&
@@ -58,6 +59,17 @@ describe('checkRuleForm (testdata/grading/invalid-rule-documents.json, shared wi
       'two equal bounds leave a band empty',
       'a bound missing',
       'a pass mark of 100',
+      'a grade the system does not have',
+      'grades out of order',
+      'a grade twice',
+      'the grades of 1-6 under Notenpunkte: 1 point is worse than 2',
+      'Swiss grades outside 1 to 6',
+      'one band only',
+      '61 bands',
+      'an empty grade',
+      'a decimal grade in hundredths',
+      'Swiss grades in thousandths or with a space',
+      'Austria has no grade 6',
     ])
       expect(names).toContain(n)
   })
@@ -69,14 +81,13 @@ describe('checkRuleForm (testdata/grading/invalid-rule-documents.json, shared wi
     expect(result.ok ? {} : result.errors).toEqual(want)
   })
 
-  it('accepts every valid rule document and gives it back, its Zeugnisnote settings canonical', () => {
+  it('accepts every valid rule document and gives back its canonical form, Zeugnisnote settings too', () => {
     const { cases } = read('rule-documents.json') as {
       cases: { document: RuleDocument; canonical: RuleDocument }[]
     }
     for (const { document, canonical } of cases) {
       const result = checkRuleForm(toRuleValues(document), document)
-      const want = canonical.zeugnis === undefined ? document : { ...document, zeugnis: canonical.zeugnis }
-      expect(result.ok && result.doc, document.name).toEqual(want)
+      expect(result.ok && result.doc, document.name).toEqual(canonical)
     }
   })
 

@@ -3,6 +3,7 @@ import type { Schemas } from '@/lib/api-client'
 import type { RuleDocument } from '@/lib/config'
 import { formatNumber, parseTypedNumber } from './config-form'
 import { MESSAGES, validateConfigDocument } from './config-validation'
+import { isTableSystem, readLabel } from './rule-labels'
 import { checkZeugnis } from './zeugnis-check'
 import {
   isZeugnisPath,
@@ -12,9 +13,9 @@ import {
   type ZeugnisFormValues,
 } from './zeugnis-form'
 
-// The form of a rule document (docs/grading-systems.md): a table's bands ("ab …") and its
-// percentage basis, or the Swiss formula's step, midpoint and pass mark. The system, the kind and
-// the grades of the bands are the document's and stay; the numbers are text as typed. The browser
+// The form of a rule document (docs/grading-systems.md): a table's system, its rows (grade and "ab …")
+// and its percentage basis, or the Swiss formula's step, midpoint and pass mark. The kind is the
+// document's and stays (a formula stays Swiss); everything is text as typed. The browser
 // checks them with the server's messages (testdata/grading/rule-messages.json, the vectors'
 // messages of internal/grading/rule_parse.go), so what it shows before sending is what the server
 // would answer; the server's 422 paths (rule.bands.3.from) map to the same fields.
@@ -44,8 +45,10 @@ export type Step = '0.1' | '0.25' | '0.5' | '1'
 
 export interface RuleFormValues {
   name: string
+  /** A table's system (rule-labels.ts); a formula's is always Switzerland. */
+  system: string
   percentage: Basis
-  /** Every band's grade and its bound as typed; the last band's bound is unused (it takes the rest). */
+  /** Every row's grade and its bound as typed; the last row's bound is unused (it takes the rest). */
   bands: { grade: string; from: string }[]
   step: Step
   midpoint: 'up' | 'down'
@@ -75,6 +78,7 @@ export function toRuleValues(doc: RuleDocument): RuleFormValues {
   const { rule } = doc
   return {
     name: doc.name,
+    system: doc.system,
     percentage: basisOf(rule.percentage),
     bands: (rule.bands ?? []).map((b) => ({ grade: b.grade, from: formatNumber(b.from) })),
     step: stepOf(rule.step),
@@ -86,8 +90,8 @@ export function toRuleValues(doc: RuleDocument): RuleFormValues {
 
 /** The form field of a server path (rule.bands.3.from → bands.3.from); null for paths it has no field for. */
 export function fieldForRulePath(path: string): string | null {
-  if (path === 'name' || (isZeugnisPath(path) && path !== 'zeugnis')) return path
-  const m = /^rule\.(bands\.\d+\.from|percentage|step|midpoint|pass)$/.exec(path)
+  if (path === 'name' || path === 'system' || (isZeugnisPath(path) && path !== 'zeugnis')) return path
+  const m = /^rule\.(bands|bands\.\d+\.(?:from|grade)|percentage|step|midpoint|pass)$/.exec(path)
   return m?.[1] ?? null
 }
 
@@ -97,49 +101,69 @@ export type RuleInput = Schemas['RuleDocument']
 export type RuleCheck = { ok: true; doc: RuleInput } | { ok: false; errors: Record<string, string> }
 
 /**
- * The document the form stands for, or its errors by field. `base` is the loaded document: its system
- * and kind stay, and it keeps naming its preset only while the rule is still the preset's (the server
- * refuses a changed rule under a preset's name).
+ * The document the form stands for, or its errors by field. `base` is the loaded document: its kind
+ * stays, and it keeps naming its preset only while system and rule are still the preset's (the server
+ * refuses a changed rule under a preset's name). `named: false` leaves the name unchecked (a new table,
+ * named in the next step).
  */
-export function checkRuleForm(values: RuleFormValues, base: RuleDocument): RuleCheck {
+export function checkRuleForm(values: RuleFormValues, base: RuleDocument, named = true): RuleCheck {
   const errors: Record<string, string> = {}
-  const name = validateConfigDocument({ name: values.name }).name
+  const name = named ? validateConfigDocument({ name: values.name }).name : undefined
   if (name !== undefined) errors.name = name
-  const rule = base.rule.kind === 'formula' ? formulaRule(values, errors) : tableRule(values, errors)
-  const member = zeugnisMember(values.zeugnis, base.system)
+  const formula = base.rule.kind === 'formula'
+  const system = formula ? base.system : values.system
+  const rule = formula ? formulaRule(values, errors) : tableRule(values, errors)
+  const member = zeugnisMember(values.zeugnis, system)
   const zeugnis =
-    member === undefined
-      ? undefined
-      : checkZeugnis(member, base.system, (p, m) => (errors[p] ??= m), MESSAGES)
+    member === undefined ? undefined : checkZeugnis(member, system, (p, m) => (errors[p] ??= m), MESSAGES)
   if (Object.keys(errors).length > 0) return { ok: false, errors }
-  // the system is the loaded document's, which came from the server
-  const doc: RuleInput = { name: values.name, system: base.system as RuleInput['system'], rule }
-  if (base.preset !== undefined && JSON.stringify(rule) === JSON.stringify(base.rule))
+  const doc: RuleInput = { name: values.name, system: system as RuleInput['system'], rule }
+  if (
+    base.preset !== undefined &&
+    system === base.system &&
+    JSON.stringify(rule) === JSON.stringify(base.rule)
+  )
     doc.preset = base.preset as NonNullable<RuleInput['preset']>
   if (zeugnis !== undefined) doc.zeugnis = zeugnis
   return { ok: true, doc }
 }
 
+// As internal/grading's tableRow and tableOrder: the count first, then each row on its own, then the
+// grades and bounds of the rows that were valid against those above them.
 function tableRule(values: RuleFormValues, errors: Record<string, string>): RuleInput['rule'] {
+  const { system } = values
+  if (!isTableSystem(system)) errors.system = messages.system
   const n = values.bands.length
+  if (n < 2 || n > 60) {
+    errors.bands = messages.bandCount
+    return { kind: 'table', percentage: values.percentage, bands: [] }
+  }
   const whole = values.percentage !== 'exact'
   let above: { from: number; grade: string } | null = null
-  const bands = values.bands.map((band, i) => {
-    if (i === n - 1) return { grade: band.grade }
+  let rank: bigint | null = null
+  const bands = values.bands.map((row, i) => {
+    const label = isTableSystem(system) ? readLabel(system, row.grade) : null
+    const band = { grade: label?.text ?? row.grade }
+    if (label === null && isTableSystem(system)) errors[`bands.${String(i)}.grade`] = messages.label
+    if (label !== null) {
+      if (rank !== null && label.rank <= rank) errors[`bands.${String(i)}.grade`] = messages.labelOrder
+      rank = label.rank
+    }
+    if (i === n - 1) return band
     const path = `bands.${String(i)}.from`
-    const typed = parseTypedNumber(band.from)
+    const typed = parseTypedNumber(row.from)
     let message = typed.ok ? null : typed.message
     if (typed.ok && (typed.value <= 0 || typed.value > 100)) message = messages.fromRange
     else if (typed.ok && whole && !Number.isInteger(typed.value)) message = messages.fromWhole
     if (message !== null || !typed.ok) {
       errors[path] = message ?? messages.fromRange
-      return { grade: band.grade }
+      return band
     }
     // as the server: each valid bound below the last valid one, so that no band is left empty
     if (above !== null && typed.value >= above.from)
       errors[path] = messages.fromOrder.replace('{above}', above.grade)
     above = { from: typed.value, grade: band.grade }
-    return { grade: band.grade, from: typed.value }
+    return { ...band, from: typed.value }
   })
   return { kind: 'table', percentage: values.percentage, bands }
 }
@@ -157,11 +181,12 @@ function formulaRule(values: RuleFormValues, errors: Record<string, string>): Ru
 
 const text = z.string()
 
-/** The zod schema of the form for react-hook-form's zodResolver; `base` is the loaded document. */
-export function ruleFormSchema(base: RuleDocument) {
+/** The zod schema of the form for react-hook-form's zodResolver; `base` and `named` as checkRuleForm. */
+export function ruleFormSchema(base: RuleDocument, named = true) {
   return z
     .object({
       name: text,
+      system: text,
       percentage: z.enum(['exact', 'round', 'cut']),
       bands: z.array(z.object({ grade: text, from: text })),
       step: z.enum(['0.1', '0.25', '0.5', '1']),
@@ -171,7 +196,7 @@ export function ruleFormSchema(base: RuleDocument) {
     })
     .check(
       z.superRefine((values, ctx) => {
-        const result = checkRuleForm(values, base)
+        const result = checkRuleForm(values, base, named)
         if (result.ok) return
         for (const [field, message] of Object.entries(result.errors)) {
           const path = field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Button } from '@/components/button'
 import { GradeTable } from '@/components/grade-table'
 import { TextField } from '@/components/text-field'
@@ -13,11 +14,24 @@ interface DocumentCreatorProps {
   taken: readonly string[]
   onCreated: (slug: string) => void
   onCancel: () => void
+  /** Moves focus to the name once shown: the document was just made by a button above (a table, a copy). */
+  focusName?: boolean
 }
 
 /** The name, the Kurzname and the table of a new scale whose document is made already; "Speichern" creates it. */
-export function DocumentCreator({ doc, preset, taken, onCreated, onCancel }: DocumentCreatorProps) {
+export function DocumentCreator({
+  doc,
+  preset,
+  taken,
+  onCreated,
+  onCancel,
+  focusName = false,
+}: DocumentCreatorProps) {
   const c = useDocumentCreator(doc, preset, taken, onCreated)
+  const name = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (focusName) name.current?.focus()
+  }, [focusName])
   return (
     <form
       noValidate
@@ -29,6 +43,7 @@ export function DocumentCreator({ doc, preset, taken, onCreated, onCancel }: Doc
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
+          ref={name}
           label="Name"
           hint={
             preset === undefined

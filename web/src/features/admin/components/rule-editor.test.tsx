@@ -54,34 +54,36 @@ describe('the editor of a rule document', () => {
   it('shows the system, a row per band and the basis', () => {
     setup()
     expect(screen.getByText(/Notensystem: Notenpunkte 15 bis 0; Tabelle „ab“/)).toBeInTheDocument()
-    expect(screen.getByRole('textbox', { name: 'Note 15 ab' })).toHaveValue('95')
-    expect(screen.getByRole('textbox', { name: 'Note 1 ab' })).toHaveValue('20')
-    expect(screen.queryByRole('textbox', { name: 'Note 0 ab' })).not.toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'ab Prozent der Zeile 1' })).toHaveValue('95')
+    expect(screen.getByRole('textbox', { name: 'ab Prozent der Zeile 15' })).toHaveValue('20')
+    expect(screen.queryByRole('textbox', { name: 'ab Prozent der Zeile 16' })).not.toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Verglichen wird der Prozentwert' })).toHaveValue('exact')
   })
 
   it('shows the German messages of bounds out of order and of a bound left out, and sends nothing', async () => {
     const { replace, save } = setup()
-    await replace('Note 13 ab', '90')
-    await replace('Note 10 ab', '')
+    await replace('ab Prozent der Zeile 3', '90')
+    await replace('ab Prozent der Zeile 6', '')
     await save()
-    expect(screen.getByRole('textbox', { name: 'Note 13 ab' })).toHaveAccessibleDescription(
+    expect(screen.getByRole('textbox', { name: 'ab Prozent der Zeile 3' })).toHaveAccessibleDescription(
       RULE_MESSAGES.fromOrder.replace('{above}', '14'),
     )
-    expect(screen.getByRole('textbox', { name: 'Note 10 ab' })).toHaveAccessibleDescription('Pflichtfeld.')
+    expect(screen.getByRole('textbox', { name: 'ab Prozent der Zeile 6' })).toHaveAccessibleDescription(
+      'Pflichtfeld.',
+    )
     expect(api.callsTo('PUT /config')).toHaveLength(0)
     expect(screen.getByRole('region', { name: 'Vorschau' })).toHaveTextContent('Keine Vorschau')
   })
 
   it('asks for whole bounds once the basis is a whole percent', async () => {
     const { user, replace, save } = setup()
-    await replace('Note 3 ab', '33,5')
+    await replace('ab Prozent der Zeile 13', '33,5')
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Verglichen wird der Prozentwert' }),
       'round',
     )
     await save()
-    expect(screen.getByRole('textbox', { name: 'Note 3 ab' })).toHaveAccessibleDescription(
+    expect(screen.getByRole('textbox', { name: 'ab Prozent der Zeile 13' })).toHaveAccessibleDescription(
       RULE_MESSAGES.fromWhole,
     )
   })
@@ -89,7 +91,7 @@ describe('the editor of a rule document', () => {
   it('does not save on Enter in a bound: publishing to every page takes "Speichern"', async () => {
     api.on('PUT /config', json(200, version(4, kmk)))
     const { user, replace } = setup()
-    await replace('Note 13 ab', '84')
+    await replace('ab Prozent der Zeile 3', '84')
     await user.keyboard('{Enter}')
     expect(api.callsTo('PUT /config')).toHaveLength(0)
   })
@@ -100,7 +102,7 @@ describe('the editor of a rule document', () => {
     changed.rule.bands = (kmk.rule.bands ?? []).map((b) => (b.grade === '13' ? { ...b, from: 84 } : b))
     api.on('PUT /config', json(200, version(4, changed)))
     const { replace, save } = setup()
-    await replace('Note 13 ab', '84')
+    await replace('ab Prozent der Zeile 3', '84')
     await save()
     expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
     const [put] = api.callsTo('PUT /config')
@@ -113,7 +115,11 @@ describe('the editor of a rule document', () => {
     api.on(
       'PUT /config',
       apiError(422, 'validation_failed', 'Die Konfiguration ist ungültig.', {
-        fields: { 'rule.bands.3.from': 'Servermeldung zu 12.', 'rule.bands.3.grade': 'Zur Note.' },
+        fields: {
+          'rule.bands.3.from': 'Servermeldung zu 12.',
+          'rule.bands.3.grade': 'Zur Note.',
+          'rule.x': 'Anderes.',
+        },
       }),
     )
     const { replace, save } = setup()
@@ -122,10 +128,13 @@ describe('the editor of a rule document', () => {
     expect(
       await screen.findByText('Nicht gespeichert: Bitte die markierten Felder prüfen.'),
     ).toBeInTheDocument()
-    expect(screen.getByRole('textbox', { name: 'Note 12 ab' })).toHaveAccessibleDescription(
+    expect(screen.getByRole('textbox', { name: 'ab Prozent der Zeile 4' })).toHaveAccessibleDescription(
       'Servermeldung zu 12.',
     )
-    expect(screen.getByRole('alert')).toHaveTextContent('rule.bands.3.grade: Zur Note.')
+    expect(screen.getByRole('combobox', { name: 'Note der Zeile 4' })).toHaveAccessibleDescription(
+      'Zur Note.',
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('rule.x: Anderes.')
   })
 
   it('keeps the edits on a 412 and offers the version that won', async () => {

@@ -1,94 +1,53 @@
-import { useId } from 'react'
-import { useWatch, type UseFormReturn } from 'react-hook-form'
+import type { UseFormReturn } from 'react-hook-form'
 import { SelectField } from '@/components/select-field'
-import { errorClass, hintClass, inputClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
 import { BASIS_LABELS, STEP_LABELS, type RuleFormValues } from '../rule-form'
+import { isTableSystem, startLabels, TABLE_SYSTEMS } from '../rule-labels'
+import { systemName } from '../system-names'
+import { TableRows } from './table-rows'
 
 type Form = UseFormReturn<RuleFormValues>
 
-const legendClass = 'text-base font-semibold text-slate-900 dark:text-slate-100'
-const badgeClass =
-  'flex h-11 min-w-11 items-center justify-center rounded-lg bg-slate-100 px-2 text-base font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100'
-
-/** A table's percentage basis and one row per band: "ab [bound] %", the last band "darunter". */
+/**
+ * A table's system, its percentage basis and its rows (TableRows). Picking another system while no
+ * bound is typed yet starts the rows afresh with that system's grades; typed bounds are never dropped.
+ */
 export function TableFields({ form }: { form: Form }) {
-  const hintId = useId()
-  const bands = useWatch({ control: form.control, name: 'bands' })
   return (
     <div className="space-y-4">
-      <SelectField
-        label="Verglichen wird der Prozentwert"
-        className="max-w-md"
-        {...form.register('percentage')}
-      >
-        {Object.entries(BASIS_LABELS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
-      <fieldset className="min-w-0" aria-describedby={hintId}>
-        <legend className={legendClass}>Notengrenzen</legend>
-        <p id={hintId} className={hintClass}>
-          In Prozent. Eine Note gilt ab ihrer Grenze (die Grenze gehört dazu); die letzte für alles darunter.
-        </p>
-        <div className="mt-3 grid gap-x-6 sm:grid-cols-2 xl:grid-cols-3">
-          {bands.map((band, i) => (
-            <BandRow
-              key={`${band.grade}-${String(i)}`}
-              form={form}
-              index={i}
-              grade={band.grade}
-              last={i === bands.length - 1}
-            />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Notensystem"
+          error={form.formState.errors.system?.message}
+          {...form.register('system', {
+            onChange: () => {
+              const { system, bands } = form.getValues()
+              if (isTableSystem(system) && bands.every((b) => b.from.trim() === ''))
+                form.setValue(
+                  'bands',
+                  startLabels(system).map((grade) => ({ grade, from: '' })),
+                  {
+                    shouldDirty: true,
+                  },
+                )
+            },
+          })}
+        >
+          {TABLE_SYSTEMS.map((s) => (
+            <option key={s} value={s}>
+              {systemName(s)}
+            </option>
           ))}
-        </div>
-      </fieldset>
-    </div>
-  )
-}
-
-function BandRow({ form, index, grade, last }: { form: Form; index: number; grade: string; last: boolean }) {
-  const id = useId()
-  const message = form.formState.errors.bands?.[index]?.from?.message
-  const errorId = message === undefined ? undefined : `${id}-error`
-  return (
-    <div className="py-1.5">
-      <div className="grid grid-cols-[3.5rem_2rem_minmax(0,8rem)] items-center gap-x-2">
-        <span aria-hidden="true" className={badgeClass}>
-          {grade}
-        </span>
-        <span className="text-sm text-slate-700 dark:text-slate-300">{last ? '' : 'ab'}</span>
-        {last ? (
-          <span className="text-sm text-slate-700 dark:text-slate-300">darunter</span>
-        ) : (
-          <div className="relative">
-            <label htmlFor={`${id}-input`} className="sr-only">{`Note ${grade} ab`}</label>
-            <input
-              id={`${id}-input`}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              aria-invalid={errorId === undefined ? undefined : true}
-              aria-describedby={errorId}
-              className={inputClass(errorId !== undefined, 'pr-8 tabular-nums')}
-              {...form.register(`bands.${index}.from`)}
-            />
-            <span
-              aria-hidden="true"
-              className="pointer-events-none absolute inset-y-0 right-3 flex items-center"
-            >
-              %
-            </span>
-          </div>
-        )}
+        </SelectField>
+        <SelectField label="Verglichen wird der Prozentwert" {...form.register('percentage')}>
+          {Object.entries(BASIS_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      {message !== undefined && (
-        <p id={errorId} className={errorClass}>
-          {message}
-        </p>
-      )}
+      <TableRows form={form} />
     </div>
   )
 }

@@ -38,7 +38,7 @@ export function RulePreview({
           <ul className="list-disc space-y-1 pl-5">
             {Object.entries(checked.errors).map(([field, message]) => (
               <li key={field}>
-                {fieldName(field, values)}: {message}
+                {fieldName(field)}: {message}
               </li>
             ))}
           </ul>
@@ -48,10 +48,12 @@ export function RulePreview({
   )
 }
 
-/** A field as the page names it: "Note 2+ ab", "Note 4 ab", "Name". */
-function fieldName(field: string, values: RuleFormValues): string {
+/** A field as the page names it: "ab Prozent der Zeile 3", "Note der Zeile 3", "Note 4 ab", "Name". */
+function fieldName(field: string): string {
   if (isZeugnisPath(field)) return zeugnisFieldLabel(field)
-  const band = /^bands\.(\d+)\.from$/.exec(field)
-  if (band !== null) return `Note ${values.bands[Number(band[1])]?.grade ?? '?'} ab`
-  return field === 'pass' ? 'Note 4 ab' : 'Name'
+  const row = /^bands\.(\d+)\.(from|grade)$/.exec(field)
+  if (row !== null)
+    return `${row[2] === 'from' ? 'ab Prozent' : 'Note'} der Zeile ${String(Number(row[1]) + 1)}`
+  const names: Record<string, string> = { pass: 'Note 4 ab', bands: 'Zeilen', system: 'Notensystem' }
+  return names[field] ?? 'Name'
 }

@@ -19,8 +19,8 @@ interface ScaleCreatorProps {
 
 /**
  * "Neuer Notenschlüssel": from one of the server's presets, or a name, a Kurzname and a document
- * filled from a copy of another scale, the Standard's numbers or the Knickpunkt rule. A copy of a
- * rule scale and the rule's "ab" variant make a whole document, shown as its table. The scale
+ * filled from a copy of another scale, the Standard's numbers or the Knickpunkt rule. A table typed
+ * here, a copy of a rule scale and the rule's "ab" variant make a whole document, shown as its table. The scale
  * exists once "Speichern" has created it (POST /api/v1/scales, version 1).
  */
 export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps) {
@@ -28,7 +28,7 @@ export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps)
   const creator = useScaleCreator(taken, onCreated)
   const [start, setStart] = useState<Start>('preset')
   const [made, setMade] = useState<{ doc: ScaleDocument; n: number } | null>(null)
-  const original = start !== 'preset' && made === null
+  const original = start !== 'preset' && start !== 'table' && made === null
   return (
     <div className="space-y-6">
       <Card
@@ -60,6 +60,7 @@ export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps)
               key={made.n}
               doc={made.doc}
               taken={taken}
+              focusName
               onCreated={onCreated}
               onCancel={onCancel}
             />

@@ -9,6 +9,7 @@ import { scaleApi } from '../api/scales'
 import type { ConfigFormValues } from '../config-form'
 import { RuleStart } from './rule-start'
 import { Choice, type Start } from './start-options'
+import { TableStart } from './table-start'
 
 interface StartChooserProps {
   start: Exclude<Start, 'preset'>
@@ -20,7 +21,7 @@ interface StartChooserProps {
   onDocument: (doc: ScaleDocument) => void
 }
 
-/** What a start other than a preset needs: the scale to copy, the rule's numbers, or nothing. */
+/** What a start other than a preset needs: the scale to copy, the rule's numbers, a table's rows, or nothing. */
 export function StartChooser({ start, form, scales, onFill, onDocument }: StartChooserProps) {
   const [copyOf, setCopyOf] = useState(scales.find((s) => s.default)?.slug ?? scales[0]?.slug ?? '')
   const [loading, setLoading] = useState(false)
@@ -40,6 +41,7 @@ export function StartChooser({ start, form, scales, onFill, onDocument }: StartC
   }
 
   if (start === 'rule') return <RuleStart form={form} onTable={onDocument} />
+  if (start === 'table') return <TableStart onTable={onDocument} />
   return (
     <div className="flex flex-wrap items-end gap-3">
       {start === 'copy' && (

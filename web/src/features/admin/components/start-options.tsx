@@ -2,10 +2,11 @@ import { useId } from 'react'
 import { SelectField } from '@/components/select-field'
 import { hintClass, labelClass } from '@/components/styles'
 
-export type Start = 'preset' | 'copy' | 'empty' | 'rule'
+export type Start = 'preset' | 'table' | 'copy' | 'empty' | 'rule'
 
 const START_LABELS: Record<Start, string> = {
   preset: 'Vorlage',
+  table: 'Eigene Tabelle „ab“',
   copy: 'Kopie eines Notenschlüssels',
   empty: 'Eigene Notengrenzen',
   rule: 'Nach Regel (Knickpunkt)',
@@ -24,7 +25,7 @@ export function StartOptions({
     <fieldset>
       <legend className={labelClass}>Ausgangspunkt</legend>
       <p className={hintClass}>Womit der neue Schlüssel beginnt.</p>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="mt-2 grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
         {(Object.keys(START_LABELS) as Start[]).map((value) => (
           <label
             key={value}

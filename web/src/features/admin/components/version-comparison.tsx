@@ -1,9 +1,8 @@
 import { useMemo } from 'react'
-import { GradeTable } from '@/components/grade-table'
 import { isOriginal, type GradingConfig, type LiveConfig } from '@/lib/config'
-import { keyOf } from '@/lib/key'
 import { diffConfigs } from '../config-diff'
 import { zeugnisDiff, zeugnisSummary } from '../zeugnis-diff'
+import { RuleComparison } from './rule-comparison'
 import { BandsTable, SettingChanges } from './version-parts'
 
 interface VersionComparisonProps {
@@ -29,8 +28,8 @@ export function VersionComparison({ version, current, onlyChanged = false }: Ver
       <span className="font-medium">Zeugnisnote in Version {version.version}:</span> {zeugnisSummary(a)}
     </p>
   )
-  // A version of another system has no bounds and widths to set side by side: its table shows as it
-  // is, with the Zeugnisnote settings that differ.
+  // Where either follows a rule, the two tables side by side with the rule's settings in words, and the
+  // Zeugnisnote settings that differ.
   if (!isOriginal(a) || !isOriginal(b)) {
     const changes = zeugnisDiff(a, b).filter((c) => c.changed)
     return (
@@ -38,7 +37,7 @@ export function VersionComparison({ version, current, onlyChanged = false }: Ver
         {version.version !== current.version && changes.length > 0 && (
           <SettingChanges changes={changes} version={version.version} current={current.version} />
         )}
-        <GradeTable scaleKey={keyOf(a)} name={a.name} />
+        <RuleComparison version={version} current={current} onlyChanged={onlyChanged} />
         {zeugnis}
       </div>
     )

@@ -5,15 +5,18 @@ const headingClass = 'text-sm font-semibold text-slate-900 dark:text-slate-100'
 const cell = 'border border-slate-200 dark:border-slate-700 px-2 py-1.5 text-left sm:px-3'
 const changedRow = 'bg-amber-50 dark:bg-amber-950/50'
 
-/** The name, boundaries and widths that differ: "aktuell 85 % → Version 2: 90 %". */
+/** The settings that differ (name, boundaries, widths; system, rule, basis): "aktuell 85 % → Version 2: 90 %". */
 export function SettingChanges({
   changes,
   version,
   current,
+  same = 'Name, Grenzen und Bandbreiten sind dieselben.',
 }: {
   changes: SettingDiff[]
   version: number
   current: number
+  /** What to say when nothing differs. */
+  same?: string
 }) {
   const id = useId()
   return (
@@ -22,9 +25,7 @@ export function SettingChanges({
         Unterschiede zur aktuellen Version {current}
       </h3>
       {changes.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Name, Grenzen und Bandbreiten sind dieselben.
-        </p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{same}</p>
       ) : (
         <ul aria-labelledby={id} className="mt-2 space-y-1.5 text-sm text-slate-800 dark:text-slate-200">
           {changes.map((c) => (
