@@ -270,8 +270,7 @@ test('print: the Notenspiegel for the class, without names or points, small grou
   // no whole grade of one or two pupils: every printed count is 0 or at least 3
   const counts = (
     await page
-      .getByRole('table', { name: 'Anzahl je Note' })
-      .filter({ visible: true })
+      .getByRole('table', { name: 'Anzahl je Note, für die Klasse' })
       .getByRole('row')
       .nth(1)
       .innerText()

@@ -26,7 +26,7 @@ export function ClassSummaryPrint({ summary, heading, total, graded, ref }: Clas
         {total} Punkte · Notenschlüssel „{graded.name}“, Version {graded.version} · {summary.graded} bewertet
       </p>
       <table className="border-collapse text-center">
-        <caption className="sr-only">Anzahl je Note</caption>
+        <caption className="sr-only">Anzahl je Note, für die Klasse</caption>
         <tbody>
           <tr>
             <th scope="row" className="border border-slate-400 px-3 py-1 text-left">
