@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  gradeProblem,
+  splitGrades,
+  weightProblem,
+  zeugnisnote,
+  zeugnisSystemOf,
+  type ZeugnisCategory,
+  type ZeugnisRequest,
+} from './rule'
+
+// The Zeugnisnote against the vectors internal/zeugnis passes (testdata/zeugnis): the oracle's answers
+// (cases.json), the refused inputs with their exact German messages (invalid.json) and the working
+// sentences (working.json).
+const vectors = join(import.meta.dirname, '../../../../testdata/zeugnis')
+
+/**
+ * A vector file with every JSON number turned into the text it is written as ("12", "1e2"): the command
+ * reads a number as written (docs/spec.md §9), the page only has texts, and JSON.parse would write 1e2 as 100.
+ */
+function readVectors<T>(name: string): T[] {
+  const raw = readFileSync(join(vectors, name), 'utf8')
+  // A string (with its escapes) is kept; a number outside strings is quoted.
+  const text = raw.replace(/"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*/g, (token) =>
+    token.startsWith('"') ? token : `"${token}"`,
+  )
+  const list = JSON.parse(text) as T[]
+  expect(list.length).toBeGreaterThan(0)
+  return list
+}
+
+interface Case {
+  name: string
+  input: ZeugnisRequest
+  average: string
+  proposal: string
+  borderline: boolean
+}
+interface Invalid {
+  name: string
+  input?: unknown
+  raw?: string
+  message: string
+}
+interface Working {
+  name: string
+  input: ZeugnisRequest
+  steps: string[]
+}
+
+const cases = readVectors<Case>('cases.json')
+const invalid = readVectors<Invalid>('invalid.json')
+const working = readVectors<Working>('working.json')
+
+/**
+ * Refused inputs about the JSON itself, which a request of texts cannot be: the page builds its request,
+ * it never reads JSON. The test fails when a name here is no case of invalid.json.
+ */
+const NOT_APPLICABLE: Record<string, string> = {
+  'unknown member': 'an unknown member: a request has only its typed fields',
+  'unknown member of a category': 'an unknown member: a request has only its typed fields',
+  'unknown member of a grade': 'an unknown member: a request has only its typed fields',
+  'categories not a list': 'a wrong JSON type: categories is an array by its type',
+  'grades not a list': 'a wrong JSON type: grades is an array by its type',
+  'system a number': 'a wrong JSON type: here every number is text, so 1 would be the system "1"',
+  'grade true': 'a wrong JSON type: a grade is text by its type',
+  'not an object': 'a wrong JSON type: the request is an object by its type',
+  'repeated member': 'raw bytes: an object has no repeated members',
+  'broken JSON': 'raw bytes: no JSON value',
+  'trailing text': 'raw bytes: no JSON value',
+  'empty input': 'raw bytes: no JSON value',
+  'weight with an exponent': 'raw bytes: the number 1e2, which JSON.parse writes as 100',
+}
+
+describe('zeugnisnote', () => {
+  it('has every vector file in full', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(200)
+    expect(invalid.length).toBeGreaterThanOrEqual(50)
+    expect(working.length).toBeGreaterThanOrEqual(6)
+  })
+
+  it.each(cases)('$name', ({ input, average, proposal, borderline }) => {
+    const answer = zeugnisnote(input)
+    if (!answer.ok) throw new Error(answer.message)
+    expect({ ...answer.result, steps: undefined }).toEqual({
+      average,
+      proposal,
+      borderline,
+      steps: undefined,
+    })
+    expect(answer.result.steps.length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('names only refused inputs that exist as not applicable', () => {
+    const names = new Set(invalid.map((c) => c.name))
+    expect(Object.keys(NOT_APPLICABLE).filter((n) => !names.has(n))).toEqual([])
+  })
+
+  it.each(invalid.filter((c) => !(c.name in NOT_APPLICABLE)))('refuses $name', ({ input, raw, message }) => {
+    expect(raw).toBeUndefined()
+    expect(zeugnisnote(input as ZeugnisRequest)).toEqual({ ok: false, message })
+  })
+
+  it.each(working)('writes the working of $name', ({ input, steps }) => {
+    const answer = zeugnisnote(input)
+    if (!answer.ok) throw new Error(answer.message)
+    expect(answer.result.steps).toEqual(steps)
+  })
+})
+
+describe('gradeProblem and weightProblem', () => {
+  // Each refused grade of invalid.json, asked alone, gets the message without its category.
+  const refusedGrades = invalid.flatMap(({ name, input, message }) => {
+    const problem = /^schriftlich: („.*“ ist .*)$/.exec(message)?.[1]
+    if (problem === undefined) return []
+    const { system, categories } = input as ZeugnisRequest
+    const last = categories[0]?.grades.at(-1)
+    return typeof last === 'string' ? [{ name, system, text: last, problem }] : []
+  })
+
+  it('find every refused grade of the vectors', () => {
+    expect(refusedGrades.length).toBeGreaterThanOrEqual(20)
+  })
+
+  it.each(refusedGrades)('$name', ({ system, text, problem }) => {
+    expect(gradeProblem(system, text)).toBe(problem)
+  })
+
+  it('accept every grade of the cases', () => {
+    for (const { input } of cases) {
+      for (const c of input.categories) {
+        // A category of the vectors may leave out its grades, as the command allows.
+        const grades = c.grades as ZeugnisCategory['grades'] | undefined
+        for (const g of grades ?? []) {
+          const text = typeof g === 'string' ? g : g.grade
+          expect(gradeProblem(input.system, text), text).toBeNull()
+          if (typeof g !== 'string' && g.weight !== undefined) expect(weightProblem(g.weight)).toBeNull()
+        }
+        if (c.weight !== undefined) expect(weightProblem(c.weight)).toBeNull()
+      }
+    }
+  })
+
+  it.each([
+    ['0', 'Gewicht „0“ ist keine Zahl größer als 0.'],
+    ['-1', 'Gewicht „-1“ ist keine Zahl größer als 0.'],
+    ['1/3', 'Gewicht „1/3“ ist keine Zahl größer als 0.'],
+    ['1e2', 'Gewicht „1e2“ ist keine Zahl größer als 0.'],
+    [' ', 'Gewicht „ “ ist keine Zahl größer als 0.'],
+    ['', null],
+    [' 0,5\t', null],
+    ['1.5', null],
+  ])('weightProblem(%j)', (text, problem) => {
+    expect(weightProblem(text)).toBe(problem)
+  })
+})
+
+describe('splitGrades', () => {
+  it.each([
+    ['2+ 3  1-', ['2+', '3', '1-']],
+    ['\t2+\t3\n', ['2+', '3']],
+    ['2,3', ['2,3']],
+    ['2,3 4,5', ['2,3', '4,5']],
+    ['1-, 2+', ['1-', '2+']],
+    ['1-,2+', ['1-', '2+']],
+    ['2; 3;4', ['2', '3', '4']],
+    ['12,13', ['12,13']],
+    ['2, 3,', ['2', '3']],
+    [',5 ;; ', ['5']],
+    ['', []],
+  ])('%j', (text, grades) => {
+    expect(splitGrades(text)).toEqual(grades)
+  })
+})
+
+describe('zeugnisSystemOf', () => {
+  it.each([
+    ['noten-plus-minus', 'de'],
+    ['noten', 'de'],
+    ['noten-dezimal', 'de'],
+    ['notenpunkte', 'np'],
+    ['schweiz', 'ch'],
+    ['oesterreich', 'at'],
+    ['toString', 'de'],
+    ['unbekannt', 'de'],
+  ])('%s → %s', (id, system) => {
+    expect(zeugnisSystemOf(id)).toBe(system)
+  })
+})

@@ -1,0 +1,264 @@
+import type { components } from '@/lib/api-types.gen'
+import { add, div, mul, rational, type Rational } from '@/lib/rational'
+import { gradeValue, parseStep, parseTendency, parseWeight, trimBlank, type ZeugnisSystem } from './grades'
+import { cutTwo, propose, type SystemRules } from './proposal'
+import {
+  averageStep,
+  categoryStep,
+  fixedTwo,
+  decimal,
+  graphic,
+  quoted,
+  type CheckedCategory,
+} from './working'
+
+// The Zeugnisnote of docs/spec.md §9 in the browser, a copy of internal/zeugnis bound to it by the vectors
+// of testdata/zeugnis: every average, proposal, message and sentence of the working equals Go's byte for
+// byte. A request is what the command's JSON holds, with every number written as text; zeugnisnote
+// answers as `notenrechner zeugnisnote` answers that JSON.
+
+export type { ZeugnisSystem } from './grades'
+
+export interface ZeugnisGrade {
+  grade: string
+  weight?: string
+}
+export interface ZeugnisCategory {
+  name: string
+  weight?: string
+  grades: (string | ZeugnisGrade)[]
+}
+export interface ZeugnisRequest {
+  system: ZeugnisSystem
+  tendency?: string
+  rounding?: string
+  step?: string
+  categories: ZeugnisCategory[]
+}
+export interface ZeugnisResult {
+  average: string
+  proposal: string
+  borderline: boolean
+  steps: string[]
+}
+export type ZeugnisAnswer = { ok: true; result: ZeugnisResult } | { ok: false; message: string }
+
+/** Refused input: its German message. */
+class Refusal extends Error {}
+
+// Limits keep one request small, as in Go: a term has a handful of categories and a few dozen grades each.
+const MAX_CATEGORIES = 50
+const MAX_GRADES = 500
+
+const RANGE_TEXT: Record<ZeugnisSystem, string> = {
+  de: 'keine Note von 1 bis 6',
+  np: 'keine Punktzahl von 0 bis 15',
+  ch: 'keine Note von 1 bis 6 (höchstens zwei Nachkommastellen)',
+  at: 'keine Note von 1 bis 5',
+}
+
+function systemRules(system: ZeugnisSystem): SystemRules {
+  const n = (x: bigint) => rational(x)
+  switch (system) {
+    case 'de':
+      return { lo: n(1n), hi: n(6n), step: n(1n), higherBetter: false }
+    case 'np':
+      return { lo: n(0n), hi: n(15n), step: n(1n), higherBetter: true }
+    case 'ch':
+      return { lo: n(1n), hi: n(6n), step: rational(1n, 2n), higherBetter: true }
+    case 'at':
+      return { lo: n(1n), hi: n(5n), step: n(1n), higherBetter: false }
+  }
+}
+
+const isSystem = (s: unknown): s is ZeugnisSystem => s === 'de' || s === 'np' || s === 'ch' || s === 'at'
+
+/** A member as text, whatever a caller put there at run time: a JSON null reads as "" in Go too. */
+function textOf(x: unknown): string {
+  if (typeof x === 'string') return x
+  return typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean' ? String(x) : ''
+}
+
+/** A grade as text and weight, whether given as text or as {grade, weight}. */
+function gradeOf(g: unknown): { text: string; weight: string; missing: boolean } {
+  if (typeof g !== 'object' || g === null) return { text: textOf(g), weight: '', missing: false }
+  const { grade, weight } = g as Partial<Record<'grade' | 'weight', unknown>>
+  return { text: textOf(grade), weight: textOf(weight), missing: grade === undefined }
+}
+
+const listOf = (x: unknown): unknown[] => (Array.isArray(x) ? (x as unknown[]) : [])
+
+/**
+ * What the command refuses while reading its JSON, before the rule: too many categories or grades, a grade
+ * object without its grade, no system.
+ */
+function checkShape(req: ZeugnisRequest): void {
+  const cats = listOf(req.categories)
+  if (cats.length > MAX_CATEGORIES) throw new Refusal(`Höchstens ${MAX_CATEGORIES} Kategorien.`)
+  cats.forEach((c, i) => {
+    const grades = listOf((c as Partial<ZeugnisCategory> | null)?.grades)
+    if (grades.length > MAX_GRADES) throw new Refusal(`Kategorie ${i + 1}: höchstens ${MAX_GRADES} Noten.`)
+    grades.forEach((g, j) => {
+      if (gradeOf(g).missing) throw new Refusal(`Kategorie ${i + 1}, Note ${j + 1}: das Feld „grade“ fehlt.`)
+    })
+  })
+  if (textOf(req.system) === '') throw new Refusal('Das Feld „system“ fehlt (de, np, ch oder at).')
+}
+
+/** The system's rules and the tendency, with the settings that belong to them checked. */
+function settings(req: ZeugnisRequest): { system: ZeugnisSystem; rules: SystemRules; tendency: Rational } {
+  const system: unknown = req.system
+  if (!isSystem(system)) {
+    throw new Refusal(`Unbekanntes Notensystem ${quoted(textOf(system))}: erlaubt sind de, np, ch und at.`)
+  }
+  const rules = systemRules(system)
+  const rounding = textOf(req.rounding)
+  if (rounding !== '' && rounding !== 'better' && rounding !== 'worse') {
+    throw new Refusal(`rounding ${quoted(rounding)} ist weder better noch worse.`)
+  }
+  let tendency = rational(3n, 10n)
+  const tendencyText = textOf(req.tendency)
+  if (tendencyText !== '') {
+    if (system !== 'de') throw new Refusal('tendency gilt nur für das Notensystem de.')
+    const t = parseTendency(tendencyText)
+    if (t === null) throw new Refusal(`tendency ${quoted(tendencyText)} ist nicht 0,3, 0,25 oder 1/3.`)
+    tendency = t
+  }
+  const stepText = textOf(req.step)
+  if (stepText !== '') {
+    if (system !== 'ch') throw new Refusal('step gilt nur für das Notensystem ch.')
+    const s = parseStep(stepText)
+    if (s === null) throw new Refusal(`step ${quoted(stepText)} ist nicht 0,5, 1 oder 0,1.`)
+    rules.step = s
+  }
+  return { system, rules, tendency }
+}
+
+/** Go's strings.TrimSpace: Unicode white space (not the byte order mark, which String.trim would cut). */
+const trimSpace = (s: string) => s.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '')
+
+function readCategory(c: Partial<ZeugnisCategory>, name: string, system: ZeugnisSystem, tendency: Rational) {
+  const shown = graphic(name)
+  const weightText = textOf(c.weight)
+  const weight = weightText === '' ? rational(1n) : parseWeight(weightText)
+  if (weight === null)
+    throw new Refusal(`${shown}: Gewicht ${quoted(weightText)} ist keine Zahl größer als 0.`)
+  const cat: CheckedCategory = { name, weight, texts: [], values: [], weights: [], mean: null }
+  let sum = rational(0n)
+  let total = rational(0n)
+  for (const g of listOf(c.grades)) {
+    const { text, weight: w } = gradeOf(g)
+    const v = gradeValue(system, tendency, text)
+    if (v === null) throw new Refusal(`${shown}: ${quoted(text)} ist ${RANGE_TEXT[system]}.`)
+    const gw = w === '' ? rational(1n) : parseWeight(w)
+    if (gw === null) {
+      throw new Refusal(
+        `${shown}: Gewicht ${quoted(w)} der Note ${quoted(text)} ist keine Zahl größer als 0.`,
+      )
+    }
+    cat.texts.push(trimBlank(text))
+    cat.values.push(v)
+    cat.weights.push(gw)
+    sum = add(sum, mul(gw, v))
+    total = add(total, gw)
+  }
+  if (total.n > 0n) cat.mean = div(sum, total)
+  return cat
+}
+
+function readCategories(req: ZeugnisRequest, system: ZeugnisSystem, tendency: Rational): CheckedCategory[] {
+  const seen = new Set<string>()
+  return listOf(req.categories).map((item, i) => {
+    const c = (typeof item === 'object' && item !== null ? item : {}) as Partial<ZeugnisCategory>
+    const name = trimSpace(textOf(c.name))
+    if (name === '') throw new Refusal(`Kategorie ${i + 1} hat keinen Namen.`)
+    if (seen.has(name)) throw new Refusal(`Die Kategorie ${quoted(name)} kommt zweimal vor.`)
+    seen.add(name)
+    return readCategory(c, name, system, tendency)
+  })
+}
+
+function compute(req: ZeugnisRequest): ZeugnisResult {
+  checkShape(req)
+  const { system, rules, tendency } = settings(req)
+  const cats = readCategories(req, system, tendency)
+  const steps: string[] = []
+  let sum = rational(0n)
+  let total = rational(0n)
+  for (const c of cats) {
+    if (c.mean === null) {
+      steps.push(`Kategorie ${quoted(c.name)} hat keine Noten und zählt nicht mit.`)
+      continue
+    }
+    steps.push(categoryStep(c))
+    sum = add(sum, mul(c.weight, c.mean))
+    total = add(total, c.weight)
+  }
+  if (total.n === 0n)
+    throw new Refusal('Keine Note angegeben: der Durchschnitt braucht mindestens eine Note.')
+  const avg = div(sum, total)
+  steps.push(averageStep(cats, avg, total))
+  const cut = cutTwo(avg)
+  steps.push(`Auf zwei Nachkommastellen abgeschnitten, ohne Auf- oder Abrundung: ${fixedTwo(cut)}.`)
+  const { proposal, borderline, sentences } = propose(cut, rules, textOf(req.rounding) === 'worse')
+  return { average: fixedTwo(cut), proposal: decimal(proposal), borderline, steps: [...steps, ...sentences] }
+}
+
+/** The rule of docs/spec.md §9, as internal/zeugnis.Compute: never throws on any input. */
+export function zeugnisnote(request: ZeugnisRequest): ZeugnisAnswer {
+  try {
+    return { ok: true, result: compute(request) }
+  } catch (e) {
+    if (e instanceof Refusal) return { ok: false, message: e.message }
+    // Only a request that is no object at all (null) or throws when read reaches here; the command
+    // answers such JSON so.
+    return { ok: false, message: 'Die Eingabe ist kein JSON-Objekt.' }
+  }
+}
+
+/** null when `text` is a grade of the system, else the German message without the category prefix. */
+export function gradeProblem(system: ZeugnisSystem, text: string): string | null {
+  if (!isSystem(system))
+    return `Unbekanntes Notensystem ${quoted(textOf(system))}: erlaubt sind de, np, ch und at.`
+  // The tendency changes a grade's value, never whether it is one.
+  return gradeValue(system, rational(3n, 10n), text) === null
+    ? `${quoted(text)} ist ${RANGE_TEXT[system]}.`
+    : null
+}
+
+/** null when `text` is a valid weight (docs/spec.md §9; empty means 1), else the German message as Go writes it. */
+export function weightProblem(text: string): string | null {
+  return text === '' || parseWeight(text) !== null
+    ? null
+    : `Gewicht ${quoted(text)} ist keine Zahl größer als 0.`
+}
+
+/**
+ * Pasted grades as texts: white space and ";" separate, and so does a comma unless it has a digit on both
+ * sides, where it is a decimal comma ("2,3" in de, "4,5" in ch). "1-, 2+" and "1-,2+" are two grades;
+ * "12,13" stays one text, which no system takes for two grades, and the check says so.
+ */
+export function splitGrades(text: string): string[] {
+  return text
+    .replace(/,(?![0-9])|(?<![0-9]),/g, ' ')
+    .split(/[\s;]+/)
+    .filter((part) => part !== '')
+}
+
+// Every grading system id of the contract, so that a new one cannot be forgotten here.
+const SYSTEM_OF_ID: Record<components['schemas']['SystemID'], ZeugnisSystem> = {
+  'noten-plus-minus': 'de',
+  noten: 'de',
+  'noten-dezimal': 'de',
+  notenpunkte: 'np',
+  schweiz: 'ch',
+  oesterreich: 'at',
+}
+
+/**
+ * The Zeugnisnote system of a scale's grading system id (internal/grading/system.go); de, the original
+ * system, for an id this page does not know.
+ */
+export function zeugnisSystemOf(systemId: string): ZeugnisSystem {
+  return Object.hasOwn(SYSTEM_OF_ID, systemId) ? SYSTEM_OF_ID[systemId as keyof typeof SYSTEM_OF_ID] : 'de'
+}
