@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { ruleOptions, ruleParts, schoolSetRule } from './rule-line'
+import { zeugnisSettingsOf } from './settings'
+
+describe('zeugnisSettingsOf', () => {
+  it('is empty for a document without settings', () => {
+    expect(zeugnisSettingsOf({ name: 'Standard' })).toEqual({})
+    expect(zeugnisSettingsOf({ zeugnis: null })).toEqual({})
+  })
+
+  it('reads what is well formed and leaves out the rest', () => {
+    const doc = {
+      zeugnis: {
+        tendency: '1/3',
+        rounding: 'worse',
+        step: '',
+        categories: [{ name: 'schriftlich', weight: '2' }, { name: 'mündlich' }, 'x'],
+      },
+    }
+    expect(zeugnisSettingsOf(doc)).toEqual({
+      tendency: '1/3',
+      rounding: 'worse',
+      categories: [{ name: 'schriftlich', weight: '2' }],
+    })
+    expect(zeugnisSettingsOf({ zeugnis: { rounding: 'up', tendency: 3 } })).toEqual({})
+  })
+})
+
+describe('the rule line', () => {
+  it('names the defaults for de', () => {
+    expect(ruleParts('de', {})).toEqual([
+      'Tendenz: + und − zählen 0,3',
+      'Genau auf der Mitte (z. B. 2,50): die bessere Note',
+      'Vorschlag in ganzen Noten',
+      'Durchschnitt auf zwei Stellen abgeschnitten, nicht gerundet',
+    ])
+    expect(schoolSetRule({})).toBe(false)
+  })
+
+  it('names the school’s choices: a third, the worse note, the Swiss step', () => {
+    expect(ruleParts('de', { tendency: '1/3', rounding: 'worse' }).slice(0, 2)).toEqual([
+      'Tendenz: + und − zählen ⅓',
+      'Genau auf der Mitte (z. B. 2,50): die schlechtere Note',
+    ])
+    expect(ruleParts('ch', { step: '0.1' }).slice(0, 2)).toEqual([
+      'Genau auf der Mitte (z. B. 4,45): die bessere Note',
+      'Vorschlag in Schritten von 0,1',
+    ])
+    expect(ruleParts('np', {})[0]).toBe('Genau auf der Mitte (z. B. 7,50): die bessere Note')
+    expect(schoolSetRule({ rounding: 'better' })).toBe(true)
+  })
+
+  it('sends the tendency only in de and the step only in ch', () => {
+    const all = { tendency: '0,25', rounding: 'worse' as const, step: '1' }
+    expect(ruleOptions('de', all)).toEqual({ tendency: '0,25', rounding: 'worse' })
+    expect(ruleOptions('ch', all)).toEqual({ rounding: 'worse', step: '1' })
+    expect(ruleOptions('np', all)).toEqual({ rounding: 'worse' })
+  })
+})
