@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { defuseFormulas } from '@/lib/csv'
 import { keyOf } from '@/lib/key'
 import { standardLiveConfig } from '@/test/live-config'
-import { defuseFormulas, summarize, toCsv } from './class-list'
+import { summarize, toCsv } from './class-list'
 import { calculate } from './grading'
 
 const standard = keyOf(standardLiveConfig().config)

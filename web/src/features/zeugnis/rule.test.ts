@@ -189,3 +189,44 @@ describe('zeugnisSystemOf', () => {
     expect(zeugnisSystemOf(id)).toBe(system)
   })
 })
+
+describe('zeugnisnote on what no form builds', () => {
+  // The page may hand over anything a caller put together at run time; the answer is a message, never a throw.
+  const throwing = Object.defineProperty({}, 'system', {
+    get() {
+      throw new Error('read')
+    },
+  })
+  it.each([
+    ['null', null, 'Die Eingabe ist kein JSON-Objekt.'],
+    ['a getter that throws', throwing, 'Die Eingabe ist kein JSON-Objekt.'],
+    [
+      'no categories',
+      { system: 'de' },
+      'Keine Note angegeben: der Durchschnitt braucht mindestens eine Note.',
+    ],
+    ['a category null', { system: 'de', categories: [null] }, 'Kategorie 1 hat keinen Namen.'],
+    [
+      'a grade null',
+      { system: 'at', categories: [{ name: 's', grades: [null] }] },
+      's: „“ ist keine Note von 1 bis 5.',
+    ],
+    [
+      'a grade a number',
+      { system: 'np', categories: [{ name: 's', grades: [16] }] },
+      's: „16“ ist keine Punktzahl von 0 bis 15.',
+    ],
+    [
+      'a name an object',
+      { system: 'de', categories: [{ name: {}, grades: ['2'] }] },
+      'Kategorie 1 hat keinen Namen.',
+    ],
+    [
+      'a lone surrogate',
+      { system: 'de', categories: [{ name: 'a\ud800', grades: ['\udc00'] }] },
+      'a\ufffd: „\ufffd“ ist keine Note von 1 bis 6.',
+    ],
+  ])('%s', (_, request, message) => {
+    expect(zeugnisnote(request as unknown as ZeugnisRequest)).toEqual({ ok: false, message })
+  })
+})
