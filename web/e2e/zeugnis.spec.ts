@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
@@ -110,4 +111,123 @@ test('the inputs survive a reload and "Eingaben löschen" removes them', async (
   expect(await page.evaluate(() => localStorage.getItem('notenrechner.zeugnisnote'))).toBeNull()
   await page.reload()
   await expect(page.getByRole('button', { name: 'Zeugnisnote berechnen' })).toBeVisible()
+})
+
+// Names and grades of a class as a teacher pastes them: Name; schriftlich; mündlich.
+const PUPILS = [
+  ['Zoë Quellenberg', '2+ 3 3', '2 1-'],
+  ['Malte Rübezahl', '2', '3'],
+  ['Ida Wendelstein', '4 7', '3'],
+  ['Jonas Ohneland', '', ''],
+] as const
+const CLASS_TEXT = PUPILS.map((p) => p.join('; ')).join('\n')
+
+async function pasteClass(tool: Locator): Promise<Locator> {
+  await tool.getByRole('tab', { name: 'Mehrere Schüler' }).click()
+  await tool.getByLabel('Schülerinnen und Schüler, eine Zeile je Person').fill(CLASS_TEXT)
+  return tool.getByRole('table')
+}
+
+for (const width of widths) {
+  test(`several pupils at ${width} px: a proposal per pupil, the problems per row, the CSV`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    const tool = await openTool(page)
+    const table = await pasteClass(tool)
+    const rows = table.getByRole('row')
+    await expect(rows).toHaveCount(PUPILS.length + 1)
+    await expect(rows.nth(1)).toHaveText(/^Zoë Quellenberg\s*2,26\s*2$/)
+    await expect(rows.nth(2)).toHaveText(/^Malte Rübezahl\s*2,33\s*2$/)
+    await expect(rows.nth(3)).toContainText('Zeile 3: schriftlich: „7“ ist keine Note von 1 bis 6.')
+    await expect(rows.nth(4)).toContainText('Zeile 4:')
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      tool.getByRole('button', { name: 'Als CSV herunterladen' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^zeugnisnoten-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = readFileSync(await download.path())
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+    const lines = csv.split('\r\n')
+    expect(lines[0]).toBe('Zeile;Name;schriftlich;mündlich;Durchschnitt;Vorschlag;Grenzfall;Hinweis')
+    expect(lines[1]).toBe('1;Zoë Quellenberg;2+ 3 3;2 1-;2,26;2;nein;')
+    expect(lines[3]).toContain('„7“ ist keine Note von 1 bis 6.')
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await tool.screenshot({ path: test.info().outputPath(`zeugnis-class-${width}.png`) })
+  })
+}
+
+test('"Tabelle drucken" prints only the table and the rule line, on one A4 page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const tool = await openTool(page)
+  const table = await pasteClass(tool)
+  const more = Array.from(
+    { length: 26 },
+    (_, i) => `Schülerin ${String(i + 5)}; 2 3 ${String(1 + (i % 5))}; 2-`,
+  )
+  await tool
+    .getByLabel('Schülerinnen und Schüler, eine Zeile je Person')
+    .fill([CLASS_TEXT, ...more].join('\n'))
+  await expect(table.getByRole('row')).toHaveCount(30 + 1)
+  await page.emulateMedia({ media: 'print' })
+  await expect(tool).toBeHidden() // printing the page prints the calculator, not the Zeugnisnote
+  await page.emulateMedia({ media: 'screen' })
+  await page.evaluate(() => {
+    window.print = () => undefined // the button's own print dialog is not what is tested
+  })
+  await tool.getByRole('button', { name: 'Tabelle drucken' }).click()
+  expect(await page.evaluate(() => document.documentElement.dataset.print)).toBe('zeugnis')
+  await page.emulateMedia({ media: 'print' })
+  await expect(tool.getByRole('table')).toBeVisible()
+  await expect(tool.getByText('Zeugnisnoten: Vorschläge')).toBeVisible()
+  await expect(tool.getByText(/^Tendenz: \+ und − zählen 0,3/).filter({ visible: true })).toHaveCount(1)
+  for (const hidden of [
+    page.getByRole('heading', { name: 'Note berechnen' }),
+    page.getByRole('banner'),
+    tool.getByLabel('Schülerinnen und Schüler, eine Zeile je Person'),
+    tool.getByRole('button', { name: 'Als CSV herunterladen' }),
+    tool.getByRole('tab', { name: 'Ein Schüler' }),
+  ])
+    await expect(hidden).toBeHidden()
+  await page.screenshot({ path: test.info().outputPath('zeugnis-print.png'), fullPage: true })
+  const pdf = await page.pdf({ format: 'A4', path: test.info().outputPath('zeugnis-print.pdf') })
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g)).toHaveLength(1)
+})
+
+test('privacy: no request carries a pupil’s name or grade, and none leaves the server', async ({
+  page,
+  server,
+}) => {
+  const requests: { url: string; text: string }[] = []
+  page.on('request', (r) => {
+    requests.push({
+      url: r.url(),
+      text: [r.method(), r.url(), JSON.stringify(r.headers()), r.postData() ?? ''].join('\n'),
+    })
+  })
+  const tool = await openTool(page)
+  await typeWorkedExample(tool)
+  await expect(tool.getByRole('status', { name: 'Vorschlag' })).toContainText('2,26')
+  await pasteClass(tool)
+  await expect(tool.getByRole('table').getByRole('row')).toHaveCount(PUPILS.length + 1)
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Zeugnisnote' }).getByRole('table')).toBeVisible()
+  expect(page.url()).toBe(`${server.url}/`)
+
+  const secrets = [
+    ...PUPILS.flatMap(([name, ...grades]) => [name, ...name.split(' '), ...grades.filter((g) => g !== '')]),
+    '2+ 3×2',
+    '3×2',
+    '2 1-',
+  ]
+    .filter((s) => s.length >= 3) // a lone "2" is in every request's headers; its pupil's name is checked
+    .flatMap((s) => [s, encodeURIComponent(s), encodeURIComponent(s).replace(/%20/g, '+')])
+  expect(requests.length).toBeGreaterThan(0)
+  for (const r of requests) {
+    expect(new URL(r.url).origin, `a request to ${r.url}`).toBe(server.url)
+    for (const s of secrets) expect(r.text, `a request carries ${s}`).not.toContain(s)
+  }
 })

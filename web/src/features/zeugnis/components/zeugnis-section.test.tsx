@@ -82,3 +82,29 @@ describe('ZeugnisSection, one pupil', () => {
     expect(screen.getByRole('button', { name: 'Zeugnisnote berechnen' })).toBeInTheDocument()
   })
 })
+
+describe('ZeugnisSection, several pupils', () => {
+  beforeEach(() => {
+    localStorage.clear()
+  })
+
+  it('gives a proposal per pasted row, marks the borderline and names a row’s problem', async () => {
+    const user = await open()
+    await user.click(screen.getByRole('tab', { name: 'Mehrere Schüler' }))
+    const rows = screen.getByRole('textbox', { name: 'Schülerinnen und Schüler, eine Zeile je Person' })
+    expect(rows).toHaveAccessibleDescription(/„Name; schriftlich; mündlich“/)
+    await user.click(rows)
+    await user.paste('Anna; 2+ 3 3; 2 1-\nBen; 2,5; 2,5\nIda; 7; 3')
+    const table = screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
+    const body = within(table).getAllByRole('row').slice(1)
+    expect(body.map((r) => r.textContent)).toEqual([
+      'Anna2,262',
+      'Ben2,502Grenzfall',
+      'Ida––Zeile 3: schriftlich: „7“ ist keine Note von 1 bis 6.',
+    ])
+    expect(readZeugnis()).toMatchObject({
+      mode: 'many',
+      pupils: expect.stringContaining('Ben; 2,5') as string,
+    })
+  })
+})

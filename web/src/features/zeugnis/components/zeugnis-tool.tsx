@@ -9,6 +9,7 @@ import { weightProblem, zeugnisSystemOf } from '../rule'
 import type { ZeugnisSettings } from '../settings'
 import type { StoredZeugnis } from '../storage'
 import { useZeugnis } from '../use-zeugnis'
+import { ManyPupils } from './many-pupils'
 import { OnePupil } from './one-pupil'
 import { RuleLine } from './rule-line'
 
@@ -26,7 +27,8 @@ export default function ZeugnisTool({ systemId, settings, kept, onCleared }: Zeu
   const z = useZeugnis(system, settings, kept)
   const [confirming, setConfirming] = useState(false)
   return (
-    <section aria-labelledby={`${id}-title`} className={`${cardClass} print:hidden`} data-zeugnis-tool="">
+    // Printed only through "Tabelle drucken", and then only its table and rule (index.css).
+    <section aria-labelledby={`${id}-title`} className={cardClass} data-zeugnis-tool="">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
         Zeugnisnote
       </h2>
@@ -43,6 +45,11 @@ export default function ZeugnisTool({ systemId, settings, kept, onCleared }: Zeu
               id: 'one',
               label: 'Ein Schüler',
               content: <OnePupil zeugnis={z} presets={presetsFor(settings)} weightProblem={weightProblem} />,
+            },
+            {
+              id: 'many',
+              label: 'Mehrere Schüler',
+              content: <ManyPupils zeugnis={z} system={system} settings={settings} />,
             },
           ]}
         />
