@@ -231,3 +231,29 @@ test('privacy: no request carries a pupil’s name or grade, and none leaves the
     for (const s of secrets) expect(r.text, `a request carries ${s}`).not.toContain(s)
   }
 })
+
+test.describe('offline', () => {
+  // Service workers are blocked for the other specs (playwright.config.ts); this test needs one.
+  test.use({ serviceWorkers: 'allow' })
+
+  test('with the server stopped the tool loads from the service worker and computes', async ({
+    page,
+    server,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'Zeugnisnote berechnen' })).toBeVisible()
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await page.reload() // the page is now the service worker's
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await server.stop()
+    await page.reload()
+    const tool = await page
+      .getByRole('button', { name: 'Zeugnisnote berechnen' })
+      .click()
+      .then(() => page.getByRole('region', { name: 'Zeugnisnote' }))
+    await typeWorkedExample(tool)
+    await expect(tool.getByRole('status', { name: 'Vorschlag' })).toContainText('2,26')
+  })
+})

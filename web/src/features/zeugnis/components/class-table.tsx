@@ -18,10 +18,11 @@ export function ClassTable({ rows, answers }: { rows: PupilRow[]; answers: Zeugn
               Name
             </th>
             <th scope="col" className={`${cell} text-right`}>
-              Durchschnitt
+              {/* soft hyphens: on a phone the numbers' columns may be narrower than their headings */}
+              Durch{'\u00ad'}schnitt
             </th>
             <th scope="col" className={`${cell} text-right`}>
-              Vorschlag
+              Vor{'\u00ad'}schlag
             </th>
             <th scope="col" className={cell}>
               Hinweis
@@ -34,14 +35,14 @@ export function ClassTable({ rows, answers }: { rows: PupilRow[]; answers: Zeugn
             const ok = answer?.ok === true ? answer.result : null
             return (
               <tr key={row.line}>
-                <th scope="row" className={`${cell} font-medium wrap-anywhere`}>
+                <th scope="row" className={`${cell} min-w-28 font-medium wrap-break-word`}>
                   {row.name === '' ? `Zeile ${String(row.line)}` : row.name}
                 </th>
                 <td className={`${cell} text-right tabular-nums`}>{ok?.average ?? '–'}</td>
                 <td className={`${cell} text-right text-base font-bold tabular-nums`}>
                   {ok?.proposal ?? '–'}
                 </td>
-                <td className={`${cell} wrap-anywhere`}>
+                <td className={`${cell} wrap-break-word`}>
                   {ok?.borderline === true && (
                     <span className="font-semibold text-amber-900 dark:text-amber-200">Grenzfall</span>
                   )}
