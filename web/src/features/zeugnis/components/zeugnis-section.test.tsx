@@ -43,6 +43,17 @@ describe('ZeugnisSection, one pupil', () => {
     expect(field).toHaveAccessibleDescription(/„3×“: nach „×“ fehlt das Gewicht\./)
   })
 
+  it('names a wrong category weight once it was left', async () => {
+    const user = await open()
+    const weight = within(group('mündlich')).getByRole('textbox', { name: 'Gewicht' })
+    await user.clear(weight)
+    await user.type(weight, '0')
+    expect(weight).not.toHaveAttribute('aria-invalid')
+    await user.tab()
+    expect(weight).toHaveAttribute('aria-invalid', 'true')
+    expect(weight).toHaveAccessibleDescription('Gewicht „0“ ist keine Zahl größer als 0.')
+  })
+
   it('starts with the school’s categories and names the school’s rule', async () => {
     await open({ rounding: 'worse', categories: [{ name: 'Klausur', weight: '3' }] })
     expect(group('Klausur')).toBeInTheDocument()
