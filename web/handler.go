@@ -68,7 +68,7 @@ func Handler(assets fs.FS, logger *slog.Logger, config PageConfig, slots int) ht
 		// a scale that is no longer the default (versions count per scale). So that copy has none, and a
 		// page from the worker starts from the kept configuration and the stream, as before the block.
 		if config != nil && name != "index.html" {
-			slug := r.URL.Query().Get(SlugParam)
+			slug := AddressSlug(r.URL.Query().Get(SlugParam))
 			if data, version, ok := config(r.Context(), slug); ok {
 				page, err := pages.get(assets, slug, data, version)
 				if err == nil {

@@ -30,6 +30,9 @@ type Config struct {
 	// Preset is the id of the preset a rule document was made from, whose source it cites; "" for
 	// none. A document may name a preset only while its system and rule are the preset's.
 	Preset string
+	// Zeugnis is the school's setting of the Zeugnisnote for this scale; the zero value (the
+	// defaults of docs/spec.md §9) leaves the member out of the document.
+	Zeugnis Zeugnis
 }
 
 // Default is the configuration of docs/spec.md §4, written at first start.
@@ -83,7 +86,9 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	b = s.OneMinus.appendText(b)
 	b = append(b, `},"6":{"normal":`...)
 	b = s.SixNormal.appendText(b)
-	return append(b, `}}}`...), nil
+	b = append(b, `}}`...)
+	b = c.Zeugnis.appendTo(b)
+	return append(b, '}'), nil
 }
 
 // UnmarshalJSON is ParseDocument, so a Config inside a request or a stored row is validated the same

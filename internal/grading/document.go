@@ -50,8 +50,8 @@ func (c Config) IsOriginal() bool { return c.Rule.System == "" }
 // marshalRule writes a document of a rule in a fixed member order, so the same document always
 // gives the same bytes:
 //
-//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"table","percentage":…,"bands":[{"grade":…,"from":…},…,{"grade":…}]}}
-//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"formula","step":…,"midpoint":…[,"pass":…]}}
+//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"table","percentage":…,"bands":[{"grade":…,"from":…},…,{"grade":…}]}[,"zeugnis":…]}
+//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"formula","step":…,"midpoint":…[,"pass":…]}[,"zeugnis":…]}
 func (c Config) marshalRule() ([]byte, error) {
 	name, err := json.Marshal(c.Name)
 	if err != nil {
@@ -75,7 +75,9 @@ func (c Config) marshalRule() ([]byte, error) {
 			b = append(b, `,"pass":`...)
 			b = r.Pass.appendText(b)
 		}
-		return append(b, `}}`...), nil
+		b = append(b, '}')
+		b = c.Zeugnis.appendTo(b)
+		return append(b, '}'), nil
 	}
 	b = appendMember(b, "percentage", string(r.Basis))
 	b = append(b, `,"bands":[`...)
@@ -91,7 +93,9 @@ func (c Config) marshalRule() ([]byte, error) {
 		}
 		b = append(b, '}')
 	}
-	return append(b, `]}}`...), nil
+	b = append(b, `]}`...)
+	b = c.Zeugnis.appendTo(b)
+	return append(b, '}'), nil
 }
 
 func appendMember(b []byte, key, value string) []byte {

@@ -208,6 +208,10 @@ func TestMessagesMatchSharedFile(t *testing.T) {
 		"adjacent":     strings.Replace(msgAdjacent(9), "9", "{next}", 1),
 		"gradeMissing": strings.Replace(msgGradeMissing(9), "9", "{grade}", 1),
 		"alias":        msgAlias("{name}", "{alias}"),
+		"list":         msgList, "tendency": msgTendency, "tendencySystem": msgTendencySystem,
+		"rounding": msgRounding, "zeugnisStep": msgZeugnisStep, "zeugnisStepOnly": msgZeugnisStepOnly,
+		"categoryCount": msgCategoryCount, "categoryName": msgCategoryName, "categoryTwice": msgCategoryTwice,
+		"weight": msgWeight,
 	}
 	if !maps.Equal(ours, shared) {
 		t.Errorf("messages differ:\nGo:     %v\nshared: %v", ours, shared)

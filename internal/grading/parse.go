@@ -68,7 +68,9 @@ func parseConfig(data []byte, stored, rules bool) (Config, error) {
 	if err := p.errs.err(); err != nil {
 		return Config{}, err
 	}
-	return p.vals.config(p.name), nil
+	c := p.vals.config(p.name)
+	c.Zeugnis = p.zeugnisSet
+	return c, nil
 }
 
 // ruleConfig reads a rule document; a preset it names must still be the preset's rule.
@@ -77,7 +79,7 @@ func (p *parser) ruleConfig(top []member) (Config, error) {
 	if err := p.errs.err(); err != nil {
 		return Config{}, err
 	}
-	c := Config{Name: p.name, Rule: p.rule, Preset: p.preset}
+	c := Config{Name: p.name, Rule: p.rule, Preset: p.preset, Zeugnis: p.zeugnisSet}
 	if preset, ok := PresetByID(c.Preset); ok && preset.Config.Rule != c.Rule {
 		return Config{}, &ValidationError{Fields: map[string]string{"preset": msgPresetDiffers}}
 	}
@@ -91,11 +93,13 @@ type parser struct {
 	name   string
 	rule   Rule   // a rule document's rule (ruleDocument)
 	preset string // a rule document's preset id
-	stored bool   // a stored version: the name's character rule does not apply (ParseStoredConfig)
+	// zeugnisSet is the document's member "zeugnis" (zeugnis.go)
+	zeugnisSet Zeugnis
+	stored     bool // a stored version: the name's character rule does not apply (ParseStoredConfig)
 }
 
 func (p *parser) document(top []member) {
-	m := p.known("", top, "name", "grades", "schema")
+	m := p.known("", top, "name", "grades", "schema", "zeugnis")
 	if raw, ok := m["name"]; ok {
 		p.parseName(raw)
 	} else {
@@ -110,6 +114,9 @@ func (p *parser) document(top []member) {
 		p.schema(raw)
 	} else {
 		p.errs.add("schema", msgRequired)
+	}
+	if raw, ok := m["zeugnis"]; ok {
+		p.zeugnis(raw, "", true)
 	}
 }
 

@@ -131,6 +131,7 @@ var keys = struct {
 const maxKeys = 128
 
 func cachedKey(c Config) Key {
+	c.Zeugnis = Zeugnis{} // the bands do not depend on the Zeugnisnote settings: one key serves both
 	keys.Lock()
 	defer keys.Unlock()
 	if k, ok := keys.m[c]; ok {

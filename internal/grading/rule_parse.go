@@ -43,9 +43,10 @@ func isRuleDocument(top []member) bool {
 	return false
 }
 
-// ruleDocument reads {"name", "system", "preset"?, "rule"} into p.rule, p.preset and p.name.
+// ruleDocument reads {"name", "system", "preset"?, "rule", "zeugnis"?} into p.rule, p.preset, p.name
+// and p.zeugnisSet.
 func (p *parser) ruleDocument(top []member) {
-	m := p.known("", top, "name", "system", "preset", "rule")
+	m := p.known("", top, "name", "system", "preset", "rule", "zeugnis")
 	if raw, ok := m["name"]; ok {
 		p.parseName(raw)
 	} else {
@@ -60,6 +61,9 @@ func (p *parser) ruleDocument(top []member) {
 	}
 	if raw, ok := m["preset"]; ok {
 		p.presetID(raw)
+	}
+	if raw, ok := m["zeugnis"]; ok {
+		p.zeugnis(raw, system.ID, systemOK)
 	}
 }
 

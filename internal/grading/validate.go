@@ -103,6 +103,7 @@ func (c Config) Validate() error {
 		}
 	}
 	checkRelations(&vs, errs)
+	c.validateZeugnis(errs)
 	return errs.err()
 }
 

@@ -52,7 +52,7 @@ func readCategory(name string, c Category, r rules, tendency *big.Rat) (category
 	shown := graphic(name)
 	cat := category{name: name, weight: big.NewRat(1, 1)}
 	if c.Weight != "" {
-		w, ok := parseWeight(c.Weight)
+		w, ok := ParseWeight(c.Weight)
 		if !ok {
 			return category{}, refuse("%s: Gewicht %s ist keine Zahl größer als 0.", shown, quoted(c.Weight))
 		}
@@ -69,7 +69,7 @@ func readCategory(name string, c Category, r rules, tendency *big.Rat) (category
 		}
 		w := big.NewRat(1, 1)
 		if g.Weight != "" {
-			if w, ok = parseWeight(g.Weight); !ok {
+			if w, ok = ParseWeight(g.Weight); !ok {
 				return category{}, refuse("%s: Gewicht %s der Note %s ist keine Zahl größer als 0.",
 					shown, quoted(g.Weight), quoted(g.Text))
 			}

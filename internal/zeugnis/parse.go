@@ -72,8 +72,8 @@ func ratOf(s string) *big.Rat {
 	return r
 }
 
-// parseWeight reads a weight: a whole or decimal number with comma or dot, greater than 0.
-func parseWeight(text string) (*big.Rat, bool) {
+// ParseWeight reads a weight: a whole or decimal number with comma or dot, greater than 0.
+func ParseWeight(text string) (*big.Rat, bool) {
 	t := strings.Trim(text, " \t")
 	if !weightNum.MatchString(t) {
 		return nil, false
@@ -82,8 +82,8 @@ func parseWeight(text string) (*big.Rat, bool) {
 	return w, w.Sign() > 0
 }
 
-// parseTendency reads the value of + and − in de: 0,3, 0,25 or exactly a third.
-func parseTendency(text string) (*big.Rat, bool) {
+// ParseTendency reads the value of + and − in de: 0,3, 0,25 or exactly a third.
+func ParseTendency(text string) (*big.Rat, bool) {
 	switch strings.Trim(text, " \t") {
 	case "0,3", "0.3":
 		return big.NewRat(3, 10), true
@@ -95,8 +95,8 @@ func parseTendency(text string) (*big.Rat, bool) {
 	return nil, false
 }
 
-// parseStep reads the Swiss proposal step: 0,5, 1 or 0,1.
-func parseStep(text string) (*big.Rat, bool) {
+// ParseStep reads the Swiss proposal step: 0,5, 1 or 0,1.
+func ParseStep(text string) (*big.Rat, bool) {
 	switch strings.Trim(text, " \t") {
 	case "0,5", "0.5":
 		return big.NewRat(1, 2), true

@@ -141,7 +141,7 @@ func settings(req Request) (rules, *big.Rat, error) {
 		if req.System != SystemDE {
 			return rules{}, nil, refuse("tendency gilt nur für das Notensystem de.")
 		}
-		if tendency, ok = parseTendency(req.Tendency); !ok {
+		if tendency, ok = ParseTendency(req.Tendency); !ok {
 			return rules{}, nil, refuse("tendency %s ist nicht 0,3, 0,25 oder 1/3.", quoted(req.Tendency))
 		}
 	}
@@ -149,7 +149,7 @@ func settings(req Request) (rules, *big.Rat, error) {
 		if req.System != SystemCH {
 			return rules{}, nil, refuse("step gilt nur für das Notensystem ch.")
 		}
-		if r.step, ok = parseStep(req.Step); !ok {
+		if r.step, ok = ParseStep(req.Step); !ok {
 			return rules{}, nil, refuse("step %s ist nicht 0,5, 1 oder 0,1.", quoted(req.Step))
 		}
 	}

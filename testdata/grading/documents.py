@@ -30,6 +30,17 @@ MSG = {
     "gradeMissing": "Note {grade} fehlt.",
     "alias": "Nur eines von „{name}“ und „{alias}“ angeben.",
     "duplicate": "Doppelt angegeben.",
+    # the member "zeugnis" (docs/spec.md §9), in documents of either shape: zeugnis_settings.py
+    "list": "Muss eine Liste sein.",
+    "tendency": "Muss 0,3, 0,25 oder 1/3 sein.",
+    "tendencySystem": "Eine Tendenz für + und − gibt es nur bei Noten von 1 bis 6.",
+    "rounding": "Muss „better“ oder „worse“ sein.",
+    "zeugnisStep": "Muss 0,5, 1 oder 0,1 sein.",
+    "zeugnisStepOnly": "Eine Schrittweite gibt es nur bei Schweizer Noten.",
+    "categoryCount": "1 bis 10 Kategorien.",
+    "categoryName": "Der Name muss 1 bis 40 Zeichen lang sein.",
+    "categoryTwice": "Diese Kategorie gibt es schon.",
+    "weight": "Muss eine Zahl größer als 0 sein, z. B. 2 oder 0,5.",
 }
 ADJ = lambda nxt: MSG["adjacent"].format(next=nxt)  # noqa: E731
 MISSING = lambda g: MSG["gradeMissing"].format(grade=g)  # noqa: E731

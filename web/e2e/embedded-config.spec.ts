@@ -62,7 +62,7 @@ test('a newer version on the stream replaces the configuration of the page', asy
   release()
   // grade 1 is now 90-100 with a 33.33 % minus band: 93,333
   await expect(cell(page, '93,333')).toBeVisible()
-  await expect(page.getByText('Oberstufe')).toBeVisible()
+  await expect(page.getByText('Notenschlüssel: Oberstufe', { exact: true })).toBeVisible()
 })
 
 test('the page of the server carries the current version, escaped, under the CSP', async ({

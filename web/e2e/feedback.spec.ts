@@ -141,7 +141,7 @@ for (const width of widths) {
       'Titel;7b Mathematik, 2. Klassenarbeit',
       'Datum;23.11.2026',
       '',
-      'Zeile;Name;Punkte;Prozent;Note;Hinweis',
+      'Nr.;Name;Punkte;Prozent;Note;Hinweis',
     ])
 
     await page.emulateMedia({ media: 'print' })

@@ -30,7 +30,7 @@ test('a configuration imported by another process shows on every open page witho
     await expect(
       page.getByRole('cell', { name: '93,333', exact: true }).filter({ visible: true }).first(),
     ).toBeVisible()
-    await expect(page.getByText('Oberstufe')).toBeVisible()
+    await expect(page.getByText('Notenschlüssel: Oberstufe', { exact: true })).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded')
   }
   for (const context of contexts) await context.close()
@@ -76,7 +76,7 @@ test('while the server is down the page keeps calculating, and it catches up by 
   await server.start() // same port, same database
   // … and the page reconnects by itself, says so, and shows it.
   await expect(page.getByText('Verbindung wiederhergestellt.')).toBeVisible({ timeout: 15_000 })
-  await expect(page.getByText('Oberstufe')).toBeVisible()
+  await expect(page.getByText('Notenschlüssel: Oberstufe', { exact: true })).toBeVisible()
   await expect(
     page.getByRole('cell', { name: '93,333', exact: true }).filter({ visible: true }).first(),
   ).toBeVisible()

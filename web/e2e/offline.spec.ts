@@ -66,7 +66,7 @@ test('with the server stopped the page loads from the service worker and compute
 
   await server.start() // same port, same database
   await expect(cell(page, '93,333')).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByText('Oberstufe')).toBeVisible()
+  await expect(page.getByText('Notenschlüssel: Oberstufe', { exact: true })).toBeVisible()
   await expect(page.getByText(STALE)).toBeHidden()
   await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('31,5') // no reload: the input stayed
 })

@@ -71,7 +71,7 @@ test('choose a scale: its table and grade, the address carries it, this browser 
   await expect(grade(page)).toHaveText('4')
   await expect(tableName(page)).toHaveText('Notenschlüssel: Standard')
   await expect(scaleSelect(page)).toHaveValue('standard')
-  await expect(scaleSelect(page).getByRole('option')).toHaveText(['Mathematik', 'Standard (Standard)'])
+  await expect(scaleSelect(page).getByRole('option')).toHaveText(['Mathematik', 'Standard (voreingestellt)'])
 
   await scaleSelect(page).selectOption({ label: 'Mathematik' })
   await expect(tableName(page)).toHaveText('Notenschlüssel: Mathematik')
@@ -99,10 +99,30 @@ test('choose a scale: its table and grade, the address carries it, this browser 
   await expect(page).toHaveURL(/\/\?schluessel=mathematik$/)
 
   // back to the default: the address and the memory drop the choice
-  await scaleSelect(page).selectOption({ label: 'Standard (Standard)' })
+  await scaleSelect(page).selectOption({ label: 'Standard (voreingestellt)' })
   await expect(tableName(page)).toHaveText('Notenschlüssel: Standard')
   await expect(page).toHaveURL(/\/$/)
   expect(await openStreams(page)).toEqual(['/api/v1/config/events'])
+})
+
+test('an address names its scale as people type it: case, spaces and umlauts do not matter', async ({
+  page,
+  server,
+}) => {
+  await server.importConfig(mathematik('Französisch'), 'franzoesisch')
+  for (const [typed, name] of [
+    ['Mathematik', 'Mathematik'],
+    ['%20MATHEMATIK%20', 'Mathematik'],
+    ['Franz%C3%B6sisch', 'Französisch'],
+  ] as const) {
+    const response = await page.goto(`/?schluessel=${typed}&gesamt=100&erreicht=45`)
+    // the server put the scale's configuration into the page, so the first render needs no stream
+    expect(await response?.text()).toMatch(
+      new RegExp(`data-schluessel="${name === 'Mathematik' ? 'mathematik' : 'franzoesisch'}"`),
+    )
+    await expect(tableName(page)).toHaveText(`Notenschlüssel: ${name}`)
+    await expect(grade(page)).toHaveText('5+')
+  }
 })
 
 test('a save on one scale updates the open pages of that scale and no page of another', async ({
@@ -182,13 +202,13 @@ test('a scale created while the page is open shows when the select is opened or 
       .toContain(`"${slug}"`)
   }
   await page.goto('/')
-  await expect(scaleSelect(page).getByRole('option')).toHaveText(['Mathematik', 'Standard (Standard)'])
+  await expect(scaleSelect(page).getByRole('option')).toHaveText(['Mathematik', 'Standard (voreingestellt)'])
   await create('Deutsch', 'deutsch')
   await scaleSelect(page).click()
   await expect(scaleSelect(page).getByRole('option')).toHaveText([
     'Deutsch',
     'Mathematik',
-    'Standard (Standard)',
+    'Standard (voreingestellt)',
   ])
   await page.keyboard.press('Escape')
 
@@ -198,7 +218,7 @@ test('a scale created while the page is open shows when the select is opened or 
     'Deutsch',
     'Englisch',
     'Mathematik',
-    'Standard (Standard)',
+    'Standard (voreingestellt)',
   ])
 })
 

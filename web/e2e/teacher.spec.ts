@@ -131,7 +131,7 @@ for (const width of widths) {
     await expect(page.getByRole('img', { name: /Balkendiagramm/ })).toBeVisible()
     expect(await clippedChartLabels(page)).toEqual([])
     await expect(page.getByRole('table', { name: 'Anzahl je Note' })).toBeVisible()
-    await expect(page.getByText('Bewertet').locator('xpath=..')).toContainText('22')
+    await expect(page.getByText('Bewertet', { exact: true }).locator('xpath=..')).toContainText('22')
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -142,7 +142,7 @@ for (const width of widths) {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]) // UTF-8 byte order mark
     const lines = csv.toString('utf8').slice(1).split('\r\n')
     expect(lines[0]).toMatch(/^Datum;\d\d\.\d\d\.\d{4}$/) // the list's date (today, unless changed) above the table
-    expect(lines.slice(1, 3)).toEqual(['', 'Zeile;Name;Punkte;Prozent;Note;Hinweis'])
+    expect(lines.slice(1, 3)).toEqual(['', 'Nr.;Name;Punkte;Prozent;Note;Hinweis'])
     expect(lines[3]).toBe('1;Zoë Quellenberg;38,25;95,6%;1;')
     expect(lines).toContain('21;Clara Weidenhof;zweiundzwanzig;;;„zweiundzwanzig“ ist keine Zahl.')
 
@@ -192,4 +192,32 @@ test('print: table, Punkteschlüssel and a Notenspiegel of 40 pupils on one A4 p
   const pdf = await page.pdf({ format: 'A4', path: test.info().outputPath('print.pdf') })
   const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []
   expect(pages).toHaveLength(1)
+})
+
+test('Notenspiegel: a class list as teachers paste it, with absent pupils and pupil numbers', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 900 })
+  await page.goto('/?gesamt=40')
+  await page.getByRole('button', { name: 'Notenspiegel erstellen' }).click()
+  await page
+    .getByLabel(/eine Zeile je Schülerin oder Schüler/)
+    .fill(
+      'Name; Punkte\n\nAnna Berg 31,5\nBen Kraus, 20\nCem Yilmaz;krank\n\nDora Lange fehlt\nEmil Roth\t40',
+    )
+  await expect(page.getByText(/Leerzeichen, Komma, Semikolon oder\s+Tabulator/)).toBeVisible()
+  const rows = page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')
+  await expect(rows).toHaveCount(6)
+  // "Nr." counts pupils: the heading and the blank lines before Anna do not shift it
+  await expect(rows.nth(1)).toHaveText(/^1\s*Anna Berg\s*31,5\s*78,8%\s*2$/)
+  await expect(rows.nth(2)).toHaveText(/^2\s*Ben Kraus\s*20\s*50,0%/)
+  await expect(rows.nth(3)).toHaveText(/^3\s*Cem Yilmaz\s*krank: abwesend, nicht bewertet$/)
+  await expect(rows.nth(4)).toHaveText(/^4\s*Dora Lange\s*fehlt/)
+  await expect(rows.nth(5)).toHaveText(/^5\s*Emil Roth\s*40\s*100,0%\s*1$/)
+  await expect(page.getByText('Bewertet', { exact: true }).locator('xpath=..')).toContainText('3')
+  await expect(page.getByText('2 fehlten und zählen nicht mit.')).toBeVisible()
+  await expect(page.getByText(/ungültig/)).toHaveCount(0) // absent is not an error
+  await page
+    .getByRole('table', { name: 'Ergebnis je Zeile' })
+    .screenshot({ path: test.info().outputPath('absent-390.png') })
 })

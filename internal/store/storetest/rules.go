@@ -59,3 +59,36 @@ func testRuleDocuments(t *testing.T, open Opener) {
 		t.Fatalf("new scale of a formula: %+v", got.Config)
 	}
 }
+
+// testZeugnisSettings: the Zeugnisnote settings of a scale are stored with its document in both shapes,
+// read back equal (latest, history, a new scale), and invalid settings are never stored.
+func testZeugnisSettings(t *testing.T, open Opener) {
+	ctx := context.Background()
+	st := open(t, fixedClock())
+	s := defaultConfig(t, st)
+	withSettings := grading.Default()
+	withSettings.Zeugnis = grading.Zeugnis{Tendency: "0,25", Rounding: "worse", Count: 2}
+	withSettings.Zeugnis.Categories[0] = grading.ZeugnisCategory{Name: "schriftlich", Weight: "2"}
+	withSettings.Zeugnis.Categories[1] = grading.ZeugnisCategory{Name: "mündlich", Weight: "1,5"}
+	swiss := ruleConfig(t, `{"name":"Schweiz","system":"schweiz","rule":{"kind":"formula","step":0.5,"midpoint":"up"},`+
+		`"zeugnis":{"step":"0,1","categories":[{"name":"Prüfungen","weight":"3"}]}}`)
+	for i, c := range []grading.Config{withSettings, swiss, grading.Default()} {
+		cv := must(s.SaveConfig(ctx, c, "a@schule.de", int64(i+1))).in(t)
+		if got := must(s.LatestConfig(ctx)).in(t); cv.Config != c || got.Config != c {
+			t.Fatalf("save %d: %+v, latest %+v", i, cv.Config.Zeugnis, got.Config.Zeugnis)
+		}
+	}
+	bad := withSettings
+	bad.Zeugnis.Step = "0,5" // a step outside Switzerland
+	if _, err := s.SaveConfig(ctx, bad, "a@schule.de", store.Unconditional); err == nil {
+		t.Fatal("invalid Zeugnisnote settings were stored")
+	}
+	history := must(s.ConfigHistory(ctx, 0, 10)).in(t)
+	if len(history) != 4 || history[1].Config != swiss || history[2].Config != withSettings || !history[0].Config.Zeugnis.IsZero() {
+		t.Fatalf("history: %+v", history)
+	}
+	must(st.CreateScale(ctx, "schweiz", swiss, "a@schule.de")).in(t)
+	if got := must(st.ScaleConfig("schweiz").LatestConfig(ctx)).in(t); got.Config != swiss {
+		t.Fatalf("new scale with settings: %+v", got.Config.Zeugnis)
+	}
+}

@@ -41,7 +41,8 @@ func Run(t *testing.T, open Opener) {
 		"ScaleLimit":    testScaleLimit,
 		"ScaleChanges":  testScaleChanges,
 		// Documents of every grading system
-		"RuleDocuments": testRuleDocuments,
+		"RuleDocuments":   testRuleDocuments,
+		"ZeugnisSettings": testZeugnisSettings,
 	} {
 		t.Run(name, func(t *testing.T) { test(t, open) })
 	}

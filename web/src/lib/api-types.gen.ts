@@ -858,6 +858,7 @@ export interface components {
                     normal: components["schemas"]["Percent"];
                 };
             };
+            zeugnis?: components["schemas"]["ZeugnisSettings"];
         };
         /**
          * @description Eine Konfiguration zum Speichern. Wie `ConfigDocument`; zusätzlich werden die Namen des
@@ -883,6 +884,46 @@ export interface components {
                     plus?: components["schemas"]["Percent"];
                 } & (unknown | unknown);
             };
+            zeugnis?: components["schemas"]["ZeugnisSettings"];
+        };
+        /**
+         * @description Die Einstellungen der Schule für die Zeugnisnote dieses Notenschlüssels (docs/spec.md §9); jedes Feld
+         *     ist freiwillig, ohne Feld gilt die Voreinstellung, ohne jede Einstellung fehlt `zeugnis` ganz.
+         *     `tendency` ist der Wert von + und − (Voreinstellung 0,3), nur bei Noten von 1 bis 6 (dem
+         *     ursprünglichen Dokument, `noten-plus-minus`, `noten`, `noten-dezimal`); `rounding` sagt, wohin ein
+         *     Durchschnitt genau in der Mitte geht (`better`, die Voreinstellung, oder `worse`); `step` ist die
+         *     Schrittweite des Vorschlags, nur bei `schweiz` (Voreinstellung 0,5); `categories` die vorgegebenen
+         *     Kategorien mit Gewicht, 1 bis 10, Namen ohne Leerzeichen am Rand 1–40 Zeichen, jeder einmal.
+         *     Beim Speichern werden auch Punkt statt Komma und Leerzeichen um einen Wert angenommen und
+         *     kanonisch gespeichert; der Server schreibt die Felder in dieser Reihenfolge.
+         * @example {
+         *       "tendency": "0,25",
+         *       "rounding": "worse",
+         *       "categories": [
+         *         {
+         *           "name": "schriftlich",
+         *           "weight": "2"
+         *         },
+         *         {
+         *           "name": "mündlich",
+         *           "weight": "1"
+         *         }
+         *       ]
+         *     }
+         */
+        ZeugnisSettings: {
+            /** @description Gespeichert als `0,3`, `0,25` oder `1/3`. */
+            tendency?: string;
+            /** @enum {string} */
+            rounding?: "better" | "worse";
+            /** @description Gespeichert als `0,5`, `1` oder `0,1`. */
+            step?: string;
+            categories?: {
+                /** @description Ohne Leerzeichen am Rand 1–40 Zeichen. */
+                name: string;
+                /** @description Eine Zahl größer als 0 mit höchstens einem Komma oder Punkt, z. B. `2` oder `0,5`; gespeichert mit Komma. */
+                weight: string;
+            }[];
         };
         /**
          * @description Ein Notenschlüssel in einem der Notensysteme (docs/grading-systems.md): das ursprüngliche
@@ -953,6 +994,7 @@ export interface components {
             /** @description Die Vorlage, aus der das Dokument stammt; nie `standard` (das ist das ursprüngliche Dokument). */
             preset?: components["schemas"]["PresetID"];
             rule: components["schemas"]["TableRule"] | components["schemas"]["FormulaRule"];
+            zeugnis?: components["schemas"]["ZeugnisSettings"];
         };
         /**
          * @description Jede Note ab ihrer Grenze `from` (die Grenze selbst gehört dazu), die letzte Note für alles darunter

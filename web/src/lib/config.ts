@@ -12,6 +12,17 @@ export interface Bounds {
   max: number
 }
 
+/**
+ * The school's Zeugnisnote settings of a scale (docs/spec.md §9), the optional member `zeugnis` of its
+ * document in either shape; an absent member is the default of §9.
+ */
+export interface ZeugnisSettings {
+  tendency?: string
+  rounding?: 'better' | 'worse'
+  step?: string
+  categories?: { name: string; weight: string }[]
+}
+
 /** A document of the original's shape (docs/spec.md §4). */
 export interface GradingConfig {
   name: string
@@ -21,6 +32,7 @@ export interface GradingConfig {
     '1'?: { minus?: number }
     '6'?: { normal?: number }
   }
+  zeugnis?: ZeugnisSettings
 }
 
 /** A document of every other system (docs/grading-systems.md): a table of "ab" bounds or the Swiss formula. */
@@ -36,6 +48,7 @@ export interface RuleDocument {
     midpoint?: string
     pass?: number
   }
+  zeugnis?: ZeugnisSettings
 }
 
 /** What a scale stores and the stream sends: a document of the original's shape or of a rule. */
@@ -108,6 +121,18 @@ function object<M extends Record<string, Read<unknown>>>(members: M): Read<Out<M
 }
 
 const bounds = object({ min: num, max: num })
+const rounding: Read<'better' | 'worse'> = (x) => (x === 'better' || x === 'worse' ? x : FAIL)
+const readZeugnis = object({
+  tendency: opt(str),
+  rounding: opt(rounding),
+  step: opt(str),
+  categories: opt(list(object({ name: str, weight: str }))),
+})
+// Settings the page cannot read are left out (the defaults of docs/spec.md §9 apply), never the document.
+const zeugnis: Read<ZeugnisSettings | undefined> = (x) => {
+  const z = readZeugnis(x)
+  return z === FAIL ? undefined : z
+}
 const readOriginal: Read<GradingConfig> = object({
   name: str,
   grades: object({ '1': bounds, '2': bounds, '3': bounds, '4': bounds, '5': bounds, '6': bounds }),
@@ -116,6 +141,7 @@ const readOriginal: Read<GradingConfig> = object({
     '1': opt(object({ minus: opt(num) })),
     '6': opt(object({ normal: opt(num) })),
   }),
+  zeugnis,
 })
 const readRule: Read<RuleDocument> = object({
   name: str,
@@ -129,6 +155,7 @@ const readRule: Read<RuleDocument> = object({
     midpoint: opt(str),
     pass: opt(num),
   }),
+  zeugnis,
 })
 const readDocument: Read<ScaleDocument> = (x) =>
   typeof x === 'object' && x !== null && 'rule' in x ? readRule(x) : readOriginal(x)

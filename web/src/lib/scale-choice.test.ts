@@ -15,12 +15,24 @@ describe('readScaleChoice', () => {
     expect(readScaleChoice()).toBe('mathematik')
   })
 
-  it.each(['', 'Mathe', '-x', 'a'.repeat(41), '../config', 'mathe%20'])(
-    'ignores an address or a memory that is no slug: %j',
+  it.each([
+    ['Mathematik', 'mathematik'],
+    ['%20Deutsch%20Oberstufe', 'deutsch-oberstufe'],
+    ['Franz%C3%B6sisch', 'franzoesisch'],
+    ['../config', 'config'],
+  ])('reads the address as people type it: %j is %j', (typed, slug) => {
+    window.history.replaceState(null, '', `/?schluessel=${typed}`)
+    expect(readScaleChoice()).toBe(slug)
+  })
+
+  it.each(['', '!!!', 'a'.repeat(41)])('ignores an address that names no slug: %j', (typed) => {
+    window.history.replaceState(null, '', `/?schluessel=${typed}`)
+    expect(readScaleChoice()).toBeNull()
+  })
+
+  it.each(['', 'Mathe', '-x', 'a'.repeat(41), '../config', 'mathe '])(
+    'ignores a memory that is no slug: %j (this browser wrote only slugs)',
     (slug) => {
-      window.history.replaceState(null, '', `/?schluessel=${slug}`)
-      expect(readScaleChoice()).toBeNull()
-      window.history.replaceState(null, '', '/')
       localStorage.setItem(CHOICE_KEY, slug)
       expect(readScaleChoice()).toBeNull()
     },

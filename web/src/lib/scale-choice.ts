@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import { CONFIG_EVENTS_URL } from './live-connection'
-import { isSlug } from './scale-slug'
+import { addressSlug, isSlug } from './scale-slug'
 import { STORAGE_KEY } from './stored-config'
 
 // Which Notenschlüssel (scale, docs/spec.md §8) the page follows: the one in the address
@@ -17,7 +17,7 @@ const valid = (slug: string | null | undefined): string | null => (slug != null 
 /** The scale of the address, else the one remembered in this browser; null for the default. */
 export function readScaleChoice(): string | null {
   const fromAddress = new URLSearchParams(window.location.search).get(SCALE_PARAM)
-  if (fromAddress !== null) return valid(fromAddress)
+  if (fromAddress !== null) return valid(addressSlug(fromAddress))
   try {
     return valid(localStorage.getItem(CHOICE_KEY))
   } catch {

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import type { GradingConfig } from '@/lib/config'
 import { checkConfigDocument, MESSAGES, type CanonicalConfig } from './config-validation'
+import { isZeugnisPath, zeugnisFormSchema, zeugnisMember, type ZeugnisFormValues } from './zeugnis-form'
 
 // The editor's form: the five boundaries between the six grades and the four band widths, every
 // number the text a person typed (comma or dot), the name as typed. The ends 100 and 0 are fixed.
@@ -22,7 +23,10 @@ export type WidthField = (typeof WIDTH_FIELDS)[number]
 export type BoundaryField = `boundary${BoundaryNumber}`
 export type NumberField = BoundaryField | WidthField
 export type ConfigFormField = 'name' | NumberField
-export type ConfigFormValues = Record<ConfigFormField, string>
+/** The editor's values; `zeugnis`, the section "Zeugnisnote", only in the editor of a stored scale. */
+export type ConfigFormValues = Record<ConfigFormField, string> & { zeugnis?: ZeugnisFormValues | undefined }
+/** The form's errors by field; a Zeugnisnote setting by its path (zeugnis.categories.1.weight). */
+export type ConfigFormErrors = Partial<Record<string, string>>
 
 export const boundaryOf = (b: BoundaryNumber): BoundaryField => `boundary${b}`
 
@@ -129,7 +133,8 @@ function toDocument(values: ConfigFormValues): Record<string, unknown> {
   const max = (g: GradeNumber) => (g === 1 ? 100 : n(boundaryOf((g - 1) as BoundaryNumber)))
   const grades: Record<string, unknown> = {}
   for (const g of GRADE_NUMBERS) grades[String(g)] = withoutUndefined({ min: min(g), max: max(g) })
-  return {
+  const zeugnis = values.zeugnis === undefined ? undefined : zeugnisMember(values.zeugnis, '')
+  return withoutUndefined({
     name: values.name,
     grades,
     schema: {
@@ -137,7 +142,8 @@ function toDocument(values: ConfigFormValues): Record<string, unknown> {
       '1': withoutUndefined({ minus: n('oneMinus') }),
       '6': withoutUndefined({ normal: n('sixNormal') }),
     },
-  }
+    zeugnis,
+  })
 }
 
 function withoutUndefined(o: Record<string, unknown>): Record<string, unknown> {
@@ -151,8 +157,8 @@ const percent = (x: number) => `${formatNumber(x)} %`
  * fields, each message naming the other value, because either of the two may be the one to fix.
  * Only values that are usable on their own are compared, each with the next usable one.
  */
-function orderErrors(usable: (field: NumberField) => number | null): Partial<ConfigFormValues> {
-  const errors: Partial<ConfigFormValues> = {}
+function orderErrors(usable: (field: NumberField) => number | null): ConfigFormErrors {
+  const errors: ConfigFormErrors = {}
   // the ends as boundaries 0 (100) and 6 (0), then every usable boundary between them
   const known: { b: number; value: number }[] = [{ b: 0, value: 100 }]
   for (const b of BOUNDARY_NUMBERS) {
@@ -181,8 +187,7 @@ function orderErrors(usable: (field: NumberField) => number | null): Partial<Con
   return errors
 }
 
-export type FormCheck =
-  { ok: true; config: CanonicalConfig } | { ok: false; errors: Partial<ConfigFormValues> }
+export type FormCheck = { ok: true; config: CanonicalConfig } | { ok: false; errors: ConfigFormErrors }
 
 /**
  * The form's errors by field: the typed text's own problem first, then the document's rules on
@@ -190,7 +195,7 @@ export type FormCheck =
  */
 export function checkConfigForm(values: ConfigFormValues): FormCheck {
   const result = checkConfigDocument(toDocument(values))
-  const errors: Partial<ConfigFormValues> = {}
+  const errors: ConfigFormErrors = {}
   for (const field of NUMBER_FIELDS) {
     const typed = parseTypedNumber(values[field])
     if (!typed.ok) errors[field] = typed.message
@@ -205,9 +210,9 @@ export function checkConfigForm(values: ConfigFormValues): FormCheck {
     const typed = parseTypedNumber(values[field])
     return typed.ok && errors[field] === undefined ? typed.value : null
   }
-  for (const [field, message] of Object.entries(orderErrors(usable))) errors[field as NumberField] ??= message
+  for (const [field, message] of Object.entries(orderErrors(usable))) errors[field] ??= message
   for (const [path, message] of documentErrors) {
-    const field = fieldForPath(path)
+    const field = isZeugnisPath(path) ? path : fieldForPath(path)
     if (field !== null) errors[field] ??= message
   }
   if (result.ok && Object.keys(errors).length === 0) return result
@@ -215,9 +220,10 @@ export function checkConfigForm(values: ConfigFormValues): FormCheck {
 }
 
 /** The errors in the order of the fields on the page, so that a list of them reads top to bottom. */
-function orderedErrors(errors: Partial<ConfigFormValues>): Partial<ConfigFormValues> {
-  const out: Partial<ConfigFormValues> = {}
+function orderedErrors(errors: ConfigFormErrors): ConfigFormErrors {
+  const out: ConfigFormErrors = {}
   for (const field of FORM_FIELDS) if (errors[field] !== undefined) out[field] = errors[field]
+  for (const [path, message] of Object.entries(errors)) if (isZeugnisPath(path)) out[path] = message
   return out
 }
 
@@ -236,13 +242,15 @@ export const configFormSchema = z
     generalNormal: text,
     oneMinus: text,
     sixNormal: text,
+    zeugnis: z.optional(zeugnisFormSchema),
   })
   .check(
     z.superRefine((values, ctx) => {
       const result = checkConfigForm(values)
       if (result.ok) return
-      for (const [field, message] of Object.entries(result.errors)) {
-        ctx.addIssue({ code: 'custom', message, path: [field], input: values[field as ConfigFormField] })
+      for (const [field, message = ''] of Object.entries(result.errors)) {
+        const path = field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))
+        ctx.addIssue({ code: 'custom', message, path, input: values })
       }
     }),
   )

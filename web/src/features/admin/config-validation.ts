@@ -1,5 +1,7 @@
 import { z } from 'zod/mini'
+import type { ZeugnisSettings } from '@/lib/config'
 import { codePointLength } from '@/lib/text'
+import { checkZeugnis, ZEUGNIS_MESSAGES } from './zeugnis-check'
 
 // The validation of a configuration document (docs/spec.md §4) with the server's German messages, path for
 // path: the TypeScript copy of internal/grading (parse.go, validate.go). testdata/grading/
@@ -32,6 +34,7 @@ export const MESSAGES = {
   gradeMissing: 'Note {grade} fehlt.',
   alias: 'Nur eines von „{name}“ und „{alias}“ angeben.',
   duplicate: 'Doppelt angegeben.',
+  ...ZEUGNIS_MESSAGES,
 } as const
 
 const msgAdjacent = (next: number) => MESSAGES.adjacent.replace('{next}', String(next))
@@ -44,6 +47,7 @@ export interface CanonicalConfig {
   name: string
   grades: Record<'1' | '2' | '3' | '4' | '5' | '6', { min: number; max: number }>
   schema: { general: { minus: number; normal: number }; '1': { minus: number }; '6': { normal: number } }
+  zeugnis?: ZeugnisSettings
 }
 
 const SCALE = 10_000 // values are compared as integers of ten-thousandths of a percent
@@ -111,6 +115,7 @@ class Checker {
   readonly errors: Record<string, string> = {}
   readonly values = new Map<Field, { value: number; path: string }>()
   name: string | null = null
+  zeugnis: ZeugnisSettings | undefined
 
   add(path: string, message: string) {
     this.errors[path] ??= message
@@ -154,7 +159,7 @@ class Checker {
       this.add('', MESSAGES.object)
       return
     }
-    const top = this.known('', doc, ['name', 'grades', 'schema'])
+    const top = this.known('', doc, ['name', 'grades', 'schema', 'zeugnis'])
     if (Object.hasOwn(top, 'name')) {
       const message = firstIssue(nameSchema, top.name)
       if (message !== null) this.add('name', message)
@@ -166,6 +171,15 @@ class Checker {
     else this.add('grades', MESSAGES.required)
     if (Object.hasOwn(top, 'schema')) this.schema(top.schema)
     else this.add('schema', MESSAGES.required)
+    if (Object.hasOwn(top, 'zeugnis'))
+      this.zeugnis = checkZeugnis(
+        top.zeugnis,
+        '',
+        (p, m) => {
+          this.add(p, m)
+        },
+        MESSAGES,
+      )
   }
 
   grades(value: unknown) {
@@ -248,7 +262,7 @@ class Checker {
   canonical(): CanonicalConfig {
     const n = (f: Field) => (this.values.get(f)?.value ?? 0) / SCALE
     const bounds = (g: number) => ({ min: n(minField(g)), max: n(maxField(g)) })
-    return {
+    const config: CanonicalConfig = {
       name: this.name ?? '',
       grades: {
         '1': bounds(1),
@@ -264,6 +278,8 @@ class Checker {
         '6': { normal: n('sixNormal') },
       },
     }
+    if (this.zeugnis !== undefined) config.zeugnis = this.zeugnis
+    return config
   }
 }
 

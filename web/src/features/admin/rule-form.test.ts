@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { RuleDocument } from '@/lib/config'
+import { MESSAGES } from './config-validation'
 import {
   checkRuleForm,
   fieldForRulePath,
@@ -40,7 +41,9 @@ const formCases = (read('invalid-rule-documents.json') as { cases: InvalidCase[]
     Object.keys(c.fields).every((p) => fieldForRulePath(p) !== null) &&
     !Object.keys(c.fields).some((p) => /^rule\.(step|midpoint|percentage)$/.test(p)) &&
     // the last band's bound has no field (the form never sends one)
-    !Object.values(c.fields).includes(RULE_MESSAGES.lastFrom),
+    !Object.values(c.fields).includes(RULE_MESSAGES.lastFrom) &&
+    // nor has a system without + and − a tendency field, or one but Switzerland a step
+    !Object.values(c.fields).some((m) => m === MESSAGES.tendencySystem || m === MESSAGES.zeugnisStepOnly),
 )
 
 describe('checkRuleForm (testdata/grading/invalid-rule-documents.json, shared with internal/grading)', () => {
@@ -66,12 +69,21 @@ describe('checkRuleForm (testdata/grading/invalid-rule-documents.json, shared wi
     expect(result.ok ? {} : result.errors).toEqual(want)
   })
 
-  it('accepts every valid rule document and gives it back', () => {
-    const { cases } = read('rule-documents.json') as { cases: { document: RuleDocument }[] }
-    for (const { document } of cases) {
-      const result = checkRuleForm(toRuleValues(document), document)
-      expect(result.ok && result.doc, document.name).toEqual(document)
+  it('accepts every valid rule document and gives it back, its Zeugnisnote settings canonical', () => {
+    const { cases } = read('rule-documents.json') as {
+      cases: { document: RuleDocument; canonical: RuleDocument }[]
     }
+    for (const { document, canonical } of cases) {
+      const result = checkRuleForm(toRuleValues(document), document)
+      const want = canonical.zeugnis === undefined ? document : { ...document, zeugnis: canonical.zeugnis }
+      expect(result.ok && result.doc, document.name).toEqual(want)
+    }
+  })
+
+  it('covers the Zeugnisnote settings of rule documents', () => {
+    const names = formCases.map((c) => c.name)
+    expect(names).toContain('zeugnis: a Swiss step of a quarter')
+    expect(names).toContain("zeugnis: a bad weight in a table's document")
   })
 
   it('drops the preset once the rule differs from it', () => {

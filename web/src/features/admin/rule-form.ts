@@ -2,7 +2,15 @@ import { z } from 'zod/mini'
 import type { Schemas } from '@/lib/api-client'
 import type { RuleDocument } from '@/lib/config'
 import { formatNumber, parseTypedNumber } from './config-form'
-import { validateConfigDocument } from './config-validation'
+import { MESSAGES, validateConfigDocument } from './config-validation'
+import { checkZeugnis } from './zeugnis-check'
+import {
+  isZeugnisPath,
+  toZeugnisValues,
+  zeugnisFormSchema,
+  zeugnisMember,
+  type ZeugnisFormValues,
+} from './zeugnis-form'
 
 // The form of a rule document (docs/grading-systems.md): a table's bands ("ab …") and its
 // percentage basis, or the Swiss formula's step, midpoint and pass mark. The system, the kind and
@@ -43,6 +51,8 @@ export interface RuleFormValues {
   midpoint: 'up' | 'down'
   /** The formula's pass mark ("4 ab X %"), empty for none. */
   pass: string
+  /** The section "Zeugnisnote" (zeugnis-form.ts). */
+  zeugnis: ZeugnisFormValues
 }
 
 export const BASIS_LABELS: Record<Basis, string> = {
@@ -70,12 +80,13 @@ export function toRuleValues(doc: RuleDocument): RuleFormValues {
     step: stepOf(rule.step),
     midpoint: rule.midpoint === 'down' ? 'down' : 'up',
     pass: formatNumber(rule.pass),
+    zeugnis: toZeugnisValues(doc.zeugnis),
   }
 }
 
 /** The form field of a server path (rule.bands.3.from → bands.3.from); null for paths it has no field for. */
 export function fieldForRulePath(path: string): string | null {
-  if (path === 'name') return 'name'
+  if (path === 'name' || (isZeugnisPath(path) && path !== 'zeugnis')) return path
   const m = /^rule\.(bands\.\d+\.from|percentage|step|midpoint|pass)$/.exec(path)
   return m?.[1] ?? null
 }
@@ -95,11 +106,17 @@ export function checkRuleForm(values: RuleFormValues, base: RuleDocument): RuleC
   const name = validateConfigDocument({ name: values.name }).name
   if (name !== undefined) errors.name = name
   const rule = base.rule.kind === 'formula' ? formulaRule(values, errors) : tableRule(values, errors)
+  const member = zeugnisMember(values.zeugnis, base.system)
+  const zeugnis =
+    member === undefined
+      ? undefined
+      : checkZeugnis(member, base.system, (p, m) => (errors[p] ??= m), MESSAGES)
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   // the system is the loaded document's, which came from the server
   const doc: RuleInput = { name: values.name, system: base.system as RuleInput['system'], rule }
   if (base.preset !== undefined && JSON.stringify(rule) === JSON.stringify(base.rule))
     doc.preset = base.preset as NonNullable<RuleInput['preset']>
+  if (zeugnis !== undefined) doc.zeugnis = zeugnis
   return { ok: true, doc }
 }
 
@@ -150,6 +167,7 @@ export function ruleFormSchema(base: RuleDocument) {
       step: z.enum(['0.1', '0.25', '0.5', '1']),
       midpoint: z.enum(['up', 'down']),
       pass: text,
+      zeugnis: zeugnisFormSchema,
     })
     .check(
       z.superRefine((values, ctx) => {

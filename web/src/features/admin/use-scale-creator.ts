@@ -12,12 +12,16 @@ import {
   fieldForPath,
   FORM_FIELDS,
   toFormValues,
+  type ConfigFormField,
   type ConfigFormValues,
 } from './config-form'
 import { checkSlug, suggestSlug } from './scale-slug'
 import { STANDARD } from './standard'
 
-const EMPTY: ConfigFormValues = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as ConfigFormValues
+const EMPTY: ConfigFormValues = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as Record<
+  ConfigFormField,
+  string
+>
 
 /**
  * A new scale's form: the configuration (react-hook-form), its Kurzname, which follows the name

@@ -27,7 +27,9 @@ function summary(id: string, total: string, points: number[] | string[]): ClassS
   return s
 }
 const grades = (s: ClassSummary) =>
-  s.lines.map((l) => ('error' in l.result ? l.result.error : l.result.grade))
+  s.lines.map((l) =>
+    'error' in l.result ? l.result.error : 'grade' in l.result ? l.result.grade : 'abwesend',
+  )
 
 describe('the Notenspiegel in every system', () => {
   it('1–6 with + and − on a table (standard-ab): the plain grade, 5 and 6 fail', () => {
@@ -144,7 +146,7 @@ describe('the CSV in every system', () => {
   it('has a column for the second label where the system has one', () => {
     const s = summary('kmk-oberstufe', '60', ['Anna; 60', 'Ben; =1', 'Cem; 11'])
     expect(rows(s)).toEqual([
-      'Zeile;Name;Punkte;Prozent;Note;Note (1–6);Hinweis',
+      'Nr.;Name;Punkte;Prozent;Note;Note (1–6);Hinweis',
       '1;Anna;60;100,0%;15;1+;',
       "2;Ben;'=1;;;;„=1“ ist keine Zahl.",
       '3;Cem;11;18,3%;0;6;',
@@ -152,10 +154,15 @@ describe('the CSV in every system', () => {
       'Durchschnitt;7,50', // (15 + 0) / 2
       'Anteil unter 5 Punkten;50,0%',
       '',
+      'Note;Anzahl',
+      '15;1',
+      ...['14', '13', '12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'].map((p) => `${p};0`),
+      '0;1',
+      '',
     ])
     const austria = summary('oesterreich', '50', ['10'])
     expect(rows(austria).slice(0, 2)).toEqual([
-      'Zeile;Name;Punkte;Prozent;Note;Note in Worten;Hinweis',
+      'Nr.;Name;Punkte;Prozent;Note;Note in Worten;Hinweis',
       '1;;10;20,0%;5;Nicht genügend;',
     ])
   })
@@ -163,11 +170,19 @@ describe('the CSV in every system', () => {
   it('has none where the system has no second label', () => {
     const s = summary('ihk-dezimal', '100', ['49,4'])
     expect(rows(s)).toEqual([
-      'Zeile;Name;Punkte;Prozent;Note;Hinweis',
+      'Nr.;Name;Punkte;Prozent;Note;Hinweis',
       '1;;49,4;49%;4,5;',
       '',
       'Durchschnitt;4,50',
       'Anteil ab 4,5;100,0%',
+      '',
+      'Note;Anzahl', // 51 steps: per whole grade, as the IHK's key groups them
+      '1,0–1,4;0',
+      '1,5–2,4;0',
+      '2,5–3,4;0',
+      '3,5–4,4;0',
+      '4,5–5,4;1',
+      '5,5–6,0;0',
       '',
     ])
   })

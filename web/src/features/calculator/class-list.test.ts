@@ -25,7 +25,11 @@ describe('summarize', () => {
 
   it('marks invalid lines with a German reason and leaves them out of the figures', () => {
     const s = summarize(standard, '40', 'Anna;\nBen; abc\nCem; -2\nDora; 41\nEmil; 0\n1,2,3')
-    expect(s?.lines.map((l) => ('error' in l.result ? l.result.error : l.result.grade))).toEqual([
+    expect(
+      s?.lines.map((l) =>
+        'error' in l.result ? l.result.error : 'grade' in l.result ? l.result.grade : 'abwesend',
+      ),
+    ).toEqual([
       'Punkte fehlen.',
       '„abc“ ist keine Zahl.',
       'Punkte können nicht negativ sein.',
@@ -70,17 +74,80 @@ describe('summarize', () => {
   })
 })
 
+describe('a class list as teachers paste it', () => {
+  const parts = (text: string) =>
+    summarize(standard, '40', text)?.lines.map((l) => [l.number, l.name, l.points, 'grade' in l.result])
+
+  it.each([
+    ['Anna 31,5'],
+    ['Anna, 31,5'],
+    ['Anna;31,5'],
+    ['Anna\t31,5'],
+    ['Anna,31,5'],
+    ['  Anna ,  31,5  '],
+  ])('takes the number at the end of %j as the points', (line) => {
+    expect(parts(line)).toEqual([[1, 'Anna', '31,5', true]])
+  })
+
+  it('keeps a name with spaces and digits, and a line of points alone', () => {
+    expect(parts('Anna Lena Müller 2 31.5\n27\n1,2,3')).toEqual([
+      [1, 'Anna Lena Müller 2', '31.5', true],
+      [2, '', '27', true],
+      [3, '', '1,2,3', false], // no name holds no letter: one wrong number, not "1,2" with 3 points
+    ])
+  })
+
+  it('counts "fehlt" and "krank" apart: neither graded nor an error', () => {
+    const s = summarize(standard, '40', 'Anna fehlt\nBen; KRANK\nCem, 20\nDora abc')
+    expect(s?.lines.map((l) => [l.name, l.points, l.result])).toEqual([
+      ['Anna', 'fehlt', { absent: true }],
+      ['Ben', 'KRANK', { absent: true }],
+      ['Cem', '20', calculate(standard, '40', '20')], // 4+: the average counts it as 4
+      ['Dora', 'abc', { error: '„abc“ ist keine Zahl.' }],
+    ])
+    expect([s?.graded, s?.absent, s?.average]).toEqual([1, 2, '4,00'])
+    expect(
+      toCsv(s ?? never())
+        .split('\r\n')
+        .slice(1, 3),
+    ).toEqual(['1;Anna;fehlt;;;abwesend', '2;Ben;KRANK;;;abwesend'])
+  })
+
+  it('numbers the pupils, not the lines: blank lines and a heading do not count', () => {
+    const s = summarize(standard, '40', 'Name;Punkte\n\nAnna;31\n\n\nBen;20')
+    expect(s?.lines.map((l) => [l.line, l.number, l.name])).toEqual([
+      [3, 1, 'Anna'],
+      [6, 2, 'Ben'],
+    ])
+  })
+})
+
+function never(): never {
+  throw new Error('no summary')
+}
+
 describe('toCsv', () => {
   it('writes semicolons, CRLF and a byte order mark, and quotes and defuses cells', () => {
     const s = summarize(standard, '40', 'Anna "A"; Lange;31,5\n=SUMME(A1);40\n-5')
     if (s === null) throw new Error('no summary')
     const csv = toCsv(s)
-    expect(csv.startsWith('\uFEFFZeile;Name;Punkte;Prozent;Note;Hinweis\r\n')).toBe(true)
+    expect(csv.startsWith('\uFEFFNr.;Name;Punkte;Prozent;Note;Hinweis\r\n')).toBe(true)
     const rows = csv.slice(1).split('\r\n')
     expect(rows[1]).toBe('1;"Anna ""A""; Lange";31,5;78,8%;2;')
     expect(rows[2]).toBe("2;'=SUMME(A1);40;100,0%;1;")
     expect(rows[3]).toBe("3;;'-5;;;Punkte können nicht negativ sein.")
-    expect(rows.slice(4)).toEqual(['', 'Durchschnitt;1,50', 'Anteil 5 und 6;0,0%', ''])
+    expect(rows.slice(4, 8)).toEqual(['', 'Durchschnitt;1,50', 'Anteil 5 und 6;0,0%', ''])
+    expect(rows.slice(8)).toEqual([
+      'Note;Anzahl',
+      '1;1',
+      '1\u2212;0', // "1-" would read as −1 in a German spreadsheet program
+      '2+;0',
+      '2;1',
+      ...['2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-', '6+', '6'].map(
+        (g) => `${g.replace('-', '\u2212')};0`,
+      ),
+      '',
+    ])
   })
 })
 
@@ -102,10 +169,11 @@ describe("a pasted heading and the list's title", () => {
   it('keeps a first pupil whose points are wrong as an invalid line, and a heading later on too', () => {
     const s = summarize(standard, '40', 'Clara; zweiundzwanzig\nName; Punkte')
     expect(s?.header).toBeNull()
-    expect(s?.lines.map((l) => ('error' in l.result ? l.result.error : l.result.grade))).toEqual([
-      '„zweiundzwanzig“ ist keine Zahl.',
-      '„Punkte“ ist keine Zahl.',
-    ])
+    expect(
+      s?.lines.map((l) =>
+        'error' in l.result ? l.result.error : 'grade' in l.result ? l.result.grade : 'abwesend',
+      ),
+    ).toEqual(['„zweiundzwanzig“ ist keine Zahl.', '„Punkte“ ist keine Zahl.'])
   })
 
   it('writes the title and the date above the CSV table', () => {
@@ -118,7 +186,7 @@ describe("a pasted heading and the list's title", () => {
       'Titel;7b Mathematik, 2. Klassenarbeit',
       'Datum;23.11.2026',
       '',
-      'Zeile;Name;Punkte;Prozent;Note;Hinweis',
+      'Nr.;Name;Punkte;Prozent;Note;Hinweis',
     ])
   })
 })

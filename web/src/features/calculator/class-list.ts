@@ -11,11 +11,14 @@ import { pointsText } from './points-table'
 export interface ClassLine {
   /** 1-based line number in the text. */
   line: number
+  /** The pupil's number: 1 for the first pupil's line, whatever blank lines or heading come before. */
+  number: number
   name: string
-  /** The points as typed (trimmed). */
+  /** The points as typed (trimmed), or the word that marks the pupil absent ("krank"). */
   points: string
   /** The grade as the system writes it, and its second label where the system has one ("13", "1-"). */
-  result: { percentage: string; grade: string; alt?: string | undefined } | { error: string }
+  result:
+    { percentage: string; grade: string; alt?: string | undefined } | { error: string } | { absent: true }
 }
 
 export interface ClassSummary {
@@ -24,6 +27,8 @@ export interface ClassSummary {
   header: string | null
   /** Valid lines. */
   graded: number
+  /** Pupils marked absent ("fehlt", "krank"): counted apart, neither graded nor an error. */
+  absent: number
   /** The count of each band of the key, by its label. */
   byBand: Record<string, number>
   /** The count of each whole grade (lib/systems.ts groupsOf), by the group's name. */
@@ -45,15 +50,36 @@ export interface ClassSummary {
 const HUNDRED = rational(100n)
 const ZERO = rational(0n)
 
-/** Splits "Name; 27,5" (a tab works too, as pasted from a spreadsheet) at the last separator. */
+/** Words that mark a pupil absent instead of points, in any case: "Anna fehlt", "Ben; krank". */
+const ABSENT = /^(?:fehlt|krank|abwesend|entschuldigt)$/iu
+
+/** The points at the end of a line, after white space or a comma: "Anna 31,5", "Anna, 31,5", "Anna,31". */
+const TRAILING_POINTS = /(?:^|[\s,])([+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+))$/u
+
+/**
+ * Splits a line into name and points. With a semicolon or a tab (a spreadsheet's columns), the points
+ * are what follows the last one. Otherwise they are the number at the end of the line, after a space or
+ * a comma, or a word of ABSENT; a name must hold a letter, so "1,2,3" stays one (wrong) number rather
+ * than the pupil "1,2" with 3 points. Without either, the line's last word is taken as the points, and
+ * its error names it.
+ */
 function splitLine(text: string): { name: string; points: string } {
-  const at = Math.max(text.lastIndexOf(';'), text.lastIndexOf('\t'))
-  if (at < 0) return { name: '', points: text.trim() }
-  return { name: text.slice(0, at).trim(), points: text.slice(at + 1).trim() }
+  const trimmed = text.trim()
+  const at = Math.max(trimmed.lastIndexOf(';'), trimmed.lastIndexOf('\t'))
+  if (at >= 0) return { name: trimmed.slice(0, at).trim(), points: trimmed.slice(at + 1).trim() }
+  const number = TRAILING_POINTS.exec(trimmed)
+  const points = number?.[1] ?? trimmed.split(/[\s,]+/u).pop() ?? ''
+  const name = trimmed
+    .slice(0, trimmed.length - points.length)
+    .replace(/[\s,]+$/u, '')
+    .trim()
+  if (name !== '' && !/\p{L}/u.test(name)) return { name: '', points: trimmed }
+  return { name, points }
 }
 
 function gradeLine(key: Key, total: Rational, points: string): ClassLine['result'] {
   if (points === '') return { error: 'Punkte fehlen.' }
+  if (ABSENT.test(points)) return { absent: true }
   const a = parseNumber(points)
   if (a === null) return { error: `„${points}“ ist keine Zahl.` }
   if (cmp(a, ZERO) < 0) return { error: 'Punkte können nicht negativ sein.' }
@@ -81,7 +107,8 @@ export function summarize(key: Key, totalText: string, text: string): ClassSumma
       header = raw.trim()
       return
     }
-    lines.push({ line: i + 1, name, points, result: gradeLine(key, total, points) })
+    const number = lines.length + 1
+    lines.push({ line: i + 1, number, name, points, result: gradeLine(key, total, points) })
   })
   return { lines, header, ...figures(key, lines) }
 }
@@ -96,8 +123,10 @@ function figures(key: Key, lines: ClassLine[]) {
   let sum: Rational = ZERO
   let graded = 0
   let failing = 0
+  let absent = 0
   for (const { result } of lines) {
-    if ('error' in result) continue
+    if ('absent' in result) absent++
+    if (!('grade' in result)) continue
     byBand[result.grade] = (byBand[result.grade] ?? 0) + 1
     const group = groupOf.get(result.grade) ?? ''
     byGrade[group] = (byGrade[group] ?? 0) + 1
@@ -108,6 +137,7 @@ function figures(key: Key, lines: ClassLine[]) {
   const n = BigInt(graded)
   return {
     graded,
+    absent,
     byBand,
     byGrade,
     groups,
@@ -119,34 +149,66 @@ function figures(key: Key, lines: ClassLine[]) {
   }
 }
 
-/** What the list is: its title and date ("23.11.2026"), written above the table when given. */
+/** What the list is: its title and date ("23.11.2026"), the total, and the key it was graded with. */
 export interface ClassListTitle {
   title: string
   date: string
+  total?: string
+  /** The scale's name and the version graded with. */
+  scale?: { name: string; version: number }
 }
 
-/** The list as CSV for spreadsheet programs: semicolons, CRLF, UTF-8 with a byte order mark. */
+/**
+ * A grade as a cell that German spreadsheet programs keep as text: a trailing "-" ("2-") reads there as a
+ * negative number (−2), so the hyphen becomes the minus sign U+2212, which looks the same and is no number.
+ */
+const gradeCell = (grade: string): string => grade.replace(/-$/, '\u2212')
+
+/**
+ * The list as CSV for spreadsheet programs (lib/csv.ts: semicolons, CRLF, UTF-8 with a byte order mark):
+ * what it is above the table (title, date, total, key and version), each pupil, then the average, the
+ * failing share and the count per band, so that the file stands on its own.
+ */
 export function toCsv(
   summary: ClassSummary,
-  { title, date }: ClassListTitle = { title: '', date: '' },
+  { title, date, total = '', scale }: ClassListTitle = { title: '', date: '' },
 ): string {
   // the second label's column, only where the key has second labels
   const alt = (cell: string) => (summary.altTerm === '' ? [] : [cell])
-  const heading = [title.trim() !== '' && ['Titel', title.trim()], date !== '' && ['Datum', date]].filter(
-    (r) => r !== false,
-  )
+  const heading = [
+    title.trim() !== '' && ['Titel', title.trim()],
+    date !== '' && ['Datum', date],
+    total !== '' && ['Gesamtpunktzahl', total],
+    scale !== undefined && ['Notenschlüssel', scale.name],
+    scale !== undefined && ['Version', String(scale.version)],
+  ].filter((r) => r !== false)
   const rows = [
     ...heading,
     ...(heading.length > 0 ? [[]] : []),
-    ['Zeile', 'Name', 'Punkte', 'Prozent', 'Note', ...alt(summary.altTerm), 'Hinweis'],
+    ['Nr.', 'Name', 'Punkte', 'Prozent', 'Note', ...alt(summary.altTerm), 'Hinweis'],
   ]
-  for (const { line, name, points, result } of summary.lines) {
-    rows.push(
-      'error' in result
-        ? [String(line), name, points, '', '', ...alt(''), result.error]
-        : [String(line), name, points, result.percentage, result.grade, ...alt(result.alt ?? ''), ''],
-    )
+  for (const { number, name, points, result } of summary.lines) {
+    const graded = 'grade' in result
+    const hint = 'error' in result ? result.error : 'absent' in result ? 'abwesend' : ''
+    rows.push([
+      String(number),
+      name,
+      points,
+      graded ? result.percentage : '',
+      graded ? gradeCell(result.grade) : '',
+      ...alt(graded ? gradeCell(result.alt ?? '') : ''),
+      hint,
+    ])
   }
   rows.push([], ['Durchschnitt', summary.average], [summary.failingTerm, summary.failing])
+  if (summary.absent > 0) rows.push(['Abwesend', String(summary.absent)])
+  // per band in the key's order (an object's integer keys would come first, sorted), as the counts
+  // table shows them; a key of many steps (51 decimals) per whole grade instead
+  const bands = summary.groups.flatMap((g) => g.bands)
+  const counts =
+    bands.length > 16
+      ? summary.groups.map((g) => [g.name, summary.byGrade[g.name] ?? 0] as const)
+      : bands.map((b) => [b, summary.byBand[b] ?? 0] as const)
+  rows.push([], ['Note', 'Anzahl'], ...counts.map(([grade, n]) => [gradeCell(grade), String(n)]))
   return csvText(rows)
 }

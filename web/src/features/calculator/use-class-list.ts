@@ -10,7 +10,12 @@ import { clearClassList, storeClassList, type StoredClassList } from './class-li
  * against the calculator's total, kept in this browser on every change; clear() removes it,
  * exportCsv() downloads it.
  */
-export function useClassList(scaleKey: Key, total: string, kept: StoredClassList | null) {
+export function useClassList(
+  scaleKey: Key,
+  total: string,
+  kept: StoredClassList | null,
+  scale: { name: string; version: number },
+) {
   const [text, setText] = useState(kept?.text ?? '')
   const [title, setTitle] = useState(kept?.title ?? '')
   const [date, setDate] = useState(kept?.date ?? today())
@@ -39,7 +44,7 @@ export function useClassList(scaleKey: Key, total: string, kept: StoredClassList
       if (summary === null) return
       download(
         csvName(title, date),
-        toCsv(summary, { title, date: dateText(date) }),
+        toCsv(summary, { title, date: dateText(date), total, scale }),
         'text/csv;charset=utf-8',
       )
     },

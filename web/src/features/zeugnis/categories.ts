@@ -1,4 +1,4 @@
-import type { ZeugnisSettings } from './settings'
+import type { ZeugnisSettings } from '@/lib/config'
 
 // The categories of one pupil's form as typed: name, weight and the grades' text, each a string, so
 // that what the teacher typed stays as typed (also when it is not yet a valid weight or grade).

@@ -1,8 +1,8 @@
+import type { ZeugnisSettings } from '@/lib/config'
 import type { CategoryInput } from './categories'
 import { parsePupilRows, type PupilRow } from './pupils'
 import { zeugnisnote, type ZeugnisAnswer, type ZeugnisSystem } from './rule'
 import { ruleOptions } from './rule-line'
-import type { ZeugnisSettings } from './settings'
 
 // "Mehrere Schüler": each pasted row is one pupil's grades for the form's categories (names and
 // weights as in "Ein Schüler"), each answered by the rule like one pupil's form.

@@ -1,5 +1,5 @@
+import type { ZeugnisSettings } from '@/lib/config'
 import type { ZeugnisSystem } from './rule'
-import type { ZeugnisSettings } from './settings'
 
 // The sentence that says which rule the page applied (docs/spec.md §9), so that a teacher and the
 // printed table both show how the proposals came about: the tendency (de only), the step (ch only),

@@ -2,27 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { ruleOptions, ruleParts, schoolSetRule } from './rule-line'
 import { zeugnisSettingsOf } from './settings'
 
-describe('zeugnisSettingsOf', () => {
-  it('is empty for a document without settings', () => {
-    expect(zeugnisSettingsOf({ name: 'Standard' })).toEqual({})
-    expect(zeugnisSettingsOf({ zeugnis: null })).toEqual({})
-  })
+const standardGrades = () =>
+  Object.fromEntries(['1', '2', '3', '4', '5', '6'].map((g) => [g, { min: 0, max: 0 }])) as Record<
+    '1' | '2' | '3' | '4' | '5' | '6',
+    { min: number; max: number }
+  >
 
-  it('reads what is well formed and leaves out the rest', () => {
-    const doc = {
-      zeugnis: {
-        tendency: '1/3',
-        rounding: 'worse',
-        step: '',
-        categories: [{ name: 'schriftlich', weight: '2' }, { name: 'mündlich' }, 'x'],
-      },
-    }
-    expect(zeugnisSettingsOf(doc)).toEqual({
-      tendency: '1/3',
-      rounding: 'worse',
-      categories: [{ name: 'schriftlich', weight: '2' }],
-    })
-    expect(zeugnisSettingsOf({ zeugnis: { rounding: 'up', tendency: 3 } })).toEqual({})
+describe('zeugnisSettingsOf', () => {
+  it('is the document’s settings, or none', () => {
+    const doc = { name: 'Standard', grades: standardGrades(), schema: {} }
+    expect(zeugnisSettingsOf(doc)).toEqual({})
+    expect(zeugnisSettingsOf({ ...doc, zeugnis: { rounding: 'worse' } })).toEqual({ rounding: 'worse' })
   })
 })
 

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react'
+import type { ZeugnisSettings } from '@/lib/config'
 import { applyPreset, newCategoryName, startCategories, type CategoryInput, type Preset } from './categories'
 import { fieldProblems, ruleGrades } from './entries'
 import { zeugnisnote, type ZeugnisAnswer, type ZeugnisSystem } from './rule'
 import { ruleOptions } from './rule-line'
-import type { ZeugnisSettings } from './settings'
 import { clearZeugnis, storeZeugnis, type Mode, type StoredZeugnis } from './storage'
 
 /** The answer for one pupil's form: nothing typed yet, or the rule's answer. */

@@ -18,7 +18,7 @@ export function Accounts() {
     <div className="space-y-6">
       <Card
         title="Konten"
-        description="Admin-Konten bearbeiten den Notenschlüssel und die Konten; Benutzer-Konten dürfen nichts ändern."
+        description="Admin-Konten bearbeiten die Notenschlüssel und die Konten. Benutzer-Konten melden sich an und ändern ihr eigenes Passwort, bearbeiten aber nichts. Den Rechner nutzen alle, auch ohne Konto."
       >
         {accounts.state === 'loading' && <Spinner label="Konten werden geladen" />}
         {accounts.state === 'failed' && (

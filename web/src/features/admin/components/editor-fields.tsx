@@ -3,6 +3,7 @@ import { TextField } from '@/components/text-field'
 import { FORM_FIELDS, type ConfigFormValues } from '../config-form'
 import { BoundariesFieldset, WidthsFieldset } from './config-fields'
 import { SaveBar } from './save-bar'
+import { ZeugnisFields, type ZeugnisForm } from './zeugnis-fields'
 
 type Form = UseFormReturn<ConfigFormValues>
 
@@ -37,6 +38,8 @@ export function EditorFields({ form, onSubmit, onDiscard }: EditorFieldsProps) {
         <BoundariesFieldset form={form} />
         <WidthsFieldset form={form} />
       </div>
+      {/* the editor's values always hold `zeugnis` (use-config-editor.ts); only the creator's lack it */}
+      <ZeugnisFields form={form as unknown as ZeugnisForm} system="" />
       <SaveBar isSubmitting={isSubmitting} isDirty={isDirty} onDiscard={onDiscard} />
     </form>
   )

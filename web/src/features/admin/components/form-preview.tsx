@@ -5,6 +5,7 @@ import { GradeTable } from '@/components/grade-table'
 import { Notice } from '@/components/notice'
 import { keyOf } from '@/lib/key'
 import { checkConfigForm, fieldLabel, type ConfigFormField, type ConfigFormValues } from '../config-form'
+import { isZeugnisPath, zeugnisFieldLabel } from '../zeugnis-form'
 
 type Form = UseFormReturn<ConfigFormValues>
 
@@ -36,7 +37,7 @@ export function FormPreview({ form, saved }: { form: Form; saved: string }) {
                     form.setFocus(field as ConfigFormField)
                   }}
                 >
-                  {fieldLabel(field as ConfigFormField)}
+                  {isZeugnisPath(field) ? zeugnisFieldLabel(field) : fieldLabel(field as ConfigFormField)}
                 </button>
                 : {message}
               </li>

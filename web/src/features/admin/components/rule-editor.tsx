@@ -8,6 +8,7 @@ import { EditorNotices } from './editor-notices'
 import { FormulaFields, TableFields } from './rule-fields'
 import { RulePreview } from './rule-preview'
 import { SaveBar } from './save-bar'
+import { ZeugnisFields, type ZeugnisForm } from './zeugnis-fields'
 
 /** The editor of a scale that follows a rule: a table's bounds and basis, or the Swiss formula. */
 export function RuleEditor({
@@ -40,6 +41,7 @@ export function RuleEditor({
               {...form.register('name')}
             />
             {doc.rule.kind === 'formula' ? <FormulaFields form={form} /> : <TableFields form={form} />}
+            <ZeugnisFields form={form as unknown as ZeugnisForm} system={doc.system} />
             <SaveBar
               isSubmitting={isSubmitting}
               isDirty={isDirty}

@@ -6,6 +6,7 @@ import { Notice } from '@/components/notice'
 import type { RuleDocument } from '@/lib/config'
 import { keyOf } from '@/lib/key'
 import { checkRuleForm, type RuleFormValues } from '../rule-form'
+import { isZeugnisPath, zeugnisFieldLabel } from '../zeugnis-form'
 
 /**
  * The table as the calculator would show the rule form's values (`base` is the loaded document), or,
@@ -49,6 +50,7 @@ export function RulePreview({
 
 /** A field as the page names it: "Note 2+ ab", "Note 4 ab", "Name". */
 function fieldName(field: string, values: RuleFormValues): string {
+  if (isZeugnisPath(field)) return zeugnisFieldLabel(field)
   const band = /^bands\.(\d+)\.from$/.exec(field)
   if (band !== null) return `Note ${values.bands[Number(band[1])]?.grade ?? '?'} ab`
   return field === 'pass' ? 'Note 4 ab' : 'Name'

@@ -21,8 +21,8 @@ export function ScaleChangeDialog({ asking, busy, onConfirm, onCancel }: ScaleCh
         onCancel={onCancel}
       >
         <p>
-          Alle, die keinen Notenschlüssel gewählt haben, rechnen ab sofort damit, auch die Schnittstelle ohne
-          Angabe eines Schlüssels.
+          Alle, die keinen Notenschlüssel gewählt haben, rechnen ab sofort damit, auch Programme, die keinen
+          Schlüssel angeben.
         </p>
       </ConfirmDialog>
     )

@@ -28,7 +28,7 @@ export function ScalesList({ scales, reload, editing, onEdit, onCreate }: Scales
   return (
     <Card
       title="Notenschlüssel"
-      description="Jeder Notenschlüssel hat eigene Versionen und einen eigenen Live-Strom. Der Standard gilt, wo niemand einen anderen wählt."
+      description="Jeder Notenschlüssel hat eigene Versionen; was Sie speichern, sehen alle offenen Seiten mit diesem Schlüssel sofort. Der Standard gilt, wo niemand einen anderen wählt."
       aside={
         <Button onClick={onCreate}>
           <Plus className="size-4" aria-hidden="true" />

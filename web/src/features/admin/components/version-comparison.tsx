@@ -3,6 +3,7 @@ import { GradeTable } from '@/components/grade-table'
 import { isOriginal, type GradingConfig, type LiveConfig } from '@/lib/config'
 import { keyOf } from '@/lib/key'
 import { diffConfigs } from '../config-diff'
+import { zeugnisDiff, zeugnisSummary } from '../zeugnis-diff'
 import { BandsTable, SettingChanges } from './version-parts'
 
 interface VersionComparisonProps {
@@ -23,9 +24,31 @@ interface VersionComparisonProps {
 export function VersionComparison({ version, current, onlyChanged = false }: VersionComparisonProps) {
   const a = version.config
   const b = current.config
-  // A version of another system has no bounds and widths to set side by side: its table shows as it is.
-  if (!isOriginal(a) || !isOriginal(b)) return <GradeTable scaleKey={keyOf(a)} name={a.name} />
-  return <OriginalComparison version={version} current={current} a={a} b={b} onlyChanged={onlyChanged} />
+  const zeugnis = (
+    <p className="text-sm text-slate-700 dark:text-slate-300">
+      <span className="font-medium">Zeugnisnote in Version {version.version}:</span> {zeugnisSummary(a)}
+    </p>
+  )
+  // A version of another system has no bounds and widths to set side by side: its table shows as it
+  // is, with the Zeugnisnote settings that differ.
+  if (!isOriginal(a) || !isOriginal(b)) {
+    const changes = zeugnisDiff(a, b).filter((c) => c.changed)
+    return (
+      <div className="space-y-4">
+        {version.version !== current.version && changes.length > 0 && (
+          <SettingChanges changes={changes} version={version.version} current={current.version} />
+        )}
+        <GradeTable scaleKey={keyOf(a)} name={a.name} />
+        {zeugnis}
+      </div>
+    )
+  }
+  return (
+    <div className="space-y-4">
+      <OriginalComparison version={version} current={current} a={a} b={b} onlyChanged={onlyChanged} />
+      {zeugnis}
+    </div>
+  )
 }
 
 function OriginalComparison({

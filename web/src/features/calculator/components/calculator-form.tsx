@@ -22,7 +22,15 @@ const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ defaul
 export type Tools = (config: ScaleDocument, key: Key) => ReactNode
 
 /** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
-export function CalculatorForm({ config, tools }: { config: ScaleDocument; tools?: Tools | undefined }) {
+export function CalculatorForm({
+  config,
+  version,
+  tools,
+}: {
+  config: ScaleDocument
+  version: number
+  tools?: Tools | undefined
+}) {
   const key = useMemo(() => keyOf(config), [config])
   const id = useId()
   const [inputs, setInputs] = useUrlInputs()
@@ -101,6 +109,7 @@ export function CalculatorForm({ config, tools }: { config: ScaleDocument; tools
       <LazyPart>
         <ClassListSection
           scaleKey={key}
+          graded={{ name: config.name, version }}
           total={inputs.total}
           onRestoreTotal={(kept) => {
             setInputs({ total: kept })

@@ -3,6 +3,7 @@ import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { CalculatorForm, loadClassListSection, loadPointsKey, type Tools } from './calculator-form'
+import { KeyChange } from './key-change'
 import { LoadFailed, preloadStaleNotice, StaleNotice } from './stale-notice'
 
 // The choice of scale asks the server for the list of scales and shows nothing while there is one.
@@ -35,7 +36,8 @@ export function Calculator({ tools }: { tools?: Tools }) {
         live.state === 'ready' && (
           <>
             <StaleNotice stale={live.stale} polling={live.polling === true} />
-            <CalculatorForm config={live.data.config} tools={tools} />
+            <KeyChange data={live.data} />
+            <CalculatorForm config={live.data.config} version={live.data.version} tools={tools} />
           </>
         )
       )}

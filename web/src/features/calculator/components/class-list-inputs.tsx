@@ -51,8 +51,10 @@ export function ClassListInputs({ list, onDelete }: ClassListInputsProps) {
           Erreichte Punkte, eine Zeile je Schülerin oder Schüler
         </label>
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Nur die Punkte („31,5“) oder Name und Punkte („Anna; 31,5“). Aus einer Tabelle kopierte Spalten
-          gehen auch, eine Überschriftenzeile wird übersprungen.
+          Nur die Punkte („31,5“) oder Name und Punkte, getrennt durch Leerzeichen, Komma, Semikolon oder
+          Tabulator („Anna 31,5“, „Anna, 31,5“, „Anna; 31,5“): die Zahl am Ende der Zeile sind die Punkte.
+          „fehlt“ oder „krank“ statt der Punkte zählt als abwesend. Aus einer Tabelle kopierte Spalten gehen
+          auch, eine Überschriftenzeile wird übersprungen.
         </p>
         <textarea
           id={`${id}-text`}

@@ -33,17 +33,14 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-700 dark:text-slate-100">
-          {summary.lines.map(({ line, name, points, result }) => (
+          {summary.lines.map(({ line, number, name, points, result }) => (
             <tr
               key={line}
               className={
                 'error' in result ? 'bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-100' : undefined
               }
             >
-              <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>
-                <span className="sr-only">Zeile </span>
-                {line}
-              </td>
+              <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>{number}</td>
               {hasNames && <td className={`${cell} wrap-anywhere`}>{name}</td>}
               {'error' in result ? (
                 // The raw text and why it is not graded share the last three columns, so that the
@@ -54,6 +51,11 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
                     <span className="sr-only">Ungültig: </span>
                     {result.error}
                   </span>
+                </td>
+              ) : 'absent' in result ? (
+                <td colSpan={3} className={`${cell} text-right text-slate-600 dark:text-slate-300`}>
+                  {points}
+                  <span className="sr-only">: abwesend, nicht bewertet</span>
                 </td>
               ) : (
                 <>

@@ -9,8 +9,15 @@ import { readClassList } from '../class-list-storage'
 // The Notenspiegel is loaded on demand: its code stays out of the calculator's first download.
 const ClassList = lazy(() => import('./class-list'))
 
+/** Which key a Notenspiegel grades with: the scale's name and the version shown. */
+export interface GradedWith {
+  name: string
+  version: number
+}
+
 interface ClassListSectionProps {
   scaleKey: Key
+  graded: GradedWith
   total: string
   /** Sets the calculator's total: a kept list comes back with the total it was graded against. */
   onRestoreTotal: (total: string) => void
@@ -20,7 +27,7 @@ interface ClassListSectionProps {
  * The Notenspiegel's place on the page: a short note and a button, then the lazily loaded list. A
  * list kept in this browser (class-list-storage.ts) opens at once, with its total when none is typed.
  */
-export function ClassListSection({ scaleKey, total, onRestoreTotal }: ClassListSectionProps) {
+export function ClassListSection({ scaleKey, graded, total, onRestoreTotal }: ClassListSectionProps) {
   const id = useId()
   const [kept, setKept] = useState(readClassList)
   const [open, setOpen] = useState(kept !== null)
@@ -34,6 +41,7 @@ export function ClassListSection({ scaleKey, total, onRestoreTotal }: ClassListS
       <LazyPart fallback={<Spinner label="Notenspiegel wird geladen" />}>
         <ClassList
           scaleKey={scaleKey}
+          graded={graded}
           total={total}
           kept={kept}
           onCleared={() => {

@@ -8,9 +8,13 @@ import { ClassListChart } from './class-list-chart'
  * in the original), the chart, the export.
  */
 export function ClassListStats({ summary, onExport }: { summary: ClassSummary; onExport: () => void }) {
-  const invalid = summary.lines.length - summary.graded
+  const invalid = summary.lines.length - summary.graded - summary.absent
   const note = [
     summary.averageNote,
+    summary.absent > 0 &&
+      (summary.absent === 1
+        ? 'Eine Schülerin oder ein Schüler fehlte und zählt nicht mit.'
+        : `${String(summary.absent)} fehlten und zählen nicht mit.`),
     invalid > 0 &&
       `${invalid === 1 ? 'Eine Zeile ist ungültig und zählt' : `${String(invalid)} Zeilen sind ungültig und zählen`} nicht mit.`,
   ]

@@ -8,10 +8,12 @@ import { pointsText } from '../points-table'
 import { useClassList } from '../use-class-list'
 import { ClassListInputs } from './class-list-inputs'
 import { ClassListResults } from './class-list-results'
+import type { GradedWith } from './class-list-section'
 import { ClassListStats } from './class-list-stats'
 
 interface ClassListProps {
   scaleKey: Key
+  graded: GradedWith
   total: string
   /** The kept list, when this browser has one (class-list-storage.ts). */
   kept: StoredClassList | null
@@ -19,9 +21,9 @@ interface ClassListProps {
 }
 
 /** The Notenspiegel (loaded lazily): a class's points in, each line's grade and the counts out. */
-export default function ClassList({ scaleKey, total, kept, onCleared }: ClassListProps) {
+export default function ClassList({ scaleKey, graded, total, kept, onCleared }: ClassListProps) {
   const id = useId()
-  const list = useClassList(scaleKey, total, kept)
+  const list = useClassList(scaleKey, total, kept, graded)
   const [confirming, setConfirming] = useState(false)
   const { summary } = list
   const t = parseNumber(total)
@@ -42,6 +44,9 @@ export default function ClassList({ scaleKey, total, kept, onCleared }: ClassLis
       {list.heading !== '' && (
         <p className="hidden text-sm font-medium wrap-anywhere print:block">{list.heading}</p>
       )}
+      <p className="mt-1 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">
+        Bewertet mit dem Notenschlüssel „{graded.name}“, Version {graded.version}.
+      </p>
       <div className="mt-4 grid gap-6 lg:grid-cols-2 print:mt-2 print:grid-cols-2 print:gap-4">
         <div className="space-y-4 print:contents">
           <ClassListInputs

@@ -20,7 +20,7 @@ export function ScaleOptions({ active, slug, notFound, archivedName }: ScaleOpti
       )}
       {active.map((s) => (
         <option key={s.slug} value={s.slug}>
-          {s.default ? `${s.name} (Standard)` : s.name}
+          {s.default ? `${s.name} (voreingestellt)` : s.name}
         </option>
       ))}
       {archivedName !== undefined && slug !== null && !active.some((s) => s.slug === slug) && (

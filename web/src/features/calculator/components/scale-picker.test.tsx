@@ -84,7 +84,7 @@ describe('ScalePicker', () => {
     expect(select).toHaveValue('standard')
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Mathematik',
-      'Standard (Standard)',
+      'Standard (voreingestellt)',
     ])
 
     await user.selectOptions(select, 'mathematik')
@@ -170,7 +170,7 @@ describe('ScalePicker', () => {
   })
 
   it('keeps the remembered choice when the address names no valid scale (read as the default)', async () => {
-    window.history.replaceState(null, '', '/?schluessel=Mathe%20LK')
+    window.history.replaceState(null, '', '/?schluessel=%21%21%21')
     localStorage.setItem(CHOICE_KEY, 'mathematik')
     api.on('GET /scales', json(200, { scales: [MATHE, STANDARD] }))
     renderPicker()
@@ -212,7 +212,7 @@ describe('ScalePicker', () => {
     const select = await screen.findByRole('combobox', { name: 'Notenschlüssel' })
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Mathematik',
-      'Standard (Standard)',
+      'Standard (voreingestellt)',
     ])
 
     const calls = api.callsTo('GET /scales').length

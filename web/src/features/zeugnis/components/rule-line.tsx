@@ -1,6 +1,6 @@
+import type { ZeugnisSettings } from '@/lib/config'
 import type { ZeugnisSystem } from '../rule'
 import { ruleParts, schoolSetRule } from '../rule-line'
-import type { ZeugnisSettings } from '../settings'
 
 /** The rule the proposals follow and whose choice it is; printed with the class's table. */
 export function RuleLine({ system, settings }: { system: ZeugnisSystem; settings: ZeugnisSettings }) {

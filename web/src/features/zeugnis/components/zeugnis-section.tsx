@@ -3,7 +3,8 @@ import { Button } from '@/components/button'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import { cardClass } from '@/components/styles'
-import { zeugnisSettingsOf, type ZeugnisSettings } from '../settings'
+import type { ScaleDocument, ZeugnisSettings } from '@/lib/config'
+import { zeugnisSettingsOf } from '../settings'
 import { readZeugnis } from '../storage'
 
 // The tool's code (the rule, the forms) loads only when it is opened.
@@ -24,7 +25,7 @@ export interface ZeugnisSectionProps {
  * The section for a scale's document: its settings are read here, in the lazily loaded code, so that
  * reading them costs the route's first download nothing.
  */
-export default function ZeugnisOfScale({ config, systemId }: { config: object; systemId: string }) {
+export default function ZeugnisOfScale({ config, systemId }: { config: ScaleDocument; systemId: string }) {
   return <ZeugnisSection systemId={systemId} settings={zeugnisSettingsOf(config)} />
 }
 

@@ -1,0 +1,217 @@
+import { useId } from 'react'
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
+import { Button } from '@/components/button'
+import { SelectField } from '@/components/select-field'
+import { errorClass, hintClass, labelClass } from '@/components/styles'
+import { TextField } from '@/components/text-field'
+import { hasStep, hasTendency, MAX_CATEGORIES } from '../zeugnis-check'
+import { CATEGORY_PRESETS, type ZeugnisFormValues } from '../zeugnis-form'
+
+/** Either editor's form, seen through its section "Zeugnisnote" (both hold `zeugnis`). */
+export type ZeugnisForm = UseFormReturn<{ zeugnis: ZeugnisFormValues }>
+
+const TENDENCY_LABELS: Record<string, string> = {
+  '0,3': '0,3 (Voreinstellung)',
+  '0,25': '0,25',
+  '1/3': '1/3 (genau ein Drittel)',
+}
+const STEP_LABELS: Record<string, string> = { '0,5': '0,5 (Voreinstellung)', '1': '1', '0,1': '0,1' }
+
+/** What "better" and "worse" do with an average exactly in the middle, in the scale's own grades. */
+function roundingExamples(system: string): { better: string; worse: string } {
+  if (system === 'schweiz') return { better: '4,25 wird 4,5', worse: '4,25 wird 4' }
+  if (system === 'notenpunkte') return { better: '10,50 wird 11', worse: '10,50 wird 10' }
+  return { better: '2,50 wird 2', worse: '2,50 wird 3' }
+}
+
+/**
+ * The school's settings of the Zeugnisnote for this scale (docs/spec.md §9): the value of + and −
+ * (only for grades 1 to 6), where an average exactly in the middle goes, the Swiss step, and the
+ * default categories with their weights. Saved with the scale, as a new version.
+ */
+export function ZeugnisFields({ form, system }: { form: ZeugnisForm; system: string }) {
+  const headingId = useId()
+  const errors = form.formState.errors.zeugnis
+  const examples = roundingExamples(system)
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-5 border-t border-slate-200 pt-5 dark:border-slate-700"
+    >
+      <div>
+        <h3 id={headingId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
+          Zeugnisnote
+        </h3>
+        <p className={hintClass}>
+          Voreinstellungen der Schule für den Vorschlag der Zeugnisnote mit diesem Notenschlüssel; die Note
+          entscheidet die Lehrkraft.
+        </p>
+      </div>
+      {(hasTendency(system) || hasStep(system)) && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {hasTendency(system) && (
+            <SelectField
+              label="Wert von + und −"
+              error={errors?.tendency?.message}
+              {...form.register('zeugnis.tendency')}
+            >
+              {Object.entries(TENDENCY_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {hasStep(system) && (
+            <SelectField
+              label="Schrittweite des Vorschlags"
+              error={errors?.step?.message}
+              {...form.register('zeugnis.step')}
+            >
+              {Object.entries(STEP_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        </div>
+      )}
+      <fieldset className="min-w-0">
+        <legend className={labelClass}>Durchschnitt genau in der Mitte</legend>
+        <div className="mt-2 space-y-2">
+          <RoundingOption
+            form={form}
+            value="better"
+            label="zur besseren Note (Voreinstellung)"
+            sentence={`Liegt der Durchschnitt genau zwischen zwei Noten, gilt die bessere: ${examples.better}.`}
+          />
+          <RoundingOption
+            form={form}
+            value="worse"
+            label="zur schlechteren Note"
+            sentence={`Liegt der Durchschnitt genau zwischen zwei Noten, gilt die schlechtere: ${examples.worse}.`}
+          />
+        </div>
+      </fieldset>
+      <Categories form={form} />
+    </section>
+  )
+}
+
+function RoundingOption({
+  form,
+  value,
+  label,
+  sentence,
+}: {
+  form: ZeugnisForm
+  value: 'better' | 'worse'
+  label: string
+  sentence: string
+}) {
+  const id = useId()
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="radio"
+        value={value}
+        aria-describedby={`${id}-what`}
+        className="mt-3.5 size-4 accent-green-700"
+        {...form.register('zeugnis.rounding')}
+      />
+      <div>
+        <label
+          htmlFor={id}
+          className="inline-flex min-h-11 items-center text-sm font-medium text-slate-800 dark:text-slate-100"
+        >
+          {label}
+        </label>
+        <p id={`${id}-what`} className="-mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {sentence}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function Categories({ form }: { form: ZeugnisForm }) {
+  const hintId = useId()
+  const { fields, append, remove, replace } = useFieldArray({
+    control: form.control,
+    name: 'zeugnis.categories',
+  })
+  const rows = useWatch({ control: form.control, name: 'zeugnis.categories' })
+  const errors = form.formState.errors.zeugnis?.categories
+  const listError = errors?.message ?? errors?.root?.message
+  return (
+    <fieldset className="min-w-0" aria-describedby={hintId}>
+      <legend className={labelClass}>Kategorien und Gewichte</legend>
+      <p id={hintId} className={hintClass}>
+        Die Vorgabe für die Zeugnisnote, z. B. schriftlich doppelt so schwer wie mündlich. Ohne Kategorien
+        gilt die Vorgabe der Seite.
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {CATEGORY_PRESETS.map((preset) => (
+          <Button
+            key={preset.label}
+            variant="secondary"
+            onClick={() => {
+              replace(preset.categories.map((c) => ({ ...c })))
+            }}
+          >
+            {preset.label}
+          </Button>
+        ))}
+      </div>
+      <ul className="mt-3 space-y-3">
+        {fields.map((field, i) => {
+          const n = String(i + 1)
+          const name = rows[i]?.name.trim() ?? ''
+          return (
+            <li
+              key={field.id}
+              className="grid grid-cols-[minmax(0,1fr)_6rem] items-start gap-x-3 gap-y-1 sm:grid-cols-[minmax(0,16rem)_7rem_auto]"
+            >
+              <TextField
+                label={`Kategorie ${n}`}
+                autoComplete="off"
+                error={errors?.[i]?.name?.message}
+                {...form.register(`zeugnis.categories.${i}.name`)}
+              />
+              <TextField
+                label="Gewicht"
+                inputMode="decimal"
+                autoComplete="off"
+                error={errors?.[i]?.weight?.message}
+                {...form.register(`zeugnis.categories.${i}.weight`)}
+              />
+              <Button
+                variant="link"
+                className="col-span-2 justify-self-start sm:col-span-1 sm:mt-7 sm:min-h-11"
+                aria-label={`Kategorie ${n}${name === '' ? '' : ` „${name}“`} entfernen`}
+                onClick={() => {
+                  remove(i)
+                }}
+              >
+                Entfernen
+              </Button>
+            </li>
+          )
+        })}
+      </ul>
+      {listError !== undefined && <p className={errorClass}>{listError}</p>}
+      <Button
+        variant="secondary"
+        className="mt-3"
+        disabled={fields.length >= MAX_CATEGORIES}
+        onClick={() => {
+          append({ name: '', weight: '1' })
+        }}
+      >
+        Kategorie hinzufügen
+      </Button>
+    </fieldset>
+  )
+}
