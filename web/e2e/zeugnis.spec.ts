@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, standardConfig, test } from './fixtures'
 
 // The Zeugnisnote on the calculator page (docs/spec.md §9, "The page"): typed in the browser, computed
 // in the browser, kept in the browser only.
@@ -256,4 +256,29 @@ test.describe('offline', () => {
     await typeWorkedExample(tool)
     await expect(tool.getByRole('status', { name: 'Vorschlag' })).toContainText('2,26')
   })
+})
+
+test('the school’s settings of the scale: its categories, its rounding, and the page says they are the school’s', async ({
+  page,
+  server,
+}) => {
+  const settings = {
+    tendency: '1/3',
+    rounding: 'worse',
+    categories: [
+      { name: 'Klausur', weight: '1' },
+      { name: 'Mitarbeit', weight: '1' },
+    ],
+  }
+  expect(await server.importConfig({ ...standardConfig(), zeugnis: settings })).toContain('Version 2')
+  const tool = await openTool(page)
+  await expect(tool).toContainText('Tendenz: + und − zählen ⅓')
+  await expect(tool).toContainText('Genau auf der Mitte (z. B. 2,50): die schlechtere Note')
+  await expect(tool).toContainText('So hat es die Schule für diesen Notenschlüssel festgelegt.')
+  await category(tool, 'Klausur').getByLabel('Noten').fill('2-')
+  await category(tool, 'Mitarbeit').getByLabel('Noten').fill('3+')
+  const result = tool.getByRole('status', { name: 'Vorschlag' })
+  await expect(result).toContainText('Durchschnitt2,50') // 7/3 and 8/3: exactly the middle
+  await expect(result).toContainText('Vorschlag3') // the worse one, as the school set
+  await expect(result).toContainText('Grenzfall')
 })
