@@ -142,8 +142,12 @@ for (const width of widths) {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]) // UTF-8 byte order mark
     const lines = csv.toString('utf8').slice(1).split('\r\n')
     expect(lines[0]).toMatch(/^Datum;\d\d\.\d\d\.\d{4}$/) // the list's date (today, unless changed) above the table
-    expect(lines.slice(1, 3)).toEqual(['', 'Nr.;Name;Punkte;Prozent;Note;Hinweis'])
-    expect(lines[3]).toBe('1;Zoë Quellenberg;38,25;95,6%;1;')
+    // the file stands on its own: the total, the key and the version it was graded with
+    expect(lines.slice(1, 3)).toEqual(['Gesamtpunktzahl;40', 'Notenschlüssel;Standard'])
+    expect(lines[3]).toMatch(/^Version;\d+$/)
+    expect(lines.slice(4, 6)).toEqual(['', 'Nr.;Name;Punkte;Prozent;Note;Hinweis'])
+    expect(lines[6]).toBe('1;Zoë Quellenberg;38,25;95,6%;1;')
+    expect(lines.slice(lines.indexOf('Note;Anzahl'), -1)).toHaveLength(16 + 1) // a count per band
     expect(lines).toContain('21;Clara Weidenhof;zweiundzwanzig;;;„zweiundzwanzig“ ist keine Zahl.')
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
@@ -220,4 +224,22 @@ test('Notenspiegel: a class list as teachers paste it, with absent pupils and pu
   await page
     .getByRole('table', { name: 'Ergebnis je Zeile' })
     .screenshot({ path: test.info().outputPath('absent-390.png') })
+})
+
+test('print: a single result prints with the result, from a button as well', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { printed: number }
+    w.printed = 0
+    window.print = () => (w.printed += 1)
+  })
+  await page.goto('/?gesamt=40&erreicht=31,5')
+  await expect(page.getByLabel('Note', { exact: true })).toHaveText('2')
+  await page.getByRole('button', { name: 'Drucken' }).click()
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1)
+
+  const line = page.getByText(/^Ergebnis: /)
+  await expect(line).toBeHidden() // on screen the form says it
+  await page.emulateMedia({ media: 'print' })
+  await expect(line).toHaveText('Ergebnis: 31,5 von 40 Punkten · 78,8% · Note 2')
+  await expect(page.getByRole('button', { name: 'Drucken' })).toBeHidden()
 })

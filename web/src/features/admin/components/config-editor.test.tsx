@@ -126,6 +126,19 @@ describe('ConfigEditor', () => {
     expect(gradeRow(2)).not.toHaveTextContent('bis 85 %')
   })
 
+  it('does not save on Enter in a field: publishing to every page takes "Speichern"', async () => {
+    api.on('PUT /config', json(200, version(4)))
+    const { user, replace } = setup()
+    await replace(boundary(3), '56')
+    await user.keyboard('{Enter}')
+    await replace(screen.getByRole('textbox', { name: 'Name' }), 'Oberstufe{Enter}')
+    expect(api.callsTo('PUT /config')).toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeEnabled()
+    screen.getByRole('button', { name: 'Speichern' }).focus()
+    await user.keyboard('{Enter}') // the button itself saves
+    expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
+  })
+
   it('saves over the loaded version (If-Match) the canonical document, and follows the answer', async () => {
     const saved = version(4, { name: 'Oberstufe' })
     saved.config.schema.general = { minus: 30, normal: 33.33 }

@@ -1,6 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form'
 import { TextField } from '@/components/text-field'
 import { FORM_FIELDS, type ConfigFormValues } from '../config-form'
+import { enterDoesNotSave } from '../enter-does-not-save'
 import { BoundariesFieldset, WidthsFieldset } from './config-fields'
 import { SaveBar } from './save-bar'
 import { ZeugnisFields, type ZeugnisForm } from './zeugnis-fields'
@@ -19,6 +20,7 @@ export function EditorFields({ form, onSubmit, onDiscard }: EditorFieldsProps) {
     <form
       noValidate
       onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}
+      onKeyDown={enterDoesNotSave}
       // leaving a changed field shows what is wrong, before anyone presses "Speichern"
       onBlur={(e) => {
         const field = FORM_FIELDS.find((f) => f === (e.target as Partial<HTMLInputElement>).name)

@@ -86,6 +86,14 @@ describe('the editor of a rule document', () => {
     )
   })
 
+  it('does not save on Enter in a bound: publishing to every page takes "Speichern"', async () => {
+    api.on('PUT /config', json(200, version(4, kmk)))
+    const { user, replace } = setup()
+    await replace('Note 13 ab', '84')
+    await user.keyboard('{Enter}')
+    expect(api.callsTo('PUT /config')).toHaveLength(0)
+  })
+
   it('saves over the loaded version (If-Match) without the preset once a bound moved', async () => {
     const changed = structuredClone(kmk)
     delete changed.preset

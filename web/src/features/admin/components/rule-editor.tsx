@@ -2,6 +2,7 @@ import { Card } from '@/components/card'
 import { TextField } from '@/components/text-field'
 import { formatSavedAt, savedByPhrase } from '@/lib/format'
 import type { ScaleApi } from '../api/scales'
+import { enterDoesNotSave } from '../enter-does-not-save'
 import { systemName } from '../system-names'
 import { useRuleEditor, type RuleLive } from '../use-rule-editor'
 import { EditorNotices } from './editor-notices'
@@ -31,7 +32,12 @@ export function RuleEditor({
       >
         <div className="space-y-4">
           <EditorNotices live={live} conflict={conflict} newer={newer} unmapped={unmapped} load={load} />
-          <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} className="space-y-6">
+          <form
+            noValidate
+            onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}
+            onKeyDown={enterDoesNotSave}
+            className="space-y-6"
+          >
             <TextField
               label="Name"
               hint="Steht über der Tabelle, z. B. „Oberstufe“."

@@ -111,3 +111,18 @@ export function ResultField({
     </div>
   )
 }
+
+/** Prints the page (the form itself does not print; the result does, beside the table). */
+export function PrintButton() {
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        window.print()
+      }}
+      className="rounded text-sm font-medium text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:text-green-300 dark:hover:text-green-200"
+    >
+      Drucken
+    </button>
+  )
+}

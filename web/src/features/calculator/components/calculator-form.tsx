@@ -7,7 +7,7 @@ import { gradeText, keyOf, type Key } from '@/lib/key'
 import { calculate } from '../grading'
 import { useUrlInputs } from '../url-inputs'
 import { useInputFeedback, type Field } from '../use-input-feedback'
-import { PointsField, ResultField } from './calculator-fields'
+import { PointsField, PrintButton, ResultField } from './calculator-fields'
 
 // The Punkteschlüssel's code is not part of the route's first download, which has a budget
 // (docs/benchmarks.md): it is fetched right after the first render (Calculator), so that it is there
@@ -54,9 +54,12 @@ export function CalculatorForm({
   return (
     <div className="space-y-6">
       <section aria-labelledby={`${id}-heading`} className={`${card} print:hidden`}>
-        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-          Note berechnen
-        </h2>
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+            Note berechnen
+          </h2>
+          <PrintButton />
+        </div>
         <form
           className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-4"
           onSubmit={(e) => {
@@ -96,6 +99,14 @@ export function CalculatorForm({
       <LazyPart>
         <PointsKey scaleKey={key} total={inputs.total} grade={result.grade} />
       </LazyPart>
+
+      {result.grade !== '' && (
+        // the form does not print; a printed single result says what it was
+        <p className="hidden text-sm print:block">
+          Ergebnis: {inputs.achieved} von {inputs.total} Punkten · {result.percentage} · Note{' '}
+          {gradeText(key, result.grade, result.alt)}
+        </p>
+      )}
 
       <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
         <GradeTable
