@@ -21,16 +21,14 @@ const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ defaul
 /** More tools after the Notenspiegel, given by the route (a feature of its own, such as the Zeugnisnote). */
 export type Tools = (config: ScaleDocument, key: Key) => ReactNode
 
-/** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
-export function CalculatorForm({
-  config,
-  version,
-  tools,
-}: {
+interface CalculatorFormProps {
   config: ScaleDocument
   version: number
   tools?: Tools | undefined
-}) {
+}
+
+/** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
+export function CalculatorForm({ config, version, tools }: CalculatorFormProps) {
   const key = useMemo(() => keyOf(config), [config])
   const id = useId()
   const [inputs, setInputs] = useUrlInputs()
