@@ -108,6 +108,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(result.failures).toEqual([])
     await shoot(page, `calculator-${colorScheme}`)
 
+    // the Zeugnisnote, open: a field's message, a borderline result, the class table with a problem
+    await page.getByRole('button', { name: 'Zeugnisnote berechnen' }).click()
+    const tool = page.getByRole('region', { name: 'Zeugnisnote' })
+    const written = tool.getByRole('group', { name: 'schriftlich' }).getByLabel('Noten')
+    await written.fill('2 7')
+    await written.blur()
+    await expect(written).toHaveAttribute('aria-invalid', 'true')
+    await written.fill('2 2 7')
+    await tool.getByRole('group', { name: 'mündlich' }).getByLabel('Noten').fill('3,5')
+    await written.fill('2 2')
+    await expect(tool.getByRole('status', { name: 'Vorschlag' })).toContainText('Grenzfall')
+    expect((await contrastFailures(page)).failures, 'Zeugnisnote').toEqual([])
+    await tool.getByRole('tab', { name: 'Mehrere Schüler' }).click()
+    await tool.getByLabel('Schülerinnen und Schüler, eine Zeile je Person').fill('Anna; 2; 3,5\nBen; 7; 3')
+    await expect(tool.getByRole('table')).toContainText('keine Note')
+    expect((await contrastFailures(page)).failures, 'Zeugnisnote, mehrere').toEqual([])
+
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto('/admin')
     await expect(page.getByLabel('E-Mail')).toBeVisible()

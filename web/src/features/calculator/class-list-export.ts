@@ -1,16 +1,4 @@
-// The Notenspiegel's CSV file: its name and its download, made in the browser; nothing goes to the server.
-
-/** Starts the download of a file made in the browser. */
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  a.click()
-  setTimeout(() => {
-    URL.revokeObjectURL(url)
-  }, 1000)
-}
+// The Notenspiegel's CSV file: its name and date, made in the browser; nothing goes to the server.
 
 /** "2026-11-23" as "23.11.2026"; "" for anything else. */
 export const dateText = (iso: string) =>

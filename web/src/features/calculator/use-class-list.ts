@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
+import { download } from '@/lib/download'
 import type { Key } from '@/lib/key'
 import { summarize, toCsv } from './class-list'
-import { csvName, dateText, download, today } from './class-list-export'
+import { csvName, dateText, today } from './class-list-export'
 import { clearClassList, storeClassList, type StoredClassList } from './class-list-storage'
 
 /**

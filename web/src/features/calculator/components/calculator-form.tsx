@@ -1,9 +1,9 @@
-import { lazy, useId, useMemo, useRef } from 'react'
+import { lazy, useId, useMemo, useRef, type ReactNode } from 'react'
 import { GradeTable } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { cardClass as card } from '@/components/styles'
 import type { ScaleDocument } from '@/lib/config'
-import { gradeText, keyOf } from '@/lib/key'
+import { gradeText, keyOf, type Key } from '@/lib/key'
 import { calculate } from '../grading'
 import { useUrlInputs } from '../url-inputs'
 import { useInputFeedback, type Field } from '../use-input-feedback'
@@ -18,8 +18,17 @@ const PointsKey = lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey
 export const loadClassListSection = () => import('./class-list-section')
 const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
 
+/** More tools after the Notenspiegel, given by the route (a feature of its own, such as the Zeugnisnote). */
+export type Tools = (config: ScaleDocument, key: Key) => ReactNode
+
+interface CalculatorFormProps {
+  config: ScaleDocument
+  version: number
+  tools?: Tools | undefined
+}
+
 /** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
-export function CalculatorForm({ config, version }: { config: ScaleDocument; version: number }) {
+export function CalculatorForm({ config, version, tools }: CalculatorFormProps) {
   const key = useMemo(() => keyOf(config), [config])
   const id = useId()
   const [inputs, setInputs] = useUrlInputs()
@@ -116,6 +125,8 @@ export function CalculatorForm({ config, version }: { config: ScaleDocument; ver
           }}
         />
       </LazyPart>
+
+      {tools?.(config, key)}
     </div>
   )
 }

@@ -2,15 +2,18 @@ import { lazy, useEffect } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import { useLiveConfig } from '@/lib/use-live-config'
-import { CalculatorForm, loadClassListSection, loadPointsKey } from './calculator-form'
+import { CalculatorForm, loadClassListSection, loadPointsKey, type Tools } from './calculator-form'
 import { KeyChange } from './key-change'
 import { LoadFailed, preloadStaleNotice, StaleNotice } from './stale-notice'
 
 // The choice of scale asks the server for the list of scales and shows nothing while there is one.
 const ScalePicker = lazy(() => import('./scale-picker').then((m) => ({ default: m.ScalePicker })))
 
-/** The calculator route's content: spinner until the live configuration arrives, then form and table. */
-export function Calculator() {
+/**
+ * The calculator route's content: spinner until the live configuration arrives, then form and table;
+ * `tools` adds the route's further tools after the Notenspiegel.
+ */
+export function Calculator({ tools }: { tools?: Tools }) {
   const live = useLiveConfig()
   useEffect(() => {
     void loadPointsKey()
@@ -34,7 +37,7 @@ export function Calculator() {
           <>
             <StaleNotice stale={live.stale} polling={live.polling === true} />
             <KeyChange data={live.data} />
-            <CalculatorForm config={live.data.config} version={live.data.version} />
+            <CalculatorForm config={live.data.config} version={live.data.version} tools={tools} />
           </>
         )
       )}

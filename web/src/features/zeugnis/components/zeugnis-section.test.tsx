@@ -1,0 +1,121 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { readZeugnis } from '../storage'
+import { ZeugnisSection } from './zeugnis-section'
+
+const group = (name: string) => screen.getByRole('group', { name })
+const grades = (name: string) => within(group(name)).getByRole('textbox', { name: 'Noten' })
+
+async function open(settings = {}, systemId = 'noten-plus-minus') {
+  const user = userEvent.setup()
+  render(<ZeugnisSection systemId={systemId} settings={settings} />)
+  await user.click(screen.getByRole('button', { name: 'Zeugnisnote berechnen' }))
+  await screen.findByRole('tab', { name: 'Ein Schüler' })
+  return user
+}
+
+describe('ZeugnisSection, one pupil', () => {
+  beforeEach(() => {
+    localStorage.clear()
+  })
+
+  it('computes the worked example of docs/spec.md §9 with a grade of its own weight', async () => {
+    const user = await open()
+    await user.type(grades('schriftlich'), '2+ 3×2')
+    await user.type(grades('mündlich'), '2 1-')
+    const result = screen.getByRole('status', { name: 'Vorschlag' })
+    expect(result).toHaveTextContent('Durchschnitt2,26')
+    expect(result).toHaveTextContent('Vorschlag2')
+    expect(result).not.toHaveTextContent('Grenzfall')
+    expect(screen.getByRole('group', { name: 'schriftlich' })).toBeInTheDocument()
+    expect(readZeugnis()?.categories[0]).toEqual({ name: 'schriftlich', weight: '2', grades: '2+ 3×2' })
+  })
+
+  it('names wrong grades after the field was left, linked to it', async () => {
+    const user = await open()
+    const field = grades('schriftlich')
+    await user.type(field, '2 7 3x')
+    expect(field).not.toHaveAttribute('aria-invalid')
+    await user.tab()
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(field).toHaveAccessibleDescription(/„7“ ist keine Note von 1 bis 6\./)
+    expect(field).toHaveAccessibleDescription(/„3×“: nach „×“ fehlt das Gewicht\./)
+  })
+
+  it('names a wrong category weight once it was left', async () => {
+    const user = await open()
+    const weight = within(group('mündlich')).getByRole('textbox', { name: 'Gewicht' })
+    await user.clear(weight)
+    await user.type(weight, '0')
+    expect(weight).not.toHaveAttribute('aria-invalid')
+    await user.tab()
+    expect(weight).toHaveAttribute('aria-invalid', 'true')
+    expect(weight).toHaveAccessibleDescription('Gewicht „0“ ist keine Zahl größer als 0.')
+  })
+
+  it('starts with the school’s categories and names the school’s rule', async () => {
+    await open({ rounding: 'worse', categories: [{ name: 'Klausur', weight: '3' }] })
+    expect(group('Klausur')).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'schriftlich' })).toBeNull()
+    const tool = screen.getByRole('region', { name: 'Zeugnisnote' })
+    expect(tool).toHaveTextContent('Genau auf der Mitte (z. B. 2,50): die schlechtere Note')
+    expect(tool).toHaveTextContent('So hat es die Schule für diesen Notenschlüssel festgelegt.')
+  })
+
+  it('proposes the worse grade on the middle when the school says so, and marks the borderline', async () => {
+    const user = await open({ rounding: 'worse' })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Aufteilung übernehmen' }), '50 : 50')
+    await user.type(grades('schriftlich'), '2')
+    await user.type(grades('mündlich'), '3')
+    const result = screen.getByRole('status', { name: 'Vorschlag' })
+    expect(result).toHaveTextContent('Durchschnitt2,50Vorschlag3Grenzfall')
+  })
+
+  it('adds, renames and removes categories', async () => {
+    const user = await open()
+    await user.click(screen.getByRole('button', { name: 'Kategorie hinzufügen' }))
+    const name = within(group('Kategorie 3')).getByRole('textbox', { name: 'Kategorie' })
+    await user.clear(name)
+    await user.type(name, 'Projekt')
+    expect(group('Projekt')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Kategorie mündlich entfernen' }))
+    expect(screen.queryByRole('group', { name: 'mündlich' })).toBeNull()
+  })
+
+  it('deletes the kept inputs after asking', async () => {
+    const user = await open()
+    await user.type(grades('schriftlich'), '2')
+    expect(readZeugnis()).not.toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Eingaben löschen' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Löschen' }))
+    expect(readZeugnis()).toBeNull()
+    expect(screen.getByRole('button', { name: 'Zeugnisnote berechnen' })).toBeInTheDocument()
+  })
+})
+
+describe('ZeugnisSection, several pupils', () => {
+  beforeEach(() => {
+    localStorage.clear()
+  })
+
+  it('gives a proposal per pasted row, marks the borderline and names a row’s problem', async () => {
+    const user = await open()
+    await user.click(screen.getByRole('tab', { name: 'Mehrere Schüler' }))
+    const rows = screen.getByRole('textbox', { name: 'Schülerinnen und Schüler, eine Zeile je Person' })
+    expect(rows).toHaveAccessibleDescription(/„Name; schriftlich; mündlich“/)
+    await user.click(rows)
+    await user.paste('Anna; 2+ 3 3; 2 1-\nBen; 2,5; 2,5\nIda; 7; 3')
+    const table = screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
+    const body = within(table).getAllByRole('row').slice(1)
+    expect(body.map((r) => r.textContent)).toEqual([
+      'Anna2,262',
+      'Ben2,502Grenzfall',
+      'Ida––Zeile 3: schriftlich: „7“ ist keine Note von 1 bis 6.',
+    ])
+    expect(readZeugnis()).toMatchObject({
+      mode: 'many',
+      pupils: expect.stringContaining('Ben; 2,5') as string,
+    })
+  })
+})
