@@ -205,9 +205,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React in one chunk: with several lazy chunks the bundler otherwise splits it into small
-        // shared pieces, each with its own overhead, on the calculator route's budget.
+        // shared pieces, each with its own overhead, on the calculator route's budget. The exact
+        // numbers (lib/rational.ts) go with it: the route needs them, and so do lazy parts (the
+        // Zeugnisnote), which would otherwise split them into a route chunk of their own.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]lib[\\/]rational\.ts$/,
+            },
+          ],
         },
       },
     },

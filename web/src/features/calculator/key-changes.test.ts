@@ -4,8 +4,11 @@ import { standardLiveConfig } from '@/test/live-config'
 import { keyChanges } from './key-changes'
 
 const standard = standardLiveConfig().config
-const ab = (name: string, bands: { grade: string; from?: number }[]): ScaleDocument =>
-  ({ name, system: 'noten', rule: { kind: 'table', percentage: 'exact', bands } })
+const ab = (name: string, bands: { grade: string; from?: number }[]): ScaleDocument => ({
+  name,
+  system: 'noten',
+  rule: { kind: 'table', percentage: 'exact', bands },
+})
 
 describe('keyChanges', () => {
   it('names each grade whose range moved, with the range before', () => {
