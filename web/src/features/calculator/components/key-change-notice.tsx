@@ -20,7 +20,7 @@ export default function KeyChangeNotice({ before, after, onDismiss }: KeyChangeN
   return (
     <section
       aria-labelledby="key-change-title"
-      className="sticky top-2 z-20 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100 print:hidden"
+      className="sticky top-2 z-20 rounded-xl wrap-anywhere border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100 print:hidden"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
