@@ -269,6 +269,12 @@ test('an admin creates a scale from a copy, edits it and restores the first vers
   await page.getByRole('tab', { name: 'Notenschlüssel' }).click()
   const list = page.getByRole('list', { name: 'Notenschlüssel' })
   await expect(list.getByRole('listitem')).toHaveCount(2) // the header row is hidden from assistive technology
+  // the default has no "Archivieren": it says why, and what to do instead
+  await expect(
+    list.getByRole('listitem').filter({ has: page.getByText('Standard', { exact: true }) }),
+  ).toContainText(
+    'Der Standard lässt sich nicht archivieren: erst einen anderen Notenschlüssel zum Standard machen.',
+  )
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)

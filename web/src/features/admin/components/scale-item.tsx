@@ -70,6 +70,12 @@ export function ScaleItem({ scale, editing, busy, onEdit, onDefault, onArchive, 
             Archivieren
           </Button>
         )}
+        {scale.default && (
+          // instead of a button that is not there: why, and what to do
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            Der Standard lässt sich nicht archivieren: erst einen anderen Notenschlüssel zum Standard machen.
+          </span>
+        )}
         {scale.archived && (
           <Button
             variant="secondary"

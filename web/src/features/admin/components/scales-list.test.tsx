@@ -60,6 +60,9 @@ describe('ScalesList', () => {
     expect(
       within(item('Standard')).queryByRole('button', { name: '„Standard“ archivieren' }),
     ).not.toBeInTheDocument()
+    // instead, why not and what to do
+    expect(item('Standard')).toHaveTextContent('Der Standard lässt sich nicht archivieren')
+    expect(item('Mathematik')).not.toHaveTextContent('lässt sich nicht archivieren')
     expect(
       within(item('Standard')).queryByRole('button', { name: '„Standard“ zum Standard machen' }),
     ).not.toBeInTheDocument()
