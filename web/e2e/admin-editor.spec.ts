@@ -99,7 +99,7 @@ test('an old version is restored from the history as a new version', async ({ pa
   await expect(versions.getByRole('listitem')).toHaveCount(3)
   await expect(versions.getByRole('listitem').first()).toContainText(/Version 3.*Standard/)
 
-  await page.getByRole('tab', { name: 'Konfiguration' }).click()
+  await page.getByRole('tab', { name: 'Bearbeiten' }).click()
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard') // unchanged editor follows
   await expect(page.getByText(/Bearbeitet wird Version 3/)).toBeVisible()
 })

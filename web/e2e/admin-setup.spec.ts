@@ -15,7 +15,7 @@ test('the first admin is created through the setup link from the log, which work
 
   await expect(page.getByText('Admin-Konto angelegt. Sie sind angemeldet.')).toBeVisible()
   await expect(page).toHaveURL(/\/admin$/) // the token left the address bar
-  await expect(page.getByRole('tab', { name: 'Konfiguration' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Bearbeiten' })).toBeVisible()
   await expect(page.getByText(`Angemeldet als ${ADMIN.email} (Admin)`)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible()
 

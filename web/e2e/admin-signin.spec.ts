@@ -6,7 +6,7 @@ test.beforeEach(async ({ server }) => {
 
 test('an admin created on the shell signs in and sees the editor', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password)
-  await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Bearbeiten', selected: true })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Standard')
 })
 
@@ -21,14 +21,14 @@ test('a wrong password and an unknown email give the same generic message', asyn
     await page.getByRole('button', { name: 'Anmelden' }).click()
     await expect(page.getByRole('alert')).toHaveText('E-Mail oder Passwort ist falsch.')
   }
-  await expect(page.getByRole('tab', { name: 'Konfiguration' })).toHaveCount(0)
+  await expect(page.getByRole('tab', { name: 'Bearbeiten' })).toHaveCount(0)
 })
 
 test('signing out in one tab shows in the other tab without reload', async ({ page, context }) => {
   await signIn(page, ADMIN.email, ADMIN.password)
   const other = await context.newPage()
   await other.goto('/admin')
-  await expect(other.getByRole('tab', { name: 'Konfiguration' })).toBeVisible()
+  await expect(other.getByRole('tab', { name: 'Bearbeiten' })).toBeVisible()
   await other.evaluate(() => ((window as unknown as { marker: string }).marker = 'not reloaded'))
 
   await page.getByRole('button', { name: 'Abmelden' }).click()
@@ -57,6 +57,6 @@ test('a save refused because the session ended shows the sign-in form, the edits
   await page.getByRole('button', { name: 'Speichern' }).click()
   await expect(page.getByText('Nicht gespeichert: Bitte melden Sie sich an.')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible()
-  await expect(page.getByRole('tab', { name: 'Konfiguration' })).toHaveCount(0)
+  await expect(page.getByRole('tab', { name: 'Bearbeiten' })).toHaveCount(0)
   expect(((await (await page.request.get('/api/v1/config')).json()) as { version: number }).version).toBe(1)
 })

@@ -103,7 +103,7 @@ test('the admin sets tendency, rounding and categories; the history shows them, 
   expect((await heard(follower))?.config.zeugnis).toBeUndefined()
   expect((await fetched(follower)).config.zeugnis).toBeUndefined()
 
-  await page.getByRole('tab', { name: 'Konfiguration' }).click()
+  await page.getByRole('tab', { name: 'Bearbeiten' }).click()
   await expect(section.getByRole('combobox', { name: 'Wert von + und −' })).toHaveValue('0,3')
   await expect(section.getByRole('radio', { name: 'zur besseren Note (Voreinstellung)' })).toBeChecked()
   await expect(section.getByRole('textbox', { name: 'Gewicht' })).toHaveCount(0)

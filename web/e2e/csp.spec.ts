@@ -23,7 +23,7 @@ test('the calculator and the admin page run under the strict CSP without violati
 
   await server.createAdmin(ADMIN.email, ADMIN.password)
   await signIn(page, ADMIN.email, ADMIN.password) // loads /admin, shows a toast (inline styles)
-  for (const tab of ['Verlauf', 'Konten', 'Passwort ändern', 'Konfiguration']) {
+  for (const tab of ['Verlauf', 'Konten', 'Passwort ändern', 'Bearbeiten']) {
     await page.getByRole('tab', { name: tab }).click()
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
   }

@@ -143,7 +143,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await shoot(page, `${tab.split(' ')[0] ?? tab}-${colorScheme}`)
       await page.setViewportSize({ width: 1280, height: 900 })
     }
-    await page.getByRole('tab', { name: 'Konfiguration' }).click()
+    await page.getByRole('tab', { name: 'Bearbeiten' }).click()
 
     // the error states: messages at the fields and the error toast
     await page.setViewportSize({ width: 1280, height: 900 })

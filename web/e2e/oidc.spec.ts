@@ -95,7 +95,7 @@ test.describe('the account with the same email (default role mapping)', () => {
       'Die Anmeldung mit IServ wurde abgelehnt: Diese E-Mail-Adresse gehört nicht zu den zugelassenen Domains.',
     )
     await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible()
-    await expect(page.getByRole('tab', { name: 'Konfiguration' })).toHaveCount(0)
+    await expect(page.getByRole('tab', { name: 'Bearbeiten' })).toHaveCount(0)
   })
 
   test('the sign-in card with the button, at 390 and 1280 px', async ({ page }) => {
@@ -132,7 +132,7 @@ test.describe('groups decide the role', () => {
   test('a teacher signs in at the provider and may not edit', async ({ page, request }) => {
     await signInAtProvider(page, PROVIDER_USERS.teacher)
     await expect(page.getByRole('heading', { name: 'Keine Bearbeitungsrechte' })).toBeVisible()
-    await expect(page.getByRole('tab', { name: 'Konfiguration' })).toHaveCount(0)
+    await expect(page.getByRole('tab', { name: 'Bearbeiten' })).toHaveCount(0)
     // and the server refuses the edit itself, with the session the provider's sign-in started
     const cookies = await page.context().cookies()
     const answer = await request.put('/api/v1/config', {
@@ -144,7 +144,7 @@ test.describe('groups decide the role', () => {
 
   test('an admin of the provider gets an admin account at the first sign-in', async ({ page }) => {
     await signInAtProvider(page, PROVIDER_USERS.admin)
-    await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Bearbeiten', selected: true })).toBeVisible()
   })
 })
 
@@ -157,7 +157,7 @@ test.describe('password sign-in off', () => {
     await expect(page.getByRole('link', { name: 'Anmelden mit IServ' })).toBeVisible()
     await expect(page.getByLabel('E-Mail')).toHaveCount(0)
     await signInAtProvider(page, PROVIDER_USERS.admin)
-    await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Bearbeiten', selected: true })).toBeVisible()
     await expect(page.getByRole('tab', { name: 'Konten' })).toBeVisible()
     await expect(page.getByRole('tab', { name: 'Passwort ändern' })).toHaveCount(0)
     for (const width of [390, 1280]) {
@@ -203,7 +203,7 @@ test.describe('password sign-in off', () => {
 
     await signInAtProvider(page, PROVIDER_USERS.admin)
     await expect(page.getByText(`Angemeldet als ${ADMIN.email} (Admin)`)).toBeVisible()
-    await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Bearbeiten', selected: true })).toBeVisible()
   })
 
   test('an invited person is sent to the provider, not to a password form', async ({

@@ -306,8 +306,8 @@ test('an admin creates a scale from a copy, edits it and restores the first vers
   await expect(page.getByText('Notenschlüssel „Deutsch“ angelegt.')).toBeVisible()
 
   // the new scale's editor: version 1
-  await expect(page.getByRole('tab', { name: 'Konfiguration', selected: true })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Konfiguration: Deutsch' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Bearbeiten', selected: true })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Notenschlüssel „Deutsch“' })).toBeVisible()
   await expect(page.getByText(/Bearbeitet wird Version 1 /)).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Notenschlüssel' })).toHaveValue('deutsch')
   for (const width of [390, 1280]) {

@@ -75,7 +75,7 @@ describe('App', () => {
 
     await user.click(screen.getByRole('link', { name: 'Verwaltung' }))
     expect(router.location().pathname).toBe('/admin')
-    expect(await screen.findByRole('tab', { name: 'Konfiguration', selected: true })).toBeInTheDocument()
+    expect(await screen.findByRole('tab', { name: 'Bearbeiten', selected: true })).toBeInTheDocument()
     expect(
       screen.getByText(/Bearbeitet wird Version 3 .* gespeichert am 22\.11\.2026, 10:00 von Kommandozeile\./),
     ).toBeInTheDocument()
@@ -149,7 +149,7 @@ describe('App', () => {
     signedInAs(testUser())
     renderApp('/admin')
     expect(await screen.findByRole('button', { name: 'Abmelden' })).toBeInTheDocument()
-    expect(screen.getByRole('tab', { name: 'Konfiguration' })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Bearbeiten' })).toBeInTheDocument()
 
     api.on('GET /auth/session', json(200, { user: null }))
     act(() => {

@@ -66,7 +66,7 @@ export function AdminTabs({ more }: { more: Tab[] }) {
       tabs={[
         {
           id: 'config',
-          label: 'Konfiguration',
+          label: 'Bearbeiten',
           content: ofScale((s) => <ConfigEditor key={key} source={s} />),
         },
         { id: 'history', label: 'Verlauf', content: ofScale((s) => <ConfigHistory key={key} source={s} />) },

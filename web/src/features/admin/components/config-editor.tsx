@@ -44,7 +44,7 @@ function EditorForm({ live, api, title }: { live: OriginalLive; api: ScaleApi; t
   return (
     <div className="space-y-6">
       <Card
-        title={title === undefined ? 'Konfiguration' : `Konfiguration: ${title}`}
+        title={`Notenschlüssel „${title ?? loaded.config.name}“`}
         description={`Bearbeitet wird Version ${loaded.version} („${loaded.config.name}“), gespeichert am ${formatSavedAt(loaded.savedAt)}${savedByPhrase(loaded.savedBy)}.`}
       >
         <div className="space-y-4">

@@ -27,7 +27,7 @@ export function RuleEditor({
   return (
     <div className="space-y-6">
       <Card
-        title={title === undefined ? 'Konfiguration' : `Konfiguration: ${title}`}
+        title={`Notenschlüssel „${title ?? loaded.config.name}“`}
         description={`Bearbeitet wird Version ${loaded.version} („${doc.name}“), gespeichert am ${formatSavedAt(loaded.savedAt)}${savedByPhrase(loaded.savedBy)}. Notensystem: ${systemName(doc.system)}; ${doc.rule.kind === 'formula' ? 'Schweizer Formel' : 'Tabelle „ab“'}.`}
       >
         <div className="space-y-4">
