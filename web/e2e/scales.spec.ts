@@ -282,6 +282,7 @@ test('an admin creates a scale from a copy, edits it and restores the first vers
   }
 
   await page.getByRole('button', { name: 'Neuer Notenschlüssel' }).click()
+  await expect(page.getByRole('radio', { name: 'Vorlage' })).toBeFocused() // the form that opened has the focus
   // the Knickpunkt rule fills the boundaries (whole percent: 77 and 63 between 90 and 50)
   await page.getByRole('radio', { name: 'Nach Regel (Knickpunkt)' }).check()
   await page.getByRole('textbox', { name: 'Note 4 über' }).fill('50')

@@ -53,6 +53,13 @@ async function setup() {
 }
 
 describe('ScaleCreator', () => {
+  it('takes the focus when it opens: on the chosen start, for keyboard and screen reader users', () => {
+    renderFeature(<ScaleCreator scales={scales} onCreated={vi.fn()} onCancel={() => undefined} />, {
+      live: standardLiveConfig(7),
+    })
+    expect(screen.getByRole('radio', { name: 'Vorlage' })).toHaveFocus()
+  })
+
   it("starts with the Standard's numbers and no name; the Kurzname follows the name; saves with POST /scales", async () => {
     const { user, onCreated, name, slug } = await setup()
     expect(name).toHaveValue('')

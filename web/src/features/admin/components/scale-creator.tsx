@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Card } from '@/components/card'
 import type { ScaleDocument } from '@/lib/config'
 import type { ScaleSummary } from '@/lib/scales'
@@ -29,8 +29,13 @@ export function ScaleCreator({ scales, onCreated, onCancel }: ScaleCreatorProps)
   const [start, setStart] = useState<Start>('preset')
   const [made, setMade] = useState<{ doc: ScaleDocument; n: number } | null>(null)
   const original = start !== 'preset' && start !== 'table' && made === null
+  const box = useRef<HTMLDivElement>(null)
+  // keyboard and screen reader users land in the form that just opened: on its chosen start
+  useEffect(() => {
+    box.current?.querySelector<HTMLInputElement>('input:checked')?.focus()
+  }, [])
   return (
-    <div className="space-y-6">
+    <div ref={box} className="space-y-6">
       <Card
         title="Neuer Notenschlüssel"
         description="Angelegt wird er erst mit „Speichern“; bis dahin lässt sich alles ändern."
