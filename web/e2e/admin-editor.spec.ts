@@ -27,6 +27,14 @@ test('an admin edits a grade boundary; an open calculator shows the new table wi
   await expect(
     page.getByRole('cell', { name: '93,333', exact: true }).filter({ visible: true }).first(),
   ).toBeVisible()
+  // Enter in a field publishes nothing: saving to every open page takes "Speichern"
+  await boundaryField(page, 1).press('Enter')
+  await page.waitForTimeout(500)
+  await expect(page.getByText(/^Gespeichert: Version/)).toHaveCount(0)
+  const current = await page.evaluate(
+    async () => ((await (await fetch('/api/v1/config')).json()) as { version: number }).version,
+  )
+  expect(current).toBe(1)
   await page.getByRole('button', { name: 'Speichern' }).click()
   await expect(page.getByText('Gespeichert: Version 2.')).toBeVisible()
 

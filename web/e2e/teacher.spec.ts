@@ -148,6 +148,8 @@ for (const width of widths) {
     expect(lines.slice(4, 6)).toEqual(['', 'Nr.;Name;Punkte;Prozent;Note;Hinweis'])
     expect(lines[6]).toBe('1;Zoë Quellenberg;38,25;95,6%;1;')
     expect(lines.slice(lines.indexOf('Note;Anzahl'), -1)).toHaveLength(16 + 1) // a count per band
+    // "1-" written so that a German spreadsheet program keeps it as text, not the number −1
+    expect(lines).toContain('3;Mira Abendroth;35,75;89,4%;1\u2212;')
     expect(lines).toContain('21;Clara Weidenhof;zweiundzwanzig;;;„zweiundzwanzig“ ist keine Zahl.')
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
