@@ -144,7 +144,9 @@ for (const width of widths) {
     ])
 
     await page.emulateMedia({ media: 'print' })
-    await expect(page.getByText('7b Mathematik, 2. Klassenarbeit · 23.11.2026', { exact: true })).toBeVisible()
+    await expect(
+      page.getByText('7b Mathematik, 2. Klassenarbeit · 23.11.2026', { exact: true }),
+    ).toBeVisible()
     await page.emulateMedia({ media: 'screen' })
 
     // a later visit without the total in the address: the list, its title and its total come back
