@@ -1,8 +1,7 @@
-import { lazy, useEffect, useId, useState } from 'react'
-import { Button } from '@/components/button'
+import { lazy, useEffect, useState } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
-import { cardClass } from '@/components/styles'
+import { ToolOpener } from '@/components/tool-opener'
 import type { Key } from '@/lib/key'
 import { readClassList } from '../class-list-storage'
 
@@ -28,7 +27,6 @@ interface ClassListSectionProps {
  * list kept in this browser (class-list-storage.ts) opens at once, with its total when none is typed.
  */
 export function ClassListSection({ scaleKey, graded, total, onRestoreTotal }: ClassListSectionProps) {
-  const id = useId()
   const [kept, setKept] = useState(readClassList)
   const [open, setOpen] = useState(kept !== null)
   useEffect(() => {
@@ -53,26 +51,13 @@ export function ClassListSection({ scaleKey, graded, total, onRestoreTotal }: Cl
     )
   }
   return (
-    <section aria-labelledby={id} className={`${cardClass} print:hidden`}>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="min-w-0">
-          <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-            Notenspiegel
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Punkte einer ganzen Klasse auf einmal bewerten. Die Daten bleiben in diesem Browser.
-          </p>
-        </div>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setOpen(true)
-          }}
-          className="dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
-        >
-          Notenspiegel erstellen
-        </Button>
-      </div>
-    </section>
+    <ToolOpener
+      title="Notenspiegel"
+      text="Punkte einer ganzen Klasse auf einmal bewerten. Die Daten bleiben in diesem Browser."
+      action="Notenspiegel erstellen"
+      onOpen={() => {
+        setOpen(true)
+      }}
+    />
   )
 }

@@ -1,8 +1,7 @@
-import { lazy, useId, useState } from 'react'
-import { Button } from '@/components/button'
+import { lazy, useState } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
-import { cardClass } from '@/components/styles'
+import { ToolOpener } from '@/components/tool-opener'
 import type { ScaleDocument, ZeugnisSettings } from '@/lib/config'
 import { zeugnisSettingsOf } from '../settings'
 import { readZeugnis } from '../storage'
@@ -30,7 +29,6 @@ export default function ZeugnisOfScale({ config, systemId }: { config: ScaleDocu
 }
 
 export function ZeugnisSection({ systemId, settings }: ZeugnisSectionProps) {
-  const id = useId()
   const [kept, setKept] = useState(readZeugnis)
   const [open, setOpen] = useState(kept !== null)
   if (open) {
@@ -49,27 +47,13 @@ export function ZeugnisSection({ systemId, settings }: ZeugnisSectionProps) {
     )
   }
   return (
-    <section aria-labelledby={id} className={`${cardClass} print:hidden`}>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="min-w-0">
-          <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-            Zeugnisnote
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Aus den Noten eines Halbjahrs einen Vorschlag für die Zeugnisnote mit Rechenweg. Die Daten bleiben
-            in diesem Browser.
-          </p>
-        </div>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setOpen(true)
-          }}
-          className="dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
-        >
-          Zeugnisnote berechnen
-        </Button>
-      </div>
-    </section>
+    <ToolOpener
+      title="Zeugnisnote"
+      text="Aus den Noten eines Halbjahrs einen Vorschlag für die Zeugnisnote mit Rechenweg. Die Daten bleiben in diesem Browser."
+      action="Zeugnisnote berechnen"
+      onOpen={() => {
+        setOpen(true)
+      }}
+    />
   )
 }
