@@ -76,15 +76,17 @@ export function AccountItem({
         <span className="md:sr-only">Letzte Anmeldung: </span>
         {lastSignIn(user)}
         {user.pending && (
-          <Button
-            variant="link"
-            className="block text-left"
-            aria-label={`Neuen Einladungslink erzeugen für ${user.email}`}
-            disabled={busy}
-            onClick={onReissue}
-          >
-            Neuen Einladungslink erzeugen
-          </Button>
+          <span className="block">
+            <Button
+              variant="link"
+              className="mt-1 px-0! text-left"
+              aria-label={`Neuen Einladungslink erzeugen für ${user.email}`}
+              disabled={busy}
+              onClick={onReissue}
+            >
+              Neuen Einladungslink erzeugen
+            </Button>
+          </span>
         )}
       </span>
       <span className="col-start-2 row-start-2 flex justify-end md:col-start-auto md:row-start-auto">
