@@ -113,6 +113,10 @@ func (c *countingStore) CreateInvitedUser(ctx context.Context, u store.User, t s
 	c.count("CreateInvitedUser")
 	return c.next.CreateInvitedUser(ctx, u, t)
 }
+func (c *countingStore) ReissueInvite(ctx context.Context, t store.Token) (store.User, error) {
+	c.count("ReissueInvite")
+	return c.next.ReissueInvite(ctx, t)
+}
 func (c *countingStore) UserByID(ctx context.Context, id int64) (store.User, error) {
 	c.count("UserByID")
 	return c.next.UserByID(ctx, id)

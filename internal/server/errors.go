@@ -46,16 +46,20 @@ var (
 	errPasswordLoginOff = &apiError{http.StatusForbidden, "password_login_disabled", "Die Anmeldung mit Passwort ist abgeschaltet.", nil, nil}
 	errNotNavigation    = &apiError{http.StatusForbidden, "navigation_required",
 		"Die Anmeldung beim Identitätsanbieter beginnt nur als Seitenaufruf, nicht als Bild oder Skriptanfrage.", nil, nil}
-	errNotFound         = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil, nil}
-	errSetupInvalid     = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
-	errInviteInvalid    = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
-	errScaleNotFound    = &apiError{http.StatusNotFound, "scale_not_found", "Diesen Notenschlüssel gibt es nicht.", nil, nil}
-	errMethodNotAllowed = &apiError{http.StatusMethodNotAllowed, "method_not_allowed", "Diese Methode ist hier nicht erlaubt.", nil, nil}
-	errEmailTaken       = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil, nil}
-	errLastAdminDemote  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht herabgestuft werden.", nil, nil}
-	errLastAdminDelete  = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht entfernt werden.", nil, nil}
-	errScaleExists      = &apiError{http.StatusConflict, "scale_exists", "Einen Notenschlüssel mit diesem Kurznamen gibt es schon.", nil, nil}
-	errScaleIsDefault   = &apiError{http.StatusConflict, "scale_is_default",
+	errNotFound          = &apiError{http.StatusNotFound, "not_found", "Diese Adresse gibt es nicht.", nil, nil}
+	errSetupInvalid      = &apiError{http.StatusNotFound, "setup_invalid", "Der Einrichtungslink ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
+	errInviteInvalid     = &apiError{http.StatusNotFound, "invite_invalid", "Der Link ist ungültig, abgelaufen oder schon benutzt.", nil, nil}
+	errScaleNotFound     = &apiError{http.StatusNotFound, "scale_not_found", "Diesen Notenschlüssel gibt es nicht.", nil, nil}
+	errMethodNotAllowed  = &apiError{http.StatusMethodNotAllowed, "method_not_allowed", "Diese Methode ist hier nicht erlaubt.", nil, nil}
+	errEmailTaken        = &apiError{http.StatusConflict, "email_taken", "Diese E-Mail-Adresse hat schon ein Konto.", nil, nil}
+	errLastAdminDemote   = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht herabgestuft werden.", nil, nil}
+	errLastAdminDelete   = &apiError{http.StatusConflict, "last_admin", "Das letzte Admin-Konto kann nicht entfernt werden.", nil, nil}
+	errInviteHasPassword = &apiError{http.StatusConflict, "invite_not_needed",
+		"Dieses Konto hat schon ein Passwort; eine Einladung ist nicht mehr nötig.", nil, nil}
+	errInviteLinked = &apiError{http.StatusConflict, "invite_not_needed",
+		"Dieses Konto meldet sich über den Identitätsanbieter der Schule an; eine Einladung ist nicht mehr nötig.", nil, nil}
+	errScaleExists    = &apiError{http.StatusConflict, "scale_exists", "Einen Notenschlüssel mit diesem Kurznamen gibt es schon.", nil, nil}
+	errScaleIsDefault = &apiError{http.StatusConflict, "scale_is_default",
 		"Der Standard-Notenschlüssel kann nicht archiviert werden. Bitte zuerst einen anderen zum Standard machen.", nil, nil}
 	errScaleArchived = &apiError{http.StatusConflict, "scale_archived",
 		"Ein archivierter Notenschlüssel kann nicht Standard werden. Bitte ihn zuerst zurückholen.", nil, nil}

@@ -94,11 +94,8 @@ func handleUserCreate(logger *slog.Logger, users store.UserStore, now func() tim
 			writeError(w, r, logger, err)
 			return
 		}
-		at := now()
-		token, hash := auth.NewToken()
-		expires := at.Add(InviteValidity)
-		u, err := users.CreateInvitedUser(r.Context(), store.User{Email: email, Role: body.Role, CreatedAt: at},
-			store.Token{Hash: hash, Kind: store.TokenInvite, ExpiresAt: expires})
+		inv := newInvite(now())
+		u, err := users.CreateInvitedUser(r.Context(), store.User{Email: email, Role: body.Role, CreatedAt: inv.at}, inv.stored)
 		if errors.Is(err, store.ErrEmailTaken) {
 			err = errEmailTaken
 		}
@@ -106,16 +103,64 @@ func handleUserCreate(logger *slog.Logger, users store.UserStore, now func() tim
 			writeError(w, r, logger, err)
 			return
 		}
-		answer := map[string]any{
-			"user":            toUserJSON(u),
-			"inviteLink":      auth.Link(baseURL, store.TokenInvite, token),
-			"inviteExpiresAt": expires,
-		}
-		if auth.IsLocalURL(baseURL) {
-			answer["linkWarning"] = msgLocalLink
-		}
-		writeJSON(w, http.StatusCreated, answer)
+		writeJSON(w, http.StatusCreated, inv.answer(u, baseURL))
 	})
+}
+
+// handleInviteReissue replaces the invitation of an account still waiting
+// for its password, when the person lost the link or it expired. The
+// earlier links stop working in the same transaction (docs/spec.md §5).
+func handleInviteReissue(logger *slog.Logger, users store.UserStore, now func() time.Time, baseURL *url.URL) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id, ok := pathID(r)
+		if !ok {
+			writeError(w, r, logger, errNotFound)
+			return
+		}
+		inv := newInvite(now())
+		inv.stored.UserID = id
+		u, err := users.ReissueInvite(r.Context(), inv.stored)
+		switch {
+		case errors.Is(err, store.ErrHasPassword):
+			err = errInviteHasPassword
+		case errors.Is(err, store.ErrAccountLinked):
+			err = errInviteLinked
+		}
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		admin, _, _ := auth.UserFrom(r.Context())
+		logger.Info("invitation issued again, earlier links revoked", "user", u.ID, "by", admin.ID)
+		writeJSON(w, http.StatusOK, inv.answer(u, baseURL))
+	})
+}
+
+// invite is a new invitation: the token for the link, shown once, and the
+// hash that is stored.
+type invite struct {
+	at     time.Time
+	token  string
+	stored store.Token // UserID is the caller's to fill in
+}
+
+func newInvite(at time.Time) invite {
+	token, hash := auth.NewToken()
+	return invite{at: at, token: token, stored: store.Token{Hash: hash, Kind: store.TokenInvite, ExpiresAt: at.Add(InviteValidity)}}
+}
+
+// answer is what an admin sees of a new invitation, whether for a new
+// account or issued again: the only time the link is shown.
+func (inv invite) answer(u store.User, baseURL *url.URL) map[string]any {
+	answer := map[string]any{
+		"user":            toUserJSON(u),
+		"inviteLink":      auth.Link(baseURL, store.TokenInvite, inv.token),
+		"inviteExpiresAt": inv.stored.ExpiresAt,
+	}
+	if auth.IsLocalURL(baseURL) {
+		answer["linkWarning"] = msgLocalLink
+	}
+	return answer
 }
 
 // msgLocalLink is shown with a link that only works on the server itself.

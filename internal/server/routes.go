@@ -68,6 +68,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("POST /api/v1/users", admin(handleUserCreate(d.Logger, d.Store, d.Now, d.BaseURL)))
 	mux.Handle("PATCH /api/v1/users/{id}", admin(handleUserUpdate(d.Logger, d.Store)))
 	mux.Handle("DELETE /api/v1/users/{id}", admin(handleUserDelete(d.Logger, d.Store)))
+	mux.Handle("POST /api/v1/users/{id}/invitation", admin(handleInviteReissue(d.Logger, d.Store, d.Now, d.BaseURL)))
 
 	mux.Handle("GET /api/v1/openapi.json", handleOpenAPI(d.Logger))
 	mux.Handle("GET /api/docs", handleAPIDocs(d.Assets, d.Logger))

@@ -84,6 +84,13 @@ type UserStore interface {
 	SetPassword(ctx context.Context, id int64, passwordHash string) error
 	RecordSignIn(ctx context.Context, id int64, at time.Time) error
 
+	// ReissueInvite replaces the invitations of a pending account (one
+	// without a password that is not linked to the identity provider) by t,
+	// in one transaction, so an earlier link stops working the moment the
+	// new one exists. It returns the account; ErrNotFound for an unknown
+	// account, ErrHasPassword or ErrAccountLinked for one that is no longer
+	// pending (nothing is changed then).
+	ReissueInvite(ctx context.Context, t Token) (User, error)
 	// CreateToken stores a one-time link; ErrAccountLinked for an invitation
 	// to an account linked to the identity provider.
 	CreateToken(ctx context.Context, t Token) error

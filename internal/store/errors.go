@@ -13,4 +13,7 @@ var (
 	// ErrLastAdmin is returned when a change would leave no admin account,
 	// which would lock the school out of its own configuration.
 	ErrLastAdmin = errors.New("store: last admin")
+	// ErrHasPassword is returned for an invitation to an account that has
+	// set its password: the link would have nothing left to do.
+	ErrHasPassword = errors.New("store: account has a password")
 )

@@ -56,3 +56,42 @@ test('an admin adds a user, who sets a password through the link, signs in and m
   await page.getByRole('tab', { name: 'Konten' }).click()
   await expect(account).not.toContainText('Einladung offen')
 })
+
+test('an admin issues a lost invitation again: the first link is invalid, the second sets the password', async ({
+  page,
+  browser,
+  server,
+}) => {
+  await server.createAdmin(ADMIN.email, ADMIN.password)
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await page.getByRole('tab', { name: 'Konten' }).click()
+  await page.getByRole('textbox', { name: 'E-Mail' }).fill('vergesslich@schule.de')
+  await page.getByRole('button', { name: 'Konto anlegen' }).click()
+  const linkField = page.getByRole('textbox', { name: 'Einladungslink' })
+  const first = await linkField.inputValue()
+  await page.getByRole('button', { name: 'Fertig' }).click()
+  await expect(linkField).toHaveCount(0)
+
+  // nothing to confirm: it only replaces a link nobody has used
+  await page.getByRole('button', { name: 'Neuen Einladungslink erzeugen für vergesslich@schule.de' }).click()
+  await expect(page.getByText(/Der frühere Einladungslink funktioniert nicht mehr\./)).toBeVisible()
+  const second = await linkField.inputValue()
+  expect(second).toMatch(/\/admin\?invite=/)
+  expect(second).not.toBe(first)
+
+  const person = await (await browser.newContext({ baseURL: server.url })).newPage()
+  await person.goto(pathOf(first))
+  await expect(person.getByRole('alert')).toHaveText('Der Link ist ungültig, abgelaufen oder schon benutzt.')
+  await person.goto(pathOf(second))
+  await expect(person.getByLabel('E-Mail')).toHaveValue('vergesslich@schule.de')
+  await person.getByLabel('Passwort', { exact: true }).fill('mein eigenes Passwort')
+  await person.getByLabel('Passwort wiederholen').fill('mein eigenes Passwort')
+  await person.getByRole('button', { name: 'Passwort festlegen' }).click()
+  await expect(person.getByText('Passwort festgelegt. Sie sind angemeldet.')).toBeVisible()
+
+  // with a password the account no longer offers a new link
+  await page.reload()
+  await page.getByRole('tab', { name: 'Konten' }).click()
+  await expect(page.getByRole('list', { name: 'Konten' })).toContainText('vergesslich@schule.de')
+  await expect(page.getByRole('button', { name: /Neuen Einladungslink erzeugen/ })).toHaveCount(0)
+})

@@ -54,7 +54,9 @@ function watchSecrets(context: BrowserContext, pending: Promise<unknown>[]): voi
           const value = /^(?:__Host-)?notenrechner_session=([^;]*)/.exec(h.value)?.[1]
           if (h.name.toLowerCase() === 'set-cookie' && value) recordSecrets('session', [value])
         }
-        if (res.request().method() === 'POST' && res.url().endsWith('/api/v1/users') && res.ok()) {
+        // an account added, or its invitation issued again
+        const invitation = /\/api\/v1\/users(?:\/\d+\/invitation)?$/.test(res.url())
+        if (res.request().method() === 'POST' && invitation && res.ok()) {
           const { inviteLink } = (await res.json()) as { inviteLink?: string }
           if (inviteLink) recordSecrets('token', [new URL(inviteLink).searchParams.get('invite') ?? ''])
         }

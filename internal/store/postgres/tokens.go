@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
 // CreateToken stores a one-time link by its hash, but no invitation for an
@@ -140,4 +141,34 @@ func (s *Store) DeleteUsedOrExpiredTokens(ctx context.Context, expiredBefore tim
 		return fmt.Errorf("postgres: delete used or expired tokens: %w", err)
 	}
 	return nil
+}
+
+// ReissueInvite replaces a pending account's invitations by t. The account's
+// row is locked first: an AcceptInvite or a link to the provider at the same
+// moment waits for it (and then finds the old link gone), or went first and
+// is seen here.
+func (s *Store) ReissueInvite(ctx context.Context, t store.Token) (store.User, error) {
+	var u store.User
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		u, err = scanUser(tx.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE id = $1 FOR UPDATE", t.UserID))
+		if err != nil {
+			return err
+		}
+		if err := sqlstore.InviteRefusal(u); err != nil {
+			return err
+		}
+		// Deleted rather than marked used: nothing about an unused link is
+		// worth keeping, and the pruning would delete it soon anyway.
+		if _, err := tx.Exec(ctx, "DELETE FROM tokens WHERE user_id = $1 AND kind = $2", t.UserID, string(store.TokenInvite)); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
+			t.Hash, string(store.TokenInvite), t.UserID, ms(t.ExpiresAt))
+		return err
+	})
+	if err != nil {
+		return store.User{}, fmt.Errorf("postgres: reissue invite: %w", err)
+	}
+	return u, nil
 }

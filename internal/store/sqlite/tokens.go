@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
 // CreateToken stores a one-time link by its hash, but no invitation for an
@@ -138,4 +139,33 @@ func (s *Store) DeleteUsedOrExpiredTokens(ctx context.Context, expiredBefore tim
 		return fmt.Errorf("sqlite: delete used or expired tokens: %w", err)
 	}
 	return nil
+}
+
+// ReissueInvite replaces a pending account's invitations by t. The write
+// transaction holds the lock from the start, so no AcceptInvite or link to
+// the provider comes between the check and the replacement.
+func (s *Store) ReissueInvite(ctx context.Context, t store.Token) (store.User, error) {
+	var u store.User
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		u, err = scanUser(tx.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE id = ?", t.UserID))
+		if err != nil {
+			return err
+		}
+		if err := sqlstore.InviteRefusal(u); err != nil {
+			return err
+		}
+		// Deleted rather than marked used: nothing about an unused link is
+		// worth keeping, and the pruning would delete it soon anyway.
+		if _, err := tx.ExecContext(ctx, "DELETE FROM tokens WHERE user_id = ? AND kind = ?", t.UserID, store.TokenInvite); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at) VALUES (?, ?, ?, ?)`,
+			t.Hash, store.TokenInvite, t.UserID, millis(t.ExpiresAt))
+		return err
+	})
+	if err != nil {
+		return store.User{}, fmt.Errorf("sqlite: reissue invite: %w", err)
+	}
+	return u, nil
 }

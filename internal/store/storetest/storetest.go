@@ -31,6 +31,7 @@ func Run(t *testing.T, open Opener) {
 		"DeleteUserEndsAllOfIt": testDeleteUserCascades,
 		"InvitedUser":           testInvitedUser,
 		"InvitesEndAtLink":      testInvitesEndAtLink,
+		"ReissueInvite":         testReissueInvite,
 		"Pruning":               testPruning,
 		"OIDCLinks":             testOIDCLinks,
 		"OIDCStateKey":          testOIDCStateKey,

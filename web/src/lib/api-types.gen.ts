@@ -669,6 +669,36 @@ export interface paths {
         patch: operations["updateUserRole"];
         trace?: never;
     };
+    "/api/v1/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Die Nummer des Kontos.
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Den Einladungslink neu erzeugen (Admin)
+         * @description Für ein Konto, das noch auf sein Passwort wartet (`pending`), etwa weil der Link verloren ging
+         *     oder abgelaufen ist: Ein neuer Link ersetzt in derselben Transaktion alle früheren, die sofort
+         *     nicht mehr funktionieren. Die Antwort zeigt den neuen Link einmalig (24 Stunden gültig), wie beim
+         *     Hinzufügen. Ein Konto mit Passwort oder mit Anmeldung beim Identitätsanbieter bekommt keine
+         *     Einladung mehr (409).
+         */
+        post: operations["reissueInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -762,7 +792,7 @@ export interface components {
                  * @description Stabil, für Programme.
                  * @enum {string}
                  */
-                code: "bad_request" | "busy" | "config_conflict" | "config_unavailable" | "cross_origin" | "email_taken" | "forbidden" | "internal" | "invalid_credentials" | "invalid_json" | "invite_invalid" | "last_admin" | "method_not_allowed" | "navigation_required" | "not_found" | "password_login_disabled" | "precondition_required" | "scale_archived" | "scale_exists" | "scale_is_default" | "scale_not_found" | "setup_invalid" | "streams_full" | "too_large" | "too_many_attempts" | "too_many_scales" | "too_many_streams" | "unauthenticated" | "unsupported_media_type" | "uri_too_long" | "validation_failed";
+                code: "bad_request" | "busy" | "config_conflict" | "config_unavailable" | "cross_origin" | "email_taken" | "forbidden" | "internal" | "invalid_credentials" | "invalid_json" | "invite_invalid" | "invite_not_needed" | "last_admin" | "method_not_allowed" | "navigation_required" | "not_found" | "password_login_disabled" | "precondition_required" | "scale_archived" | "scale_exists" | "scale_is_default" | "scale_not_found" | "setup_invalid" | "streams_full" | "too_large" | "too_many_attempts" | "too_many_scales" | "too_many_streams" | "unauthenticated" | "unsupported_media_type" | "uri_too_long" | "validation_failed";
                 /** @description Deutsch, für Menschen. */
                 message: string;
                 /** @description Bei `validation_failed` und `bad_request`: Feldpfad → Meldung. */
@@ -1245,6 +1275,19 @@ export interface components {
              */
             signInMethods: ("password" | "oidc")[];
         };
+        /** @description Ein neuer Einladungslink mit seinem Konto; der Link wird nur in dieser Antwort gezeigt. */
+        Invitation: {
+            user: components["schemas"]["User"];
+            /**
+             * Format: uri
+             * @example https://noten.schule.de/admin?invite=q3Xv9
+             */
+            inviteLink: string;
+            /** Format: date-time */
+            inviteExpiresAt: string;
+            /** @description Nur wenn der Link auf localhost zeigt (keine `--base-url`): ein deutscher Hinweis für den Admin. */
+            linkWarning?: string;
+        };
         UserResponse: {
             user: components["schemas"]["User"];
         };
@@ -1614,6 +1657,24 @@ export interface components {
                  *       "error": {
                  *         "code": "email_taken",
                  *         "message": "Diese E-Mail-Adresse hat schon ein Konto."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Das Konto hat schon ein Passwort oder meldet sich beim Identitätsanbieter an (`invite_not_needed`). */
+        InviteNotNeeded: {
+            headers: {
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "invite_not_needed",
+                 *         "message": "Dieses Konto hat schon ein Passwort; eine Einladung ist nicht mehr nötig."
                  *       }
                  *     }
                  */
@@ -3442,18 +3503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user: components["schemas"]["User"];
-                        /**
-                         * Format: uri
-                         * @example https://noten.schule.de/admin?invite=q3Xv9
-                         */
-                        inviteLink: string;
-                        /** Format: date-time */
-                        inviteExpiresAt: string;
-                        /** @description Nur wenn der Link auf localhost zeigt (keine `--base-url`): ein deutscher Hinweis für den Admin. */
-                        linkWarning?: string;
-                    };
+                    "application/json": components["schemas"]["Invitation"];
                 };
             };
             400: components["responses"]["InvalidJSON"];
@@ -3543,6 +3593,39 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    reissueInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Die Nummer des Kontos.
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Der neue Einladungslink; nur dieses eine Mal gezeigt. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InviteNotNeeded"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
         };
     };

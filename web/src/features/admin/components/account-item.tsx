@@ -28,10 +28,24 @@ interface AccountItemProps {
   busy: boolean
   onRole: (role: Role) => void
   onRemove: () => void
+  /** Only for a pending account: a new invitation link replaces the earlier one. */
+  onReissue: () => void
 }
 
-/** One account: its email (and how it signs in), its role to change, its last sign-in, "Entfernen". */
-export function AccountItem({ user, mine, role, provider, busy, onRole, onRemove }: AccountItemProps) {
+/**
+ * One account: its email (and how it signs in), its role to change, its last sign-in (or, while the
+ * invitation is open, a new link for it), "Entfernen".
+ */
+export function AccountItem({
+  user,
+  mine,
+  role,
+  provider,
+  busy,
+  onRole,
+  onRemove,
+  onReissue,
+}: AccountItemProps) {
   return (
     <li
       className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-4 py-3 text-sm ${accountColumns}`}
@@ -61,6 +75,19 @@ export function AccountItem({ user, mine, role, provider, busy, onRole, onRemove
       <span className="col-start-1 text-slate-700 dark:text-slate-300 md:col-start-auto">
         <span className="md:sr-only">Letzte Anmeldung: </span>
         {lastSignIn(user)}
+        {user.pending && (
+          <span className="block">
+            <Button
+              variant="link"
+              className="mt-1 px-0! text-left"
+              aria-label={`Neuen Einladungslink erzeugen für ${user.email}`}
+              disabled={busy}
+              onClick={onReissue}
+            >
+              Neuen Einladungslink erzeugen
+            </Button>
+          </span>
+        )}
       </span>
       <span className="col-start-2 row-start-2 flex justify-end md:col-start-auto md:row-start-auto">
         <Button variant="secondary" aria-label={`${user.email} entfernen`} disabled={busy} onClick={onRemove}>

@@ -179,4 +179,52 @@ describe('Accounts', () => {
     expect(await screen.findByText('Konto kollege@schule.de entfernt.')).toBeInTheDocument()
     expect(api.callsTo('DELETE /users/2')).toHaveLength(1)
   })
+
+  it('issues a pending account a new link without asking, and says the earlier one no longer works', async () => {
+    api.on('GET /users', json(200, { users: [me, invited, colleague] }))
+    api.on(
+      'POST /users/3/invitation',
+      json(200, {
+        user: invited,
+        inviteLink: 'https://noten.schule.de/admin?invite=N3U',
+        inviteExpiresAt: '2026-11-23T22:00:00Z',
+      }),
+    )
+    const user = userEvent.setup()
+    renderFeature(<Accounts />)
+    const again = await screen.findByRole('button', {
+      name: 'Neuen Einladungslink erzeugen für neu@schule.de',
+    })
+    expect(screen.getAllByRole('button', { name: /Neuen Einladungslink erzeugen/ })).toHaveLength(1)
+    await user.click(again)
+
+    const link = await screen.findByRole('textbox', { name: 'Einladungslink' })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(api.callsTo('POST /users/3/invitation')).toHaveLength(1)
+    expect(link).toHaveValue('https://noten.schule.de/admin?invite=N3U')
+    expect(link).toHaveAccessibleDescription(
+      /24 Stunden gültig.*Der frühere Einladungslink funktioniert nicht mehr\./,
+    )
+    expect(screen.getByText('Link zum Festlegen des Passworts für neu@schule.de')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Kopieren' }))
+    expect(await navigator.clipboard.readText()).toBe('https://noten.schule.de/admin?invite=N3U')
+    await user.click(screen.getByRole('button', { name: 'Fertig' }))
+    expect(screen.queryByText(/N3U/)).not.toBeInTheDocument()
+  })
+
+  it("shows the server's refusal for an account that has set its password meanwhile", async () => {
+    const message = 'Dieses Konto hat schon ein Passwort; eine Einladung ist nicht mehr nötig.'
+    api.on('GET /users', json(200, { users: [me, invited] }))
+    api.on('POST /users/3/invitation', apiError(409, 'invite_not_needed', message))
+    const user = userEvent.setup()
+    renderFeature(<Accounts />)
+    await user.click(
+      await screen.findByRole('button', { name: 'Neuen Einladungslink erzeugen für neu@schule.de' }),
+    )
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Einladungslink' })).not.toBeInTheDocument()
+    await waitFor(() => {
+      expect(api.callsTo('GET /users').length).toBeGreaterThan(1)
+    })
+  })
 })

@@ -6,20 +6,34 @@ import { Spinner } from '@/components/spinner'
 import { useAccounts } from '../use-accounts'
 import { accountColumns, AccountItem } from './account-item'
 import { AddAccountForm } from './add-account-form'
+import { InviteLink } from './invite-link'
 
 /**
- * "Konten": every account with its role and last sign-in; add one, change a role, remove one.
+ * "Konten": every account with its role and last sign-in; add one, change a role, remove one, give
+ * a pending one a new invitation link (shown above the list, once).
  * The server refuses to demote or remove the last admin (409), and its message is shown.
  */
 export function Accounts() {
-  const { me, accounts, reload, provider, busy, removing, setRemoving, roleOf, changeRole, remove } =
-    useAccounts()
+  const all = useAccounts()
+  const { me, accounts, reload, provider, busy, removing, setRemoving, roleOf, changeRole, remove } = all
+  const { reissued, setReissued, reissue } = all
   return (
     <div className="space-y-6">
       <Card
         title="Konten"
         description="Admin-Konten bearbeiten die Notenschlüssel und die Konten. Benutzer-Konten melden sich an und ändern ihr eigenes Passwort, bearbeiten aber nichts. Den Rechner nutzen alle, auch ohne Konto."
       >
+        {reissued !== null && (
+          <div className="mb-4">
+            <InviteLink
+              invitation={reissued}
+              replaced
+              onDone={() => {
+                setReissued(null)
+              }}
+            />
+          </div>
+        )}
         {accounts.state === 'loading' && <Spinner label="Konten werden geladen" />}
         {accounts.state === 'failed' && (
           <Notice tone="error" role="alert">
@@ -55,6 +69,7 @@ export function Accounts() {
                 onRemove={() => {
                   setRemoving(user)
                 }}
+                onReissue={() => void reissue(user)}
               />
             ))}
           </ul>

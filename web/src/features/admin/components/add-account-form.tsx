@@ -10,7 +10,7 @@ import { emailSchema } from '@/lib/account-rules'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { sameName, showServerErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
-import { createUser, type CreatedUser } from '../api/users'
+import { createUser, type Invitation } from '../api/users'
 import { InviteLink } from './invite-link'
 
 const schema = z.object({
@@ -25,7 +25,7 @@ interface AddAccountFormProps {
 
 /** Adds an account; the answer's one-time link shows above the form (InviteLink). */
 export function AddAccountForm({ onAdded }: AddAccountFormProps) {
-  const [created, setCreated] = useState<CreatedUser | null>(null)
+  const [created, setCreated] = useState<Invitation | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', role: 'user' } })
   const { errors, isSubmitting } = form.formState
@@ -54,7 +54,7 @@ export function AddAccountForm({ onAdded }: AddAccountFormProps) {
     <div className="space-y-4">
       {created !== null && (
         <InviteLink
-          created={created}
+          invitation={created}
           onDone={() => {
             setCreated(null)
           }}

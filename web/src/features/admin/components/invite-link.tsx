@@ -5,13 +5,20 @@ import { Notice } from '@/components/notice'
 import { inputClass } from '@/components/styles'
 import { formatSavedAt } from '@/lib/format'
 import { toast } from '@/lib/toast'
-import type { CreatedUser } from '../api/users'
+import type { Invitation } from '../api/users'
+
+interface InviteLinkProps {
+  invitation: Invitation
+  /** Issued again: the earlier link no longer works, and the text says so. */
+  replaced?: boolean
+  onDone: () => void
+}
 
 /**
- * The one-time link of an account just added, shown once, here, until dismissed: the server keeps
- * only its hash, so it cannot be shown again.
+ * The one-time link of an account just added, or issued again, shown once, here, until dismissed:
+ * the server keeps only its hash, so it cannot be shown again.
  */
-export function InviteLink({ created, onDone }: { created: CreatedUser; onDone: () => void }) {
+export function InviteLink({ invitation, replaced = false, onDone }: InviteLinkProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [copied, setCopied] = useState(false)
@@ -19,7 +26,7 @@ export function InviteLink({ created, onDone }: { created: CreatedUser; onDone: 
   const copy = async () => {
     input.current?.select()
     try {
-      await navigator.clipboard.writeText(created.inviteLink)
+      await navigator.clipboard.writeText(invitation.inviteLink)
       setCopied(true)
       toast.success('Link kopiert.')
     } catch {
@@ -28,12 +35,17 @@ export function InviteLink({ created, onDone }: { created: CreatedUser; onDone: 
   }
 
   return (
-    <Notice tone="warning" role="status" title={`Link zum Festlegen des Passworts für ${created.user.email}`}>
+    <Notice
+      tone="warning"
+      role="status"
+      title={`Link zum Festlegen des Passworts für ${invitation.user.email}`}
+    >
       <p id={`${id}-note`}>
-        Nur jetzt sichtbar, 24 Stunden gültig (bis {formatSavedAt(created.inviteExpiresAt)}). Bitte an die
+        Nur jetzt sichtbar, 24 Stunden gültig (bis {formatSavedAt(invitation.inviteExpiresAt)}). Bitte an die
         Person weitergeben; mit dem Link legt sie ihr Passwort fest.
+        {replaced && ' Der frühere Einladungslink funktioniert nicht mehr.'}
       </p>
-      {created.linkWarning !== undefined && <p className="font-semibold">{created.linkWarning}</p>}
+      {invitation.linkWarning !== undefined && <p className="font-semibold">{invitation.linkWarning}</p>}
       <label htmlFor={id} className="sr-only">
         Einladungslink
       </label>
@@ -43,7 +55,7 @@ export function InviteLink({ created, onDone }: { created: CreatedUser; onDone: 
           id={id}
           type="text"
           readOnly
-          value={created.inviteLink}
+          value={invitation.inviteLink}
           aria-describedby={`${id}-note`}
           onFocus={(e) => {
             e.currentTarget.select()

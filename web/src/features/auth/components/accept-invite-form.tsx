@@ -7,8 +7,8 @@ import { InviteForm, PASSWORD_TITLE } from './invite-form'
 import { LinkGate } from './link-gate'
 
 const HINT =
-  'Ein Link gilt 24 Stunden und nur einmal. Einen neuen Link erstellt ein Admin-Konto unter „Konten“, ' +
-  'indem es das Konto entfernt und neu anlegt.'
+  'Ein Link gilt 24 Stunden und nur einmal. Einen neuen Link erzeugt ein Admin-Konto unter „Konten“ ' +
+  '(„Neuen Einladungslink erzeugen“).'
 
 /**
  * /admin?invite=TOKEN: the person an admin added sets a password once and is signed in. When the
