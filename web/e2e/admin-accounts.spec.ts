@@ -8,6 +8,10 @@ test('an admin adds a user, who sets a password through the link, signs in and m
   await server.createAdmin(ADMIN.email, ADMIN.password)
   await signIn(page, ADMIN.email, ADMIN.password)
   await page.getByRole('tab', { name: 'Konten' }).click()
+  // what each role may do, before the admin picks one
+  await expect(
+    page.getByText('Benutzer-Konten melden sich an und ändern ihr eigenes Passwort, bearbeiten aber nichts.'),
+  ).toBeVisible()
   await page.getByRole('textbox', { name: 'E-Mail' }).fill('lehrer@schule.de')
   await page.getByRole('combobox', { name: 'Rolle', exact: true }).selectOption({ label: 'Benutzer' })
   await page.getByRole('button', { name: 'Konto anlegen' }).click()
