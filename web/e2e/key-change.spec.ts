@@ -30,7 +30,7 @@ for (const width of [390, 1280]) {
     changed.schema['6'] = { normal: 60 }
     await server.importConfig(changed)
 
-    const notice = page.getByRole('region', { name: 'Der Notenschlüssel wurde geändert' })
+    const notice = page.getByRole('complementary', { name: 'Der Notenschlüssel wurde geändert' })
     await expect(notice).toBeVisible()
     await expect(grade).toHaveText('6')
     await expect(notice).toContainText(`Jetzt gilt Version ${String(before + 1)}`)
@@ -70,5 +70,5 @@ test('choosing another scale is no change of the key', async ({ page, server }) 
     'Notenschlüssel: Mathematik',
   )
   await page.waitForTimeout(300) // the stream's first event of the new scale
-  await expect(page.getByRole('region', { name: 'Der Notenschlüssel wurde geändert' })).toHaveCount(0)
+  await expect(page.getByRole('complementary', { name: 'Der Notenschlüssel wurde geändert' })).toHaveCount(0)
 })

@@ -18,7 +18,8 @@ interface KeyChangeNoticeProps {
 export default function KeyChangeNotice({ before, after, onDismiss }: KeyChangeNoticeProps) {
   const lines = keyChanges(before.config, after.config)
   return (
-    <section
+    // an aside, not a region: "Notenschlüssel" stays the name of one region of the page, the table's
+    <aside
       aria-labelledby="key-change-title"
       className="sticky top-2 z-20 rounded-xl wrap-anywhere border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100 print:hidden"
     >
@@ -58,6 +59,6 @@ export default function KeyChangeNotice({ before, after, onDismiss }: KeyChangeN
           </ul>
         </details>
       )}
-    </section>
+    </aside>
   )
 }

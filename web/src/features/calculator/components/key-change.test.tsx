@@ -5,7 +5,7 @@ import { standardLiveConfig } from '@/test/live-config'
 import { KeyChange } from './key-change'
 
 const v = (version: number) => standardLiveConfig(version)
-const notice = () => screen.queryByRole('region', { name: 'Der Notenschlüssel wurde geändert' })
+const notice = () => screen.queryByRole('complementary', { name: 'Der Notenschlüssel wurde geändert' })
 
 describe('KeyChange', () => {
   it('says nothing for the version shown first, and announces a new one from the version last acknowledged', async () => {
@@ -24,7 +24,7 @@ describe('KeyChange', () => {
     expect(notice()).toBeNull()
     rerender(<KeyChange data={v(6)} />)
     expect(
-      await screen.findByRole('region', { name: 'Der Notenschlüssel wurde geändert' }),
+      await screen.findByRole('complementary', { name: 'Der Notenschlüssel wurde geändert' }),
     ).toHaveTextContent('(vorher Version 5)')
   })
 })
