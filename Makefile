@@ -7,7 +7,7 @@
 #   make soak   10 minutes of 2,000 live clients, saves and grade requests (SOAK_DURATION=1m to try it)
 
 BIN        := bin/notenrechner
-WEB_SRC    := $(shell find web/src web/public web/api-docs -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
+WEB_SRC    := $(shell find web/src web/public web/api-docs -type f 2>/dev/null) web/index.html web/vite.config.ts web/vite.ssr.config.ts web/package.json
 NODE_STAMP := web/node_modules/.package-lock.json
 
 .PHONY: run build web test test-api test-go test-web test-budget test-e2e lint bench soak fuzz fuzz-ci audit vulncheck npm-audit clean

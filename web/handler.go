@@ -33,8 +33,9 @@ var contentTypes = map[string]string{
 // With config (nil: none), index.html carries the configuration the address names (page.go);
 // slots is how many addresses can have one at once (every scale and the default), the size of the
 // cache of rendered pages.
-func Handler(assets fs.FS, logger *slog.Logger, config PageConfig, slots int) http.Handler {
-	tags, pages := &etags{}, &pageCache{slots: slots}
+// With render (nil: none) the page also carries the calculator's markup (render.go).
+func Handler(assets fs.FS, logger *slog.Logger, config PageConfig, slots int, render Renderer) http.Handler {
+	tags, pages, withInputs := &etags{}, &pageCache{slots: slots}, &pageCache{slots: inputPages}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -68,9 +69,15 @@ func Handler(assets fs.FS, logger *slog.Logger, config PageConfig, slots int) ht
 		// a scale that is no longer the default (versions count per scale). So that copy has none, and a
 		// page from the worker starts from the kept configuration and the stream, as before the block.
 		if config != nil && name != "index.html" {
-			slug := AddressSlug(r.URL.Query().Get(SlugParam))
+			q := r.URL.Query()
+			slug := AddressSlug(q.Get(SlugParam))
 			if data, version, ok := config(r.Context(), slug); ok {
-				page, err := pages.get(assets, slug, data, version)
+				search, inputs, renderable := pageSearch(q)
+				cache, markup := pages, pageMarkup(render, name, search, slug, data, renderable)
+				if inputs {
+					cache = withInputs
+				}
+				page, err := cache.get(assets, slug+search, slug, data, version, markup)
 				if err == nil {
 					page.serve(w, r)
 					return
@@ -80,6 +87,22 @@ func Handler(assets fs.FS, logger *slog.Logger, config PageConfig, slots int) ht
 		}
 		serveFile(w, r, assets, "index.html", tags, logger)
 	})
+}
+
+// inputPages bounds the rendered pages of addresses with inputs kept at once (/?gesamt=40&erreicht=30):
+// links that teachers share, a few in use at a time; any other is rendered again when asked for.
+const inputPages = 64
+
+// pageMarkup is how the page of an address gets its markup: none without a renderer, none for an
+// address that is not the calculator's or has inputs too long to render.
+func pageMarkup(render Renderer, name, search, slug string, data []byte, renderable bool) func() (string, bool) {
+	if render == nil || name != "" && name != "." {
+		return nil
+	}
+	if !renderable {
+		return func() (string, bool) { return "", true } // kept without markup: it never gets one
+	}
+	return func() (string, bool) { return render.Render("/", search, slug, data) }
 }
 
 // encodings are the precompressed variants, in the order preferred when the browser weighs them equally.

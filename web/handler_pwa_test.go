@@ -22,7 +22,7 @@ func TestAppServesServiceWorkerAndManifest(t *testing.T) {
 		"assets/index-abc123.js":   {Data: []byte("console.log(1)")},
 		"assets/font-abc123.woff2": {Data: []byte("wOF2")},
 	}
-	h := Handler(assets, slog.New(slog.NewTextHandler(io.Discard, nil)), nil, testSlots)
+	h := Handler(assets, slog.New(slog.NewTextHandler(io.Discard, nil)), nil, testSlots, nil)
 	for _, tc := range []struct {
 		path, cacheControl, contentType string
 	}{

@@ -24,7 +24,7 @@ var compressedAssets = fstest.MapFS{
 }
 
 func TestPrecompressedAssets(t *testing.T) {
-	h := Handler(compressedAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), nil, testSlots)
+	h := Handler(compressedAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), nil, testSlots, nil)
 	const js, immutable = "text/javascript; charset=utf-8", "public, max-age=31536000, immutable"
 	for _, tc := range []struct {
 		name, method, path, accept string
@@ -113,7 +113,7 @@ func TestNegotiate(t *testing.T) {
 // Each file and encoding has its own ETag, so that a browser revalidates index.html, sw.js and the
 // manifest (no-cache) with a 304 instead of downloading them again.
 func TestAppFilesRevalidateWithETags(t *testing.T) {
-	h := Handler(compressedAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), nil, testSlots)
+	h := Handler(compressedAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), nil, testSlots, nil)
 	get := func(path, accept, ifNoneMatch string) *http.Response {
 		req := httptest.NewRequest("GET", path, nil)
 		if accept != "" {

@@ -12,6 +12,7 @@ import (
 	"html"
 	"io/fs"
 	"net/http"
+	"regexp"
 	"strconv"
 	"sync"
 )
@@ -57,10 +58,13 @@ type cachedPage struct {
 	page    *renderedPage
 }
 
-// get returns index.html of assets with data, the configuration of slug, embedded.
-func (c *pageCache) get(assets fs.FS, slug string, data []byte, version int64) (*renderedPage, error) {
+// get returns index.html of assets with data, the configuration of slug, embedded, and the markup
+// that markup gives for it (none when it gives none, or when markup is nil). key names the address
+// (the slug, and the rendered query); a page whose render was skipped is not kept, so the next
+// request for it tries again.
+func (c *pageCache) get(assets fs.FS, key, slug string, data []byte, version int64, markup func() (string, bool)) (*renderedPage, error) {
 	c.mu.Lock()
-	e, ok := c.bySlug[slug]
+	e, ok := c.bySlug[key]
 	c.mu.Unlock()
 	if ok && e.version == version && e.data == string(data) {
 		return e.page, nil
@@ -69,22 +73,26 @@ func (c *pageCache) get(assets fs.FS, slug string, data []byte, version int64) (
 	if err != nil {
 		return nil, err
 	}
-	p, err := renderPage(shell, slug, data, version)
-	if err != nil {
-		return nil, err
+	root, rendered := "", markup == nil
+	if markup != nil {
+		root, rendered = markup()
+	}
+	p, err := renderPage(assets, shell, slug, data, version, root)
+	if err != nil || !rendered {
+		return p, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.bySlug == nil {
 		c.bySlug = make(map[string]cachedPage)
 	}
-	if _, ok := c.bySlug[slug]; !ok && len(c.bySlug) >= max(c.slots, 1) {
-		for other := range c.bySlug { // more slugs than scales (a lookup that is not the registry's): any one
+	if _, ok := c.bySlug[key]; !ok && len(c.bySlug) >= max(c.slots, 1) {
+		for other := range c.bySlug { // more addresses than slots: any one
 			delete(c.bySlug, other)
 			break
 		}
 	}
-	c.bySlug[slug] = cachedPage{data: string(data), version: version, page: p}
+	c.bySlug[key] = cachedPage{data: string(data), version: version, page: p}
 	return p, nil
 }
 
@@ -93,7 +101,7 @@ func (c *pageCache) get(assets fs.FS, slug string, data []byte, version int64) (
 // script element early. The block names the slug it answers (data-schluessel), because the
 // service worker precaches the page of the plain address and serves it for every address: the app
 // uses a block only on the address it was made for.
-func renderPage(shell []byte, slug string, data []byte, version int64) (*renderedPage, error) {
+func renderPage(assets fs.FS, shell []byte, slug string, data []byte, version int64, markup string) (*renderedPage, error) {
 	if !json.Valid(data) {
 		return nil, errors.New("web: the configuration to embed is not JSON")
 	}
@@ -102,13 +110,16 @@ func renderPage(shell []byte, slug string, data []byte, version int64) (*rendere
 		return nil, errors.New("web: index.html has no </head>")
 	}
 	var b bytes.Buffer
-	b.Grow(len(shell) + len(data) + 80)
+	b.Grow(len(shell) + len(data) + len(markup) + 80)
 	b.Write(shell[:at])
 	fmt.Fprintf(&b, `<script type="application/json" id="%s" data-%s="%s">`, ConfigElementID, SlugParam, html.EscapeString(slug))
 	json.HTMLEscape(&b, data)
 	b.WriteString("</script>")
 	b.Write(shell[at:])
 	plain := b.Bytes()
+	if markup != "" {
+		plain = withMarkup(assets, plain, markup)
+	}
 	var gz bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	if _, err := zw.Write(plain); err != nil {
@@ -120,6 +131,42 @@ func renderPage(shell []byte, slug string, data []byte, version int64) (*rendere
 	sum := sha256.Sum256(plain)
 	tag := `"v` + strconv.FormatInt(version, 10) + "-" + hex.EncodeToString(sum[:9]) + `"`
 	return &renderedPage{plain: plain, gz: gz.Bytes(), tag: tag}, nil
+}
+
+// rootElement is the app's mount point in index.html, empty until the app renders into it.
+const rootElement = `<div id="root"></div>`
+
+// stylesheet matches the app's one stylesheet link that the build writes into index.html.
+var stylesheet = regexp.MustCompile(`<link rel="stylesheet"[^>]* href="/(assets/[^"]+\.css)">`)
+
+// withMarkup puts the rendered markup into the root element, and the app's styles into the page in
+// place of their link: a page painted before its JavaScript needs them at once, and a stylesheet
+// fetched after the HTML would hold the first paint back by a round trip (the CSP allows inline
+// styles). Without a root element to fill, the page stays as it is.
+func withMarkup(assets fs.FS, page []byte, markup string) []byte {
+	at := bytes.Index(page, []byte(rootElement))
+	if at < 0 {
+		return page
+	}
+	var b bytes.Buffer
+	b.Grow(len(page) + len(markup) + 48*1024)
+	head := page[:at]
+	if m := stylesheet.FindSubmatchIndex(head); m != nil {
+		css, err := fs.ReadFile(assets, string(head[m[2]:m[3]]))
+		if err == nil && !bytes.Contains(css, []byte("</")) {
+			b.Write(head[:m[0]])
+			b.WriteString("<style>")
+			b.Write(css)
+			b.WriteString("</style>")
+			head = head[m[1]:]
+		}
+	}
+	b.Write(head)
+	b.WriteString(`<div id="root">`)
+	b.WriteString(markup)
+	b.WriteString(`</div>`)
+	b.Write(page[at+len(rootElement):])
+	return b.Bytes()
 }
 
 // serve sends the page, gzip-compressed when the browser takes it, or 304 when it has it.

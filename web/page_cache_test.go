@@ -34,7 +34,7 @@ func TestPageCacheKeepsAPagePerScale(t *testing.T) {
 	first := map[string]*renderedPage{}
 	for round := range 2 {
 		for _, slug := range slugs {
-			p, err := c.get(pageAssets, slug, versionJSON(slug, 1), 1)
+			p, err := c.get(pageAssets, slug, slug, versionJSON(slug, 1), 1, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,7 +53,7 @@ func TestPageCacheReplacesAnOlderPage(t *testing.T) {
 	c := pageCache{slots: testSlots}
 	check := func(name string, v int64) {
 		t.Helper()
-		p, err := c.get(pageAssets, "", versionJSON(name, v), v)
+		p, err := c.get(pageAssets, "", "", versionJSON(name, v), v, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,11 +94,11 @@ func TestPageCacheRendersOutsideTheLock(t *testing.T) {
 	c := pageCache{slots: testSlots}
 	assets := &gatedFS{FS: pageAssets, entered: make(chan struct{}), release: make(chan struct{})}
 	defer close(assets.release)
-	go func() { _, _ = c.get(assets, "mathe", versionJSON("Mathe", 1), 1) }()
+	go func() { _, _ = c.get(assets, "mathe", "mathe", versionJSON("Mathe", 1), 1, nil) }()
 	<-assets.entered
 	done := make(chan error, 1)
 	go func() {
-		_, err := c.get(assets, "deutsch", versionJSON("Deutsch", 1), 1)
+		_, err := c.get(assets, "deutsch", "deutsch", versionJSON("Deutsch", 1), 1, nil)
 		done <- err
 	}()
 	select {
@@ -120,7 +120,7 @@ func TestPageCacheUnderConcurrentRequests(t *testing.T) {
 		v := version.Load()
 		return versionJSON("Skala "+slug, v), v, true
 	}
-	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), lookup, testSlots)
+	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), lookup, testSlots, nil)
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
@@ -157,14 +157,14 @@ func BenchmarkPageCacheHit(b *testing.B) {
 	data := make([][]byte, testSlots)
 	for i := range data {
 		data[i] = versionJSON(fmt.Sprintf("Skala %d", i), 1)
-		if _, err := c.get(pageAssets, fmt.Sprint(i), data[i], 1); err != nil {
+		if _, err := c.get(pageAssets, fmt.Sprint(i), fmt.Sprint(i), data[i], 1, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
 	var next atomic.Int64
 	b.RunParallel(func(pb *testing.PB) {
 		for i := int(next.Add(1)); pb.Next(); i++ {
-			if _, err := c.get(pageAssets, fmt.Sprint(i%testSlots), data[i%testSlots], 1); err != nil {
+			if _, err := c.get(pageAssets, fmt.Sprint(i%testSlots), fmt.Sprint(i%testSlots), data[i%testSlots], 1, nil); err != nil {
 				b.Error(err)
 				return
 			}

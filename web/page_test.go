@@ -59,7 +59,7 @@ func embedded(t *testing.T, page, slug string) string {
 func TestPageEmbedsTheConfiguration(t *testing.T) {
 	c := &configs{byslug: map[string]string{"": hostileConfig, "bio": `{"version":3,"config":{"name":"Bio"}}`,
 		"b": `{"version":9,"config":{"name":"B"}}`}}
-	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup, testSlots)
+	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup, testSlots, nil)
 	for _, tc := range []struct {
 		name, path, wantSlug, wantJSON string
 	}{
@@ -102,7 +102,7 @@ func TestPageEmbedsTheConfiguration(t *testing.T) {
 
 func TestTheServiceWorkersCopyHasNoConfiguration(t *testing.T) {
 	c := &configs{byslug: map[string]string{"": hostileConfig}}
-	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup, testSlots)
+	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup, testSlots, nil)
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/index.html?__WB_REVISION__=1", nil))
 	if rec.Code != 200 || strings.Contains(rec.Body.String(), ConfigElementID) || len(c.asked) != 0 {
@@ -122,7 +122,7 @@ func mustJSON(t *testing.T, v any) string {
 // browser that has this version gets 304, and the gzip variant is the same page.
 func TestPageETagFollowsTheVersion(t *testing.T) {
 	c := &configs{byslug: map[string]string{"": `{"version":1,"config":{"name":"A"}}`}}
-	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup, testSlots)
+	h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), c.lookup, testSlots, nil)
 	get := func(accept, ifNoneMatch string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("GET", "/", nil)
 		req.Header.Set("Accept-Encoding", accept)
@@ -164,7 +164,7 @@ func TestPageWithoutConfiguration(t *testing.T) {
 		"not JSON":  (&configs{byslug: map[string]string{"": "{kaputt"}}).lookup,
 	} {
 		t.Run(name, func(t *testing.T) {
-			h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), lookup, testSlots)
+			h := Handler(pageAssets, slog.New(slog.NewTextHandler(io.Discard, nil)), lookup, testSlots, nil)
 			req := httptest.NewRequest("GET", "/", nil)
 			req.Header.Set("Accept-Encoding", "br")
 			rec := httptest.NewRecorder()

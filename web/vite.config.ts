@@ -132,11 +132,35 @@ function preloadFont(): Plugin {
   }
 }
 
+/**
+ * Preloads what the entry imports (React's chunk, the bundler's runtime) from index.html, so that the
+ * browser fetches them beside the entry rather than one round trip after it, when it reads its imports.
+ */
+function preloadEntryImports(): Plugin {
+  return {
+    name: 'notenrechner-preload-entry-imports',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const entry = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry)
+        if (entry?.type !== 'chunk') throw new Error('preloadEntryImports: no entry chunk')
+        return entry.imports.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', href: `/${file}`, crossorigin: '' },
+          injectTo: 'head',
+        }))
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     preloadFont(),
+    preloadEntryImports(),
     // Offline and installable (docs/spec.md §2): a Workbox service worker that precaches the built app and
     // serves every page navigation from it, and the manifest. The registration is the external
     // /registerSW.js (no inline script: Content-Security-Policy default-src 'self').
@@ -193,15 +217,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Every browser the app supports has <link rel="modulepreload">; the polyfill would only add
-    // to the calculator route's JS budget (docs/benchmarks.md). React and the bundler's runtime are
-    // preloaded by index.html itself: the preload helper skips them anyway, so they are left out of
-    // every lazy part's list, which the route carries.
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (_file, deps) =>
-        deps.filter((dep) => !/^assets\/(react|rolldown-runtime)-/.test(dep)),
-    },
+    // No preload helper: it would wrap every lazy import to fetch the part's own imports beside it, at
+    // about 0.6 KiB of the calculator route's JS budget (docs/benchmarks.md). A lazy part then fetches
+    // what it imports when it runs, one round trip later; the server has rendered those parts into
+    // the page already (web/render.go), so that round trip delays only their taking over, not the sight.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // React in one chunk: with several lazy chunks the bundler otherwise splits it into small

@@ -214,10 +214,14 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	}
 	perAddress, total := streamLimits(o, logger)
 	guard, requests := live.NewGuard(perAddress, total, logger), metrics.NewRequests()
+	var render web.Renderer
+	if r := web.NewScriptRenderer(logger); r != nil {
+		render = r
+	}
 	srv := &http.Server{
 		Handler: server.New(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
 			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: requests,
-			SSO: school, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: scales.PageConfig}),
+			SSO: school, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: scales.PageConfig, Render: render}),
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    maxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,

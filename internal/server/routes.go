@@ -77,7 +77,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("GET /healthz", handleHealth(d.Store))
 	mux.Handle("GET /metrics", admin(metrics.Handler(d.Metrics, d.Scales, d.Streams)))
 
-	mux.Handle("/", web.Handler(d.Assets, d.Logger, d.PageConfig, store.MaxScales+1))
+	mux.Handle("/", web.Handler(d.Assets, d.Logger, d.PageConfig, store.MaxScales+1, d.Render))
 }
 
 // handleAPIFallback answers API requests no route took: 405 with Allow when

@@ -59,6 +59,8 @@ type Deps struct {
 	// PageConfig is the configuration the calculator's page carries (web.PageConfig); nil: none,
 	// the page waits for the stream.
 	PageConfig web.PageConfig
+	// Render puts the calculator's markup into its page (web.Renderer); nil: the app renders it in the browser.
+	Render web.Renderer
 }
 
 // New returns the complete handler.

@@ -1,13 +1,24 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+import { renderedStart } from '@/lib/embedded-config'
+import { readScaleChoice } from '@/lib/scale-choice'
 import './index.css'
 
 const root = document.getElementById('root')
 if (root === null) throw new Error('index.html lacks #root')
 
-createRoot(root).render(
+// A page from the server holds the calculator already (web/render.go): the app takes it over as it is.
+// When it cannot (the page follows another scale than this browser chose, or it came from the service
+// worker, which keeps the page without markup), the app renders its own.
+const rendered = renderedStart(root, readScaleChoice())
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App rendered={rendered} />
+  </StrictMode>
 )
+if (rendered !== undefined) hydrateRoot(root, app)
+else {
+  root.replaceChildren()
+  createRoot(root).render(app)
+}

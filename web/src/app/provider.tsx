@@ -1,7 +1,7 @@
 import { lazy, useMemo, useState, type ReactNode } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { AuthContext, type Auth } from '@/lib/auth'
-import { pageStart } from '@/lib/embedded-config'
+import { pageStart, type RenderedStart } from '@/lib/embedded-config'
 import { createLiveConnection } from '@/lib/live-connection'
 import { readScaleChoice, ScaleChoiceContext, scaleEventsUrl, scaleStorageKey } from '@/lib/scale-choice'
 import { LiveConfigContext, useLiveConnection } from '@/lib/use-live-config'
@@ -20,20 +20,28 @@ const AuthSource = lazy(() => import('./auth-source'))
  * configuration stream — the chosen scale's (lib/scale-choice.ts): choosing another closes it and
  * opens that one — and the toasts, with what that connection tells (app/toasts.tsx).
  */
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({
+  children,
+  rendered,
+}: {
+  children: ReactNode
+  rendered?: RenderedStart | undefined
+}) {
   const [auth, setAuth] = useState<Auth | null>(null)
-  const [slug, choose] = useState(readScaleChoice)
+  const [slug, choose] = useState(() => (rendered ? rendered.slug : readScaleChoice()))
   // The page's own configuration (web/page.go) makes the first render complete when it was made for the
-  // chosen scale; the stream confirms it.
+  // chosen scale; the stream confirms it. A page the server rendered starts from exactly what it was
+  // rendered with, so that the first render here is the server's (hydration).
   const connection = useMemo(() => {
     const storageKey = scaleStorageKey(slug)
+    const start = rendered?.slug === slug ? { initial: rendered.config } : pageStart(slug, storageKey)
     return createLiveConnection({
       eventsUrl: scaleEventsUrl(slug),
       storageKey,
       mayNotExist: slug !== null,
-      ...pageStart(slug, storageKey),
+      ...start,
     })
-  }, [slug])
+  }, [slug, rendered])
   const live = useLiveConnection(connection)
   const choice = useMemo(() => ({ slug, choose }), [slug])
   return (
@@ -41,7 +49,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <ScaleChoiceContext value={choice}>
         <LiveConfigContext value={live}>
           {children}
-          <LazyPart failed={null}>
+          <LazyPart failed={null} browserOnly>
             <Toasts connection={connection} />
             <AuthSource onChange={setAuth} />
           </LazyPart>

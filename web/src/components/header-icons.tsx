@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react'
 
-// The header's three icons, drawn as lucide draws them (lucide-react's calculator, settings and
-// house; ISC licence). The header is on the calculator route, whose JS has a budget: lucide's icon
+// The header's three icons, drawn as lucide draws them (lucide-react's calculator, settings-2 and
+// house; ISC licence; settings-2's few lines rather than the gear's long outline, for the budget). The header is on the calculator route, whose JS has a budget: lucide's icon
 // factory costs about 1 KiB there, these three drawings a fraction of it. Icons elsewhere (all in
 // lazily loaded parts) keep using lucide-react.
 
 function Icon({ className, children }: { className: string; children: ReactNode }) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -35,8 +34,9 @@ export function CalculatorIcon({ className }: { className: string }) {
 export function SettingsIcon({ className }: { className: string }) {
   return (
     <Icon className={className}>
-      <path d="M9.671 4.136a2.34 2.34 0 0 1 4.659 0 2.34 2.34 0 0 0 3.319 1.915 2.34 2.34 0 0 1 2.33 4.033 2.34 2.34 0 0 0 0 3.831 2.34 2.34 0 0 1-2.33 4.033 2.34 2.34 0 0 0-3.319 1.915 2.34 2.34 0 0 1-4.659 0 2.34 2.34 0 0 0-3.32-1.915 2.34 2.34 0 0 1-2.33-4.033 2.34 2.34 0 0 0 0-3.831A2.34 2.34 0 0 1 6.35 6.051a2.34 2.34 0 0 0 3.319-1.915" />
-      <circle cx="12" cy="12" r="3" />
+      <path d="M14 17H5M19 7h-9" />
+      <circle cx="17" cy="17" r="3" />
+      <circle cx="7" cy="7" r="3" />
     </Icon>
   )
 }

@@ -1,4 +1,5 @@
 import { Component, Suspense, type ReactNode } from 'react'
+import { useHydrated } from '@/lib/hydrated'
 
 interface LazyPartProps {
   children: ReactNode
@@ -6,6 +7,11 @@ interface LazyPartProps {
   fallback?: ReactNode
   /** Shown when it cannot be loaded; default: a short notice with a reload button. */
   failed?: ReactNode
+  /**
+   * The part shows what only this browser knows (its storage): it is left out of the page the server
+   * renders, and of the first render that takes that page over, and appears right after.
+   */
+  browserOnly?: boolean
 }
 
 /**
@@ -22,8 +28,13 @@ export class LazyPart extends Component<LazyPartProps, { failed: boolean }> {
 
   override render(): ReactNode {
     if (this.state.failed) return this.props.failed ?? <LoadFailed />
-    return <Suspense fallback={this.props.fallback ?? null}>{this.props.children}</Suspense>
+    const part = <Suspense fallback={this.props.fallback ?? null}>{this.props.children}</Suspense>
+    return this.props.browserOnly ? <AfterHydration>{part}</AfterHydration> : part
   }
+}
+
+function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null
 }
 
 function LoadFailed() {

@@ -43,3 +43,19 @@ export function pageStart(
     return { initial, initialReceivedAt: kept.storedAt }
   return { initial }
 }
+
+/** What the server rendered the page with (web/render.go): its scale and configuration. */
+export interface RenderedStart {
+  slug: string | null
+  config: LiveConfig
+}
+
+/**
+ * The start of a page whose markup the server rendered (root has it) for the scale this browser
+ * follows; undefined when there is no markup, or it was rendered for another scale.
+ */
+export function renderedStart(root: Element, slug: string | null): RenderedStart | undefined {
+  if (root.firstElementChild === null) return undefined
+  const config = readEmbeddedConfig(slug, root.ownerDocument)
+  return config === undefined ? undefined : { slug, config }
+}

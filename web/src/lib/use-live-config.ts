@@ -10,7 +10,8 @@ export function useLiveConnection(connection: LiveConnection): LiveConfigState {
     connection.open()
     return connection.close
   }, [connection])
-  return useSyncExternalStore(connection.subscribe, connection.getSnapshot)
+  // The server renders the page from the same first state (entry-server.tsx), so it is also the server's snapshot.
+  return useSyncExternalStore(connection.subscribe, connection.getSnapshot, connection.getSnapshot)
 }
 
 export const LiveConfigContext = createContext<LiveConfigState | null>(null)

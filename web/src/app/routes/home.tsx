@@ -10,7 +10,7 @@ export function HomeRoute() {
   return (
     <Calculator
       tools={(config, key) => (
-        <LazyPart>
+        <LazyPart browserOnly>
           <ZeugnisSection config={config} systemId={key.system} />
         </LazyPart>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type RefObject } from 'react'
 
 // The two inputs live in the address (`/?gesamt=40&erreicht=31,5`), so that a link or a bookmark
 // reproduces the result. Written with history.replaceState: typing adds no history entries, and
@@ -45,4 +45,22 @@ export function useUrlInputs(): [Inputs, (change: Partial<Inputs>) => void] {
       setInputs((current) => ({ ...current, ...change }))
     },
   ]
+}
+
+/**
+ * What was typed into the server's page before the app took it over (web/render.go) is in the fields,
+ * not yet in the state: taken over once, so that nothing typed is lost and the result follows it.
+ */
+export function useTypedBeforeTakeover(
+  total: RefObject<HTMLInputElement | null>,
+  achieved: RefObject<HTMLInputElement | null>,
+  inputs: Inputs,
+  set: (change: Partial<Inputs>) => void,
+): void {
+  useEffect(() => {
+    const typed = { total: total.current?.value ?? '', achieved: achieved.current?.value ?? '' }
+    if (typed.total !== inputs.total || typed.achieved !== inputs.achieved) set(typed)
+    // once, on taking the page over
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 }

@@ -5,7 +5,7 @@ import { cardClass as card } from '@/components/styles'
 import type { ScaleDocument } from '@/lib/config'
 import { gradeText, keyOf, type Key } from '@/lib/key'
 import { calculate } from '../grading'
-import { useUrlInputs } from '../url-inputs'
+import { useTypedBeforeTakeover, useUrlInputs } from '../url-inputs'
 import { useInputFeedback, type Field } from '../use-input-feedback'
 import { PointsField, PrintButton, ResultField } from './calculator-fields'
 
@@ -33,6 +33,8 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
   const id = useId()
   const [inputs, setInputs] = useUrlInputs()
   const achievedRef = useRef<HTMLInputElement>(null)
+  const totalRef = useRef<HTMLInputElement>(null)
+  useTypedBeforeTakeover(totalRef, achievedRef, inputs, setInputs)
   const result = calculate(key, inputs.total, inputs.achieved)
   const feedback = useInputFeedback(inputs.total, inputs.achieved)
   const both = `${id}-total ${id}-achieved`
@@ -69,6 +71,7 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
             label="Gesamtpunktzahl"
             placeholder="z. B. 30"
             enterKeyHint="next"
+            inputRef={totalRef}
             {...field('total')}
             onEnter={() => achievedRef.current?.focus()}
           />
@@ -115,7 +118,7 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
         />
       </section>
 
-      <LazyPart>
+      <LazyPart browserOnly>
         <ClassListSection
           scaleKey={key}
           graded={{ name: config.name, version }}

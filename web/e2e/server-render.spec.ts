@@ -1,0 +1,118 @@
+import type { Page, Route } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+// The page before its JavaScript (web/render.go): the server's answer holds the calculator as the app
+// renders it, the app takes it over without building it again, and what is typed before the app
+// has arrived is neither lost nor graded wrong.
+
+/** Holds the app's entry script until the returned function lets it through. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((done) => (release = done))
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+/** Console errors and warnings of page from now on (a hydration mismatch is one). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (m) => {
+    // the specs block service workers (playwright.config.ts), which the page says
+    if (
+      (m.type() === 'error' || m.type() === 'warning') &&
+      !m.text().includes('Service Worker registration blocked')
+    )
+      problems.push(`${m.type()}: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  return problems
+}
+
+// The calculator's form and its grade table. The lazily loaded parts (the Punkteschlüssel) are taken over
+// once their code is there; a change of the page before that makes React render them anew (docs/decisions.md).
+const TAKEN_OVER = 'form input, output, section[aria-label="Notenschlüssel"] table'
+
+const percentage = (page: Page) => page.locator('output').first()
+const grade = (page: Page) => page.locator('output').nth(1)
+
+test('without JavaScript the page shows the calculator, its result and the grade table', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
+  const page = await context.newPage()
+  await page.goto('/?gesamt=40&erreicht=30')
+  await expect(page.getByLabel('Gesamtpunktzahl')).toHaveValue('40')
+  await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('30')
+  await expect(percentage(page)).toHaveText('75,0%')
+  await expect(grade(page)).toHaveText('2')
+  await expect(page.getByRole('cell', { name: '89,9995', exact: true }).first()).toBeAttached()
+  await expect(page.getByRole('heading', { name: 'Punkteschlüssel für 40 Punkte' })).toBeVisible()
+  // the styles came with the page: the header is green before any stylesheet request
+  const header = await page.locator('header').evaluate((h) => getComputedStyle(h).backgroundColor)
+  expect(header).not.toBe('rgba(0, 0, 0, 0)')
+  await context.close()
+})
+
+test('the app takes the server page over without rendering it again and without a console message', async ({
+  page,
+}) => {
+  const problems = consoleProblems(page)
+  const release = await holdApp(page)
+  await page.goto('/?gesamt=40&erreicht=30', { waitUntil: 'commit' })
+  const total = page.getByLabel('Gesamtpunktzahl')
+  await expect(total).toHaveValue('40')
+  // mark the server's elements; a page that the app built again would have new ones
+  await page.evaluate((selector) => {
+    for (const el of Array.from(document.querySelectorAll(selector)))
+      (el as unknown as { fromServer: boolean }).fromServer = true
+  }, TAKEN_OVER)
+  release()
+  // the app has taken over when typing changes the result
+  await page.getByLabel('Erreichte Punktzahl').fill('20')
+  await expect(percentage(page)).toHaveText('50,0%')
+  await expect(grade(page)).toHaveText('4+')
+  const renderedAgain = await page.evaluate(
+    (selector) =>
+      Array.from(document.querySelectorAll(selector))
+        .filter((el) => (el as unknown as { fromServer?: boolean }).fromServer !== true)
+        .map((el) => el.outerHTML.slice(0, 120)),
+    TAKEN_OVER,
+  )
+  expect(renderedAgain).toEqual([])
+  await page.waitForTimeout(500)
+  expect(problems).toEqual([])
+})
+
+test('what is typed before the app arrives is kept and graded once it has', async ({ page }) => {
+  const problems = consoleProblems(page)
+  const release = await holdApp(page)
+  await page.goto('/', { waitUntil: 'commit' })
+  await page.getByLabel('Gesamtpunktzahl').fill('40')
+  await page.getByLabel('Erreichte Punktzahl').fill('30')
+  // no grade while nothing can compute it: never the server's (empty) result for other input
+  await expect(percentage(page)).toHaveText('')
+  release()
+  await expect(percentage(page)).toHaveText('75,0%')
+  await expect(grade(page)).toHaveText('2')
+  await expect(page.getByLabel('Gesamtpunktzahl')).toHaveValue('40')
+  await expect(page).toHaveURL(/\?gesamt=40&erreicht=30$/)
+  expect(problems).toEqual([])
+})
+
+test('a page rendered for another scale than the one this browser follows is rendered by the app', async ({
+  page,
+}) => {
+  const problems = consoleProblems(page)
+  await page.goto('/')
+  await page.evaluate(() => {
+    localStorage.setItem('notenrechner.scale', 'gibt-es-nicht')
+  })
+  await page.goto('/')
+  // the remembered scale does not exist: the app says so instead of showing the default's page as its
+  await expect(page.getByText(/gibt es nicht|nicht gefunden|existiert nicht/i).first()).toBeVisible()
+  expect(problems.filter((p) => !p.includes('404'))).toEqual([])
+})
