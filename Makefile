@@ -1,6 +1,7 @@
 # Notenrechner: one binary with the web app embedded.
 #   make run    build everything and serve http://localhost:8080 on SQLite
-#   make test   every test: the API contract (lint, fresh client types), Go (with -race), web unit tests, browser tests
+#   make test   every test: the API contract (lint, fresh client types), Go (with -race; deploy/ checked with caddy and
+#               systemd-analyze where installed), web unit tests, browser tests
 #   make bench  benchmarks on loopback; rewrites the generated part of docs/benchmarks.md
 #   make audit  govulncheck and npm audit (CI runs it too)
 #   make fuzz   longer fuzzing rounds (make test runs fuzz-ci, 10 s a target)
@@ -39,9 +40,9 @@ test-api: $(NODE_STAMP)
 
 test-go:
 	bash scripts/go-mod-tidy-check.sh
-	go vet ./api ./cmd/... ./internal/... ./tools/... ./web
-	test -z "$$(gofmt -l api cmd internal tools $(wildcard web/*.go))" || (gofmt -l api cmd internal tools $(wildcard web/*.go); exit 1)
-	go test -race -count=1 ./api ./cmd/... ./internal/... ./web
+	go vet ./api ./cmd/... ./deploy ./internal/... ./tools/... ./web
+	test -z "$$(gofmt -l api cmd deploy internal tools $(wildcard web/*.go))" || (gofmt -l api cmd deploy internal tools $(wildcard web/*.go); exit 1)
+	go test -race -count=1 ./api ./cmd/... ./deploy ./internal/... ./web
 
 test-web: $(NODE_STAMP)
 	cd web && npm run lint && npm run typecheck && npm test
