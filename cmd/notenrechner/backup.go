@@ -105,7 +105,7 @@ func sqlitePath(dsn, command, postgresWay string) (string, error) {
 		return strings.TrimPrefix(dsn, "sqlite:"), nil
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		return "", fmt.Errorf("%s gibt es nur für SQLite; eine PostgreSQL-Datenbank %s "+
-			"(docs/operations.md, „Sichern und wiederherstellen“)", command, postgresWay)
+			"(docs/operations.md, „Backing up and restoring“)", command, postgresWay)
 	default:
 		return "", fmt.Errorf("%w: --db muss sqlite:PFAD sein", errUsage)
 	}
