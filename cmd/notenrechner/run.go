@@ -31,6 +31,8 @@ Aufruf:
   notenrechner admin set-password --email E     Passwort eines Kontos neu setzen
   notenrechner admin unlock --email E           Anmeldesperren eines Kontos aufheben
   notenrechner admin list                       Konten zeigen
+  notenrechner backup --to DATEI                SQLite-Datenbank im laufenden Betrieb sichern
+  notenrechner restore --from DATEI             Sicherung einspielen (Server vorher beenden)
 
 Jeder Befehl kennt --help.
 `
@@ -59,6 +61,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdScale(ctx, args[1:], getenv, stdout, stderr)
 	case "admin":
 		return cmdAdmin(ctx, args[1:], getenv, stdin, stdout, stderr)
+	case "backup":
+		return cmdBackup(ctx, args[1:], getenv, stdout)
+	case "restore":
+		return cmdRestore(ctx, args[1:], getenv, stdout)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

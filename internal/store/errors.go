@@ -1,6 +1,9 @@
 package store
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 var (
 	// ErrNotFound is returned when a requested record does not exist.
@@ -17,3 +20,18 @@ var (
 	// set its password: the link would have nothing left to do.
 	ErrHasPassword = errors.New("store: account has a password")
 )
+
+// SchemaTooNewError is returned by Open when the database was migrated by a
+// newer release than this binary: its tables may hold what this build does not
+// know, so it refuses before it writes anything. An older binary is not a way
+// back; the backup taken before the upgrade is (docs/operations.md).
+type SchemaTooNewError struct {
+	Have, Known int // the database's highest migration, and this build's
+}
+
+func (e *SchemaTooNewError) Error() string {
+	return fmt.Sprintf("Die Datenbank hat die Schema-Version %d, dieses Programm kennt nur bis %d: "+
+		"sie wurde von einer neueren Version von Notenrechner geschrieben und bleibt unverändert. "+
+		"Die neuere Version starten, oder zum Zurückrollen die Sicherung von vor dem Update "+
+		"zurückspielen (notenrechner restore; docs/operations.md, „Aktualisieren und zurückrollen“).", e.Have, e.Known)
+}

@@ -3,10 +3,12 @@ package postgres
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
@@ -19,14 +21,21 @@ var migrations embed.FS
 const migrateLock int64 = 0x6e6f74656e72
 
 // migrate applies every embedded migration that is not yet recorded, each in
-// its own transaction.
+// its own transaction. A database migrated by a newer release is refused
+// before anything is written (sqlstore.RefuseNewer).
 func (s *Store) migrate(ctx context.Context) error {
 	list, err := sqlstore.Migrations(migrations)
 	if err != nil {
 		return fmt.Errorf("postgres: %w", err)
 	}
+	known := sqlstore.Known(list)
 	for _, m := range list {
-		if err := s.applyMigration(ctx, m.Number, m.Body); err != nil {
+		err := s.applyMigration(ctx, m.Number, m.Body, known)
+		var tooNew *store.SchemaTooNewError
+		if errors.As(err, &tooNew) {
+			return tooNew
+		}
+		if err != nil {
 			return fmt.Errorf("postgres: %w", err)
 		}
 	}
@@ -35,10 +44,12 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // applyMigration runs one migration under the advisory lock. The lock is a
 // transaction lock: it ends with the transaction, also when a connection dies
-// half-way, so no instance can leave it held. schema_migrations is created in
+// half-way, so no instance can leave it held. Under the lock it also refuses
+// (rolling back) when the database knows a migration above known, so that an
+// older instance never works on what a newer one has just migrated. schema_migrations is created in
 // the same locked transaction, because two concurrent CREATE TABLE IF NOT
 // EXISTS can both try to create it and one fails.
-func (s *Store) applyMigration(ctx context.Context, number int, body string) error {
+func (s *Store) applyMigration(ctx context.Context, number int, body string, known int) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", migrateLock); err != nil {
 			return fmt.Errorf("take the migration lock: %w", err)
@@ -47,10 +58,14 @@ func (s *Store) applyMigration(ctx context.Context, number int, body string) err
 			version integer PRIMARY KEY, applied_at timestamptz NOT NULL)`); err != nil {
 			return fmt.Errorf("create schema_migrations: %w", err)
 		}
+		var have int
 		var done bool
-		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE version = $1)",
-			number).Scan(&done); err != nil {
+		if err := tx.QueryRow(ctx, "SELECT coalesce(max(version), 0), coalesce(bool_or(version = $1), false) FROM schema_migrations",
+			number).Scan(&have, &done); err != nil {
 			return fmt.Errorf("check: %w", err)
+		}
+		if err := sqlstore.RefuseNewer(have, known); err != nil {
+			return err
 		}
 		if done {
 			return nil
@@ -63,8 +78,9 @@ func (s *Store) applyMigration(ctx context.Context, number int, body string) err
 		_, err := tx.Exec(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)", number, s.now())
 		return err
 	})
-	if err != nil {
+	var tooNew *store.SchemaTooNewError
+	if err != nil && !errors.As(err, &tooNew) {
 		return fmt.Errorf("migration %d: %w", number, err)
 	}
-	return nil
+	return err
 }

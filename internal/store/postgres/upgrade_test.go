@@ -32,7 +32,7 @@ func releaseDatabase(t *testing.T, dsn string) {
 			t.Fatal(err)
 		}
 		number, _ := strconv.Atoi(n[:4])
-		if err := old.applyMigration(ctx, number, string(body)); err != nil {
+		if err := old.applyMigration(ctx, number, string(body), 2); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -103,8 +103,7 @@ func enableWAL(ctx context.Context, path string) error {
 	for {
 		var mode string
 		err := db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode)
-		var serr *sqlitedriver.Error
-		busy := errors.As(err, &serr) && serr.Code()&0xff == sqlitelib.SQLITE_BUSY
+		busy := isBusy(err)
 		switch {
 		case err == nil && mode == "wal":
 			return nil
@@ -121,6 +120,12 @@ func enableWAL(ctx context.Context, path string) error {
 	}
 }
 
+// isBusy reports SQLite's "database is locked".
+func isBusy(err error) bool {
+	var serr *sqlitedriver.Error
+	return errors.As(err, &serr) && serr.Code()&0xff == sqlitelib.SQLITE_BUSY
+}
+
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
@@ -133,9 +138,21 @@ func (s *Store) Ping(ctx context.Context) error {
 	return nil
 }
 
+// KnownSchema is the highest migration this build knows.
+func KnownSchema() int {
+	list, err := sqlstore.Migrations(migrations)
+	if err != nil {
+		panic(err) // the embedded files are fixed at build time; a test reads them
+	}
+	return sqlstore.Known(list)
+}
+
 // migrate applies every embedded migration that is not yet recorded, each in
 // its own transaction. The immediate transaction makes two processes that
-// start at once take turns; the second finds the migration recorded.
+// start at once take turns; the second finds the migration recorded. A
+// database migrated by a newer release is refused before anything is
+// written (sqlstore.RefuseNewer): CREATE TABLE IF NOT EXISTS leaves an
+// existing table alone.
 func (s *Store) migrate(ctx context.Context) error {
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT`); err != nil {
@@ -145,19 +162,31 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("sqlite: %w", err)
 	}
+	known := sqlstore.Known(list)
 	for _, m := range list {
-		if err := s.applyMigration(ctx, m.Number, m.Body); err != nil {
+		err := s.applyMigration(ctx, m.Number, m.Body, known)
+		var tooNew *store.SchemaTooNewError
+		if errors.As(err, &tooNew) {
+			return err
+		}
+		if err != nil {
 			return fmt.Errorf("sqlite: %w", err)
 		}
 	}
 	return nil
 }
 
-func (s *Store) applyMigration(ctx context.Context, number int, body string) error {
+// applyMigration applies migration number unless it is recorded, and refuses
+// (rolling back) when the database knows a migration above known.
+func (s *Store) applyMigration(ctx context.Context, number int, body string, known int) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
-		var done int
-		if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM schema_migrations WHERE version = ?", number).Scan(&done); err != nil {
+		var have, done int
+		if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(version), 0), count(*) FILTER (WHERE version = ?) FROM schema_migrations",
+			number).Scan(&have, &done); err != nil {
 			return fmt.Errorf("check migration %d: %w", number, err)
+		}
+		if err := sqlstore.RefuseNewer(have, known); err != nil {
+			return err
 		}
 		if done > 0 {
 			return nil

@@ -34,7 +34,7 @@ func releaseDatabase(t *testing.T, path string) {
 			t.Fatal(err)
 		}
 		number, _ := strconv.Atoi(n[:4])
-		if err := old.applyMigration(ctx, number, string(body)); err != nil {
+		if err := old.applyMigration(ctx, number, string(body), 3); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -108,6 +108,26 @@ type Migration struct {
 	Body   string
 }
 
+// Known is the highest migration number of list (0 for none).
+func Known(list []Migration) int {
+	if len(list) == 0 {
+		return 0
+	}
+	return list[len(list)-1].Number
+}
+
+// RefuseNewer returns a *store.SchemaTooNewError when a database's highest
+// recorded migration (have) is above the highest this build knows: a binary
+// older than its database must not start on it, since it would write rows
+// that miss what the newer migrations added. The error is not wrapped by the
+// backends, so that its German text reaches the operator as it is.
+func RefuseNewer(have, known int) error {
+	if have > known {
+		return &store.SchemaTooNewError{Have: have, Known: known}
+	}
+	return nil
+}
+
 // Migrations returns every migrations/NNNN_*.sql in fsys, in number order.
 // A backend runs each in its own transaction and skips those it recorded
 // already (migrations are append-only).

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package sqlite
+
+import "os"
+
+func chownLike(string, os.FileInfo) {}
