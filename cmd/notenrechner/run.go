@@ -31,6 +31,8 @@ Aufruf:
   notenrechner admin set-password --email E     Passwort eines Kontos neu setzen
   notenrechner admin unlock --email E           Anmeldesperren eines Kontos aufheben
   notenrechner admin list                       Konten zeigen
+  notenrechner version [--json]                 Version, Commit, Build-Datum und Go-Version zeigen
+  notenrechner healthcheck [--addr :8080]       /healthz des laufenden Servers prüfen (Exit 0 oder 1)
 
 Jeder Befehl kennt --help.
 `
@@ -59,6 +61,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdScale(ctx, args[1:], getenv, stdout, stderr)
 	case "admin":
 		return cmdAdmin(ctx, args[1:], getenv, stdin, stdout, stderr)
+	case "version":
+		return cmdVersion(args[1:], stdout)
+	case "healthcheck":
+		return cmdHealthcheck(ctx, args[1:], getenv, stdout)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
