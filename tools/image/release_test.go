@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"debug/buildinfo"
 	"encoding/hex"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -85,8 +88,10 @@ func TestRelease(t *testing.T) {
 		}
 	})
 	t.Run("version stamp", func(t *testing.T) { checkStamp(t, first) })
+	t.Run("static, with fallback roots", func(t *testing.T) { checkLinked(t, first) })
 	t.Run("image", func(t *testing.T) { checkImage(t, first) })
 	t.Run("oci archive", func(t *testing.T) { checkOCIArchive(t, first) })
+	t.Run("in its own root", func(t *testing.T) { runInOwnRoot(t, first) })
 	t.Run("container runtime", func(t *testing.T) { runInContainer(t, first) })
 }
 
@@ -106,6 +111,26 @@ func checkStamp(t *testing.T, b built) {
 	}
 	if got.Version != b.version || got.Commit != b.commit || got.Date != b.date || got.Go != runtime.Version() {
 		t.Errorf("version --json = %s; want version %s, commit %s, date %s, go %s", out, b.version, b.commit, b.date, runtime.Version())
+	}
+}
+
+// checkLinked reads the binary's build information: no cgo (static, runs
+// on an empty base), and Mozilla's roots linked in for HTTPS to the identity
+// provider, since the image has no CA bundle.
+func checkLinked(t *testing.T, b built) {
+	info, err := buildinfo.ReadFile(b.binary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	if settings["CGO_ENABLED"] != "0" || settings["-trimpath"] != "true" {
+		t.Errorf("build settings %v; want CGO_ENABLED=0 and -trimpath", settings)
+	}
+	if !slices.ContainsFunc(info.Deps, func(m *debug.Module) bool { return m.Path == "golang.org/x/crypto/x509roots/fallback" }) {
+		t.Error("golang.org/x/crypto/x509roots/fallback is not linked in: the image could not verify HTTPS")
 	}
 }
 
