@@ -38,7 +38,9 @@ func TestReadBuildInfo(t *testing.T) {
 
 func TestVersionCommand(t *testing.T) {
 	saved := stamp{version, commit, commitTime, modified}
-	t.Cleanup(func() { version, commit, commitTime, modified = saved.version, saved.commit, saved.commitTime, saved.modified })
+	t.Cleanup(func() {
+		version, commit, commitTime, modified = saved.version, saved.commit, saved.commitTime, saved.modified
+	})
 	version, commit, commitTime, modified = "v1.2.0", "def456", "2026-11-21T08:00:00Z", "true"
 
 	out, _, err := runCmd(t, "version")
