@@ -18,9 +18,9 @@ cyclonedx_gomod=v1.10.0 # github.com/CycloneDX/cyclonedx-gomod; raise it deliber
 [ -f web/dist/index.html ] || { echo "release: the web app is not built (make web)" >&2; exit 1; }
 commit=$(git rev-parse HEAD)
 date=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ HEAD)
-modified=false
-[ -z "$(git status --porcelain)" ] || modified=true
-version=${RELEASE_VERSION:-$(git describe --tags --always --dirty)}
+# Untracked files count as a change too: an untracked .go file would be built in.
+modified=false version=$(git describe --tags --always)
+if [ -n "$(git status --porcelain)" ]; then modified=true version=$version-dirty; fi
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -30,13 +30,13 @@ image_bins=() sbom_bin=
 for target in $targets; do
   os=${target%/*} arch=${target#*/}
   bin=notenrechner-$os-$arch
-  [ "$os" = windows ] && bin=$bin.exe
+  if [ "$os" = windows ]; then bin=$bin.exe; fi
   # GOFLAGS and GOAMD64/GOARM64 from the environment would change the bytes: fixed here.
   GOFLAGS= CGO_ENABLED=0 GOOS=$os GOARCH=$arch GOAMD64=v1 GOARM64=v8.0 \
     go build -trimpath -buildvcs=false -ldflags="$ldflags" -o "$out/$bin" ./cmd/notenrechner
   echo "release: $bin"
-  [ -n "$sbom_bin" ] || sbom_bin=$out/$bin
-  [ "$os" = linux ] && image_bins+=(-bin "linux/$arch=$out/$bin")
+  if [ -z "$sbom_bin" ]; then sbom_bin=$out/$bin; fi
+  if [ "$os" = linux ]; then image_bins+=(-bin "linux/$arch=$out/$bin"); fi
 done
 
 if [ "${RELEASE_IMAGE:-1}" != 0 ] && [ ${#image_bins[@]} -gt 0 ]; then
@@ -53,7 +53,7 @@ if [ "${RELEASE_SBOM:-1}" != 0 ]; then
     -output "$out/notenrechner-go.cdx.json" "$sbom_bin"
   # The npm packages the web app ships (not its build tools), from the lock file, by npm's own
   # `npm sbom`; its random serial number goes and its time becomes the commit's.
-  (cd web && npm sbom --sbom-format cyclonedx --omit dev --package-lock-only 2>/dev/null) |
+  (cd web && npm sbom --sbom-format cyclonedx --omit dev --package-lock-only) |
     node -e '
       const fs = require("node:fs");
       const bom = JSON.parse(fs.readFileSync(0, "utf8"));

@@ -44,7 +44,13 @@ func cmdHealthcheck(ctx context.Context, args []string, getenv func(string) stri
 	if err != nil {
 		return fmt.Errorf("%w: --addr %q: %v", errUsage, *addr, err)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	// Straight to the server: never through a proxy from HTTP_PROXY, never
+	// to where a redirect points.
+	client := &http.Client{
+		Transport:     &http.Transport{Proxy: nil},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	resp, err := client.Do(req)
 	if errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("Server unter %s antwortet nicht innerhalb von %s", url, *timeout)
 	}

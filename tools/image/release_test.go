@@ -47,13 +47,22 @@ func releaseOnce(t *testing.T, dir string) built {
 	}
 	return built{
 		dir: dir, sums: string(sums),
-		version:   git(t, "describe", "--tags", "--always", "--dirty"),
+		version:   git(t, "describe", "--tags", "--always") + dirty(t),
 		commit:    git(t, "rev-parse", "HEAD"),
 		date:      git(t, "log", "-1", "--format=%cd", "--date=format-local:%Y-%m-%dT%H:%M:%SZ", "HEAD"),
 		binary:    filepath.Join(dir, "notenrechner-linux-amd64"),
 		dockerTar: filepath.Join(dir, dockerArchive("amd64")),
 		oci:       filepath.Join(dir, ociArchive),
 	}
+}
+
+// dirty is the version's suffix for a checkout with changes, untracked
+// files included (they may be built in).
+func dirty(t *testing.T) string {
+	if git(t, "status", "--porcelain") != "" {
+		return "-dirty"
+	}
+	return ""
 }
 
 func git(t *testing.T, args ...string) string {
