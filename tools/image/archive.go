@@ -41,9 +41,10 @@ func writeDockerArchive(out, arch string, img v1.Image, version string) (string,
 	return path, nil
 }
 
-// writeOCIArchive writes every platform as one manifest list, named VERSION
-// in an OCI layout, and packs the layout into one tar (an "oci-archive"
-// for skopeo, a directory for crane once unpacked).
+// writeOCIArchive writes every platform as one manifest list, named
+// notenrechner:VERSION in an OCI layout (podman load takes the name from
+// it and its platform from the list), and packs the layout into one tar:
+// an "oci-archive" for skopeo.
 func writeOCIArchive(out string, images []platformImage, r release) (string, error) {
 	idx := mutate.IndexMediaType(empty.Index, types.DockerManifestList)
 	for _, p := range images {
@@ -61,7 +62,7 @@ func writeOCIArchive(out string, images []platformImage, r release) (string, err
 		return "", fmt.Errorf("oci layout: %w", err)
 	}
 	if err := lp.AppendIndex(idx, layout.WithAnnotations(map[string]string{
-		"org.opencontainers.image.ref.name": r.version,
+		"org.opencontainers.image.ref.name": "notenrechner:" + r.version,
 		"org.opencontainers.image.created":  r.created.UTC().Format("2006-01-02T15:04:05Z"),
 	})); err != nil {
 		return "", fmt.Errorf("oci layout: %w", err)

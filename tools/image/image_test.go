@@ -143,8 +143,8 @@ func checkOCIArchive(t *testing.T, b built) {
 		t.Fatal(err)
 	}
 	im, err := idx.IndexManifest()
-	if err != nil || len(im.Manifests) != 1 || im.Manifests[0].Annotations["org.opencontainers.image.ref.name"] != b.version {
-		t.Fatalf("index.json %+v, %v; want one entry named %s", im, err, b.version)
+	if err != nil || len(im.Manifests) != 1 || im.Manifests[0].Annotations["org.opencontainers.image.ref.name"] != "notenrechner:"+b.version {
+		t.Fatalf("index.json %+v, %v; want one entry named notenrechner:%s", im, err, b.version)
 	}
 	list, err := idx.ImageIndex(im.Manifests[0].Digest)
 	if err != nil {
