@@ -22,6 +22,11 @@ date=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ HEA
 modified=false version=$(git describe --tags --always)
 if [ -n "$(git status --porcelain)" ]; then modified=true version=$version-dirty; fi
 
+# OUT is emptied first, so it must be new, empty or an earlier release (it has SHA256SUMS).
+if [ -d "$out" ] && [ -n "$(ls -A "$out")" ] && [ ! -f "$out/SHA256SUMS" ]; then
+  echo "release: $out is neither empty nor an earlier release; not emptying it" >&2
+  exit 1
+fi
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
