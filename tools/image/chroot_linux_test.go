@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/tarball"
 )
 
@@ -29,21 +30,7 @@ func runInOwnRoot(t *testing.T, b built) {
 	if os.Geteuid() != 0 || runtime.GOARCH != "amd64" {
 		t.Skip("needs root (chroot) on linux/amd64")
 	}
-	img, err := tarball.ImageFromPath(b.dockerTar, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf, err := img.ConfigFile()
-	if err != nil {
-		t.Fatal(err)
-	}
-	layers, err := img.Layers()
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := filepath.Join(t.TempDir(), "root")
-	unpackLayer(t, layers[0].Uncompressed, root)
-
+	root, cf := imageRoot(t, b)
 	var uid, gid uint32
 	if _, err := fmt.Sscanf(cf.Config.User, "%d:%d", &uid, &gid); err != nil {
 		t.Fatalf("user %q: %v", cf.Config.User, err)
@@ -90,6 +77,27 @@ func runInOwnRoot(t *testing.T, b built) {
 	if err != nil || db.Sys().(*syscall.Stat_t).Uid != uid {
 		t.Errorf("the database in /data: %v; want a file the image's user created", err)
 	}
+}
+
+// imageRoot unpacks the image's layer into a new directory and gives its
+// configuration.
+func imageRoot(t *testing.T, b built) (string, *v1.ConfigFile) {
+	t.Helper()
+	img, err := tarball.ImageFromPath(b.dockerTar, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf, err := img.ConfigFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers, err := img.Layers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(t.TempDir(), "root")
+	unpackLayer(t, layers[0].Uncompressed, root)
+	return root, cf
 }
 
 // unpackLayer writes the layer's entries under root with their modes and
