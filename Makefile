@@ -6,12 +6,14 @@
 #   make audit  govulncheck and npm audit (CI runs it too)
 #   make fuzz   longer fuzzing rounds (make test runs fuzz-ci, 10 s a target)
 #   make soak   10 minutes of 2,000 live clients, saves and grade requests (SOAK_DURATION=1m to try it)
+#   make release  reproducible static binaries, container image, SBOMs and SHA256SUMS in dist/
+#   make image    only the container image (and its linux binaries) in dist/
 
 BIN        := bin/notenrechner
 WEB_SRC    := $(shell find web/src web/public web/api-docs -type f 2>/dev/null) web/index.html web/vite.config.ts web/vite.ssr.config.ts web/package.json
 NODE_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: run build web test test-api test-go test-web test-budget test-e2e lint bench soak fuzz fuzz-ci audit vulncheck npm-audit clean
+.PHONY: run build web test test-api test-go test-web test-budget test-e2e test-release lint bench soak fuzz fuzz-ci audit vulncheck npm-audit release image clean
 
 run: build
 	./$(BIN) serve
@@ -30,7 +32,7 @@ web: web/dist/index.html
 $(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.sql' -o -name '*.txt') api/openapi.yaml api/embed.go $(wildcard web/*.go) go.mod go.sum
 	go build -trimpath -o $(BIN) ./cmd/notenrechner
 
-test: test-api test-go fuzz-ci test-web test-budget test-e2e
+test: test-api test-go test-release fuzz-ci test-web test-budget test-e2e
 
 # The contract (api/openapi.yaml) lints with Redocly's recommended rules (web/redocly.yaml), and the
 # web app's types generated from it (web/src/lib/api-types.gen.ts) are fresh: `npm run api:types`
@@ -53,6 +55,20 @@ test-budget: web/dist/index.html
 
 test-e2e: $(BIN)
 	cd web && npm run e2e
+
+# The release tool is a module of its own (tools/image), so that go-containerregistry stays out of
+# the product's go.mod. Its test runs scripts/release.sh twice for linux/amd64 and checks that the
+# bytes agree and the image is what docs/operations.md says (about 5 s once the build cache is warm).
+test-release: web/dist/index.html
+	cd tools/image && go mod tidy -diff && go vet ./... && go test -count=1 ./...
+
+# Static binaries for linux/amd64, linux/arm64, windows/amd64 and darwin/arm64, the container image,
+# SBOMs and SHA256SUMS in dist/; every build of one commit gives the same bytes (docs/operations.md).
+release: web/dist/index.html
+	bash scripts/release.sh
+
+image: web/dist/index.html
+	RELEASE_TARGETS="linux/amd64 linux/arm64" RELEASE_SBOM=0 bash scripts/release.sh
 
 # Live fan-out (0, 1,000 and 10,000 SSE clients), three instances on one PostgreSQL (6,000 pages each;
 # scripts/postgres-test-server.sh), 10,000 pages polling the configuration beside as many on streams,
@@ -103,4 +119,4 @@ npm-audit: $(NODE_STAMP)
 	scripts/npm-audit.sh
 
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html
+	rm -rf bin dist web/dist/assets web/dist/index.html

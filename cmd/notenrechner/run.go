@@ -33,6 +33,8 @@ Aufruf:
   notenrechner admin list                       Konten zeigen
   notenrechner backup --to DATEI                SQLite-Datenbank im laufenden Betrieb sichern
   notenrechner restore --from DATEI             Sicherung einspielen (Server vorher beenden)
+  notenrechner version [--json]                 Version, Commit, Build-Datum und Go-Version zeigen
+  notenrechner healthcheck [--addr :8080]       /healthz des laufenden Servers prüfen (Exit 0 oder 1)
 
 Jeder Befehl kennt --help.
 `
@@ -65,6 +67,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdBackup(ctx, args[1:], getenv, stdout)
 	case "restore":
 		return cmdRestore(ctx, args[1:], getenv, stdout)
+	case "version":
+		return cmdVersion(args[1:], stdout)
+	case "healthcheck":
+		return cmdHealthcheck(ctx, args[1:], getenv, stdout)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
