@@ -17,11 +17,11 @@ import (
 // The errors of Backup and Restore are German sentences: the command line
 // shows them to the operator as they are. Tests tell them apart with errors.Is.
 var (
-	ErrExists        = errors.New("die Datei gibt es schon; --force ersetzt sie")
-	ErrInUse         = errors.New("die Datenbank ist geöffnet, wohl von einem laufenden Server; erst den Server beenden")
-	ErrNotNotenrecht = errors.New("das ist keine Notenrechner-Datenbank")
-	ErrDamaged       = errors.New("die Datei ist beschädigt (PRAGMA integrity_check)")
-	ErrOpenDatabase  = errors.New("neben der Datei liegt eine -wal-Datei: das ist eine geöffnete Datenbank, keine Sicherung " +
+	ErrExists          = errors.New("die Datei gibt es schon; --force ersetzt sie")
+	ErrInUse           = errors.New("die Datenbank ist geöffnet, wohl von einem laufenden Server; erst den Server beenden")
+	ErrNotNotenrechner = errors.New("das ist keine Notenrechner-Datenbank")
+	ErrDamaged         = errors.New("die Datei ist beschädigt (PRAGMA integrity_check)")
+	ErrOpenDatabase    = errors.New("neben der Datei liegt eine -wal-Datei: das ist eine geöffnete Datenbank, keine Sicherung " +
 		"(Sicherungen schreibt notenrechner backup)")
 )
 
@@ -127,7 +127,7 @@ func inspect(ctx context.Context, db *sql.DB) (Summary, error) {
 	return sum, nil
 }
 
-// schemaOf returns the highest recorded migration, or ErrNotNotenrecht for a
+// schemaOf returns the highest recorded migration, or ErrNotNotenrechner for a
 // database without the tables every Notenrechner database has.
 func schemaOf(ctx context.Context, db *sql.DB) (int, error) {
 	var tables int
@@ -137,11 +137,11 @@ func schemaOf(ctx context.Context, db *sql.DB) (int, error) {
 		return 0, classify(err)
 	}
 	if tables != 2 {
-		return 0, ErrNotNotenrecht
+		return 0, ErrNotNotenrechner
 	}
 	var v int
 	if err := db.QueryRowContext(ctx, "SELECT coalesce(max(version), 0) FROM schema_migrations").Scan(&v); err != nil || v == 0 {
-		return 0, ErrNotNotenrecht
+		return 0, ErrNotNotenrechner
 	}
 	return v, nil
 }
@@ -150,7 +150,7 @@ func schemaOf(ctx context.Context, db *sql.DB) (int, error) {
 func classify(err error) error {
 	var serr *sqlitedriver.Error
 	if errors.As(err, &serr) && serr.Code()&0xff == sqlitelib.SQLITE_NOTADB {
-		return ErrNotNotenrecht
+		return ErrNotNotenrechner
 	}
 	return err
 }
