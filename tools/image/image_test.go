@@ -19,10 +19,10 @@ import (
 	"github.com/google/go-containerregistry/pkg/v1/tarball"
 )
 
-// layerBudget bounds the image's one compressed layer: 9.64 MB measured
+// layerBudget bounds the image's one compressed layer: 13.09 MB measured with the server render
 // (docs/benchmarks.md, "Container image") plus a quarter. Past it, look at
 // what grew before raising it.
-const layerBudget = 12_000_000
+const layerBudget = 16_400_000
 
 // checkImage reads the docker archive back and checks what docs/operations.md
 // promises about the image.
