@@ -7,7 +7,14 @@ import tseslint from 'typescript-eslint'
 
 export default defineConfig([
   // api-types.gen.ts is generated from api/openapi.yaml (npm run api:types), checked for staleness instead.
-  globalIgnores(['dist', 'ssr-dist', 'node_modules', 'test-results', 'playwright-report', 'src/lib/api-types.gen.ts']),
+  globalIgnores([
+    'dist',
+    'ssr-dist',
+    'node_modules',
+    'test-results',
+    'playwright-report',
+    'src/lib/api-types.gen.ts',
+  ]),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [
