@@ -41,6 +41,8 @@ test('the first render has the configuration of the page, and the stream confirm
   await expect(cell(page, '89,9995')).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('notenrechner.config'))).toBeNull() // kept only from the stream
 
+  // The server's page is taken over by the app (main.tsx) first: the Notenspiegel's opener shows only after.
+  await expect(page.getByRole('button', { name: 'Notenspiegel erstellen' })).toBeVisible()
   await countChanges(page)
   release()
   // The stream's event (the same version) has been received when it is kept.

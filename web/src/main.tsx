@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+import { loadRenderedRoute } from '@/app/router'
 import { renderedStart } from '@/lib/embedded-config'
 import { readScaleChoice } from '@/lib/scale-choice'
 import './index.css'
@@ -17,8 +18,12 @@ const app = (
     <App rendered={rendered} />
   </StrictMode>
 )
-if (rendered !== undefined) hydrateRoot(root, app)
-else {
+// The code of the page's lazily loaded parts is fetched at once, beside the takeover: each part is taken
+// over when its code is here, and until then nothing the app renders reaches it (memo, calculator-form.tsx).
+if (rendered !== undefined) {
+  loadRenderedRoute(window.location.pathname).catch(() => undefined)
+  hydrateRoot(root, app)
+} else {
   root.replaceChildren()
   createRoot(root).render(app)
 }

@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { Route, Switch } from 'wouter'
+import { loadRenderedParts } from '@/features/calculator/components/calculator'
 import { HomeRoute } from './routes/home'
 import { Layout } from './routes/layout'
 
@@ -20,3 +21,7 @@ export function AppRoutes() {
     </Layout>
   )
 }
+
+/** Loads the lazily loaded parts that the server renders into the page of path (only the calculator's). */
+export const loadRenderedRoute = (path: string): Promise<unknown> =>
+  path === '/' ? loadRenderedParts() : Promise.resolve()

@@ -1,4 +1,4 @@
-import { lazy, useId } from 'react'
+import { lazy, memo, useId } from 'react'
 import { cellText, EMPTY, NONE, table, type TableCell } from '@/lib/grade-table'
 import type { Key } from '@/lib/key'
 import { BandTable } from './band-table'
@@ -6,9 +6,14 @@ import { LazyPart } from './lazy-part'
 
 // Many bands come with tenths and the IHK's decimal key only: their list is not on the calculator route,
 // whose JS has a budget (docs/benchmarks.md); it arrives with the Punkteschlüssel, right after the first render.
-const BandList = lazy(() => import('./band-list'))
+const loadBandList = () => import('./band-list')
+const BandList = lazy(loadBandList)
 // A preset's source is read from the server where a scale names one; no other scale pays for it.
-const PresetSource = lazy(() => import('./preset-source'))
+const loadPresetSource = () => import('./preset-source')
+const PresetSource = lazy(loadPresetSource)
+
+/** The table's lazily loaded parts, for a page that must have them before it is taken over (main.tsx). */
+export const loadGradeTableParts = () => Promise.all([loadBandList(), loadPresetSource()])
 
 interface GradeTableProps {
   scaleKey: Key
@@ -28,7 +33,9 @@ const MANY = 16
  * says how to read a bound with this key's own numbers. Bounds "über" (the original) take two rows,
  * über and bis einschließlich; bounds "ab" read as teachers write them, one per grade ("ab 90").
  */
-export function GradeTable({ scaleKey, name, marked, preset }: GradeTableProps) {
+// memo: a render of the page that leaves the table's props as they are does not reach its lazily loaded
+// parts, which the app may not have taken over from the server's page yet (main.tsx).
+export const GradeTable = memo(function GradeTable({ scaleKey, name, marked, preset }: GradeTableProps) {
   const titleId = useId()
   const cells = table(scaleKey)
   const { included } = scaleKey
@@ -62,7 +69,7 @@ export function GradeTable({ scaleKey, name, marked, preset }: GradeTableProps) 
       )}
     </div>
   )
-}
+})
 
 const BASIS: Record<string, string> = {
   round: ' Zuvor wird der Prozentwert auf ganze Prozent gerundet (ab ,5 aufgerundet).',

@@ -1,4 +1,4 @@
-import { lazy, useId, useMemo, useRef, type ReactNode } from 'react'
+import { lazy, memo, useId, useMemo, useRef, type ReactNode } from 'react'
 import { GradeTable } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { cardClass as card } from '@/components/styles'
@@ -14,6 +14,15 @@ import { PointsField, PrintButton, ResultField } from './calculator-fields'
 // before a total is typed, also when the server has gone away by then.
 export const loadPointsKey = () => import('./points-key')
 const PointsKey = lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey })))
+// memo: a render of the form that leaves its props as they are does not reach the part, which the app may
+// not have taken over from the server's page yet (main.tsx).
+const PointsKeyPart = memo(function PointsKeyPart(props: { scaleKey: Key; total: string; grade: string }) {
+  return (
+    <LazyPart>
+      <PointsKey {...props} />
+    </LazyPart>
+  )
+})
 // Likewise the Notenspiegel's place at the end of the page (its list loads only when opened).
 export const loadClassListSection = () => import('./class-list-section')
 const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
@@ -97,9 +106,7 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
         </form>
       </section>
 
-      <LazyPart>
-        <PointsKey scaleKey={key} total={inputs.total} grade={result.grade} />
-      </LazyPart>
+      <PointsKeyPart scaleKey={key} total={inputs.total} grade={result.grade} />
 
       {result.grade !== '' && (
         // the form does not print; a printed single result says what it was

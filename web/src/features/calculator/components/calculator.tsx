@@ -1,4 +1,5 @@
 import { lazy, useEffect } from 'react'
+import { loadGradeTableParts } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import { useLiveConfig } from '@/lib/use-live-config'
@@ -7,7 +8,16 @@ import { KeyChange } from './key-change'
 import { LoadFailed, preloadStaleNotice, StaleNotice } from './stale-notice'
 
 // The choice of scale asks the server for the list of scales and shows nothing while there is one.
-const ScalePicker = lazy(() => import('./scale-picker').then((m) => ({ default: m.ScalePicker })))
+const loadScalePicker = () => import('./scale-picker')
+const ScalePicker = lazy(() => loadScalePicker().then((m) => ({ default: m.ScalePicker })))
+
+/**
+ * The code of every lazily loaded part the server renders into the calculator's page (web/render.go). The
+ * app takes that page over once they are here (main.tsx): a part whose code is missing when the page
+ * changes (a click, a stream event) would be rendered anew, and a click on it before then would be lost.
+ */
+export const loadRenderedParts = () =>
+  Promise.all([loadPointsKey(), loadGradeTableParts(), loadScalePicker(), preloadStaleNotice()])
 
 /**
  * The calculator route's content: spinner until the live configuration arrives, then form and table;

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import BandList from '@/components/band-list'
 import { BandTable } from '@/components/band-table'
 import { cardClass } from '@/components/styles'
@@ -26,6 +26,16 @@ const POINTS_LABEL = ['Punkte von', 'bis']
 export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: string; grade: string }) {
   const id = useId()
   const [step, setStep] = useState<PointStep>(DEFAULT_STEP)
+  const steps = useRef<HTMLFieldSetElement>(null)
+  // A step chosen in the server's page before the app took this part over (web/render.go) is checked in the
+  // page, not yet in the state: taken over once, so that the list follows the choice that is shown.
+  useEffect(() => {
+    const checked = steps.current?.querySelector<HTMLInputElement>('input:checked')?.value
+    const chosen = POINT_STEPS.find((s) => s.value === checked)
+    if (chosen !== undefined && chosen.value !== step) setStep(chosen.value)
+    // once, on taking the part over
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const t = parseNumber(total)
   const bands = useMemo(() => {
     const parsed = parseNumber(total)
@@ -60,7 +70,7 @@ export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: st
         >
           {title}
         </h2>
-        <fieldset className="print:hidden">
+        <fieldset ref={steps} className="print:hidden">
           <legend className="sr-only">Punkteschritt</legend>
           <div className="inline-flex rounded-lg border border-slate-300 bg-slate-100 p-0.5 dark:border-slate-700 dark:bg-slate-800">
             {POINT_STEPS.map((s) => (
