@@ -143,9 +143,10 @@ function preloadEntryImports(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const entry = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry)
-        if (entry?.type !== 'chunk') throw new Error('preloadEntryImports: no entry chunk')
-        return entry.imports.map((file) => ({
+        const entries = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk' && c.isEntry)
+        if (entries.length === 0) throw new Error('preloadEntryImports: no entry chunk')
+        const imports = new Set(entries.flatMap((c) => (c.type === 'chunk' ? c.imports : [])))
+        return [...imports].map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', href: `/${file}`, crossorigin: '' },
           injectTo: 'head',
@@ -155,12 +156,67 @@ function preloadEntryImports(): Plugin {
   }
 }
 
+/**
+ * The early result (src/early.ts): a small module of its own that shows results for what is typed into
+ * the server's page before the app has arrived. At the end of the body, so that it runs only once the
+ * page's form has been read (an async script runs as soon as it is loaded), and async, so that it does
+ * not wait for the app.
+ */
+function earlyResult(): Plugin {
+  return {
+    name: 'notenrechner-early-result',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const early = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.name === 'early',
+        )
+        if (early === undefined) throw new Error('earlyResult: the early entry is not in the bundle')
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: '', src: `/${early.fileName}` },
+            injectTo: 'body',
+          },
+        ]
+      },
+    },
+  }
+}
+
+/**
+ * Vite wraps every lazy import in a helper that fetches the part's CSS and imports beside it; with
+ * modulePreload off and all CSS in one file, it has nothing to fetch (every call passes []), yet its
+ * code (about 0.8 KiB gzip) stays on the calculator route, whose JS has a budget (docs/benchmarks.md).
+ * This helper just imports. A build whose lazy imports need CSS or preloads fails here instead.
+ */
+const PRELOAD_HELPER = '\0vite/preload-helper.js'
+function plainLazyImports(): Plugin {
+  return {
+    name: 'notenrechner-plain-lazy-imports',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (id === PRELOAD_HELPER) return 'export const __vitePreload = (load) => load()'
+    },
+    generateBundle(_options, bundle) {
+      // With modulePreload off, Vite passes a lazy chunk's CSS only: none may have any.
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && !chunk.isEntry && (chunk.viteMetadata?.importedCss.size ?? 0) > 0)
+          this.error(`${chunk.fileName} imports CSS, which the plain lazy import would not load`)
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
+    plainLazyImports(),
     react(),
     tailwindcss(),
     preloadFont(),
     preloadEntryImports(),
+    earlyResult(),
     // Offline and installable (docs/spec.md §2): a Workbox service worker that precaches the built app and
     // serves every page navigation from it, and the manifest. The registration is the external
     // /registerSW.js (no inline script: Content-Security-Policy default-src 'self').
@@ -223,16 +279,22 @@ export default defineConfig({
     // the page already (web/render.go), so that round trip delays only their taking over, not the sight.
     modulePreload: false,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        early: fileURLToPath(new URL('./src/early.ts', import.meta.url)),
+      },
       output: {
         // React in one chunk: with several lazy chunks the bundler otherwise splits it into small
-        // shared pieces, each with its own overhead, on the calculator route's budget. The exact
-        // numbers (lib/rational.ts) go with it: the route needs them, and so do lazy parts (the
-        // Zeugnisnote), which would otherwise split them into a route chunk of their own.
+        // shared pieces, each with its own overhead, on the calculator route's budget. The early result
+        // (src/early.ts) is one chunk with all it needs and no React: the calculator and the page's
+        // configuration, which the app imports from it, so that nothing of it is loaded twice (its
+        // start on import does nothing once the app has taken the page over).
         codeSplitting: {
           groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]lib[\\/]rational\.ts$/,
+              name: 'calculator-core',
+              test: /src[\\/](early|lib[\\/](rational|key|grade-table|config|embedded-config|stored-config|scale-choice|scale-slug)|features[\\/]calculator[\\/](grading|early-result))\.ts$/,
             },
           ],
         },

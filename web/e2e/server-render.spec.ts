@@ -87,20 +87,66 @@ test('the app takes the server page over without rendering it again and without 
   expect(problems).toEqual([])
 })
 
-test('what is typed before the app arrives is kept and graded once it has', async ({ page }) => {
+test('what is typed before the app arrives is graded at once, by the app’s own rules, and kept', async ({
+  page,
+}) => {
   const problems = consoleProblems(page)
   const release = await holdApp(page)
   await page.goto('/', { waitUntil: 'commit' })
   await page.getByLabel('Gesamtpunktzahl').fill('40')
   await page.getByLabel('Erreichte Punktzahl').fill('30')
-  // no grade while nothing can compute it: never the server's (empty) result for other input
-  await expect(percentage(page)).toHaveText('')
-  release()
+  // the early result (features/calculator/early-result.ts): the app's entry is still held
   await expect(percentage(page)).toHaveText('75,0%')
   await expect(grade(page)).toHaveText('2')
+  await expect(page.locator('[aria-current]')).toHaveCount(0)
+  const early = await page.locator('output').allTextContents()
+  await page.evaluate(() => {
+    for (const el of Array.from(document.querySelectorAll('output')))
+      (el as unknown as { fromServer: boolean }).fromServer = true
+  })
+  release()
+  // the app has taken over once it marks the grade in the table; the outputs are the same nodes and texts
+  await expect(page.locator('section[aria-label="Notenschlüssel"] [aria-current]').first()).toBeVisible()
+  expect(await page.locator('output').allTextContents()).toEqual(early)
+  expect(
+    await page.evaluate(() =>
+      Array.from(document.querySelectorAll('output')).every(
+        (el) => (el as unknown as { fromServer?: boolean }).fromServer === true,
+      ),
+    ),
+  ).toBe(true)
   await expect(page.getByLabel('Gesamtpunktzahl')).toHaveValue('40')
   await expect(page).toHaveURL(/\?gesamt=40&erreicht=30$/)
+  // and it goes on from there
+  await page.getByLabel('Erreichte Punktzahl').fill('')
+  await expect(percentage(page)).toHaveText('')
   expect(problems).toEqual([])
+})
+
+test('the early result shows nothing for what the app would not grade, and prints', async ({ page }) => {
+  await page.addInitScript(() => {
+    ;(window as unknown as { printed: number }).printed = 0
+    window.print = () => {
+      ;(window as unknown as { printed: number }).printed += 1
+    }
+  })
+  const release = await holdApp(page)
+  await page.goto('/?gesamt=40&erreicht=30', { waitUntil: 'commit' })
+  await expect(percentage(page)).toHaveText('75,0%')
+  await page.getByLabel('Erreichte Punktzahl').fill('30x')
+  await expect(percentage(page)).toHaveText('')
+  await expect(grade(page)).toHaveText('')
+  await page.getByLabel('Erreichte Punktzahl').fill('45')
+  await expect(percentage(page)).toHaveText('112,5%')
+  await expect(grade(page)).toHaveText('1+')
+  await page.getByRole('button', { name: 'Drucken' }).click()
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1)
+  release()
+  await expect(page.locator('section[aria-label="Notenschlüssel"] [aria-current]').first()).toBeVisible()
+  await expect(percentage(page)).toHaveText('112,5%')
+  // once the app is there, a click prints once, not twice
+  await page.getByRole('button', { name: 'Drucken' }).click()
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(2)
 })
 
 test('a page rendered for another scale than the one this browser follows is rendered by the app', async ({

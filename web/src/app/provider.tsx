@@ -3,7 +3,8 @@ import { LazyPart } from '@/components/lazy-part'
 import { AuthContext, type Auth } from '@/lib/auth'
 import { pageStart, type RenderedStart } from '@/lib/embedded-config'
 import { createLiveConnection } from '@/lib/live-connection'
-import { readScaleChoice, ScaleChoiceContext, scaleEventsUrl, scaleStorageKey } from '@/lib/scale-choice'
+import { readScaleChoice, scaleEventsUrl, scaleStorageKey } from '@/lib/scale-choice'
+import { ScaleChoiceContext } from '@/lib/scale-choice-context'
 import { LiveConfigContext, useLiveConnection } from '@/lib/use-live-config'
 
 // The toasts (react-hot-toast, about 4 KiB gzip) and what the live connection tells through them

@@ -24,7 +24,7 @@ import { readStoredConfig, storeConfig } from './stored-config'
 // it was received. The app shows it through useLiveConnection (use-live-config.ts) and turns the
 // events into toasts (app/live-config-toasts.ts).
 
-export const CONFIG_EVENTS_URL = '/api/v1/config/events'
+export { CONFIG_EVENTS_URL } from './scale-choice'
 
 export type {
   LiveConfigState,

@@ -1,5 +1,3 @@
-import { createContext, useContext } from 'react'
-import { CONFIG_EVENTS_URL } from './live-connection'
 import { addressSlug, isSlug } from './scale-slug'
 import { STORAGE_KEY } from './stored-config'
 
@@ -10,6 +8,8 @@ import { STORAGE_KEY } from './stored-config'
 // of scales are loaded lazily (features/calculator/components/scale-picker.tsx), which also writes
 // the choice into the address and into this browser (features/calculator/scale-address.ts).
 
+/** The default scale's stream of `config` events. */
+export const CONFIG_EVENTS_URL = '/api/v1/config/events'
 export const SCALE_PARAM = 'schluessel'
 export const CHOICE_KEY = 'notenrechner.scale'
 const valid = (slug: string | null | undefined): string | null => (slug != null && isSlug(slug) ? slug : null)
@@ -32,15 +32,3 @@ export const scaleEventsUrl = (slug: string | null): string =>
 /** Where this browser keeps a scale's last configuration for offline use (one entry per scale). */
 export const scaleStorageKey = (slug: string | null): string =>
   slug === null ? STORAGE_KEY : `${STORAGE_KEY}.${slug}`
-
-export interface ScaleChoice {
-  /** The chosen scale's slug; null for the default. */
-  slug: string | null
-  /** Follows another scale: closes the old stream, opens the new one (app/provider.tsx). */
-  choose: (slug: string | null) => void
-}
-
-export const ScaleChoiceContext = createContext<ScaleChoice>({ slug: null, choose: () => undefined })
-
-/** The page's scale choice, provided by AppProvider. */
-export const useScaleChoice = (): ScaleChoice => useContext(ScaleChoiceContext)

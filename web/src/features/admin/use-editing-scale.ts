@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useScaleChoice } from '@/lib/scale-choice'
+import { useScaleChoice } from '@/lib/scale-choice-context'
 import { listScales } from '@/lib/scales'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { useResource } from '@/lib/use-resource'

@@ -1,5 +1,6 @@
 import type { Ref } from 'react'
 import { inputClass, labelClass } from '@/components/styles'
+import { resultSize } from '../early-result'
 import type { InputProblem } from '../input-check'
 
 interface PointsFieldProps {
@@ -79,8 +80,8 @@ function FieldMessage({ id, problem }: { id: string; problem: InputProblem | nul
 /**
  * A result (percentage, grade) as an `<output>` for both inputs. min-h, not h: a hostile input (a
  * 30-digit value) gives a long percentage, which wraps inside the box instead of widening the page;
- * a long result ("120000,0%") gets a smaller size, so that it stays on one line in the half-width
- * box at 390 px.
+ * a long result ("120000,0%") gets a smaller size (resultSize), so that it stays on one line in the
+ * half-width box at 390 px.
  */
 export function ResultField({
   id,
@@ -103,8 +104,10 @@ export function ResultField({
         htmlFor={of}
         className={
           'mt-1.5 flex min-h-12 w-full items-center rounded-lg py-1 wrap-anywhere bg-green-50 dark:bg-green-950 px-3 font-semibold tabular-nums text-green-900 dark:text-green-300 ' +
-          (value.length > 7 ? 'text-lg' : 'text-2xl')
+          resultSize(value)
         }
+        // the early result may have written it before the app took the page over (early-result.ts)
+        suppressHydrationWarning
       >
         {value}
       </output>

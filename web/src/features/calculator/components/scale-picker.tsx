@@ -1,6 +1,6 @@
 import { SelectField } from '@/components/select-field'
 import type { LiveConfigState } from '@/lib/live-connection'
-import { useScaleChoice } from '@/lib/scale-choice'
+import { useScaleChoice } from '@/lib/scale-choice-context'
 import { rememberScaleChoice } from '../scale-address'
 import { useScaleAddress, useScaleList } from '../use-scale-list'
 import { ScaleAlert, ScaleOptions } from './scale-picker-parts'

@@ -1,0 +1,57 @@
+import { renderedStart } from '@/lib/embedded-config'
+import { gradeText, keyOf } from '@/lib/key'
+import { readScaleChoice } from '@/lib/scale-choice'
+import { calculate } from './grading'
+
+// The server's page (web/render.go) shows the form before the app has arrived; on a slow phone that
+// takes a second or more. Until then this shows the result of what is typed, with the app's own
+// calculator on the configuration the page was rendered with, so that it is the very text the app
+// will show: it runs from a small script of its own (src/early.ts), which shares this module and the
+// calculator's with the app. It writes only the two outputs' text and size: the app takes them over
+// as they are (ResultField's suppressHydrationWarning) and renders them anew once it has read the typed
+// values (useTypedBeforeTakeover). It does nothing when the app renders its own page instead (main.tsx).
+
+let stop: (() => void) | undefined
+let takenOver = false
+
+/** The size class of a result's text: a long one is smaller, so that it stays on one line at 390 px. */
+export const resultSize = (value: string): string => (value.length > 7 ? 'text-lg' : 'text-2xl')
+
+/** Shows results for the server page's form until the app takes it over (takeOverEarlyResult). */
+export function startEarlyResult(doc: Document = document): void {
+  const root = doc.getElementById('root')
+  if (takenOver || stop !== undefined || root === null) return
+  const start = renderedStart(root, readScaleChoice())
+  const form = root.querySelector('form')
+  const [total, achieved] = form?.querySelectorAll('input') ?? []
+  const outputs = form?.querySelectorAll('output') ?? []
+  if (start === undefined || !form || !total || !achieved || outputs.length !== 2) return
+  const key = keyOf(start.config.config)
+  const show = () => {
+    const result = calculate(key, total.value, achieved.value)
+    const texts = [result.percentage, gradeText(key, result.grade, result.alt)]
+    outputs.forEach((output, i) => {
+      const text = texts[i] ?? ''
+      output.textContent = text
+      output.classList.replace(resultSize(text) === 'text-lg' ? 'text-2xl' : 'text-lg', resultSize(text))
+    })
+  }
+  // Printing needs no app: the styles for paper are in the page.
+  const print = () => {
+    window.print()
+  }
+  const printButton = form.closest('section')?.querySelector('button')
+  form.addEventListener('input', show)
+  printButton?.addEventListener('click', print)
+  stop = () => {
+    form.removeEventListener('input', show)
+    printButton?.removeEventListener('click', print)
+  }
+  show()
+}
+
+/** The app takes the page over: from now on it shows the results, and its handlers print. */
+export function takeOverEarlyResult(): void {
+  takenOver = true
+  stop?.()
+}
