@@ -116,7 +116,7 @@ func pageMarkdown(p printer, pages []pageResult) {
 			bytesOrNone(pg.HTML.Gzip), bytesOrNone(pg.HTML.Brotli))
 	}
 	for _, pg := range pages {
-		p("\n%s, each load: FCP %s ms; LCP %s ms; usable %s ms; TBT %s ms; typed → 75,0 %% %s ms.\n", buildName(pg.Build),
+		p("\n%s, each load: FCP %s ms; LCP %s ms; usable %s ms; TBT %s ms; typed → 75,0 %% %s.\n", buildName(pg.Build),
 			joinF(pg.Runs, func(x pageRun) float64 { return x.FCP }), joinF(pg.Runs, func(x pageRun) float64 { return x.LCP }),
 			joinF(pg.Runs, func(x pageRun) float64 { return x.Usable }), joinF(pg.Runs, func(x pageRun) float64 { return x.TBT }),
 			joinTyped(pg.Typed))
@@ -175,7 +175,7 @@ func joinTyped(ts []typedRun) string {
 	for i, t := range ts {
 		parts[i] = "never"
 		if t.Typed > 0 {
-			parts[i] = fmt.Sprintf("%.0f", t.Typed)
+			parts[i] = fmt.Sprintf("%.0f ms", t.Typed)
 		}
 	}
 	return strings.Join(parts, ", ")
