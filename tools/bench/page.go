@@ -107,13 +107,13 @@ func pageMarkdown(p printer, pages []pageResult) {
 	p("asks for the next frame after each change of the document). 3 s later both fields must still hold 40 and 30 and\n")
 	p("75,0 %% must still show. Medians; the app's assets came %s. HTML of `/` = its bytes as sent for\n", encodingsOf(last))
 	p("`Accept-Encoding: gzip` (and `br`, where the server offers it for the page).\n\n")
-	p("| Build | FCP | LCP | CLS | TBT | usable | typed → 75,0 %% | FCP ÷ floor | typed ÷ floor | HTML of `/` gzip | br |\n")
-	p("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	p("| Build | FCP | LCP | CLS | TBT | usable | typed → 75,0 %% | FCP ÷ floor | typed ÷ floor | HTML of `/` gzip | br | bytes transferred |\n")
+	p("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, pg := range pages {
 		m := pg.Median
-		p("| %s | %.0f ms | %.0f ms | %.3f | %.0f ms | %.0f ms | %s | %s | %s | %s | %s |\n", buildName(pg.Build), m.FCP, m.LCP, m.CLS, m.TBT,
+		p("| %s | %.0f ms | %.0f ms | %.3f | %.0f ms | %.0f ms | %s | %s | %s | %s | %s | %s |\n", buildName(pg.Build), m.FCP, m.LCP, m.CLS, m.TBT,
 			m.Usable, msOrNever(m.Typed), ratio(m.FCP, floor.Median.FCP), ratio(m.Typed, floor.Median.Typed),
-			bytesOrNone(pg.HTML.Gzip), bytesOrNone(pg.HTML.Brotli))
+			bytesOrNone(pg.HTML.Gzip), bytesOrNone(pg.HTML.Brotli), kib(int(m.Transferred)))
 	}
 	for _, pg := range pages {
 		p("\n%s, each load: FCP %s ms; LCP %s ms; usable %s ms; TBT %s ms; typed → 75,0 %% %s.\n", buildName(pg.Build),
