@@ -65,6 +65,7 @@ func run() error {
 	instanceRuns := flag.Int("instance-runs", 2, "runs per number of instances (each on a fresh database)")
 	pollPages := flag.Int("poll-pages", 10000, "pages polling GET /api/v1/config in the poll section (and as many on streams beside them)")
 	pollWindow := flag.Duration("poll-window", 30*time.Second, "how long the poll section measures, after its ramp-up")
+	pageLoads := flag.Int("page-loads", 7, "page section: quiet loads and as many typed loads of each page (the floor, each build)")
 	flag.Parse()
 	root, err := filepath.Abs(*repo)
 	if err != nil {
@@ -181,16 +182,9 @@ func run() error {
 		})
 	}
 	if err == nil {
-		err = step("page", func() error {
-			for _, b := range builds {
-				page, err := runPage(root, b.path)
-				if err != nil {
-					return fmt.Errorf("%s: %w", b.path, err)
-				}
-				page.Build = b.name
-				r.Pages = append(r.Pages, page)
-			}
-			return nil
+		err = step("page", func() (err error) { // the plain-HTML floor, then each build
+			r.Pages, err = runPages(root, builds, *pageLoads)
+			return err
 		})
 	}
 	if err == nil {
@@ -212,21 +206,6 @@ func run() error {
 
 // build is a binary under test; name is "" when only one is measured, else "before" or "after".
 type build struct{ name, path string }
-
-// runPage measures the calculator page, five loads, on a fresh server of bin.
-func runPage(root, bin string) (pageResult, error) {
-	var page pageResult
-	srv, err := newServer(mustTempDir())
-	if err != nil {
-		return page, err
-	}
-	if _, err := srv.start(bin); err != nil {
-		return page, err
-	}
-	defer srv.stop()
-	err = nodeJSON(root, &page, "scripts/bench-page.mjs", "http://"+srv.addr+"/", "5")
-	return page, err
-}
 
 // raiseFileLimit lifts this process's open-file limit to its hard limit (10,000 subscribers need
 // 10,000 sockets here and as many in the server, a separate process that inherits the limit).

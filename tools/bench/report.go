@@ -11,16 +11,6 @@ type bundleFile struct {
 	Gzip int    `json:"gzip"`
 }
 
-type pageRun struct {
-	FCP         float64  `json:"fcp"`
-	LCP         float64  `json:"lcp"`
-	TBT         float64  `json:"tbt"`
-	CLS         float64  `json:"cls"`
-	Usable      float64  `json:"usable"`
-	Transferred float64  `json:"transferred"`
-	Encodings   []string `json:"encodings"`
-}
-
 type report struct {
 	Machine, Command string
 	Date             time.Time
@@ -50,13 +40,6 @@ type report struct {
 	}
 	Pages     []pageResult
 	Instances []instanceResult
-}
-
-// pageResult is bench-page.mjs's answer for one binary.
-type pageResult struct {
-	Build  string    `json:"-"`
-	Runs   []pageRun `json:"runs"`
-	Median pageRun   `json:"median"`
 }
 
 func micro(d time.Duration) string { return fmt.Sprintf("%.1f µs", float64(d.Nanoseconds())/1000) }
@@ -193,27 +176,6 @@ func joinF(rs []pageRun, f func(pageRun) float64) string {
 
 // printer appends formatted text to the report.
 type printer func(format string, a ...any)
-
-func pageMarkdown(p printer, pages []pageResult) {
-	p("\n### The page: Lighthouse-style figures\n\n")
-	p("`node web/scripts/bench-page.mjs URL 5` against the built binary: Debian's Chromium over the DevTools protocol at\n")
-	p("390 × 844, a fresh context per load, Lighthouse's mobile conditions applied by CDP (4× CPU slowdown, 150 ms\n")
-	p("round trip, 1.6 Mbit/s down); LCP and CLS from PerformanceObserver, total blocking time = Σ(long task − 50 ms)\n")
-	p("after first contentful paint, \"usable\" = navigation start until the total field is in the page (a MutationObserver,\n")
-	p("on the clock of FCP; the configuration is in the page or has arrived over SSE). Median of %d loads; assets came %s.\n\n", len(pages[0].Runs), strings.Join(pages[0].Runs[0].Encodings, "/"))
-	p("| Build | FCP | LCP | total blocking time | CLS | usable | usable − FCP | bytes transferred |\n|---|---|---|---|---|---|---|---|\n")
-	for _, pg := range pages {
-		m := pg.Median
-		p("| %s | %.0f ms | %.0f ms | %.0f ms | %.3f | %.0f ms | %.0f ms | %s |\n", buildName(pg.Build), m.FCP, m.LCP, m.TBT, m.CLS, m.Usable, m.Usable-m.FCP, kib(int(m.Transferred)))
-	}
-	for _, pg := range pages {
-		p("\n%s, each load: FCP %s ms; LCP %s ms; usable %s ms; TBT %s ms.\n", buildName(pg.Build),
-			joinF(pg.Runs, func(x pageRun) float64 { return x.FCP }), joinF(pg.Runs, func(x pageRun) float64 { return x.LCP }),
-			joinF(pg.Runs, func(x pageRun) float64 { return x.Usable }), joinF(pg.Runs, func(x pageRun) float64 { return x.TBT }))
-	}
-	m := pages[len(pages)-1].Median
-	p("\nGoal: usable within 100 ms of FCP, median of 5: %.0f ms (%s).\n", m.Usable-m.FCP, verdict(m.Usable-m.FCP <= 100))
-}
 
 // buildName is the label of a binary in the tables.
 func buildName(b string) string {
