@@ -57,6 +57,29 @@ test('without JavaScript the page shows the calculator, its result and the grade
   await context.close()
 })
 
+test('in dark mode the page is dark from its first paint, before any script', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark', baseURL })
+  const page = await context.newPage()
+  await page.goto('/?gesamt=40&erreicht=30')
+  await expect(percentage(page)).toHaveText('75,0%')
+  const colours = await page.evaluate(() => ({
+    body: getComputedStyle(document.body).backgroundColor,
+    light: (() => {
+      // the same page's light background, for comparison: what a flash of the wrong theme would show
+      const probe = document.createElement('div')
+      probe.className = 'bg-slate-50'
+      document.body.append(probe)
+      return getComputedStyle(probe).backgroundColor
+    })(),
+  }))
+  expect(colours.body).not.toBe(colours.light)
+  expect(colours.body).not.toBe('rgba(0, 0, 0, 0)')
+  await context.close()
+})
+
 test('the app takes the server page over without rendering it again and without a console message', async ({
   page,
 }) => {
