@@ -143,9 +143,11 @@ function preloadEntryImports(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const entries = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk' && c.isEntry)
+        const entries = Object.values(ctx.bundle ?? {}).flatMap((c) =>
+          c.type === 'chunk' && c.isEntry ? [c] : [],
+        )
         if (entries.length === 0) throw new Error('preloadEntryImports: no entry chunk')
-        const imports = new Set(entries.flatMap((c) => (c.type === 'chunk' ? c.imports : [])))
+        const imports = new Set(entries.flatMap((c) => c.imports))
         // the early result's few KiB first, so that it is not queued behind React's 66 KiB
         const early = entries.find((c) => c.name === 'early')?.fileName
         const order = [...imports].sort((a, b) => Number(b === early) - Number(a === early))
