@@ -177,7 +177,11 @@ function earlyResult(): Plugin {
         const early = Object.values(ctx.bundle ?? {}).find(
           (c) => c.type === 'chunk' && c.isEntry && c.name === 'early',
         )
-        if (early === undefined) throw new Error('earlyResult: the early entry is not in the bundle')
+        if (early?.type !== 'chunk') throw new Error('earlyResult: the early entry is not in the bundle')
+        // all it needs in its one chunk (vite.config.ts codeSplitting): anything it imports, React above all,
+        // would be fetched before it runs
+        if (early.imports.length > 0)
+          throw new Error(`earlyResult: the early chunk imports ${early.imports.join(', ')}`)
         return [
           {
             tag: 'script',
@@ -194,18 +198,24 @@ function earlyResult(): Plugin {
  * Vite wraps every lazy import in a helper that fetches the part's CSS and imports beside it; with
  * modulePreload off and all CSS in one file, it has nothing to fetch (every call passes []), yet its
  * code (about 0.8 KiB gzip) stays on the calculator route, whose JS has a budget (docs/benchmarks.md).
- * This helper just imports. A build whose lazy imports need CSS or preloads fails here instead.
+ * This helper just imports. A build in which a lazy chunk imports CSS fails here instead.
  */
 const PRELOAD_HELPER = '\0vite/preload-helper.js'
 function plainLazyImports(): Plugin {
+  let replaced = false
   return {
     name: 'notenrechner-plain-lazy-imports',
     apply: 'build',
     enforce: 'pre',
     load(id) {
-      if (id === PRELOAD_HELPER) return 'export const __vitePreload = (load) => load()'
+      if (id !== PRELOAD_HELPER) return
+      replaced = true
+      return 'export const __vitePreload = (load) => load()'
     },
     generateBundle(_options, bundle) {
+      // A Vite that names its helper otherwise would bring it back unnoticed.
+      if (!replaced)
+        this.error(`${PRELOAD_HELPER} was not loaded: look at how this Vite preloads lazy imports`)
       // With modulePreload off, Vite passes a lazy chunk's CSS only: none may have any.
       for (const chunk of Object.values(bundle))
         if (chunk.type === 'chunk' && !chunk.isEntry && (chunk.viteMetadata?.importedCss.size ?? 0) > 0)
@@ -293,13 +303,12 @@ export default defineConfig({
         // React in one chunk: with several lazy chunks the bundler otherwise splits it into small
         // shared pieces, each with its own overhead, on the calculator route's budget. The early result
         // (src/early.ts) is one chunk with all it needs and no React: the calculator and the page's
-        // configuration, which the app imports from it, so that nothing of it is loaded twice (its
-        // start on import does nothing once the app has taken the page over).
+        // configuration, which the app imports from it, so that nothing of it is loaded twice.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             {
-              name: 'calculator-core',
+              name: 'early',
               test: /src[\\/](early|lib[\\/](rational|key|grade-table|config|embedded-config|stored-config|scale-choice|scale-slug)|features[\\/]calculator[\\/](grading|early-result))\.ts$/,
             },
           ],

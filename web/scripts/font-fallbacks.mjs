@@ -6,6 +6,7 @@
 // fallback's own local names; a face whose font the device lacks is skipped.
 //   node scripts/font-fallbacks.mjs [--check]     (--check: exit 1 when the file is not what this writes)
 import { readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { createFontStack } from '@capsizecss/core'
 import prettier from 'prettier'
 
@@ -33,10 +34,10 @@ export async function fontFallbacksCss() {
     `@theme {\n  --font-sans: 'Atkinson Hyperlegible Next Variable', ${stack}, ui-sans-serif, system-ui, sans-serif;\n}`,
     '',
   ].join('\n')
-  return prettier.format(css, { ...(await prettier.resolveConfig(out)), filepath: out.pathname })
+  return prettier.format(css, { ...(await prettier.resolveConfig(out)), filepath: fileURLToPath(out) })
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const css = await fontFallbacksCss()
   if (process.argv.includes('--check')) {
     if (readFileSync(out, 'utf8') !== css) {

@@ -2,7 +2,6 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { loadRenderedRoute } from '@/app/router'
-import { takeOverEarlyResult } from '@/features/calculator/early-result'
 import { renderedStart } from '@/lib/embedded-config'
 import { readScaleChoice } from '@/lib/scale-choice'
 import './index.css'
@@ -14,8 +13,6 @@ if (root === null) throw new Error('index.html lacks #root')
 // When it cannot (the page follows another scale than this browser chose, or it came from the service
 // worker, which keeps the page without markup), the app renders its own.
 const rendered = renderedStart(root, readScaleChoice())
-// From here the app shows the results; what the early result wrote into the page stays (early-result.ts).
-takeOverEarlyResult()
 const app = (
   <StrictMode>
     <App rendered={rendered} />

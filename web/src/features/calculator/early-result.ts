@@ -6,10 +6,13 @@ import { calculate } from './grading'
 // The server's page (web/render.go) shows the form before the app has arrived; on a slow phone that
 // takes a second or more. Until then this shows the result of what is typed, with the app's own
 // calculator on the configuration the page was rendered with, so that it is the very text the app
-// will show: it runs from a small script of its own (src/early.ts), which shares this module and the
-// calculator's with the app. It writes only the two outputs' text and size: the app takes them over
-// as they are (ResultField's suppressHydrationWarning) and renders them anew once it has read the typed
-// values (useTypedBeforeTakeover). It does nothing when the app renders its own page instead (main.tsx).
+// will show: it runs from a small script of its own (src/early.ts), whose chunk the app imports this
+// module from too (so it starts on that import as well, when the script has not run yet). It writes only
+// the two outputs' text and size. The app takes them over as they are (ResultField's
+// suppressHydrationWarning) and stops this at its first commit (takeOverEarlyResult in CalculatorForm):
+// until then both follow the same fields, and from then the app renders the outputs from what was typed
+// (useTypedBeforeTakeover). The grade's mark in the table, the Punkteschlüssel and the printed result wait
+// for the app. Nothing happens when the app renders its own page instead (main.tsx).
 
 let stop: (() => void) | undefined
 let takenOver = false
@@ -33,24 +36,18 @@ export function startEarlyResult(doc: Document = document): void {
     outputs.forEach((output, i) => {
       const text = texts[i] ?? ''
       output.textContent = text
-      output.classList.replace(resultSize(text) === 'text-lg' ? 'text-2xl' : 'text-lg', resultSize(text))
+      output.classList.toggle('text-lg', resultSize(text) === 'text-lg')
+      output.classList.toggle('text-2xl', resultSize(text) === 'text-2xl')
     })
   }
-  // Printing needs no app: the styles for paper are in the page.
-  const print = () => {
-    window.print()
-  }
-  const printButton = form.closest('section')?.querySelector('button')
   form.addEventListener('input', show)
-  printButton?.addEventListener('click', print)
   stop = () => {
     form.removeEventListener('input', show)
-    printButton?.removeEventListener('click', print)
   }
   show()
 }
 
-/** The app takes the page over: from now on it shows the results, and its handlers print. */
+/** The app has taken the page over (its first commit): from now on it shows the results. */
 export function takeOverEarlyResult(): void {
   takenOver = true
   stop?.()

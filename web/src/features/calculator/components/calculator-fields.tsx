@@ -106,7 +106,8 @@ export function ResultField({
           'mt-1.5 flex min-h-12 w-full items-center rounded-lg py-1 wrap-anywhere bg-green-50 dark:bg-green-950 px-3 font-semibold tabular-nums text-green-900 dark:text-green-300 ' +
           resultSize(value)
         }
-        // the early result may have written it before the app took the page over (early-result.ts)
+        // the early result may have written it before the app took the page over (early-result.ts); this would
+        // also hide a real difference between the server's text and the app's, which come from the same code
         suppressHydrationWarning
       >
         {value}

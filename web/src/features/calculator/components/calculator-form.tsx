@@ -1,9 +1,10 @@
-import { lazy, memo, useId, useMemo, useRef, type ReactNode } from 'react'
+import { lazy, memo, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import { GradeTable } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { cardClass as card } from '@/components/styles'
 import type { ScaleDocument } from '@/lib/config'
 import { gradeText, keyOf, type Key } from '@/lib/key'
+import { takeOverEarlyResult } from '../early-result'
 import { calculate } from '../grading'
 import { useTypedBeforeTakeover, useUrlInputs } from '../url-inputs'
 import { useInputFeedback, type Field } from '../use-input-feedback'
@@ -43,6 +44,8 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
   const [inputs, setInputs] = useUrlInputs()
   const achievedRef = useRef<HTMLInputElement>(null)
   const totalRef = useRef<HTMLInputElement>(null)
+  // The early result has shown results until this first commit; from here the app does (early-result.ts).
+  useLayoutEffect(takeOverEarlyResult, [])
   useTypedBeforeTakeover(totalRef, achievedRef, inputs, setInputs)
   const result = calculate(key, inputs.total, inputs.achieved)
   const feedback = useInputFeedback(inputs.total, inputs.achieved)
