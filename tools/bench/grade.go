@@ -133,6 +133,7 @@ func load(addr, path string, conns int, d time.Duration) (loadResult, error) {
 
 // gradeResult compares GET /api/v1/grade with the bare handler, in alternating rounds.
 type gradeResult struct {
+	Build       string // "" when one build is measured, else "before" or "after"
 	Body        string
 	Conns       int
 	Round       time.Duration

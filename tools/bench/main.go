@@ -59,7 +59,7 @@ func run() error {
 	scalePages := flag.Int("scale-pages", 10000, "pages of the fan-out over 10 grading scales")
 	out := flag.String("out", "docs/benchmarks.md", "report to update (between its generated markers); - for stdout")
 	binFlag := flag.String("bin", "", "the binary under test (default: the repository's bin/notenrechner)")
-	before := flag.String("before", "", "an older binary to measure in the same run, turn about with -bin (fanout, instances, page)")
+	before := flag.String("before", "", "an older binary to measure in the same run, turn about with -bin (fanout, instances, grade, page)")
 	withFloor := flag.Bool("floor", true, "measure the fan-out's floor too: one write per page and nothing else (floor.go)")
 	perInstance := flag.Int("instance-pages", 6000, "live pages per instance in the instances section")
 	instanceRuns := flag.Int("instance-runs", 2, "runs per number of instances (each on a fresh database)")
@@ -163,8 +163,13 @@ func run() error {
 	}
 	if err == nil {
 		err = step("grade", func() (err error) {
-			if r.Grade, err = runGrade(bin, 32, time.Second, 7); err != nil {
-				return err
+			for _, b := range builds { // each against the bare handler in its own rounds: ratios compare across builds
+				g, err := runGrade(b.path, 32, time.Second, 7)
+				if err != nil {
+					return fmt.Errorf("%s: %w", b.path, err)
+				}
+				g.Build = b.name
+				r.Grades = append(r.Grades, g)
 			}
 			r.HandlerRaw, err = goBench(root, "-bench=^Benchmark(Grade|Bare)$", "-count=3", "-benchtime=300ms", "./internal/server")
 			return err

@@ -22,7 +22,7 @@ type report struct {
 	Fanout           []fanoutResult
 	Scales           *scalesResult // several grading scales
 	Poll             *pollResult
-	Grade            gradeResult
+	Grades           []gradeResult // one per build
 	Startup          startupResult
 	Bundle           struct {
 		Budget       int          `json:"budget"`
@@ -85,17 +85,22 @@ func (r report) markdown() string {
 		p("over); `BenchmarkPublishStreams` the path of every other stream, written to loopback TCP connections whose\n")
 		p("readers run in the same process.\n\n```\n%s```\n", benchLines(r.LiveRaw))
 	}
-	if r.Grade.Conns > 0 {
-		g := r.Grade
-		p("\n### Grade endpoint\n\n")
-		p("`GET %s` on the real server versus a bare `net/http` handler (a separate process) that returns the\n", gradePath)
-		p("same %d bytes `%s`; Go load generator in the bench process, %d keep-alive connections, %d alternating\n", len(g.Body), strings.TrimSpace(g.Body), g.Conns, g.Rounds)
-		p("rounds of %s each (after a warm-up), so that both see the same machine. Goal: ≥ 70 %% of the bare handler.\n\n", g.Round)
-		p("| Server | requests | req/s | p50 | p90 | p99 | max | errors |\n|---|---|---|---|---|---|---|---|\n")
+	for i, g := range r.Grades {
+		if i == 0 {
+			p("\n### Grade endpoint\n\n")
+			p("`GET %s` on the real server versus a bare `net/http` handler (a separate process) that returns the\n", gradePath)
+			p("same %d bytes `%s`; Go load generator in the bench process, %d keep-alive connections, %d alternating\n", len(g.Body), strings.TrimSpace(g.Body), g.Conns, g.Rounds)
+			p("rounds of %s each (after a warm-up), so that both see the same machine. Goal: ≥ 70 %% of the bare handler.\n", g.Round)
+			if len(r.Grades) > 1 {
+				p("Each build is measured against the bare handler in rounds of its own, one build after the other in this run.\n")
+			}
+		}
+		name := "notenrechner /api/v1/grade" + buildSuffix(g.Build)
+		p("\n| Server | requests | req/s | p50 | p90 | p99 | max | errors |\n|---|---|---|---|---|---|---|---|\n")
 		for _, row := range []struct {
 			name string
 			l    loadResult
-		}{{"notenrechner /api/v1/grade", g.Grade}, {"bare net/http, fixed JSON", g.Bare}} {
+		}{{name, g.Grade}, {"bare net/http, fixed JSON", g.Bare}} {
 			p("| %s | %d | %.0f | %s | %s | %s | %s | %d |\n", row.name, row.l.Requests, row.l.RPS,
 				ms(row.l.Latency.P50), ms(row.l.Latency.P90), ms(row.l.Latency.P99), ms(row.l.Latency.Max), row.l.Errors)
 		}
@@ -103,13 +108,13 @@ func (r report) markdown() string {
 		for i, x := range g.Ratios {
 			rs[i] = fmt.Sprintf("%.0f %%", 100*x)
 		}
-		p("\nRatio: **%.0f %%** of the bare handler's requests per second, the median of the rounds (%s; all rounds together\n", 100*g.Ratio, strings.Join(rs, ", "))
+		p("\nRatio%s: **%.0f %%** of the bare handler's requests per second, the median of the rounds (%s; all rounds together\n", buildSuffix(g.Build), 100*g.Ratio, strings.Join(rs, ", "))
 		p("%.0f %%); goal ≥ 70 %%: %s.\n", 100*g.Grade.RPS/g.Bare.RPS, verdict(g.Ratio >= 0.7))
-		if r.HandlerRaw != "" {
-			p("\nWithout the network (`go test -run='^$' -bench='^Benchmark(Grade|Bare)$' -benchmem -count=3 ./internal/server`): the\n")
-			p("handler chain — metrics, security headers, body limit, cross-origin check, mux, query parsing, grading, JSON —\n")
-			p("against the bare handler, both writing into an `httptest.ResponseRecorder`.\n\n```\n%s```\n", benchLines(r.HandlerRaw))
-		}
+	}
+	if len(r.Grades) > 0 && r.HandlerRaw != "" {
+		p("\nWithout the network (`go test -run='^$' -bench='^Benchmark(Grade|Bare)$' -benchmem -count=3 ./internal/server`): the\n")
+		p("handler chain — metrics, security headers, body limit, cross-origin check, mux, query parsing, grading, JSON —\n")
+		p("against the bare handler, both writing into an `httptest.ResponseRecorder`.\n\n```\n%s```\n", benchLines(r.HandlerRaw))
 	}
 	if r.Startup.BinaryBytes > 0 {
 		s := r.Startup
@@ -183,4 +188,12 @@ func buildName(b string) string {
 		return "this build"
 	}
 	return b
+}
+
+// buildSuffix names a build after a figure: " (before)"; nothing when one build is measured.
+func buildSuffix(build string) string {
+	if build == "" {
+		return ""
+	}
+	return " (" + build + ")"
 }
