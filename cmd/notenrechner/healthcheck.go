@@ -81,9 +81,10 @@ func healthURL(addr string) (string, error) {
 	return "http://" + net.JoinHostPort(host, port) + "/healthz", nil
 }
 
+// orUnknown is a word of the health answer as it is printed: "unbekannt" when missing, escaped by shown.
 func orUnknown(s string) string {
 	if s == "" {
 		return "unbekannt"
 	}
-	return s
+	return shown(s) // whatever answers on the port must not write to the operator's terminal
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -84,6 +85,31 @@ func TestHealthURL(t *testing.T) {
 	} {
 		if got, err := healthURL(addr); err != nil || got != want {
 			t.Errorf("healthURL(%q) = %q, %v; want %q", addr, got, err, want)
+		}
+	}
+}
+
+// TestHealthcheckEscapesTheAnswer: whatever answers on the port (another program, a compromised
+// process) cannot write terminal control sequences through the health check's output: its words
+// are printed as `admin list` prints stored text, with every non-printable character escaped.
+func TestHealthcheckEscapesTheAnswer(t *testing.T) {
+	const hostile = "ok\x1b]0;gekapert\x07\x1b[2J\u202e"
+	for _, status := range []int{http.StatusOK, http.StatusServiceUnavailable} {
+		fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(status)
+			_ = json.NewEncoder(w).Encode(map[string]string{"status": "ok", "database": hostile})
+		}))
+		out, err := runHealthcheck(t, nil, "--addr", strings.TrimPrefix(fake.URL, "http://"))
+		fake.Close()
+		text := out
+		if err != nil {
+			text += err.Error()
+		}
+		if strings.ContainsAny(text, "\x1b\x07\u202e") {
+			t.Errorf("status %d: output %q carries control characters", status, text)
+		}
+		if !strings.Contains(text, `ok\x1b]0;gekapert\a\x1b[2J\u202e`) {
+			t.Errorf("status %d: output %q does not show the answer escaped", status, text)
 		}
 	}
 }
