@@ -30,7 +30,7 @@ web/dist/index.html: $(NODE_STAMP) $(WEB_SRC)
 web: web/dist/index.html
 
 $(BIN): web/dist/index.html $(shell find cmd internal -name '*.go' -o -name '*.sql' -o -name '*.txt') api/openapi.yaml api/embed.go $(wildcard web/*.go) go.mod go.sum
-	go build -trimpath -o $(BIN) ./cmd/notenrechner
+	go build -trimpath -ldflags="$$(scripts/stamp.sh)" -o $(BIN) ./cmd/notenrechner
 
 test: test-api test-go test-release fuzz-ci test-web test-budget test-e2e
 

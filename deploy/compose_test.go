@@ -5,6 +5,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -94,10 +95,36 @@ func TestComposeLoads(t *testing.T) {
 	}
 }
 
+// pinnedImage is an image named by a release, never a moving tag ("latest", "2", "17"): the same compose
+// file gives the same deployment next year. A digest may follow.
+var pinnedImage = regexp.MustCompile(`^[a-z0-9./-]+:[0-9]+\.[0-9]+(\.[0-9]+)?(-[a-z0-9.]+)?(@sha256:[0-9a-f]{64})?$`)
+
+// TestComposePinsItsImages: the images of others (PostgreSQL, Caddy) are pinned by version; the
+// school's own notenrechner image is the one the operator loads (NOTENRECHNER_IMAGE).
+func TestComposePinsItsImages(t *testing.T) {
+	p, err := loadCompose(t, readCompose(t), exampleEnv(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for name, s := range p.Services {
+		if strings.HasPrefix(name, "notenrechner") {
+			continue
+		}
+		checked++
+		if !pinnedImage.MatchString(s.Image) {
+			t.Errorf("service %s: image %q is not pinned to a version", name, s.Image)
+		}
+	}
+	if checked < 2 {
+		t.Fatalf("checked %d images, want PostgreSQL and Caddy", checked)
+	}
+}
+
 func checkPostgres(t *testing.T, s types.ServiceConfig) {
 	t.Helper()
-	if s.Image != "postgres:17" {
-		t.Errorf("postgres image %q, want postgres:17", s.Image)
+	if !strings.HasPrefix(s.Image, "postgres:17.") {
+		t.Errorf("postgres image %q, want PostgreSQL 17 at a pinned minor version", s.Image)
 	}
 	if s.HealthCheck == nil || !slices.Contains(s.HealthCheck.Test, "pg_isready") {
 		t.Errorf("postgres needs a pg_isready health check, has %+v", s.HealthCheck)
@@ -178,7 +205,7 @@ func TestComposeRefusesBrokenFiles(t *testing.T) {
 	tests := []struct {
 		name, old, new, unsetEnv, want string
 	}{
-		{name: "unknown key", old: "    image: postgres:17\n", new: "    image: postgres:17\n    imagee: postgres:17\n", want: "imagee"},
+		{name: "unknown key", old: "    restart: unless-stopped\n", new: "    restart: unless-stopped\n    imagee: postgres:17.6\n", want: "imagee"},
 		{name: "wrong type", old: "  read_only: true\n", new: "  read_only: [true]\n", want: "read_only"},
 		{name: "undefined volume", old: "- postgres:/var/lib/postgresql/data", new: "- pgdata:/var/lib/postgresql/data", want: "pgdata"},
 		{name: "dependency on a missing service", old: "    depends_on:\n      - notenrechner-1\n", new: "    depends_on:\n      - notenrechner-3\n", want: "notenrechner-3"},

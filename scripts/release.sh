@@ -16,11 +16,9 @@ targets=${RELEASE_TARGETS:-linux/amd64 linux/arm64 windows/amd64 darwin/arm64}
 cyclonedx_gomod=v1.10.0 # github.com/CycloneDX/cyclonedx-gomod; raise it deliberately
 
 [ -f web/dist/index.html ] || { echo "release: the web app is not built (make web)" >&2; exit 1; }
-commit=$(git rev-parse HEAD)
-date=$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ HEAD)
-# Untracked files count as a change too: an untracked .go file would be built in.
-modified=false version=$(git describe --tags --always)
-if [ -n "$(git status --porcelain)" ]; then modified=true version=$version-dirty; fi
+stamp=$(scripts/stamp.sh --shell) # version, commit, the commit's time, modified: as make build stamps
+[ -n "$stamp" ] || { echo "release: not a git checkout; a release names its commit" >&2; exit 1; }
+eval "$stamp"
 
 # OUT is emptied first, so it must be new, empty or an earlier release (it has SHA256SUMS).
 if [ -d "$out" ] && [ -n "$(ls -A "$out")" ] && [ ! -f "$out/SHA256SUMS" ]; then
@@ -30,7 +28,7 @@ fi
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-ldflags="-s -w -buildid= -X main.version=$version -X main.commit=$commit -X main.commitTime=$date -X main.modified=$modified"
+ldflags="-s -w -buildid= $(scripts/stamp.sh)"
 image_bins=() sbom_bin=
 for target in $targets; do
   os=${target%/*} arch=${target#*/}

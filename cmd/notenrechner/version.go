@@ -9,7 +9,7 @@ import (
 	"runtime/debug"
 )
 
-// The release stamp, set by scripts/release.sh with -ldflags
+// The build stamp, set by make build and scripts/release.sh (both through scripts/stamp.sh) with -ldflags
 // "-X main.version=v1.2.0 -X main.commit=… -X main.commitTime=… -X main.modified=false".
 // The release builds with -buildvcs=false and stamps these itself: Go's own
 // VCS stamp is missing in a git worktree or a source archive, so two
