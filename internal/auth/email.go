@@ -69,6 +69,10 @@ func EmailCharsRefused(s string) bool { return CheckEmail(s) == msgEmailChars }
 //
 //   - control, format (bidi controls, zero-width characters, soft hyphen), private-use and
 //     surrogate code points (Cc, Cf, Co, Cs): invisible, and a terminal obeys some of them;
+//   - the rest of Unicode's Default_Ignorable_Code_Point (the combining grapheme joiner, the
+//     Hangul fillers, variation selectors, the Khmer and Mongolian invisible marks) and the few
+//     invisible characters it does not list (the blank Braille pattern, the musical null notehead):
+//     "a\u034fb@" looks like "ab@", an account that passes for another;
 //   - characters that lower-casing turns into ASCII: "İ" (U+0130) becomes "i", the Kelvin sign
 //     "k", so an identity provider's verified "ADMİN@" would find the account "admin@";
 //   - characters that compatibility normalization (NFKC) changes: the Kelvin, Ångström and Ohm
@@ -79,7 +83,7 @@ func EmailCharsRefused(s string) bool { return CheckEmail(s) == msgEmailChars }
 // The web client has the same rule (web/src/lib/account-rules.ts); testdata/auth/emails.json
 // binds the two.
 func emailRuneRefused(r rune) bool {
-	if unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs) {
+	if unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs) || invisible(r) {
 		return true
 	}
 	if r < utf8.RuneSelf {
@@ -87,6 +91,18 @@ func emailRuneRefused(r rune) bool {
 	}
 	s := string(r)
 	return unicode.ToLower(r) < utf8.RuneSelf || norm.NFKC.String(s) != s
+}
+
+// invisible is the part of Default_Ignorable_Code_Point outside Cf (which emailRuneRefused refuses as
+// a whole): Go's tables carry the property's sources, Other_Default_Ignorable_Code_Point and
+// Variation_Selector, and JavaScript's \p{Default_Ignorable_Code_Point} is their union with Cf less
+// white space, which no email holds. Then the characters that show nothing but are not ignorable.
+func invisible(r rune) bool {
+	switch r {
+	case '\u2800', '\U0001d159': // BRAILLE PATTERN BLANK, MUSICAL SYMBOL NULL NOTEHEAD
+		return true
+	}
+	return unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
 }
 
 // emailShape is /^[^\s@]+@[^\s@]+\.[^\s@]+$/ with JavaScript's \s, written out: exactly one @,

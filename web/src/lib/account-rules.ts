@@ -30,8 +30,10 @@ function firstBroken<T>(rules: [ok: (v: T) => boolean, message: string][]) {
 }
 
 // Control, format (bidi controls, zero-width characters, soft hyphen), private-use and lone surrogate
-// code points: invisible, and a terminal obeys some of them.
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u
+// code points: invisible, and a terminal obeys some of them. Then the rest of Unicode's default-ignorable
+// code points (combining grapheme joiner, Hangul fillers, variation selectors) and the blank Braille
+// pattern and the musical null notehead, which show nothing: "a\u034fb@" would pass for "ab@".
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Default_Ignorable_Code_Point}\u2800\u{1d159}]/u
 
 /**
  * A character an email may not hold, as internal/auth (emailRuneRefused) decides: invisible ones, and
