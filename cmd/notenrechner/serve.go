@@ -113,8 +113,8 @@ func pollFlag(fs *flag.FlagSet, getenv func(string) string, o *serveOptions) err
 }
 
 // streamLimits raises the open-file limit and derives the stream bounds
-// from it (streamBounds).
-func streamLimits(o serveOptions, logger *slog.Logger) (perAddress, total int) {
+// from it (streamBounds); files is the limit (0: unknown).
+func streamLimits(o serveOptions, logger *slog.Logger) (perAddress, total int, files uint64) {
 	files, err := raiseOpenFileLimit()
 	if err != nil {
 		logger.Warn("open-file limit not readable", "err", err)
@@ -130,7 +130,7 @@ func streamLimits(o serveOptions, logger *slog.Logger) (perAddress, total int) {
 	}
 	logger.Info("live streams limited", "per_address", perAddress, "per_address_from", from,
 		"total", total, "open_files", files)
-	return perAddress, total
+	return perAddress, total, files
 }
 
 // streamBounds derives the stream bounds from the options (0: not given) and
@@ -212,7 +212,8 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	if err := announceSetupLink(ctx, st, baseURL, now, logger, o.oidc); err != nil {
 		return err
 	}
-	perAddress, total := streamLimits(o, logger)
+	perAddress, total, files := streamLimits(o, logger)
+	connections := connLimiter(files, total, trusted, logger)
 	guard, requests := live.NewGuard(perAddress, total, logger), metrics.NewRequests()
 	var render web.Renderer
 	if r := web.NewScriptRenderer(logger); r != nil {
@@ -228,6 +229,8 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		WriteTimeout:      30 * time.Second, // the event stream lifts it for itself
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		ConnState:         connections.ConnState,
+		ConnContext:       connections.ConnContext,
 	}
 	srv.RegisterOnShutdown(scales.Close) // ends the streams, or Shutdown would wait for them
 	if o.metricsAddr != "" {
@@ -238,7 +241,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		defer stop()
 	}
 	logger.Info("notenrechner running", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db.dsn))
-	return serveUntilDone(ctx, srv, ln, scales, logger)
+	return serveUntilDone(ctx, srv, connections.Listener(ln), scales, logger)
 }
 
 // serveUntilDone serves until ctx ends, then shuts down: running requests

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
+	"github.com/notenrechner/notenrechner/internal/conns"
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/internal/store"
@@ -103,6 +104,7 @@ func writeCurrent(w http.ResponseWriter, r *http.Request, ev *live.Event, logger
 		writeError(w, r, logger, errNoConfig)
 		return
 	}
+	conns.Polled(r.Context()) // a poll's connection need not stay idle for minutes
 	h := w.Header()
 	h.Set("ETag", ev.ETag)
 	h.Set("Cache-Control", "no-cache")
