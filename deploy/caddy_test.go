@@ -49,7 +49,7 @@ func runCaddy(t *testing.T, args ...string) (stdout, stderr string, err error) {
 // TestCaddyfiles validates both Caddyfiles with Caddy itself, then checks
 // in the JSON Caddy makes of them what the server needs: the live stream
 // flushed at once and never cut by a time-out, /healthz as the health
-// check, and the upstreams that compose.yaml and notenrechner.service
+// check, and the upstreams that compose.yaml and notenrechner.socket
 // really listen on.
 func TestCaddyfiles(t *testing.T) {
 	tests := []struct {
@@ -63,7 +63,10 @@ func TestCaddyfiles(t *testing.T) {
 			}
 			return dials
 		}},
-		{"Caddyfile.single", func(t *testing.T) []string { return []string{unitFlag(t, readUnit(t), "--addr")} }},
+		{"Caddyfile.single", func(t *testing.T) []string {
+			// Caddy writes a Unix socket's address as unix/PATH; the path is the socket unit's.
+			return []string{"unix/" + strings.Join(parseUnit(readFile(t, socketFile))["Socket"]["ListenStream"], "")}
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

@@ -2,7 +2,6 @@ package deploy
 
 import (
 	"fmt"
-	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,11 +11,16 @@ import (
 	"testing"
 )
 
-const unitFile = "notenrechner.service"
+const (
+	unitFile   = "notenrechner.service"
+	socketFile = "notenrechner.socket"
+)
 
-func readUnit(t *testing.T) string {
+func readUnit(t *testing.T) string { return readFile(t, unitFile) }
+
+func readFile(t *testing.T, name string) string {
 	t.Helper()
-	text, err := os.ReadFile(unitFile)
+	text, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,8 +95,13 @@ func unitProblems(text string) []string {
 	if db, dir := flag("--db"), "sqlite:/var/lib/"+strings.Join(service["StateDirectory"], "")+"/"; !strings.HasPrefix(db, dir) {
 		problems = append(problems, fmt.Sprintf("--db %q is not in the state directory %s, the only place the service may write", db, dir))
 	}
-	if addr, err := netip.ParseAddrPort(flag("--addr")); err != nil || !addr.Addr().IsLoopback() || addr.Port() < 1024 {
-		problems = append(problems, fmt.Sprintf("--addr %q: want a loopback address on a port ≥ 1024 (Caddy in front; no capability to bind below)", flag("--addr")))
+	// The one way in is the socket systemd makes, which only the proxy's group may use: a TCP port on
+	// loopback would let every local process in, and a trusted 127.0.0.1 would let it choose its address.
+	if flag("--addr") != "systemd" || !slices.Contains(parseUnit(text)["Unit"]["Requires"], socketFile) {
+		problems = append(problems, fmt.Sprintf("--addr %q: want systemd, the socket of %s (Requires=)", flag("--addr"), socketFile))
+	}
+	if slices.Contains(args, "--trusted-proxies") {
+		problems = append(problems, "--trusted-proxies: through the socket only the proxy comes; a trusted address lets local processes in")
 	}
 	// The server's own rule: streams get at most half the open files, the
 	// rest keeps /healthz and sign-in answering (cmd/notenrechner, streamBounds).
@@ -103,6 +112,43 @@ func unitProblems(text string) []string {
 			flag("--max-streams"), service["LimitNOFILE"]))
 	}
 	return problems
+}
+
+// socketProblems lists what is wrong with the socket unit: it must be a path under /run that only
+// root and the proxy's group may use.
+func socketProblems(text string) []string {
+	var problems []string
+	sock := parseUnit(text)["Socket"]
+	want := map[string]string{"SocketMode": "0660", "SocketUser": "root", "SocketGroup": "caddy", "Accept": "no"}
+	for key, value := range want {
+		if got := strings.Join(sock[key], ""); got != value {
+			problems = append(problems, fmt.Sprintf("%s=%s missing (have %q)", key, value, got))
+		}
+	}
+	if listen := sock["ListenStream"]; len(listen) != 1 || !strings.HasPrefix(listen[0], "/run/") {
+		problems = append(problems, fmt.Sprintf("ListenStream %q: want one Unix socket under /run (a TCP port lets every local process in)", listen))
+	}
+	return problems
+}
+
+func TestSystemdSocket(t *testing.T) {
+	text := readFile(t, socketFile)
+	for _, p := range socketProblems(text) {
+		t.Error(p)
+	}
+	for _, b := range []struct{ old, new string }{
+		{"SocketMode=0660", "SocketMode=0666"},
+		{"ListenStream=/run/notenrechner/http.sock", "ListenStream=127.0.0.1:8080"},
+		{"SocketGroup=caddy\n", ""},
+	} {
+		if !strings.Contains(text, b.old) {
+			t.Errorf("the socket unit no longer contains %q: adapt this case", b.old)
+			continue
+		}
+		if len(socketProblems(strings.Replace(text, b.old, b.new, 1))) == 0 {
+			t.Errorf("replacing %q with %q went unnoticed", b.old, b.new)
+		}
+	}
 }
 
 func TestSystemdUnit(t *testing.T) {
@@ -117,7 +163,9 @@ func TestSystemdUnit(t *testing.T) {
 		{"ProtectSystem=strict", "ProtectSystem=full"},
 		{"CapabilityBoundingSet=\n", "CapabilityBoundingSet=CAP_NET_BIND_SERVICE\n"},
 		{"NoNewPrivileges=yes\n", ""},
-		{"--addr 127.0.0.1:8080", "--addr :8080"},
+		{"--addr systemd \\\n", "--addr 127.0.0.1:8080 \\\n"},
+		{"--addr systemd \\\n", "--addr systemd \\\n    --trusted-proxies 127.0.0.1 \\\n"},
+		{"Requires=notenrechner.socket\n", ""},
 		{"--db sqlite:/var/lib/notenrechner/", "--db sqlite:/srv/"},
 	}
 	for _, b := range broken {
@@ -150,8 +198,12 @@ func TestSystemdAnalyze(t *testing.T) {
 	if err := os.WriteFile(copied, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	socket := filepath.Join(dir, socketFile)
+	if err := os.WriteFile(socket, []byte(readFile(t, socketFile)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, args := range [][]string{
-		{"verify", "--man=no", copied},
+		{"verify", "--man=no", copied, socket},
 		{"security", "--offline=yes", "--threshold=20", "--no-pager", copied},
 	} {
 		out, err := exec.Command(analyze, args...).CombinedOutput()

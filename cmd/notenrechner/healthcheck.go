@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -34,7 +35,7 @@ func cmdHealthcheck(ctx context.Context, args []string, getenv func(string) stri
 	if *timeout <= 0 {
 		return fmt.Errorf("%w: --timeout muss positiv sein, z. B. 3s", errUsage)
 	}
-	url, err := healthURL(*addr)
+	url, dial, err := healthTarget(*addr)
 	if err != nil {
 		return err
 	}
@@ -47,7 +48,7 @@ func cmdHealthcheck(ctx context.Context, args []string, getenv func(string) stri
 	// Straight to the server: never through a proxy from HTTP_PROXY, never
 	// to where a redirect points.
 	client := &http.Client{
-		Transport:     &http.Transport{Proxy: nil},
+		Transport:     &http.Transport{Proxy: nil, DialContext: dial},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
 	resp, err := client.Do(req)
@@ -65,6 +66,23 @@ func cmdHealthcheck(ctx context.Context, args []string, getenv func(string) stri
 	}
 	_, err = fmt.Fprintf(stdout, "ok: %s (Datenbank: %s)\n", url, orUnknown(body.Database))
 	return err
+}
+
+// healthTarget is where the health check asks: the URL to request, and for a Unix socket
+// (--addr unix:PATH) a dialer that connects to it whatever the URL's host. --addr systemd names a
+// socket only systemd holds: the check then asks on the socket's path, which it cannot know.
+func healthTarget(addr string) (string, func(ctx context.Context, network, address string) (net.Conn, error), error) {
+	if addr == systemdAddr {
+		return "", nil, fmt.Errorf("%w: --addr systemd: den Pfad des Sockets angeben, z. B. --addr unix:/run/notenrechner/http.sock", errUsage)
+	}
+	if path, ok := strings.CutPrefix(addr, "unix:"); ok {
+		var d net.Dialer
+		return "http://unix/healthz", func(ctx context.Context, _, _ string) (net.Conn, error) {
+			return d.DialContext(ctx, "unix", path)
+		}, nil
+	}
+	url, err := healthURL(addr)
+	return url, nil, err
 }
 
 // healthURL turns serve's listen address into the address to ask: a server

@@ -30,6 +30,7 @@ Optionen (Vorrang: Option, dann Umgebungsvariable, dann Vorgabe):
 `
 
 type serveOptions struct {
+	socket                                                listenSocket // --addr and systemd's passed socket
 	addr, baseURL, logFormat, trustedProxies, metricsAddr string
 	db                                                    database
 	pollInterval                                          time.Duration
@@ -40,7 +41,9 @@ type serveOptions struct {
 func cmdServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	var o serveOptions
-	fs.StringVar(&o.addr, "addr", envOr(getenv, "NOTENRECHNER_ADDR", ":8080"), "Adresse, an der der Server lauscht (NOTENRECHNER_ADDR)")
+	fs.StringVar(&o.addr, "addr", envOr(getenv, "NOTENRECHNER_ADDR", ":8080"),
+		"Adresse, an der der Server lauscht: HOST:PORT, unix:PFAD (Socket für einen Proxy auf demselben Rechner) oder systemd "+
+			"(der Socket der .socket-Unit); über einen Socket kommt nur der Proxy (NOTENRECHNER_ADDR)")
 	db := dbFlag(fs, getenv)
 	fs.StringVar(&o.baseURL, "base-url", envOr(getenv, "NOTENRECHNER_BASE_URL", ""), "öffentliche Adresse, z. B. https://noten.schule.de (NOTENRECHNER_BASE_URL; Vorgabe http://localhost:PORT)")
 	fs.StringVar(&o.logFormat, "log-format", envOr(getenv, "NOTENRECHNER_LOG_FORMAT", "text"), "Protokollformat text oder json (NOTENRECHNER_LOG_FORMAT)")
@@ -70,6 +73,7 @@ func cmdServe(ctx context.Context, args []string, getenv func(string) string, st
 		return fmt.Errorf("%w: --postgres-poll-interval darf nicht negativ sein", errUsage)
 	}
 	o.db = *db
+	o.socket = listenSocket{addr: o.addr, listenPID: getenv("LISTEN_PID"), listenFDs: getenv("LISTEN_FDS")}
 	logger, err := newLogger(stderr, o.logFormat)
 	if err != nil {
 		return err
@@ -177,9 +181,9 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return err
 	}
 	defer st.Close()
-	ln, err := net.Listen("tcp", o.addr)
+	ln, err := o.socket.listen()
 	if err != nil {
-		return fmt.Errorf("lauschen an %s: %w", o.addr, err)
+		return err
 	}
 	defer ln.Close()
 	baseURL, err := resolveBaseURL(o.baseURL, ln.Addr())

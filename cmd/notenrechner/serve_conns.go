@@ -35,7 +35,7 @@ func connBounds(files uint64, streams int) (total, perAddress int) {
 }
 
 // connLimiter bounds the server's plain connections (conns.Limiter): trusted proxies, which carry
-// everybody's requests, have no bound per address.
+// everybody's requests, have no bound per address, nor has the proxy on a Unix socket.
 func connLimiter(files uint64, streams int, trusted []netip.Prefix, logger *slog.Logger) *conns.Limiter {
 	total, perAddress := connBounds(files, streams)
 	logger.Info("connections limited", "total", total, "per_address", perAddress, "poll_idle", pollIdle.String())
@@ -43,6 +43,9 @@ func connLimiter(files uint64, streams int, trusted []netip.Prefix, logger *slog
 		Max: total, PerAddress: perAddress, PollIdle: pollIdle, Logger: logger,
 		Group: func(a netip.Addr) string { return auth.AddressGroup(a.String()) },
 		Exempt: func(a netip.Addr) bool {
+			if !a.IsValid() {
+				return true // through the Unix socket: the proxy
+			}
 			for _, p := range trusted {
 				if p.Contains(a) {
 					return true

@@ -11,10 +11,12 @@ import (
 // load balancer every request comes from the balancer, so when the peer is a
 // trusted proxy the address is taken from X-Forwarded-For: the rightmost
 // entry that is not itself a trusted proxy (entries further left can be
-// forged by the client).
+// forged by the client). A peer without an IP address came through the Unix
+// socket that serve listens on for the proxy on its machine (--addr unix:…
+// or systemd), whose permissions let only the proxy connect: it is trusted.
 func clientAddress(r *http.Request, trusted []netip.Prefix) string {
 	peer := peerAddr(r)
-	if !isTrusted(peer, trusted) {
+	if peer.IsValid() && !isTrusted(peer, trusted) {
 		return peer.String()
 	}
 	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
@@ -26,6 +28,9 @@ func clientAddress(r *http.Request, trusted []netip.Prefix) string {
 		if !isTrusted(hop.Unmap(), trusted) {
 			return hop.Unmap().String()
 		}
+	}
+	if !peer.IsValid() {
+		return "unix" // the proxy's own request (its health check): one address for the limits
 	}
 	return peer.String()
 }

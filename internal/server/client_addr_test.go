@@ -22,6 +22,10 @@ func TestClientAddress(t *testing.T) {
 		{"IPv4-mapped peer", "[::ffff:10.1.2.3]:443", "198.51.100.1", "198.51.100.1"},
 		{"entry with a port", "10.1.2.3:443", "198.51.100.1:5000", "198.51.100.1"},
 		{"IPv6 entry with a port", "10.1.2.3:443", "[2001:db8::1]:443", "2001:db8::1"},
+		// Through the Unix socket only the proxy connects (net/http writes its peer as "@" or "").
+		{"the proxy through a Unix socket", "@", "198.51.100.1", "198.51.100.1"},
+		{"the proxy through an unnamed Unix socket", "", "2001:db8::1", "2001:db8::1"},
+		{"the proxy's own request through the socket", "@", "", "unix"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := httptest.NewRequest("POST", "/", nil)

@@ -1,0 +1,123 @@
+//go:build unix
+
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// unixClient asks the server behind the Unix socket at path.
+func unixClient(path string) *http.Client {
+	return &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, "unix", path)
+		},
+	}}
+}
+
+func waitUnixHealthy(t *testing.T, path string, logs *syncBuffer) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if resp, err := unixClient(path).Get("http://unix/healthz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not healthy on unix:%s after 20 s:\n%s", path, logs)
+		}
+	}
+}
+
+// TestServeOnAUnixSocket: --addr unix:PATH makes a socket only owner and group may use (the proxy's way
+// in), replaces a socket left from an earlier run, keeps any other file, and the health check asks there.
+func TestServeOnAUnixSocket(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "http.sock")
+	stale, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale.(*net.UnixListener).SetUnlinkOnClose(false)
+	stale.Close() // the socket file stays, as after a crash
+
+	db := "sqlite:" + filepath.Join(dir, "n.db")
+	logs := &syncBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", "unix:" + path, "--db", db}, func(string) string { return "" }, nil, io.Discard, logs)
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	waitUnixHealthy(t, path, logs)
+
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Type() != os.ModeSocket || fi.Mode().Perm() != 0o660 {
+		t.Fatalf("socket %s: %v, %v; want a socket with mode 0660", path, fi.Mode(), err)
+	}
+	out, err := runHealthcheck(t, nil, "--addr", "unix:"+path)
+	if err != nil || !strings.Contains(out, "ok: ") {
+		t.Fatalf("healthcheck --addr unix:%s = %q, %v", path, out, err)
+	}
+	if _, err := runHealthcheck(t, nil, "--addr", "systemd"); !errors.Is(err, errUsage) {
+		t.Errorf("healthcheck --addr systemd: err = %v, want a usage error naming the socket's path", err)
+	}
+
+	other := filepath.Join(dir, "not-a-socket")
+	if err := os.WriteFile(other, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err = run(context.Background(), []string{"serve", "--addr", "unix:" + other, "--db", "sqlite:" + filepath.Join(dir, "m.db")},
+		func(string) string { return "" }, nil, io.Discard, &syncBuffer{})
+	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "kein Socket") {
+		t.Errorf("serve on a regular file: err = %v, want a usage error", err)
+	}
+	if b, _ := os.ReadFile(other); string(b) != "keep me" {
+		t.Errorf("the regular file was changed: %q", b)
+	}
+}
+
+// TestServeOnTheSocketSystemdPasses: --addr systemd serves on the socket passed as file descriptor 3 with
+// LISTEN_PID and LISTEN_FDS, as systemd's socket activation does, and refuses to start without one.
+func TestServeOnTheSocketSystemdPasses(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "http.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	f, err := ln.(*net.UnixListener).File()
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &syncBuffer{}
+	// LISTEN_PID must be the server's own process id: the shell's, which exec keeps.
+	cmd := exec.Command("sh", "-c", `LISTEN_PID=$$ LISTEN_FDS=1 exec "$0" "$@"`, os.Args[0], "serve", "--addr", "systemd",
+		"--db", "sqlite:"+filepath.Join(dir, "n.db"))
+	cmd.Env, cmd.Stderr, cmd.ExtraFiles = append(os.Environ(), "NOTENRECHNER_RUN_MAIN=1"), logs, []*os.File{f}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
+	waitUnixHealthy(t, path, logs)
+
+	err = run(context.Background(), []string{"serve", "--addr", "systemd", "--db", "sqlite:" + filepath.Join(dir, "m.db")},
+		func(string) string { return "" }, nil, io.Discard, &syncBuffer{})
+	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "LISTEN_FDS") {
+		t.Errorf("serve --addr systemd without a socket: err = %v, want a usage error", err)
+	}
+}
