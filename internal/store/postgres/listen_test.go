@@ -32,8 +32,8 @@ func waitAsync(t *testing.T, s *Store) <-chan error {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), bound)
 	t.Cleanup(cancel)
-	since, err := s.scaleRevision(ctx)
-	if err != nil {
+	var since int64
+	if err := s.db.QueryRowContext(ctx, "SELECT max(revision) FROM scales").Scan(&since); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)

@@ -2,12 +2,11 @@ package postgres
 
 import (
 	"context"
-	"io/fs"
-	"strconv"
+	"database/sql"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
@@ -20,21 +19,17 @@ import (
 func releaseDatabase(t *testing.T, dsn string) {
 	t.Helper()
 	ctx := context.Background()
-	pool, err := pgxpool.New(ctx, dsn)
+	db, err := sql.Open("pgx", dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pool.Close()
-	old := newStore(pool, Options{})
-	for _, n := range []string{"0001_init.sql", "0002_accounts.sql"} {
-		body, err := fs.ReadFile(migrations, "migrations/"+n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		number, _ := strconv.Atoi(n[:4])
-		if err := old.applyMigration(ctx, number, string(body), 2); err != nil {
-			t.Fatal(err)
-		}
+	defer db.Close()
+	list, err := sqlstore.Migrations(migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sqlstore.Migrate(ctx, db, dialect, list[:2], time.Now()); err != nil { // up to 0002_accounts.sql
+		t.Fatal(err)
 	}
 	doc, err := sqlstore.Encode(grading.Default())
 	if err != nil {

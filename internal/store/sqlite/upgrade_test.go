@@ -3,14 +3,13 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"io/fs"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
 // releaseDatabase makes the file today's release leaves behind: the
@@ -24,19 +23,12 @@ func releaseDatabase(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	old := &Store{db: db, now: time.Now}
-	if _, err := db.Exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT`); err != nil {
+	list, err := sqlstore.Migrations(migrations)
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []string{"0001_init.sql", "0002_accounts.sql", "0003_tokens_user.sql"} {
-		body, err := fs.ReadFile(migrations, "migrations/"+n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		number, _ := strconv.Atoi(n[:4])
-		if err := old.applyMigration(ctx, number, string(body), 3); err != nil {
-			t.Fatal(err)
-		}
+	if err := sqlstore.Migrate(ctx, db, dialect, list[:3], time.Now()); err != nil { // up to 0003_tokens_user.sql
+		t.Fatal(err)
 	}
 	doc := defaultDoc(t)
 	for _, q := range []string{
