@@ -39,6 +39,13 @@ func (s *Store) CreateToken(ctx context.Context, t store.Token) error {
 	return nil
 }
 
+// insertToken stores a one-time link in tx.
+func (s *Store) insertToken(ctx context.Context, tx *sql.Tx, t store.Token) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
+		t.Hash, t.Kind, t.UserID, s.d.at(t.ExpiresAt))
+	return err
+}
+
 // useInvites marks every open invitation of an account used.
 func (s *Store) useInvites(ctx context.Context, tx *sql.Tx, userID int64, now time.Time) error {
 	_, err := tx.ExecContext(ctx, "UPDATE tokens SET used_at = $1 WHERE user_id = $2 AND kind = $3 AND used_at IS NULL",
@@ -165,9 +172,8 @@ func (s *Store) ReissueInvite(ctx context.Context, t store.Token) (store.User, e
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tokens WHERE user_id = $1 AND kind = $2", t.UserID, store.TokenInvite); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
-			t.Hash, store.TokenInvite, t.UserID, s.d.at(t.ExpiresAt))
-		return err
+		t.Kind = store.TokenInvite
+		return s.insertToken(ctx, tx, t)
 	})
 	if err != nil {
 		return store.User{}, fmt.Errorf("%s: reissue invite: %w", s.d.Name, err)

@@ -44,9 +44,8 @@ func (s *Store) CreateInvitedUser(ctx context.Context, u store.User, t store.Tok
 		if created, err = s.insertUser(ctx, tx, u); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO tokens (token_hash, kind, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
-			t.Hash, t.Kind, created.ID, s.d.at(t.ExpiresAt))
-		return err
+		t.UserID = created.ID
+		return s.insertToken(ctx, tx, t)
 	})
 	if err != nil {
 		return store.User{}, fmt.Errorf("%s: create invited user: %w", s.d.Name, err)
