@@ -88,7 +88,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		poll = 200 * time.Millisecond
 	}
 	// A database migrated by a newer release is refused before anything is
-	// written (sqlstore.RefuseNewer): CREATE TABLE IF NOT EXISTS leaves an
+	// written (sqlstore.Migrate): CREATE TABLE IF NOT EXISTS leaves an
 	// existing table alone.
 	shared, err := sqlstore.Open(ctx, db, dialect, migrations,
 		sqlstore.Config{Now: opts.Now, Poll: poll, First: sqlstore.FirstScale(opts.FirstScale)})

@@ -29,12 +29,11 @@ func Known(list []Migration) int {
 	return list[len(list)-1].Number
 }
 
-// RefuseNewer returns a *store.SchemaTooNewError when a database's highest
+// refuseNewer returns a *store.SchemaTooNewError when a database's highest
 // recorded migration (have) is above the highest this build knows: a binary
 // older than its database must not start on it, since it would write rows
-// that miss what the newer migrations added. The error is not wrapped by the
-// backends, so that its German text reaches the operator as it is.
-func RefuseNewer(have, known int) error {
+// that miss what the newer migrations added.
+func refuseNewer(have, known int) error {
 	if have > known {
 		return &store.SchemaTooNewError{Have: have, Known: known}
 	}
@@ -42,8 +41,8 @@ func RefuseNewer(have, known int) error {
 }
 
 // Migrations returns every migrations/NNNN_*.sql in fsys, in number order.
-// A backend runs each in its own transaction and skips those it recorded
-// already (migrations are append-only).
+// Migrate runs each in its own transaction and skips those the database
+// recorded already (migrations are append-only).
 func Migrations(fsys fs.FS) ([]Migration, error) {
 	names, err := fs.Glob(fsys, "migrations/*.sql")
 	if err != nil {
@@ -104,7 +103,7 @@ func apply(ctx context.Context, tx *sql.Tx, d Dialect, m Migration, known int, n
 		m.Number).Scan(&have, &done); err != nil {
 		return fmt.Errorf("check: %w", err)
 	}
-	if err := RefuseNewer(have, known); err != nil {
+	if err := refuseNewer(have, known); err != nil {
 		return err
 	}
 	if done > 0 {

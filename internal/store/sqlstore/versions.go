@@ -110,8 +110,8 @@ func (v versions) SaveConfig(ctx context.Context, cfg grading.Config, savedBy st
 			return err
 		}
 		var id, latest int64
-		err := tx.QueryRowContext(ctx, `SELECT s.id, coalesce(max(v.version), 0) FROM scales s
-			LEFT JOIN config_versions v ON v.scale_id = s.id WHERE s.slug = $1 GROUP BY s.id`, v.slug).Scan(&id, &latest)
+		err := tx.QueryRowContext(ctx, `SELECT id, (SELECT coalesce(max(version), 0) FROM config_versions WHERE scale_id = s.id)
+			FROM scales s WHERE slug = $1`, v.slug).Scan(&id, &latest)
 		if errors.Is(err, sql.ErrNoRows) {
 			return store.ErrScaleNotFound
 		}
