@@ -2,35 +2,21 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 	"time"
-
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
+	"github.com/notenrechner/notenrechner/internal/store/storetest"
 )
 
 // releaseDatabase makes the database today's release leaves behind: the
 // migrations up to 0002 only, with four versions by three authors.
 func releaseDatabase(t *testing.T, dsn string) {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	list, err := sqlstore.Migrations(migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sqlstore.Migrate(ctx, db, dialect, list[:2], time.Now()); err != nil { // up to 0002_accounts.sql
-		t.Fatal(err)
-	}
+	storetest.Migrated(t, "pgx", dsn, dialect, migrations, 2).Close()
 	doc, err := sqlstore.Encode(grading.Default())
 	if err != nil {
 		t.Fatal(err)

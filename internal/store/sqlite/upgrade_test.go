@@ -2,14 +2,13 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/store"
-	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
+	"github.com/notenrechner/notenrechner/internal/store/storetest"
 )
 
 // releaseDatabase makes the file today's release leaves behind: the
@@ -17,19 +16,8 @@ import (
 // nanosecond (as that release wrote it) and the account times in milliseconds.
 func releaseDatabase(t *testing.T, path string) {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)&_txlock=immediate")
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := storetest.Migrated(t, "sqlite", "file:"+path+"?_pragma=foreign_keys(1)&_txlock=immediate", dialect, migrations, 3)
 	defer db.Close()
-	list, err := sqlstore.Migrations(migrations)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sqlstore.Migrate(ctx, db, dialect, list[:3], time.Now()); err != nil { // up to 0003_tokens_user.sql
-		t.Fatal(err)
-	}
 	doc := defaultDoc(t)
 	for _, q := range []string{
 		`INSERT INTO config_versions VALUES (1, '` + doc + `', '2025-09-01T07:30:00Z', 'system')`,
