@@ -26,7 +26,7 @@ type Store struct {
 // Config is what a backend chose for its Store.
 type Config struct {
 	Now  func() time.Time // clock for saved_at and the like; nil: time.Now
-	Poll time.Duration    // how often WaitScaleChange reads when no signal came
+	Poll time.Duration    // how often WaitScaleChange reads when no signal came; above 0
 	// First is version 1 of the default scale of a new database (FirstScale).
 	First grading.Config
 }
