@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
+	"github.com/notenrechner/notenrechner/internal/store/storetest"
 )
 
 // Several instances share one database: each test here runs its contenders
@@ -63,30 +63,10 @@ func TestConcurrentSavesFromTwoInstances(t *testing.T) {
 	a, b := openStore(t, dsn, Options{}), openStore(t, dsn, Options{})
 	g := closeGate(t, dsn, "LOCK TABLE config_versions IN SHARE MODE") // readers pass, writers wait
 	const saves = 6                                                    // within the two pools' connections, so that all can wait at once
-	results := make(chan error, saves)
-	var wg sync.WaitGroup
-	for i := range saves {
-		s := []*Store{a, b}[i%2]
-		wg.Go(func() {
-			_, err := s.ScaleConfig(store.DefaultScaleSlug).SaveConfig(context.Background(), named("Parallel"), "x@schule.de", 1)
-			results <- err
-		})
-	}
+	done := make(chan []error)
+	go func() { done <- storetest.SaveAtOnce([]store.Store{a, b}, saves) }()
 	g.open(t, saves)
-	wg.Wait()
-	close(results)
-	won := 0
-	for err := range results {
-		switch {
-		case err == nil:
-			won++
-		case !errors.Is(err, store.ErrConflict):
-			t.Fatalf("concurrent save: %v", err)
-		}
-	}
-	if won != 1 {
-		t.Fatalf("%d saves on version 1 succeeded, want exactly 1", won)
-	}
+	storetest.OneWon(t, "saves on version 1", <-done, store.ErrConflict)
 }
 
 // Two admins remove each other at the same moment, both inside their
@@ -119,13 +99,9 @@ func TestConcurrentDemotionsKeepAnAdmin(t *testing.T) {
 			wg.Go(func() { errs[1] = tc.remove(b, ids[1]) })
 			g.open(t, 2)
 			wg.Wait()
-			for _, err := range errs {
-				if err != nil && !errors.Is(err, store.ErrLastAdmin) {
-					t.Fatal(err)
-				}
-			}
-			if n, err := a.CountAdmins(ctx); err != nil || n != 1 || (errs[0] == nil) == (errs[1] == nil) {
-				t.Fatalf("results %v, %v; %d admins left (%v); want one refusal and one admin", errs[0], errs[1], n, err)
+			storetest.OneWon(t, "removals of the two admins", errs, store.ErrLastAdmin)
+			if n, err := a.CountAdmins(ctx); err != nil || n != 1 {
+				t.Fatalf("%d admins left (%v); want one", n, err)
 			}
 		})
 	}
@@ -152,17 +128,9 @@ func TestTwoSetupLinksAtOnce(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	won := 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			won++
-		case !errors.Is(err, store.ErrNotFound):
-			t.Fatalf("CreateFirstAdmin: %v", err)
-		}
-	}
-	if n, _ := a.CountAdmins(ctx); won != 1 || n != 1 {
-		t.Fatalf("%d setups succeeded, %d admins; want 1 and 1", won, n)
+	storetest.OneWon(t, "CreateFirstAdmin", errs, store.ErrNotFound)
+	if n, err := a.CountAdmins(ctx); err != nil || n != 1 {
+		t.Fatalf("%d admins (%v); want 1", n, err)
 	}
 }
 
@@ -185,12 +153,5 @@ func TestInviteUsedTwiceAtOnce(t *testing.T) {
 		wg.Go(func() { _, errs[i] = s.AcceptInvite(ctx, "inv", fmt.Sprintf("hash-%d", i), now) })
 	}
 	wg.Wait()
-	if (errs[0] == nil) == (errs[1] == nil) {
-		t.Fatalf("AcceptInvite twice at once: %v, %v; want exactly one success", errs[0], errs[1])
-	}
-	for _, err := range errs {
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			t.Fatalf("the losing AcceptInvite: %v, want ErrNotFound", err)
-		}
-	}
+	storetest.OneWon(t, "AcceptInvite twice at once", errs, store.ErrNotFound)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
+	"github.com/notenrechner/notenrechner/internal/store/storetest"
 )
 
 // bound is how long a change may take to arrive before a test fails. Changes
@@ -32,10 +33,7 @@ func waitAsync(t *testing.T, s *Store) <-chan error {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), bound)
 	t.Cleanup(cancel)
-	since, err := s.scaleRevision(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	since := storetest.Revision(t, s)
 	done := make(chan error, 1)
 	go func() { done <- s.WaitScaleChange(ctx, since) }()
 	select {

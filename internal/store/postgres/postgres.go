@@ -6,9 +6,12 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
+	"embed"
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -16,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
@@ -45,14 +49,13 @@ type Options struct {
 	keepAlive time.Duration // quiet time before the listener pings; tests shorten it
 }
 
-// Store is the PostgreSQL implementation of store.Store.
+// Store is the PostgreSQL implementation of store.Store: the shared SQL
+// (sqlstore.Store) through database/sql on pgx's pool, in PostgreSQL's
+// dialect, and a listener that hears the other instances' changes.
 type Store struct {
-	pool  *pgxpool.Pool
-	now   func() time.Time
-	poll  time.Duration
-	first grading.Config // version 1 of the default scale when the database is new
-
-	changed sqlstore.Signal // fired on every change seen by this Store
+	*sqlstore.Store
+	pool *pgxpool.Pool
+	db   *sql.DB // on pool
 
 	listener *listener
 	stop     context.CancelFunc // ends the listener
@@ -61,6 +64,39 @@ type Store struct {
 }
 
 var _ store.Store = (*Store)(nil)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// changeChannel is the NOTIFY channel every change of a scale is announced
+// on, with "<revision> <slug>" as the payload.
+const changeChannel = "notenrechner_config"
+
+// migrateLock is the key of the advisory lock every migration holds, so
+// that instances starting at once take turns and the later ones find the
+// work done. The number is arbitrary but must never change ("notenr").
+const migrateLock int64 = 0x6e6f74656e72
+
+// dialect is PostgreSQL's part of the shared SQL. Writers that must take
+// turns lock what they read: every change of a scale or a version takes a
+// table lock on scales that conflicts with itself but not with readers; the
+// admin checks lock the admin rows; the first admin locks the users table.
+// Times are timestamptz; a version's saved_at keeps microseconds, what the
+// column keeps, so that a returned version equals what is read back later.
+var dialect = sqlstore.Dialect{
+	Name:             "postgres",
+	TimeType:         "timestamptz",
+	VersionPrecision: time.Microsecond,
+	UniqueState:      "23505", // unique_violation
+	ByCodePoint:      ` COLLATE "C"`,
+	ForUpdate:        " FOR UPDATE",
+	LockScales:       "LOCK TABLE scales IN SHARE ROW EXCLUSIVE MODE",
+	LockUsers:        "LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE",
+	Notify:           "SELECT pg_notify('" + changeChannel + "', $1)",
+	MigrationLock:    "SELECT pg_advisory_xact_lock(" + strconv.FormatInt(migrateLock, 10) + ")",
+	MigrationsTable: `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version integer PRIMARY KEY, applied_at timestamptz NOT NULL)`,
+}
 
 // Open connects to the database a postgres:// address names, runs the
 // pending migrations, writes the default configuration on first start and
@@ -79,35 +115,29 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		pool.Close()
 		return nil, connectFailure(cfg.ConnConfig, err)
 	}
-	s := newStore(pool, opts)
-	s.listener = newListener(cfg.ConnConfig, opts, &s.changed)
-	if err := s.setUp(ctx); err != nil {
+	s := &Store{pool: pool, db: stdlib.OpenDBFromPool(pool), done: make(chan struct{})}
+	if err := s.setUp(ctx, cfg.ConnConfig, opts); err != nil {
+		s.db.Close()
 		pool.Close()
 		return nil, err
 	}
 	return s, nil
 }
 
-func newStore(pool *pgxpool.Pool, opts Options) *Store {
-	s := &Store{pool: pool, now: opts.Now, poll: opts.PollInterval, first: sqlstore.FirstScale(opts.FirstScale), done: make(chan struct{})}
-	if s.now == nil {
-		s.now = time.Now
-	}
-	if s.poll <= 0 {
-		s.poll = 5 * time.Second
-	}
-	return s
-}
-
 // setUp migrates, seeds and then starts the listener with its first
 // connection already listening, so that a Store is complete when Open returns.
-func (s *Store) setUp(ctx context.Context) error {
-	if err := s.migrate(ctx); err != nil {
+func (s *Store) setUp(ctx context.Context, cfg *pgx.ConnConfig, opts Options) error {
+	poll := opts.PollInterval
+	if poll <= 0 {
+		poll = 5 * time.Second
+	}
+	shared, err := sqlstore.Open(ctx, s.db, dialect, migrations,
+		sqlstore.Config{Now: opts.Now, Poll: poll, First: sqlstore.FirstScale(opts.FirstScale)})
+	if err != nil {
 		return err
 	}
-	if err := s.seed(ctx); err != nil {
-		return err
-	}
+	s.Store = shared
+	s.listener = newListener(cfg, opts, shared.Changed())
 	conn, err := s.listener.connect(ctx)
 	if err != nil {
 		return connectFailure(s.listener.config, err)
@@ -143,18 +173,9 @@ func (s *Store) Close() error {
 			s.stop()
 			<-s.done
 		}
+		s.db.Close()
 		s.pool.Close()
 	})
-	return nil
-}
-
-// Ping reports whether the database answers a query; /healthz uses it, and
-// the pool reconnects by itself once the database is back.
-func (s *Store) Ping(ctx context.Context) error {
-	var one int
-	if err := s.pool.QueryRow(ctx, "SELECT 1").Scan(&one); err != nil {
-		return fmt.Errorf("postgres: ping: %w", err)
-	}
 	return nil
 }
 

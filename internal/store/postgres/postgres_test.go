@@ -4,7 +4,6 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
-	"sync"
 	"testing"
 	"time"
 
@@ -61,24 +60,9 @@ func TestFirstStartWritesDefaultOnce(t *testing.T) {
 
 func TestInstancesStartingAtOnce(t *testing.T) {
 	dsn := pgtest.FreshDatabase(t)
-	var wg sync.WaitGroup
-	errs := make(chan error, 4)
-	for range 4 {
-		wg.Go(func() {
-			s, err := Open(context.Background(), dsn, Options{Logger: testLogger(t)})
-			if err == nil {
-				err = s.Close()
-			}
-			errs <- err
-		})
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Fatalf("concurrent Open: %v", err)
-		}
-	}
+	storetest.StartAtOnce(t, 4, func() (store.Store, error) {
+		return Open(context.Background(), dsn, Options{Logger: testLogger(t)})
+	})
 	files, _ := fs.Glob(migrations, "migrations/*.sql")
 	if n := pgtest.QueryInt(t, dsn, "SELECT count(*) FROM schema_migrations"); n != len(files) {
 		t.Fatalf("%d migrations recorded, want each of the %d once", n, len(files))

@@ -2,40 +2,21 @@ package postgres
 
 import (
 	"context"
-	"io/fs"
-	"strconv"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
+	"github.com/notenrechner/notenrechner/internal/store/storetest"
 )
 
 // releaseDatabase makes the database today's release leaves behind: the
 // migrations up to 0002 only, with four versions by three authors.
 func releaseDatabase(t *testing.T, dsn string) {
 	t.Helper()
-	ctx := context.Background()
-	pool, err := pgxpool.New(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	old := newStore(pool, Options{})
-	for _, n := range []string{"0001_init.sql", "0002_accounts.sql"} {
-		body, err := fs.ReadFile(migrations, "migrations/"+n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		number, _ := strconv.Atoi(n[:4])
-		if err := old.applyMigration(ctx, number, string(body), 2); err != nil {
-			t.Fatal(err)
-		}
-	}
+	storetest.Migrated(t, "pgx", dsn, dialect, migrations, 2).Close()
 	doc, err := sqlstore.Encode(grading.Default())
 	if err != nil {
 		t.Fatal(err)

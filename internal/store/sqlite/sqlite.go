@@ -35,16 +35,28 @@ type Options struct {
 	FirstScale *grading.Config
 }
 
-// Store is the SQLite implementation of store.Store.
+// Store is the SQLite implementation of store.Store: the shared SQL
+// (sqlstore.Store) on the file, in SQLite's dialect.
 type Store struct {
-	db      *sql.DB
-	now     func() time.Time
-	poll    time.Duration
-	first   grading.Config  // version 1 of the default scale when the database is new
-	changed sqlstore.Signal // fired on every change made through this Store
+	*sqlstore.Store
+	db *sql.DB
 }
 
 var _ store.Store = (*Store)(nil)
+
+// dialect is SQLite's part of the shared SQL. Every write transaction is
+// immediate (_txlock in Open): it holds the database's write lock from its
+// start, so writers take turns without table or row locks, across processes
+// too. Times are integer Unix milliseconds.
+var dialect = sqlstore.Dialect{
+	Name:             "sqlite",
+	Millis:           true,
+	TimeType:         "INTEGER",
+	VersionPrecision: time.Millisecond,
+	UniqueCode:       sqlitelib.SQLITE_CONSTRAINT_UNIQUE,
+	MigrationsTable: `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT`,
+}
 
 // Open opens (and creates, with its parent folder) the database file at path,
 // runs the pending migrations and writes the default configuration on first
@@ -71,22 +83,20 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	s := &Store{db: db, now: opts.Now, poll: opts.PollInterval, first: sqlstore.FirstScale(opts.FirstScale)}
-	if s.now == nil {
-		s.now = time.Now
+	poll := opts.PollInterval
+	if poll <= 0 {
+		poll = 200 * time.Millisecond
 	}
-	if s.poll <= 0 {
-		s.poll = 200 * time.Millisecond
-	}
-	if err := s.migrate(ctx); err != nil {
+	// A database migrated by a newer release is refused before anything is
+	// written (sqlstore.Migrate): CREATE TABLE IF NOT EXISTS leaves an
+	// existing table alone.
+	shared, err := sqlstore.Open(ctx, db, dialect, migrations,
+		sqlstore.Config{Now: opts.Now, Poll: poll, First: sqlstore.FirstScale(opts.FirstScale)})
+	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	if err := s.seed(ctx); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return s, nil
+	return &Store{Store: shared, db: db}, nil
 }
 
 // enableWAL switches the file to WAL mode, which then stays in the file for
@@ -129,15 +139,6 @@ func isBusy(err error) bool {
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
-// Ping reports whether the database answers a query.
-func (s *Store) Ping(ctx context.Context) error {
-	var one int
-	if err := s.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
-		return fmt.Errorf("sqlite: ping: %w", err)
-	}
-	return nil
-}
-
 // KnownSchema is the highest migration this build knows.
 func KnownSchema() int {
 	list, err := sqlstore.Migrations(migrations)
@@ -145,59 +146,4 @@ func KnownSchema() int {
 		panic(err) // the embedded files are fixed at build time; a test reads them
 	}
 	return sqlstore.Known(list)
-}
-
-// migrate applies every embedded migration that is not yet recorded, each in
-// its own transaction. The immediate transaction makes two processes that
-// start at once take turns; the second finds the migration recorded. A
-// database migrated by a newer release is refused before anything is
-// written (sqlstore.RefuseNewer): CREATE TABLE IF NOT EXISTS leaves an
-// existing table alone.
-func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT`); err != nil {
-		return fmt.Errorf("sqlite: create schema_migrations: %w", err)
-	}
-	list, err := sqlstore.Migrations(migrations)
-	if err != nil {
-		return fmt.Errorf("sqlite: %w", err)
-	}
-	known := sqlstore.Known(list)
-	for _, m := range list {
-		err := s.applyMigration(ctx, m.Number, m.Body, known)
-		var tooNew *store.SchemaTooNewError
-		if errors.As(err, &tooNew) {
-			return err
-		}
-		if err != nil {
-			return fmt.Errorf("sqlite: %w", err)
-		}
-	}
-	return nil
-}
-
-// applyMigration applies migration number unless it is recorded, and refuses
-// (rolling back) when the database knows a migration above known.
-func (s *Store) applyMigration(ctx context.Context, number int, body string, known int) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		var have, done int
-		if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(version), 0), count(*) FILTER (WHERE version = ?) FROM schema_migrations",
-			number).Scan(&have, &done); err != nil {
-			return fmt.Errorf("check migration %d: %w", number, err)
-		}
-		if err := sqlstore.RefuseNewer(have, known); err != nil {
-			return err
-		}
-		if done > 0 {
-			return nil
-		}
-		if _, err := tx.ExecContext(ctx, body); err != nil {
-			return fmt.Errorf("apply migration %d: %w", number, err)
-		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
-			number, s.now().UTC().Format(time.RFC3339Nano)); err != nil {
-			return fmt.Errorf("record migration %d: %w", number, err)
-		}
-		return nil
-	})
 }

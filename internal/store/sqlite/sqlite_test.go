@@ -5,12 +5,12 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/storetest"
 )
 
 func openTemp(t *testing.T, path string) *Store {
@@ -58,26 +58,7 @@ func TestFirstStartWritesDefault(t *testing.T) {
 
 func TestTwoProcessesStartingAtOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "n.db")
-	var wg sync.WaitGroup
-	errs := make(chan error, 4)
-	for range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s, err := Open(context.Background(), path, Options{})
-			if err == nil {
-				err = s.Close()
-			}
-			errs <- err
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Fatalf("concurrent Open: %v", err)
-		}
-	}
+	storetest.StartAtOnce(t, 4, func() (store.Store, error) { return Open(context.Background(), path, Options{}) })
 	s := openTemp(t, path)
 	var versions int
 	s.db.QueryRow("SELECT count(*) FROM config_versions").Scan(&versions)
@@ -88,36 +69,8 @@ func TestTwoProcessesStartingAtOnce(t *testing.T) {
 
 func TestConcurrentSavesOnOneVersion(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "n.db")
-	first := openTemp(t, path)
-	second := openTemp(t, path) // another process on the same file
-	var wg sync.WaitGroup
-	results := make(chan error, 10)
-	for i := range 10 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := first
-			if i%2 == 1 {
-				s = second
-			}
-			_, err := s.ScaleConfig(store.DefaultScaleSlug).SaveConfig(context.Background(), renamed("Parallel"), "x@schule.de", 1)
-			results <- err
-		}()
-	}
-	wg.Wait()
-	close(results)
-	won := 0
-	for err := range results {
-		switch {
-		case err == nil:
-			won++
-		case !errors.Is(err, store.ErrConflict):
-			t.Fatalf("concurrent save: %v", err)
-		}
-	}
-	if won != 1 {
-		t.Fatalf("%d saves on version 1 succeeded, want exactly 1", won)
-	}
+	stores := []store.Store{openTemp(t, path), openTemp(t, path)} // another process on the same file
+	storetest.OneWon(t, "saves on version 1", storetest.SaveAtOnce(stores, 10), store.ErrConflict)
 }
 
 // The live follower sleeps in WaitScaleChange; a save by another process
@@ -128,10 +81,7 @@ func TestWaitScaleChangeSeesOtherProcess(t *testing.T) {
 	cli := openTemp(t, path)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	since, err := server.scaleRevision(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	since := storetest.Revision(t, server)
 
 	done := make(chan error, 1)
 	go func() { done <- server.WaitScaleChange(ctx, since) }()

@@ -2,15 +2,13 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"io/fs"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/storetest"
 )
 
 // releaseDatabase makes the file today's release leaves behind: the
@@ -18,26 +16,8 @@ import (
 // nanosecond (as that release wrote it) and the account times in milliseconds.
 func releaseDatabase(t *testing.T, path string) {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)&_txlock=immediate")
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := storetest.Migrated(t, "sqlite", "file:"+path+"?_pragma=foreign_keys(1)&_txlock=immediate", dialect, migrations, 3)
 	defer db.Close()
-	old := &Store{db: db, now: time.Now}
-	if _, err := db.Exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT`); err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range []string{"0001_init.sql", "0002_accounts.sql", "0003_tokens_user.sql"} {
-		body, err := fs.ReadFile(migrations, "migrations/"+n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		number, _ := strconv.Atoi(n[:4])
-		if err := old.applyMigration(ctx, number, string(body), 3); err != nil {
-			t.Fatal(err)
-		}
-	}
 	doc := defaultDoc(t)
 	for _, q := range []string{
 		`INSERT INTO config_versions VALUES (1, '` + doc + `', '2025-09-01T07:30:00Z', 'system')`,

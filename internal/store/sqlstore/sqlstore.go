@@ -1,19 +1,17 @@
-// Package sqlstore is what the two SQL backends (sqlite, postgres) share, as
-// plain helpers: the change signal and its watch, the rules a save and a new
-// scale must keep, the encoding of a stored configuration and the list of
-// migrations. Nothing here calls back into a backend; each backend keeps its
-// own SQL, locking and migration runner.
+// Package sqlstore is what the two SQL backends (sqlite, postgres) share:
+// Store, the scales, their versions and the accounts in the SQL both
+// databases run through database/sql, with a Dialect of plain values for
+// what differs; the migration runner; the change signal and its watch; the
+// rules a save must keep and the encoding of a stored configuration. Nothing
+// here calls back into a backend: each backend opens its database, fills in
+// its Dialect, and keeps what only it has (SQLite's WAL, locking, backup and
+// restore; PostgreSQL's pool, LISTEN/NOTIFY and advisory lock).
 package sqlstore
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"path"
-	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -100,54 +98,4 @@ func Encode(cfg grading.Config) (string, error) {
 		return "", fmt.Errorf("encode config: %w", err)
 	}
 	return string(doc), nil
-}
-
-// Migration is one numbered file of a backend's migrations.
-type Migration struct {
-	Number int
-	Body   string
-}
-
-// Known is the highest migration number of list (0 for none).
-func Known(list []Migration) int {
-	if len(list) == 0 {
-		return 0
-	}
-	return list[len(list)-1].Number
-}
-
-// RefuseNewer returns a *store.SchemaTooNewError when a database's highest
-// recorded migration (have) is above the highest this build knows: a binary
-// older than its database must not start on it, since it would write rows
-// that miss what the newer migrations added. The error is not wrapped by the
-// backends, so that its German text reaches the operator as it is.
-func RefuseNewer(have, known int) error {
-	if have > known {
-		return &store.SchemaTooNewError{Have: have, Known: known}
-	}
-	return nil
-}
-
-// Migrations returns every migrations/NNNN_*.sql in fsys, in number order.
-// A backend runs each in its own transaction and skips those it recorded
-// already (migrations are append-only).
-func Migrations(fsys fs.FS) ([]Migration, error) {
-	names, err := fs.Glob(fsys, "migrations/*.sql")
-	if err != nil {
-		return nil, fmt.Errorf("list migrations: %w", err)
-	}
-	sort.Strings(names)
-	list := make([]Migration, 0, len(names))
-	for _, name := range names {
-		number, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
-		if err != nil {
-			return nil, fmt.Errorf("migration %s has no number: %w", name, err)
-		}
-		body, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, fmt.Errorf("read migration %s: %w", name, err)
-		}
-		list = append(list, Migration{number, string(body)})
-	}
-	return list, nil
 }

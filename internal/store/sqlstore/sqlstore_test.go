@@ -98,3 +98,23 @@ func TestCheckBase(t *testing.T) {
 		}
 	}
 }
+
+// Both backends' stored times read alike: SQLite's Unix milliseconds,
+// PostgreSQL's timestamptz in any zone, NULL as the zero time.
+func TestStoredTimesReadAsUTC(t *testing.T) {
+	want := time.Date(2026, 11, 22, 8, 0, 0, 123e6, time.UTC)
+	berlin := time.FixedZone("CET", 3600)
+	for _, v := range []any{want.UnixMilli(), want.In(berlin), nil} {
+		var got time.Time
+		if err := timeOf(&got).Scan(v); err != nil {
+			t.Fatalf("Scan(%v): %v", v, err)
+		}
+		if v == nil && !got.IsZero() || v != nil && (!got.Equal(want) || got.Location() != time.UTC) {
+			t.Errorf("Scan(%#v) = %v, want %v", v, got, want)
+		}
+	}
+	var got time.Time
+	if err := timeOf(&got).Scan("2026-11-22"); err == nil {
+		t.Error("a text was read as a time")
+	}
+}

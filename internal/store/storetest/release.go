@@ -2,12 +2,16 @@ package storetest
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"io/fs"
 	"testing"
+	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
 )
 
 // Releases names the databases an earlier release wrote with
@@ -112,4 +116,28 @@ func checkAccounts(t *testing.T, st store.Store) {
 			t.Errorf("%s: its password no longer verifies after upgrade (%v)", c.email, err)
 		}
 	}
+}
+
+// Migrated opens the database dsn names with driver and applies the
+// migrations of fsys up to number last, as a release that knew no more left
+// it, so that a test can write that release's rows and then open it with
+// this build. The caller closes the database.
+func Migrated(t testing.TB, driver, dsn string, d sqlstore.Dialect, fsys fs.FS, last int) *sql.DB {
+	t.Helper()
+	db, err := sql.Open(driver, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := sqlstore.Migrations(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(list) > 0 && list[len(list)-1].Number > last {
+		list = list[:len(list)-1]
+	}
+	if err := sqlstore.Migrate(context.Background(), db, d, list, time.Now()); err != nil {
+		db.Close()
+		t.Fatal(err)
+	}
+	return db
 }

@@ -184,7 +184,7 @@ func testScaleChanges(t *testing.T, open Opener) {
 		{"default a", func() { must(s.SetDefaultScale(ctx, "a")).in(t) }, []string{"a", "standard"}},
 		{"create c", func() { must(s.CreateScale(ctx, "c", named("C"), "x")).in(t) }, []string{"c"}},
 	} {
-		since := revision(t, s)
+		since := Revision(t, s)
 		done := make(chan error, 1)
 		go func() { done <- s.WaitScaleChange(ctx, since) }()
 		select {

@@ -5,7 +5,6 @@ package storetest
 import (
 	"context"
 	"errors"
-	"sync"
 	"testing"
 	"time"
 
@@ -135,31 +134,7 @@ func testConfigVersions(t *testing.T, open Opener) {
 }
 
 func testConcurrentSaves(t *testing.T, open Opener) {
-	s := defaultConfig(t, open(t, fixedClock()))
-	var wg sync.WaitGroup
-	errs := make(chan error, 8)
-	for range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, err := s.SaveConfig(context.Background(), named("Parallel"), "x@schule.de", 1)
-			errs <- err
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	won := 0
-	for err := range errs {
-		switch {
-		case err == nil:
-			won++
-		case !errors.Is(err, store.ErrConflict):
-			t.Fatalf("concurrent save: %v", err)
-		}
-	}
-	if won != 1 {
-		t.Fatalf("%d of 8 saves on version 1 succeeded, want exactly 1", won)
-	}
+	OneWon(t, "saves on version 1", SaveAtOnce([]store.Store{open(t, fixedClock())}, 8), store.ErrConflict)
 }
 
 // testWaitScaleChange: the wait the live follower sleeps in returns after
@@ -168,7 +143,7 @@ func testWaitScaleChange(t *testing.T, open Opener) {
 	s := open(t, fixedClock())
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	since := revision(t, s)
+	since := Revision(t, s)
 	done := make(chan error, 1)
 	go func() { done <- s.WaitScaleChange(ctx, since) }()
 	select {
@@ -185,17 +160,7 @@ func testWaitScaleChange(t *testing.T, open Opener) {
 	}
 	stopped, stop := context.WithCancel(context.Background())
 	stop()
-	if err := s.WaitScaleChange(stopped, revision(t, s)); !errors.Is(err, context.Canceled) {
+	if err := s.WaitScaleChange(stopped, Revision(t, s)); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v, want context.Canceled", err)
 	}
-}
-
-// revision is the store-wide revision: the highest of the scales'.
-func revision(t *testing.T, s store.Store) int64 {
-	t.Helper()
-	var top int64
-	for _, sc := range must(s.Scales(context.Background())).in(t) {
-		top = max(top, sc.Revision)
-	}
-	return top
 }
