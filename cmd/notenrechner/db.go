@@ -62,3 +62,17 @@ func openStore(ctx context.Context, d database, logger *slog.Logger, pollInterva
 		return nil, fmt.Errorf("%w: --db muss mit sqlite: oder postgres:// beginnen", errUsage)
 	}
 }
+
+// warnReadableDatabase says at the server's start which files of a SQLite database (and its folder) other
+// users of the machine may read: a new database is private, one made by an earlier release or copied by
+// hand may not be.
+func warnReadableDatabase(d database, logger *slog.Logger) {
+	path, ok := strings.CutPrefix(d.dsn, "sqlite:")
+	if !ok {
+		return
+	}
+	for _, p := range sqlite.ReadableByOthers(path) {
+		logger.Warn("database readable by other users of this machine: it holds password and session hashes; "+
+			"chmod 600 for files, 700 for its folder", "path", p)
+	}
+}

@@ -121,3 +121,28 @@ func TestServeOnTheSocketSystemdPasses(t *testing.T) {
 		t.Errorf("serve --addr systemd without a socket: err = %v, want a usage error", err)
 	}
 }
+
+// TestWarnsAboutAReadableDatabase: at the server's start, a database that other users of the machine may
+// read (made by an earlier release, or copied by hand) is named; a new one is private and named nowhere.
+func TestWarnsAboutAReadableDatabase(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "n.db")
+	logs := &syncBuffer{}
+	_, stop := startServerLogging(t, "sqlite:"+path, logs)
+	stop()
+	if strings.Contains(logs.String(), "readable by other users") {
+		t.Fatalf("a new database was named readable:\n%s", logs)
+	}
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	logs = &syncBuffer{}
+	_, stop = startServerLogging(t, "sqlite:"+path, logs)
+	stop()
+	if !strings.Contains(logs.String(), "database readable by other users") || !strings.Contains(logs.String(), path) {
+		t.Fatalf("a 0644 database was not named at the start:\n%s", logs)
+	}
+}

@@ -181,6 +181,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return err
 	}
 	defer st.Close()
+	warnReadableDatabase(o.db, logger)
 	ln, err := o.socket.listen()
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -161,7 +162,7 @@ func openExisting(path string) (*sql.DB, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("die Datenbank %s gibt es nicht (%v)", path, errors.Unwrap(err))
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=rw&_pragma=busy_timeout(10000)")
+	db, err := sql.Open("sqlite", fileDSN(path, url.Values{"mode": {"rw"}, "_pragma": {"busy_timeout(10000)"}}))
 	if err != nil {
 		return nil, fmt.Errorf("%s öffnen: %w", path, err)
 	}

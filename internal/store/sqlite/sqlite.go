@@ -67,6 +67,9 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("sqlite: create folder for %s: %w", path, err)
 		}
 	}
+	if err := createPrivate(path); err != nil {
+		return nil, err
+	}
 	if err := enableWAL(ctx, path); err != nil {
 		return nil, err
 	}
@@ -79,7 +82,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	q.Add("_pragma", "synchronous(FULL)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Set("_txlock", "immediate") // writers take the lock at BEGIN: no upgrade deadlocks
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	db, err := sql.Open("sqlite", fileDSN(path, q))
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -104,7 +107,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 // refuses it at once (SQLITE_BUSY, no busy wait) while another process is
 // doing the same on a new file, so it is retried here for up to 10 s.
 func enableWAL(ctx context.Context, path string) error {
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	db, err := sql.Open("sqlite", fileDSN(path, url.Values{"_pragma": {"busy_timeout(10000)"}}))
 	if err != nil {
 		return fmt.Errorf("sqlite: open %s: %w", path, err)
 	}

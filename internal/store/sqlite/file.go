@@ -1,0 +1,57 @@
+package sqlite
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// fileDSN is the driver's address of the database file at path with the query q: a file: URI, in
+// which SQLite ends the name at "?" or "#" and decodes %XX. The path is escaped so that each of its
+// characters names the file: "bk/s#1/n.db" would otherwise open "bk/s", and a backup of one database
+// could copy another.
+func fileDSN(path string, q url.Values) string {
+	p := filepath.ToSlash(path)
+	if filepath.VolumeName(path) != "" {
+		p = "/" + p // file:///C:/… on Windows
+	}
+	dsn := "file:" + (&url.URL{Path: p}).EscapedPath()
+	if strings.HasPrefix(p, "//") {
+		dsn = "file://" + dsn[len("file:"):] // a UNC path or //x: the authority stays empty
+	}
+	if len(q) > 0 {
+		dsn += "?" + q.Encode()
+	}
+	return dsn
+}
+
+// createPrivate makes the database file at path, readable and writable by its owner only, when it does
+// not exist yet: it holds password and session hashes and the provider's state key. SQLite gives the
+// -wal and -shm files it makes beside it the database file's mode.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite: create %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+// ReadableByOthers lists the database file at path, its -wal and -shm files and its folder where they
+// exist and any user of the machine may read them (a file made before the database was created
+// private, or by hand), so that the server can say so at start-up.
+func ReadableByOthers(path string) []string {
+	var open []string
+	for _, p := range []string{path, path + "-wal", path + "-shm", filepath.Dir(path)} {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().Perm()&0o004 != 0 {
+			open = append(open, p)
+		}
+	}
+	return open
+}
