@@ -122,17 +122,17 @@ func TestValidateTyped(t *testing.T) {
 		want   map[string]string
 	}{
 		{"default", func(*Config) {}, nil},
-		{"grade 1 max", func(c *Config) { c.Grades[0].Max = 900000 }, map[string]string{"grades.1.max": msgMax1}},
-		{"out of range skips relations", func(c *Config) { c.Grades[0].Max = 1000001 },
+		{"grade 1 max", func(c *Config) { c.Rule.Grades[0].Max = 900000 }, map[string]string{"grades.1.max": msgMax1}},
+		{"out of range skips relations", func(c *Config) { c.Rule.Grades[0].Max = 1000001 },
 			map[string]string{"grades.1.max": msgRange}},
-		{"negative width", func(c *Config) { c.Schema.SixNormal = -1 }, map[string]string{"schema.6.normal": msgRange}},
-		{"sum", func(c *Config) { c.Schema.GeneralMinus = 700000 }, map[string]string{"schema.general.normal": msgSum}},
-		{"sum of exactly 100 is fine", func(c *Config) { c.Schema.GeneralMinus = 666700 }, nil},
-		{"gap", func(c *Config) { c.Grades[4].Max = 390000 }, map[string]string{"grades.4.min": msgAdjacent(5)}},
+		{"negative width", func(c *Config) { c.Rule.Schema.SixNormal = -1 }, map[string]string{"schema.6.normal": msgRange}},
+		{"sum", func(c *Config) { c.Rule.Schema.GeneralMinus = 700000 }, map[string]string{"schema.general.normal": msgSum}},
+		{"sum of exactly 100 is fine", func(c *Config) { c.Rule.Schema.GeneralMinus = 666700 }, nil},
+		{"gap", func(c *Config) { c.Rule.Grades[4].Max = 390000 }, map[string]string{"grades.4.min": msgAdjacent(5)}},
 		{"name", func(c *Config) { c.Name = strings.Repeat("ä", 81) }, map[string]string{"name": msgNameLen}},
 		{"name of 80", func(c *Config) { c.Name = strings.Repeat("ä", 80) }, nil},
 		{"blank name", func(c *Config) { c.Name = " \u2003" }, map[string]string{"name": msgNameBlank}},
-		{"extreme values", func(c *Config) { c.Schema.GeneralNormal = 1 << 62; c.Grades[5].Min = -1 << 63 },
+		{"extreme values", func(c *Config) { c.Rule.Schema.GeneralNormal = 1 << 62; c.Rule.Grades[5].Min = -1 << 63 },
 			map[string]string{"schema.general.normal": msgRange, "grades.6.min": msgRange}},
 	}
 	for _, tc := range tests {

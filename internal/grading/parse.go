@@ -19,8 +19,10 @@ var ErrMalformed = errors.New("grading: malformed configuration document")
 const maxDocumentSize = 64 << 10
 
 // ParseConfig reads a configuration document in the original's shape (docs/spec.md §4), accepting the aliases
-// general.plus, 1.normal and 6.minus and storing canonical names, and validates every rule. It returns
-// a *ValidationError naming every failing field, or an error wrapping ErrMalformed.
+// general.plus, 1.normal and 6.minus and storing canonical names, and validates every rule. Its
+// ranges and widths become a Rule of kind RuleWidths in the system of grades 1 to 6 with + and −, so
+// that nothing after the parser knows the shape. It returns a *ValidationError naming every failing
+// field, or an error wrapping ErrMalformed.
 func ParseConfig(data []byte) (Config, error) {
 	return parseConfig(data, false, false)
 }
@@ -68,9 +70,7 @@ func parseConfig(data []byte, stored, rules bool) (Config, error) {
 	if err := p.errs.err(); err != nil {
 		return Config{}, err
 	}
-	c := p.vals.config(p.name)
-	c.Zeugnis = p.zeugnisSet
-	return c, nil
+	return Config{Name: p.name, Rule: p.vals.rule(), Zeugnis: p.zeugnisSet}, nil
 }
 
 // ruleConfig reads a rule document; a preset it names must still be the preset's rule.
@@ -116,7 +116,7 @@ func (p *parser) document(top []member) {
 		p.errs.add("schema", msgRequired)
 	}
 	if raw, ok := m["zeugnis"]; ok {
-		p.zeugnis(raw, "", true)
+		p.zeugnis(raw, SystemPlusMinus, true)
 	}
 }
 
