@@ -182,23 +182,23 @@ func TestValidationErrorText(t *testing.T) {
 	}
 }
 
-// A version stored before the name's character rule still loads (ParseStoredConfig); as input, and
+// A version stored before the name's character rule still loads (ParseStoredDocument); as input, and
 // when it would be stored again, the name is refused. Every other rule holds for stored versions too.
 func TestStoredNameBeforeTheCharacterRule(t *testing.T) {
 	doc := strings.Replace(string(mustMarshal(t, Default())), `"Standard"`, `"Alt\u001b[31m\u202e"`, 1)
 	if _, err := ParseConfig([]byte(doc)); !strings.Contains(fmt.Sprint(err), msgNameChars) {
 		t.Fatalf("ParseConfig of a name with ESC and U+202E: %v", err)
 	}
-	c, err := ParseStoredConfig([]byte(doc))
+	c, err := ParseStoredDocument([]byte(doc))
 	if err != nil || c.Name != "Alt\x1b[31m\u202e" {
-		t.Fatalf("ParseStoredConfig = %q, %v", c.Name, err)
+		t.Fatalf("ParseStoredDocument = %q, %v", c.Name, err)
 	}
 	if err := c.Validate(); !strings.Contains(fmt.Sprint(err), msgNameChars) {
 		t.Fatalf("Validate of the loaded version: %v", err)
 	}
 	empty := strings.Replace(doc, `"Alt\u001b[31m\u202e"`, `""`, 1)
-	if _, err := ParseStoredConfig([]byte(empty)); !strings.Contains(fmt.Sprint(err), msgNameLen) {
-		t.Fatalf("ParseStoredConfig of an empty name: %v", err)
+	if _, err := ParseStoredDocument([]byte(empty)); !strings.Contains(fmt.Sprint(err), msgNameLen) {
+		t.Fatalf("ParseStoredDocument of an empty name: %v", err)
 	}
 }
 

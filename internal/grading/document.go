@@ -6,7 +6,8 @@ import (
 
 // Rule is a document's rule, of one of three kinds: the original's grade ranges and band widths
 // (docs/spec.md §4), a table of "ab" bounds, or the Swiss formula (docs/grading-systems.md). Each
-// kind becomes the bands of a Key (Config.Key), and nothing but that reads the rule's numbers. Like
+// kind becomes the bands of a Key (Config.Key); besides the document's parser, validator and
+// writer, nothing reads the rule's numbers but through its Key. Like
 // Config it is a comparable value: fixed arrays, never a slice, so two documents are equal exactly
 // when == says so.
 type Rule struct {

@@ -34,17 +34,11 @@ func ParseDocument(data []byte) (Config, error) {
 	return parseConfig(data, false, true)
 }
 
-// ParseStoredDocument is ParseDocument for a stored version, as lenient with the name as
-// ParseStoredConfig.
+// ParseStoredDocument is ParseDocument for a stored version: it accepts a name with characters
+// refused since (nameRuneRefused), so that a version saved before the rule still loads. Saving it
+// again, or restoring it, is refused like any new input (Config.Validate).
 func ParseStoredDocument(data []byte) (Config, error) {
 	return parseConfig(data, true, true)
-}
-
-// ParseStoredConfig is ParseConfig for a stored version: it accepts a name with characters refused
-// since (nameRuneRefused), so that a version saved before the rule still loads. Saving it again, or
-// restoring it, is refused like any new input (Config.Validate).
-func ParseStoredConfig(data []byte) (Config, error) {
-	return parseConfig(data, true, false)
 }
 
 func parseConfig(data []byte, stored, rules bool) (Config, error) {
@@ -95,7 +89,7 @@ type parser struct {
 	preset string // a rule document's preset id
 	// zeugnisSet is the document's member "zeugnis" (zeugnis.go)
 	zeugnisSet Zeugnis
-	stored     bool // a stored version: the name's character rule does not apply (ParseStoredConfig)
+	stored     bool // a stored version: the name's character rule does not apply (ParseStoredDocument)
 }
 
 func (p *parser) document(top []member) {

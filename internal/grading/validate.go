@@ -85,7 +85,7 @@ func (f fieldErrors) err() error {
 
 // Validate applies the rules of its document to a typed configuration, e.g. one built in code or one
 // about to be stored (a version stored before the name's character rule fails it, see
-// ParseStoredConfig), with the same messages as the parser. For the original's widths a typed Config
+// ParseStoredDocument), with the same messages as the parser. For the original's widths a typed Config
 // cannot have missing fields, wrong types or extra decimals, so what is left is the name, the ranges
 // and the relations of docs/spec.md §4.
 func (c Config) Validate() error {
@@ -127,7 +127,7 @@ func nameProblem(name string) string {
 }
 
 // storedNameProblem is nameProblem without the character rule, which came later: a version stored
-// before it must still load (ParseStoredConfig); only a new save is refused.
+// before it must still load (ParseStoredDocument); only a new save is refused.
 func storedNameProblem(name string) string {
 	if n := utf8.RuneCountInString(name); n < 1 || n > maxNameLen {
 		return msgNameLen
