@@ -154,6 +154,22 @@ func TestValidateTyped(t *testing.T) {
 	}
 }
 
+// A rule of widths is written in the original's shape, which holds no system, table or formula: a
+// typed one with such values would be stored without them, so Validate refuses it.
+func TestValidateWidthsHoldNothingElse(t *testing.T) {
+	for name, change := range map[string]func(*Rule){
+		"another system": func(r *Rule) { r.System = SystemWhole },
+		"table rows":     func(r *Rule) { r.Count = 2 },
+		"a formula step": func(r *Rule) { r.Step = 5000 },
+	} {
+		c := Default()
+		change(&c.Rule)
+		if err := c.Validate(); err == nil {
+			t.Errorf("%s: Validate = nil", name)
+		}
+	}
+}
+
 func TestConfigInsideJSON(t *testing.T) {
 	var req struct {
 		Config Config `json:"config"`
