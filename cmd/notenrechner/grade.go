@@ -41,7 +41,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out, err := json.Marshal(grading.Calculate(cfg, fs.Arg(0), fs.Arg(1)))
+	out, err := json.Marshal(cfg.Key().Calculate(fs.Arg(0), fs.Arg(1)))
 	if err != nil {
 		return fmt.Errorf("Ergebnis kodieren: %w", err)
 	}

@@ -32,14 +32,6 @@ type presetJSON struct {
 	Config     grading.Config `json:"config"`
 }
 
-// presetSystem is the system id of a preset; the original's document names none and is 1–6 with + and −.
-func presetSystem(p grading.Preset) string {
-	if p.Config.IsOriginal() {
-		return grading.SystemPlusMinus
-	}
-	return p.Config.Rule.System
-}
-
 // cmdPreset is `notenrechner preset`: the published keys a scale can start from.
 func cmdPreset(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -66,7 +58,7 @@ func cmdPreset(args []string, stdout, stderr io.Writer) error {
 	if *asJSON {
 		list := make([]presetJSON, len(presets))
 		for i, p := range presets {
-			list[i] = presetJSON{p.ID, p.Name, presetSystem(p), p.Source, p.Region, p.SchoolType, p.Config}
+			list[i] = presetJSON{p.ID, p.Name, p.Config.Rule.System, p.Source, p.Region, p.SchoolType, p.Config}
 		}
 		out, err := json.Marshal(list)
 		if err != nil {
@@ -78,7 +70,7 @@ func cmdPreset(args []string, stdout, stderr io.Writer) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tSYSTEM\tQUELLE")
 	for _, p := range presets {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.ID, p.Name, presetSystem(p), p.Source)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.ID, p.Name, p.Config.Rule.System, p.Source)
 	}
 	return tw.Flush()
 }

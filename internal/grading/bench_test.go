@@ -3,9 +3,9 @@ package grading
 import "testing"
 
 func BenchmarkCalculate(b *testing.B) {
-	c := Default()
+	k := Default().Key()
 	for b.Loop() {
-		Calculate(c, "30", "23,5")
+		k.Calculate("30", "23,5")
 	}
 }
 
@@ -18,18 +18,32 @@ func BenchmarkParseConfig(b *testing.B) {
 	}
 }
 
+// BenchmarkTable makes the key of the original's rule and its table, as a page does once per version.
 func BenchmarkTable(b *testing.B) {
 	c := Default()
 	for b.Loop() {
-		Table(c)
+		keyTable(c.Key())
+	}
+}
+
+// BenchmarkKey makes the keys a server makes once per version of a scale: the original's rule, a
+// table of "ab" bounds and the Swiss formula's 51 bands.
+func BenchmarkKey(b *testing.B) {
+	for _, id := range []string{"standard", "ihk-dezimal", "schweiz-zehntel"} {
+		p, _ := PresetByID(id)
+		b.Run(id, func(b *testing.B) {
+			for b.Loop() {
+				p.Config.Key()
+			}
+		})
 	}
 }
 
 // BenchmarkCalculateExact is the big.Rat path that Calculate takes for inputs beyond the fast path.
 func BenchmarkCalculateExact(b *testing.B) {
-	c := Default()
+	k := Default().Key()
 	for b.Loop() {
-		calculateExact(c, "30", "23,5")
+		k.calculateExact("30", "23,5")
 	}
 }
 
@@ -38,9 +52,10 @@ func BenchmarkCalculateExact(b *testing.B) {
 func BenchmarkCalculatePresets(b *testing.B) {
 	for _, id := range []string{"standard-ab", "ihk", "ihk-dezimal", "schweiz-zehntel"} {
 		p, _ := PresetByID(id)
+		k := p.Config.Key()
 		b.Run(id, func(b *testing.B) {
 			for b.Loop() {
-				Calculate(p.Config, "30", "23,5")
+				k.Calculate("30", "23,5")
 			}
 		})
 	}

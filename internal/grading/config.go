@@ -21,11 +21,10 @@ type Schema struct {
 // Config is the one stored configuration. It is a comparable value (no maps or slices), so a change
 // can be detected with == and a copy never aliases another.
 type Config struct {
-	Name   string
-	Grades [6]Range // Grades[0] is grade 1, Grades[5] grade 6
-	Schema Schema
-	// Rule is the rule of a document in any other system (docs/grading-systems.md); its System is ""
-	// for a document of the original's shape, which uses Grades and Schema.
+	Name string
+	// Rule is the document's rule in any system: the original's grade ranges and widths (RuleWidths,
+	// a document of the original's shape), a table of "ab" bounds or the Swiss formula
+	// (docs/grading-systems.md).
 	Rule Rule
 	// Preset is the id of the preset a rule document was made from, whose source it cites; "" for
 	// none. A document may name a preset only while its system and rule are the preset's.
@@ -37,8 +36,9 @@ type Config struct {
 
 // Default is the configuration of docs/spec.md §4, written at first start.
 func Default() Config {
-	return Config{
-		Name: "Standard",
+	return Config{Name: "Standard", Rule: Rule{
+		System: SystemPlusMinus,
+		Kind:   RuleWidths,
 		Grades: [6]Range{
 			{Min: 850000, Max: 1000000},
 			{Min: 700000, Max: 850000},
@@ -48,11 +48,13 @@ func Default() Config {
 			{Min: 0, Max: 200000},
 		},
 		Schema: Schema{GeneralMinus: 333300, GeneralNormal: 333300, OneMinus: 333300, SixNormal: 500000},
-	}
+	}}
 }
 
-// MarshalJSON writes the canonical document of docs/spec.md §4 with its keys in a fixed order, so the
-// same configuration always gives the same bytes (stored, sent to browsers, compared in tests).
+// MarshalJSON writes the canonical document with its keys in a fixed order, so the same
+// configuration always gives the same bytes (stored, sent to browsers, compared in tests): a rule of
+// the original's widths in the original's shape of docs/spec.md §4, which names no system, every
+// other rule as a rule document (marshalRule).
 func (c Config) MarshalJSON() ([]byte, error) {
 	if !c.IsOriginal() {
 		return c.marshalRule()
@@ -65,7 +67,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	b = append(b, `{"name":`...)
 	b = append(b, name...)
 	b = append(b, `,"grades":{`...)
-	for i, r := range c.Grades {
+	for i, r := range c.Rule.Grades {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -77,7 +79,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 		b = r.Max.appendText(b)
 		b = append(b, '}')
 	}
-	s := c.Schema
+	s := c.Rule.Schema
 	b = append(b, `},"schema":{"general":{"minus":`...)
 	b = s.GeneralMinus.appendText(b)
 	b = append(b, `,"normal":`...)
@@ -143,15 +145,15 @@ type values struct {
 	path [fieldCount]string
 }
 
-func (c Config) values() values {
+func (r *Rule) values() values {
 	var vs values
-	for g, r := range c.Grades {
-		vs.v[2*g], vs.v[2*g+1] = r.Min, r.Max
+	for g, x := range r.Grades {
+		vs.v[2*g], vs.v[2*g+1] = x.Min, x.Max
 	}
-	vs.v[fieldGeneralMinus] = c.Schema.GeneralMinus
-	vs.v[fieldGeneralNormal] = c.Schema.GeneralNormal
-	vs.v[fieldOneMinus] = c.Schema.OneMinus
-	vs.v[fieldSixNormal] = c.Schema.SixNormal
+	vs.v[fieldGeneralMinus] = r.Schema.GeneralMinus
+	vs.v[fieldGeneralNormal] = r.Schema.GeneralNormal
+	vs.v[fieldOneMinus] = r.Schema.OneMinus
+	vs.v[fieldSixNormal] = r.Schema.SixNormal
 	for i := range vs.path {
 		vs.ok[i] = true
 		vs.path[i] = fieldPath(i)
@@ -159,16 +161,18 @@ func (c Config) values() values {
 	return vs
 }
 
-func (vs *values) config(name string) Config {
-	c := Config{Name: name}
-	for g := range c.Grades {
-		c.Grades[g] = Range{Min: vs.v[2*g], Max: vs.v[2*g+1]}
+// rule is the rule of a document of the original's shape: the widths of the system of grades 1 to 6
+// with + and −, the only system that shape is written in.
+func (vs *values) rule() Rule {
+	r := Rule{System: SystemPlusMinus, Kind: RuleWidths}
+	for g := range r.Grades {
+		r.Grades[g] = Range{Min: vs.v[2*g], Max: vs.v[2*g+1]}
 	}
-	c.Schema = Schema{
+	r.Schema = Schema{
 		GeneralMinus:  vs.v[fieldGeneralMinus],
 		GeneralNormal: vs.v[fieldGeneralNormal],
 		OneMinus:      vs.v[fieldOneMinus],
 		SixNormal:     vs.v[fieldSixNormal],
 	}
-	return c
+	return r
 }

@@ -122,17 +122,17 @@ func TestValidateTyped(t *testing.T) {
 		want   map[string]string
 	}{
 		{"default", func(*Config) {}, nil},
-		{"grade 1 max", func(c *Config) { c.Grades[0].Max = 900000 }, map[string]string{"grades.1.max": msgMax1}},
-		{"out of range skips relations", func(c *Config) { c.Grades[0].Max = 1000001 },
+		{"grade 1 max", func(c *Config) { c.Rule.Grades[0].Max = 900000 }, map[string]string{"grades.1.max": msgMax1}},
+		{"out of range skips relations", func(c *Config) { c.Rule.Grades[0].Max = 1000001 },
 			map[string]string{"grades.1.max": msgRange}},
-		{"negative width", func(c *Config) { c.Schema.SixNormal = -1 }, map[string]string{"schema.6.normal": msgRange}},
-		{"sum", func(c *Config) { c.Schema.GeneralMinus = 700000 }, map[string]string{"schema.general.normal": msgSum}},
-		{"sum of exactly 100 is fine", func(c *Config) { c.Schema.GeneralMinus = 666700 }, nil},
-		{"gap", func(c *Config) { c.Grades[4].Max = 390000 }, map[string]string{"grades.4.min": msgAdjacent(5)}},
+		{"negative width", func(c *Config) { c.Rule.Schema.SixNormal = -1 }, map[string]string{"schema.6.normal": msgRange}},
+		{"sum", func(c *Config) { c.Rule.Schema.GeneralMinus = 700000 }, map[string]string{"schema.general.normal": msgSum}},
+		{"sum of exactly 100 is fine", func(c *Config) { c.Rule.Schema.GeneralMinus = 666700 }, nil},
+		{"gap", func(c *Config) { c.Rule.Grades[4].Max = 390000 }, map[string]string{"grades.4.min": msgAdjacent(5)}},
 		{"name", func(c *Config) { c.Name = strings.Repeat("ä", 81) }, map[string]string{"name": msgNameLen}},
 		{"name of 80", func(c *Config) { c.Name = strings.Repeat("ä", 80) }, nil},
 		{"blank name", func(c *Config) { c.Name = " \u2003" }, map[string]string{"name": msgNameBlank}},
-		{"extreme values", func(c *Config) { c.Schema.GeneralNormal = 1 << 62; c.Grades[5].Min = -1 << 63 },
+		{"extreme values", func(c *Config) { c.Rule.Schema.GeneralNormal = 1 << 62; c.Rule.Grades[5].Min = -1 << 63 },
 			map[string]string{"schema.general.normal": msgRange, "grades.6.min": msgRange}},
 	}
 	for _, tc := range tests {
@@ -151,6 +151,22 @@ func TestValidateTyped(t *testing.T) {
 				t.Fatalf("Validate = %v, want %v", err, tc.want)
 			}
 		})
+	}
+}
+
+// A rule of widths is written in the original's shape, which holds no system, table or formula: a
+// typed one with such values would be stored without them, so Validate refuses it.
+func TestValidateWidthsHoldNothingElse(t *testing.T) {
+	for name, change := range map[string]func(*Rule){
+		"another system": func(r *Rule) { r.System = SystemWhole },
+		"table rows":     func(r *Rule) { r.Count = 2 },
+		"a formula step": func(r *Rule) { r.Step = 5000 },
+	} {
+		c := Default()
+		change(&c.Rule)
+		if err := c.Validate(); err == nil {
+			t.Errorf("%s: Validate = nil", name)
+		}
 	}
 }
 
@@ -182,23 +198,23 @@ func TestValidationErrorText(t *testing.T) {
 	}
 }
 
-// A version stored before the name's character rule still loads (ParseStoredConfig); as input, and
+// A version stored before the name's character rule still loads (ParseStoredDocument); as input, and
 // when it would be stored again, the name is refused. Every other rule holds for stored versions too.
 func TestStoredNameBeforeTheCharacterRule(t *testing.T) {
 	doc := strings.Replace(string(mustMarshal(t, Default())), `"Standard"`, `"Alt\u001b[31m\u202e"`, 1)
 	if _, err := ParseConfig([]byte(doc)); !strings.Contains(fmt.Sprint(err), msgNameChars) {
 		t.Fatalf("ParseConfig of a name with ESC and U+202E: %v", err)
 	}
-	c, err := ParseStoredConfig([]byte(doc))
+	c, err := ParseStoredDocument([]byte(doc))
 	if err != nil || c.Name != "Alt\x1b[31m\u202e" {
-		t.Fatalf("ParseStoredConfig = %q, %v", c.Name, err)
+		t.Fatalf("ParseStoredDocument = %q, %v", c.Name, err)
 	}
 	if err := c.Validate(); !strings.Contains(fmt.Sprint(err), msgNameChars) {
 		t.Fatalf("Validate of the loaded version: %v", err)
 	}
 	empty := strings.Replace(doc, `"Alt\u001b[31m\u202e"`, `""`, 1)
-	if _, err := ParseStoredConfig([]byte(empty)); !strings.Contains(fmt.Sprint(err), msgNameLen) {
-		t.Fatalf("ParseStoredConfig of an empty name: %v", err)
+	if _, err := ParseStoredDocument([]byte(empty)); !strings.Contains(fmt.Sprint(err), msgNameLen) {
+		t.Fatalf("ParseStoredDocument of an empty name: %v", err)
 	}
 }
 

@@ -4,12 +4,20 @@ import (
 	"encoding/json"
 )
 
-// Rule is the rule of a document in any system but the original's own shape (docs/grading-systems.md):
-// a table of "ab" bounds, or the Swiss formula. Like Config it is a comparable value: a fixed array
-// of bands, never a slice, so two documents are equal exactly when == says so.
+// Rule is a document's rule, of one of three kinds: the original's grade ranges and band widths
+// (docs/spec.md §4), a table of "ab" bounds, or the Swiss formula (docs/grading-systems.md). Each
+// kind becomes the bands of a Key (Config.Key); besides the document's parser, validator and
+// writer, nothing reads the rule's numbers but through its Key. Like
+// Config it is a comparable value: fixed arrays, never a slice, so two documents are equal exactly
+// when == says so.
 type Rule struct {
-	System string // a System's id; "" in a document of the original's shape
-	Kind   string // RuleTable or RuleFormula
+	System string // a System's id; SystemPlusMinus for the original's widths
+	Kind   string // RuleWidths, RuleTable or RuleFormula
+
+	// The original's widths: the range of each grade (Min < p ≤ Max; Grades[0] is grade 1, Grades[5]
+	// grade 6) and the widths of its bands in percent of the range.
+	Grades [6]Range
+	Schema Schema
 
 	// A table: each band's grade and the lowest percentage that gets it ("ab"); the last band takes
 	// everything below and has no From.
@@ -24,8 +32,10 @@ type Rule struct {
 	Pass     Percent
 }
 
-// The rule kinds, and the midpoint choices of the formula, as stored.
+// The rule kinds, and the midpoint choices of the formula, as stored. A document of the original's
+// shape names neither system nor kind: it is read as RuleWidths, and written back in its shape.
 const (
+	RuleWidths   = "widths"
 	RuleTable    = "table"
 	RuleFormula  = "formula"
 	MidpointUp   = "up"
@@ -44,8 +54,9 @@ type TableBand struct {
 // TableBands is the table's rows in use.
 func (r *Rule) TableBands() []TableBand { return r.Bands[:r.Count] }
 
-// IsOriginal says whether c is a document of the original's shape (name, grades, schema).
-func (c Config) IsOriginal() bool { return c.Rule.System == "" }
+// IsOriginal says whether c's document has the original's shape (name, grades, schema): the shape
+// its rule of widths is written in. Only the document's bytes depend on it; the grading reads the Key.
+func (c Config) IsOriginal() bool { return c.Rule.Kind == RuleWidths }
 
 // marshalRule writes a document of a rule in a fixed member order, so the same document always
 // gives the same bytes:

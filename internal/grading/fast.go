@@ -1,26 +1,147 @@
 package grading
 
 import (
+	"math/big"
 	"math/bits"
 	"strconv"
-	"strings"
 )
 
-// The fast path of Calculate: the same exact arithmetic as the big.Rat path, on machine integers.
-// The percentage is the fraction n/d = 100·a/t with both terms built from the decimal digits of
-// the inputs; a comparison with a threshold x/10^10 is the comparison of the 128-bit products
-// n·10^10 and x·d, so nothing is rounded. Whenever a term would not fit (long inputs, a Config
-// outside ±10,000 % that never passed Validate) calculateFast says so and Calculate takes the
-// big.Rat path. Typical inputs ("30", "23,5") cost one allocation: the percentage text.
+// The fast path of Key.Calculate: the key's own bands, compared on machine integers instead of
+// big.Rat, for every system alike. The percentage is the fraction n/d = 100·a/t with both terms built
+// from the decimal digits of the inputs, read by the one grammar of ParseNumber (scanNumber); the key
+// keeps each band's bound as a fraction x/y of machine integers (fastBounds), so a comparison is one
+// of the 128-bit products n·y and x·d and nothing is rounded. Where a term does not fit (long inputs,
+// a bound of a Config that never passed Validate), the percentage is negative, or the shown
+// percentage would read as another band, the fast path hands over to the big.Rat path. Typical
+// inputs ("30", "23,5") cost one allocation: the percentage text.
 
-const (
-	// fastLimit bounds n and d so that 20·n + d and 2·d stay below 2^64·(2·d) and 2^64.
-	fastLimit = 1 << 62
-	// fastConfigLimit bounds every Percent of a Config on the fast path (±10,000 %), so that a
-	// threshold's numerator over 10^10 fits an int64 (|min·10^6 + span·widths| < 10^15).
-	fastConfigLimit Percent = 10000 * percentScale
-	thresholdScale          = 100 * percentScale * percentScale // 10^10: a threshold's denominator
-)
+// fastLimit bounds n and d so that 2·n + d fits a uint64 and 20·n + d stays below 2^64·(2·d).
+const fastLimit = 1 << 62
+
+// fastKey is what the fast path reads of a key: the bound of every band, and where a system's label
+// above 100 % starts (hasOver).
+type fastKey struct {
+	from    []fastBound
+	over    fastBound
+	hasOver bool
+}
+
+// fastBound is the least exact percentage a band takes on the key's basis, num/den, and whether that
+// percentage itself is taken. A bound at or below 0 % is {0, 1, true}: every positive percentage
+// takes it, and the fast path grades positive percentages only.
+type fastBound struct {
+	num, den uint64
+	incl     bool
+}
+
+// fastBounds is the key's bands as the fast path reads them, or nil when a bound's terms do not fit
+// a uint64 (only a Config that never passed Validate has such bounds).
+func (k Key) fastBounds() *fastKey {
+	if len(k.Bands) == 0 {
+		return nil
+	}
+	f := &fastKey{from: make([]fastBound, len(k.Bands))}
+	for i, b := range k.Bands {
+		var ok bool
+		if f.from[i], ok = k.Basis.fastBound(b.From, b.Included); !ok {
+			return nil
+		}
+	}
+	if k.System.OverHundred != "" {
+		var ok bool
+		f.over, ok = k.Basis.fastBound(big.NewRat(100, 1), false) // Find: above 100 on the basis
+		f.hasOver = ok
+	}
+	return f
+}
+
+// fastBound is the least exact percentage whose value on the basis a band from `from` takes. On a
+// whole-percent basis the band takes the least whole percent c above from (or at it, when included);
+// round(p) ≥ c exactly when p ≥ c − ½, and cut(p) ≥ c exactly when p ≥ c. nil is the last band's
+// bound, which takes everything.
+func (b Basis) fastBound(from *big.Rat, included bool) (fastBound, bool) {
+	if from == nil {
+		return fastBound{0, 1, true}, true
+	}
+	bound := from
+	if b != BasisExact {
+		c := floor(from)
+		if !included || !from.IsInt() {
+			c.Add(c, big.NewInt(1))
+		}
+		bound = new(big.Rat).SetInt(c)
+		if b == BasisRound {
+			bound.Sub(bound, big.NewRat(1, 2))
+		}
+		included = true
+	}
+	if bound.Sign() <= 0 {
+		return fastBound{0, 1, true}, true
+	}
+	if !bound.Num().IsUint64() || !bound.Denom().IsUint64() {
+		return fastBound{}, false
+	}
+	return fastBound{bound.Num().Uint64(), bound.Denom().Uint64(), included}, true
+}
+
+// takenBy says whether the positive percentage n/d gets the band of bound b.
+func (b fastBound) takenBy(n, d uint64) bool {
+	lh, ll := bits.Mul64(n, b.den)
+	rh, rl := bits.Mul64(b.num, d)
+	if lh != rh {
+		return lh > rh
+	}
+	return ll > rl || (ll == rl && b.incl)
+}
+
+// find is Key.Find for the positive percentage n/d: the band's index, and over when the system's
+// label above 100 % applies (with the best band's value).
+func (f *fastKey) find(n, d uint64) (band int, over bool) {
+	if f.hasOver && f.over.takenBy(n, d) {
+		return 0, true
+	}
+	for i, b := range f.from {
+		if b.takenBy(n, d) {
+			return i, false
+		}
+	}
+	return len(f.from) - 1, false
+}
+
+// calculateFast is Key.Calculate where machine integers answer; done is false when the caller must
+// take the big.Rat path.
+func (k Key) calculateFast(total, achieved string) (r Result, done bool) {
+	if k.fast == nil {
+		return Result{}, false
+	}
+	n, d, neg, cleared, ok := fastPercentage(total, achieved)
+	if cleared || !ok || neg {
+		return Result{}, cleared
+	}
+	band, over := k.fast.find(n, d)
+	var text string
+	switch k.Basis {
+	case BasisRound:
+		text = wholePercent((2*n + d) / (2 * d)) // floor(p + ½)
+	case BasisCut:
+		text = wholePercent(n / d)
+	default:
+		var tenths uint64
+		text, tenths, ok = formatFast(n, d)
+		if !ok || tenths == 0 {
+			return Result{}, false
+		}
+		if b, o := k.fast.find(tenths, 10); b != band || o != over {
+			return Result{}, false // one decimal would read as another band: the exact path adds decimals
+		}
+	}
+	b := k.Bands[band]
+	grade := b.Text
+	if over {
+		grade = k.System.OverHundred
+	}
+	return Result{Percentage: text, Grade: grade, Alt: b.Alt}, true
+}
 
 // decimal is a parsed input: mantissa / 10^places, with its sign.
 type decimal struct {
@@ -29,42 +150,23 @@ type decimal struct {
 	neg    bool
 }
 
-// parseDecimal reads the input grammar of ParseNumber. syntaxOK is false exactly when ParseNumber
-// refuses s; fits is false when the digits do not fit the fast path (more than 18).
+// parseDecimal reads an input with scanNumber, the grammar of ParseNumber. syntaxOK is false exactly
+// when ParseNumber refuses s; fits is false when the digits do not fit the fast path (more than 18).
 func parseDecimal(s string) (v decimal, syntaxOK, fits bool) {
-	s = strings.TrimSpace(s)
-	if s == "" || len(s) > maxNumberLen {
+	n, ok := scanNumber(s)
+	if !ok {
 		return v, false, false
 	}
-	switch s[0] {
-	case '-':
-		v.neg = true
-		s = s[1:]
-	case '+':
-		s = s[1:]
+	if len(n.whole)+len(n.frac) > 18 {
+		return v, true, false
 	}
-	digits, sep := 0, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			digits++
-			if digits <= 18 {
-				v.mant = v.mant*10 + uint64(c-'0')
-			}
-			if sep {
-				v.places++
-			}
-		case (c == '.' || c == ',') && !sep:
-			sep = true
-		default:
-			return v, false, false
+	for _, part := range [2]string{n.whole, n.frac} {
+		for i := 0; i < len(part); i++ {
+			v.mant = v.mant*10 + uint64(part[i]-'0')
 		}
 	}
-	if digits == 0 {
-		return v, false, false
-	}
-	return v, true, digits <= 18
+	v.places, v.neg = len(n.frac), n.neg
+	return v, true, true
 }
 
 var pow10u = [...]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
@@ -74,27 +176,6 @@ var pow10u = [...]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e
 func mulSmall(a, b uint64) (uint64, bool) {
 	hi, lo := bits.Mul64(a, b)
 	return lo, hi == 0 && lo < fastLimit
-}
-
-// calculateFast is Calculate for inputs and configurations that fit machine integers; done is
-// false when the caller must take the big.Rat path.
-func calculateFast(c Config, total, achieved string) (r Result, done bool) {
-	if !fastConfig(c) {
-		return Result{}, false
-	}
-	n, d, neg, cleared, ok := fastPercentage(total, achieved)
-	if cleared || !ok {
-		return Result{}, cleared
-	}
-	text, tenths, ok := formatFast(n, d, neg)
-	if !ok {
-		return Result{}, false
-	}
-	grade := gradeFast(c, n, d, neg)
-	if shown := gradeOfTenths(c, tenths, neg); shown != grade {
-		return Result{}, false // one decimal would read as another band: the exact path adds decimals
-	}
-	return Result{Percentage: text, Grade: grade}, true
 }
 
 // fastPercentage is the percentage 100·a/t of the two inputs as ±n/d on machine integers. cleared:
@@ -119,110 +200,9 @@ func fastPercentage(total, achieved string) (n, d uint64, neg, cleared, ok bool)
 	return n, d, a.neg != t.neg, false, ok1 && ok2 && ok3
 }
 
-// gradeOfTenths is the grade of the shown percentage ±tenths/10, which must be p's own.
-func gradeOfTenths(c Config, tenths uint64, neg bool) string {
-	if tenths == 0 {
-		return "6" // 0 % and below (docs/spec.md §4 rule 1)
-	}
-	return gradeFast(c, tenths, 10, neg)
-}
-
-// fastConfig tells whether every Percent of c is within ±fastConfigLimit.
-func fastConfig(c Config) bool {
-	in := func(p Percent) bool { return p >= -fastConfigLimit && p <= fastConfigLimit }
-	for _, r := range c.Grades {
-		if !in(r.Min) || !in(r.Max) {
-			return false
-		}
-	}
-	s := c.Schema
-	return in(s.GeneralMinus) && in(s.GeneralNormal) && in(s.OneMinus) && in(s.SixNormal)
-}
-
-// cmpFast compares the positive fraction n/d with x/10^10: -1, 0 or +1.
-func cmpFast(n, d uint64, x int64) int {
-	if x < 0 {
-		return 1
-	}
-	lh, ll := bits.Mul64(n, thresholdScale)
-	rh, rl := bits.Mul64(uint64(x), d)
-	switch {
-	case lh != rh:
-		return cmpU(lh, rh)
-	default:
-		return cmpU(ll, rl)
-	}
-}
-
-func cmpU(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// thresholdFast is threshold's numerator over 10^10 (see threshold), for a fastConfig.
-func thresholdFast(r Range, widths ...Percent) int64 {
-	var w int64
-	for _, x := range widths {
-		w += int64(x)
-	}
-	return int64(r.Min)*100*percentScale + (int64(r.Max)-int64(r.Min))*w
-}
-
-// gradeFast is Grade for the percentage ±n/d (never zero here).
-func gradeFast(c Config, n, d uint64, neg bool) string {
-	hundred := int64(hundredPercent) * percentToScale
-	switch {
-	case neg:
-		return "6"
-	case cmpFast(n, d, hundred) > 0:
-		return "1+"
-	}
-	for i, r := range c.Grades {
-		inside := cmpFast(n, d, int64(r.Min)*percentToScale) > 0 && cmpFast(n, d, int64(r.Max)*percentToScale) <= 0
-		if inside || (r.Max == hundredPercent && cmpFast(n, d, hundred) >= 0) {
-			return subGradeFast(c, i+1, n, d)
-		}
-	}
-	return ""
-}
-
-// bandLabels are the grade texts, so that a grade costs no allocation: [grade-1][minus, plain, plus].
-var bandLabels = [6][3]string{
-	{"1-", "1", "1+"}, {"2-", "2", "2+"}, {"3-", "3", "3+"}, {"4-", "4", "4+"}, {"5-", "5", "5+"}, {"6-", "6", "6+"},
-}
-
-// subGradeFast is subGrade on n/d.
-func subGradeFast(c Config, g int, n, d uint64) string {
-	r, s := c.Grades[g-1], c.Schema
-	labels := bandLabels[g-1]
-	switch g {
-	case 1:
-		if cmpFast(n, d, thresholdFast(r, s.OneMinus)) <= 0 {
-			return labels[0]
-		}
-		return labels[1]
-	case 6:
-		if cmpFast(n, d, thresholdFast(r, s.SixNormal)) > 0 {
-			return labels[2]
-		}
-		return labels[1]
-	}
-	if cmpFast(n, d, thresholdFast(r, s.GeneralMinus)) <= 0 {
-		return labels[0]
-	}
-	if cmpFast(n, d, thresholdFast(r, s.GeneralMinus, s.GeneralNormal)) > 0 {
-		return labels[2]
-	}
-	return labels[1]
-}
-
-// formatFast is ±n/d at one decimal as the page shows it (formatPlaces(p, 1)) and its tenths: floor((20·n + d) / (2·d)), half away from zero.
-func formatFast(n, d uint64, neg bool) (string, uint64, bool) {
+// formatFast is the positive n/d at one decimal as the page shows it (formatPlaces(p, 1)) and its
+// tenths: floor((20·n + d) / (2·d)), half away from zero.
+func formatFast(n, d uint64) (string, uint64, bool) {
 	hi, lo := bits.Mul64(n, 20)
 	var carry uint64
 	lo, carry = bits.Add64(lo, d, 0)
@@ -232,11 +212,12 @@ func formatFast(n, d uint64, neg bool) (string, uint64, bool) {
 	}
 	tenths, _ := bits.Div64(hi, lo, 2*d)
 	var buf [24]byte
-	b := buf[:0]
-	if neg && tenths != 0 { // "0,0%", never "-0,0%"
-		b = append(b, '-')
-	}
-	b = strconv.AppendUint(b, tenths/10, 10)
+	b := strconv.AppendUint(buf[:0], tenths/10, 10)
 	b = append(b, ',', byte('0'+tenths%10), '%')
 	return string(b), tenths, true
+}
+
+// wholePercent writes a whole percent as the page shows it: "95%".
+func wholePercent(q uint64) string {
+	return strconv.FormatUint(q, 10) + "%"
 }

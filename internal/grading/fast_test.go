@@ -14,24 +14,30 @@ func TestCalculateFastAgreesWithExact(t *testing.T) {
 	for _, c := range loadConfigs(t) {
 		configs = append(configs, c)
 	}
-	for _, p := range Presets() { // tables on every basis take calculateTableFast
+	for _, p := range Presets() { // tables on every basis, and the Swiss formula
 		configs = append(configs, p.Config)
 	}
+	configs = append(configs, swissPass(), swissDown())
 	inputs := []string{"30", "23,5", "0", "-0", "+7", "1", "100", "0,5", ".5", "5.", "1,2,3", "", " 40 ", "abc",
 		"999999999999999999", "1000000000000000000", "0,000000000000000001", "123456789012345678,9",
-		"-30", "4611686018427387904", "99999999999999999999999999999", "0,1", "3", "33,3333", "85", "84,99"}
+		"-30", "4611686018427387904", "99999999999999999999999999999", "0,1", "3", "33,3333", "85", "84,99",
+		"200", "201", "100,5", "1005", "9,95"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 500 {
 		inputs = append(inputs, randomInput(rng))
 	}
 	for _, c := range configs {
+		k := c.Key()
+		if k.fast == nil && c.Name != "odd" {
+			t.Errorf("%s: the key has no fast path", c.Name)
+		}
 		for i, total := range inputs {
 			// every fixed input against every other, random ones against a few
 			for j, achieved := range inputs {
-				if i >= 30 && j >= 30 && (i+j)%97 != 0 {
+				if i >= 31 && j >= 31 && (i+j)%97 != 0 {
 					continue
 				}
-				got, want := Calculate(c, total, achieved), calculateExact(c, total, achieved)
+				got, want := k.Calculate(total, achieved), k.calculateExact(total, achieved)
 				if got != want {
 					t.Fatalf("%s: Calculate(%q, %q) = %+v, the big.Rat path says %+v", c.Name, total, achieved, got, want)
 				}
@@ -40,67 +46,56 @@ func TestCalculateFastAgreesWithExact(t *testing.T) {
 	}
 }
 
-// FuzzCalculateFast compares the two paths on any pair of inputs, with the default configuration and
-// the tables of "ab" bounds on an exact and a rounded percentage.
+// FuzzCalculateFast compares the two paths over the same key on any pair of inputs: the original's
+// rule, tables of "ab" bounds on an exact, a rounded and a cut percentage, and the Swiss formula
+// with a pass mark.
 func FuzzCalculateFast(f *testing.F) {
 	f.Add("30", "23,5")
 	f.Add("0,000000001", "999999999")
 	f.Add("-7", "+0,5")
 	f.Add("200", "183")
-	configs := []Config{Default()}
-	for _, id := range []string{"standard-ab", "ihk-dezimal"} {
+	f.Add("200", "201")
+	keys := map[string]Key{"standard": Default().Key(), "schweiz-pass": swissPass().Key()}
+	for _, id := range []string{"standard-ab", "ihk-dezimal", "kmk-oberstufe-hessen"} {
 		p, _ := PresetByID(id)
-		configs = append(configs, p.Config)
+		keys[id] = p.Config.Key()
 	}
 	f.Fuzz(func(t *testing.T, total, achieved string) {
-		for _, c := range configs {
-			if got, want := Calculate(c, total, achieved), calculateExact(c, total, achieved); got != want {
-				t.Fatalf("%s: Calculate(%q, %q) = %+v, the big.Rat path says %+v", c.Name, total, achieved, got, want)
+		for name, k := range keys {
+			if got, want := k.Calculate(total, achieved), k.calculateExact(total, achieved); got != want {
+				t.Fatalf("%s: Calculate(%q, %q) = %+v, the big.Rat path says %+v", name, total, achieved, got, want)
 			}
 		}
 	})
 }
 
-// A table's fast path hands a negative percentage, and a shown one that would read as another band,
-// to the big.Rat path, and answers the rest itself.
-func TestCalculateTableFastHandsOver(t *testing.T) {
-	p, _ := PresetByID("standard-ab")
+// The fast path answers plain inputs itself, on every kind of rule, and hands to the big.Rat path
+// what it cannot answer on machine integers.
+func TestCalculateFastHandsOver(t *testing.T) {
+	standardAB, _ := PresetByID("standard-ab")
 	for _, tc := range []struct {
+		name            string
+		key             Key
 		total, achieved string
 		done            bool
 	}{
-		{"30", "23,5", true},
-		{"-30", "10", false},              // negative
-		{"10000", "8996", false},          // 89,96 %: "90,0%" would read as a 1
-		{"100", "90", true},               // exactly "1 ab 90"
-		{"3", "1", true},                  // 33,3 %: "5+ ab 33"
-		{"1", "99999999999999999", false}, // 100·a overflows the fast range
+		{"plain", Default().Key(), "30", "23,5", true},
+		{"a table", standardAB.Config.Key(), "30", "23,5", true},
+		{"the formula with a pass mark", swissPass().Key(), "30", "23,5", true},
+		{"a cleared input", Default().Key(), "30", "", true},
+		{"exactly a table's bound", standardAB.Config.Key(), "100", "90", true},
+		{"19 digits", Default().Key(), "1234567890123456789", "1", false},
+		{"tenths beyond a uint64", Default().Key(), "0,000000001", "999999999", false},
+		{"2^62", Default().Key(), "4611686018427387904", "1", false},
+		{"100·a beyond the fast range", Default().Key(), "1", "99999999999999999", false},
+		{"a·10^t.places beyond the fast range", Default().Key(), "0,00000000000000001", "0,00000001", false},
+		{"negative", standardAB.Config.Key(), "-30", "10", false},
+		{"89,96 % would read as a 1 at one decimal", standardAB.Config.Key(), "10000", "8996", false},
+		{"a bound beyond a uint64", hugeConfig().Key(), "30", "20", false},
 	} {
-		if _, done := calculateTableFast(p.Config, tc.total, tc.achieved); done != tc.done {
-			t.Errorf("calculateTableFast(%q, %q): done = %v, want %v", tc.total, tc.achieved, done, tc.done)
+		if _, done := tc.key.calculateFast(tc.total, tc.achieved); done != tc.done {
+			t.Errorf("%s: calculateFast(%q, %q): done = %v, want %v", tc.name, tc.total, tc.achieved, done, tc.done)
 		}
-	}
-}
-
-func TestCalculateFastHandsOver(t *testing.T) {
-	for _, tc := range []struct{ total, achieved string }{
-		{"1234567890123456789", "1"},          // 19 digits
-		{"0,000000001", "999999999"},          // the percentage's tenths exceed a uint64
-		{"4611686018427387904", "1"},          // 2^62
-		{"1", "99999999999999999"},            // 100·a overflows the fast range
-		{"0,00000000000000001", "0,00000001"}, // a·10^t.places overflows
-	} {
-		if _, done := calculateFast(Default(), tc.total, tc.achieved); done {
-			t.Errorf("calculateFast(%q, %q) answered; want the big.Rat path", tc.total, tc.achieved)
-		}
-	}
-	big := Default()
-	big.Grades[0].Max = fastConfigLimit + 1
-	if _, done := calculateFast(big, "30", "20"); done {
-		t.Error("calculateFast answered for a Config beyond ±10,000 %; want the big.Rat path")
-	}
-	if _, done := calculateFast(Default(), "30", "23,5"); !done {
-		t.Error("calculateFast handed a plain input over")
 	}
 }
 
@@ -108,10 +103,29 @@ func TestCalculateFastHandsOver(t *testing.T) {
 func oddConfig() Config {
 	c := Default()
 	c.Name = "odd"
-	c.Grades[5].Min = -500000
-	c.Grades[2].Max = 720001
-	c.Schema = Schema{GeneralMinus: 1, GeneralNormal: 999999, OneMinus: 0, SixNormal: 1000000}
+	c.Rule.Grades[5].Min = -500000
+	c.Rule.Grades[2].Max = 720001
+	c.Rule.Schema = Schema{GeneralMinus: 1, GeneralNormal: 999999, OneMinus: 0, SixNormal: 1000000}
 	return c
+}
+
+// hugeConfig is a Config that never passed Validate, with a threshold whose terms do not fit a uint64.
+func hugeConfig() Config {
+	c := Default()
+	c.Rule.Grades[0].Max = 1 << 62
+	return c
+}
+
+// swissPass and swissDown are Swiss formulas whose bounds are thirds (a pass mark) and excluded (a
+// midpoint goes down), which no preset has.
+func swissPass() Config {
+	return Config{Name: "Schweiz mit Knick", Rule: Rule{System: SystemSwitzerland, Kind: RuleFormula,
+		Step: 2500, Midpoint: MidpointUp, Pass: 550000}}
+}
+
+func swissDown() Config {
+	return Config{Name: "Schweiz abwärts", Rule: Rule{System: SystemSwitzerland, Kind: RuleFormula,
+		Step: 5000, Midpoint: MidpointDown, Pass: 600000}}
 }
 
 func randomInput(rng *rand.Rand) string {

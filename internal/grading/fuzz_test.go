@@ -22,7 +22,7 @@ func FuzzParseNumber(f *testing.F) {
 	for _, c := range file.Cases {
 		f.Add(c.Total, c.Achieved)
 	}
-	c := Default()
+	k := Default().Key()
 	f.Fuzz(func(t *testing.T, total, achieved string) {
 		usable := true
 		for _, s := range []string{total, achieved} {
@@ -37,7 +37,7 @@ func FuzzParseNumber(f *testing.F) {
 			}
 			usable = usable && ok && got.Sign() != 0
 		}
-		r := Calculate(c, total, achieved)
+		r := k.Calculate(total, achieved)
 		if r.Percentage == "" || r.Grade == "" {
 			if usable || r != (Result{}) {
 				t.Fatalf("Calculate(%q, %q) = %+v, want both outputs or neither (usable inputs: %v)", total, achieved, r, usable)
@@ -117,8 +117,8 @@ func FuzzParseConfig(f *testing.F) {
 		if err != nil || again != c {
 			t.Fatalf("Marshal→Parse of %q = %+v, %v; want %+v", out, again, err, c)
 		}
-		if len(Table(c)) != 16 {
-			t.Fatal("Table does not have 16 cells")
+		if len(c.Key().Bands) != 16 {
+			t.Fatal("the key does not have 16 bands")
 		}
 	})
 }

@@ -86,20 +86,24 @@ func TestVectorCases(t *testing.T) {
 	if len(file.Cases) < 300 {
 		t.Fatalf("cases.json has %d cases, want at least 300", len(file.Cases))
 	}
+	keys := map[string]Key{}
+	for name, c := range configs {
+		keys[name] = c.Key()
+	}
 	for i, tc := range file.Cases {
-		c, ok := configs[tc.Config]
+		k, ok := keys[tc.Config]
 		if !ok {
 			t.Fatalf("case %d: unknown config %q", i, tc.Config)
 		}
 		name := strconv.Itoa(i) + "/" + tc.Config + "/" + strconv.Quote(tc.Total) + "/" + strconv.Quote(tc.Achieved)
 		t.Run(name, func(t *testing.T) {
-			got := Calculate(c, tc.Total, tc.Achieved)
+			got := k.Calculate(tc.Total, tc.Achieved)
 			want := Result{Percentage: tc.Percentage, Grade: tc.Grade}
 			if got != want {
 				t.Errorf("Calculate(%s, %q, %q) = %+v, want %+v", tc.Config, tc.Total, tc.Achieved, got, want)
 			}
 			// The exact path answers every case too, not only those the fast path hands over.
-			if exact := calculateExact(c, tc.Total, tc.Achieved); exact != want {
+			if exact := k.calculateExact(tc.Total, tc.Achieved); exact != want {
 				t.Errorf("calculateExact(%s, %q, %q) = %+v, want %+v", tc.Config, tc.Total, tc.Achieved, exact, want)
 			}
 		})
@@ -119,8 +123,8 @@ func TestVectorTables(t *testing.T) {
 			if !ok {
 				t.Fatalf("no config %q", name)
 			}
-			if got := Table(c); !reflect.DeepEqual(got, want) {
-				t.Errorf("Table(%s) =\n%v\nwant\n%v", name, got, want)
+			if got := keyTable(c.Key()); !reflect.DeepEqual(got, want) {
+				t.Errorf("the table of %s =\n%v\nwant\n%v", name, got, want)
 			}
 		})
 	}

@@ -6,11 +6,21 @@ import (
 
 // A Key is a scale's rule made concrete: its system, the percentage it grades on, and its bands, best
 // first. Every view (the calculator, the table, the Punkteschlüssel, the Notenspiegel, print, CSV)
-// reads a Key; nothing but the rules that make one knows a system's arithmetic.
+// reads a Key; nothing but the rules that make one (key_make.go) knows a system's arithmetic. A key
+// is only read once made, so one key may serve many goroutines: a server makes it once per version
+// of a scale.
 type Key struct {
 	System System
 	Basis  Basis
 	Bands  []Band
+	fast   *fastKey // the bands' bounds in machine integers (fast.go); nil where they do not fit
+}
+
+// newKey is the key of bands, with the bounds its fast path compares.
+func newKey(s System, basis Basis, bands []Band) Key {
+	k := Key{System: s, Basis: basis, Bands: bands}
+	k.fast = k.fastBounds()
+	return k
 }
 
 // A Band is the percentages that get one grade. Its upper end is the lower end of the band above it,
@@ -81,14 +91,4 @@ func (b Band) takes(q *big.Rat) bool {
 	}
 	c := q.Cmp(b.From)
 	return c > 0 || (c == 0 && b.Included)
-}
-
-// Empty says whether no percentage gets band i: its lower end is not below the band above's.
-func (k Key) Empty(i int) bool {
-	if i == 0 || k.Bands[i].From == nil {
-		return false
-	}
-	above, b := k.Bands[i-1], k.Bands[i]
-	c := b.From.Cmp(above.From)
-	return c > 0 || (c == 0 && !(b.Included && !above.Included))
 }

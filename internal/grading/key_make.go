@@ -6,48 +6,60 @@ import (
 )
 
 // Key makes the bands of a valid configuration. Every rule ends here, so every view, whatever the
-// system, reads the same kind of thing.
+// system, reads the same kind of thing; this is the one place that knows what each kind of rule means.
 func (c Config) Key() Key {
-	switch {
-	case c.IsOriginal():
-		return originalKey(c)
-	case c.Rule.Kind == RuleFormula:
-		return formulaKey(c.Rule)
+	r := &c.Rule
+	s, _ := SystemByID(r.System)
+	switch r.Kind {
+	case RuleWidths:
+		return newKey(s, BasisExact, widthsBands(s, r))
+	case RuleFormula:
+		return newKey(s, BasisExact, formulaBands(r))
 	}
-	return tableKey(c.Rule)
+	return newKey(s, r.Basis, tableBands(s, r))
 }
 
-// originalKey gives the 16 bands of docs/spec.md §4: each band takes what is above its lower
-// threshold ("über"); the thresholds are those Table and Grade use.
-func originalKey(c Config) Key {
-	s := c.Schema
+// widthsBands are the 16 bands of docs/spec.md §4: grade g holds min < p ≤ max of its range, split
+// by the widths (rules 3–5) into the bands g-, g and g+ (grade 1 into 1- and 1, grade 6 into 6 and
+// 6+). Each band takes what is above its lower threshold ("über"); the last band, 6, takes the rest.
+func widthsBands(s System, r *Rule) []Band {
+	w := r.Schema
 	bands := make([]Band, 0, 16)
 	add := func(label string, over *big.Rat) {
-		bands = append(bands, Band{Label: Label{Text: label, Value: plainValue(label)}, From: over})
+		l, _, _ := s.label(label)
+		bands = append(bands, Band{Label: l, From: over})
 	}
-	g1 := c.Grades[0]
-	add("1", threshold(g1, s.OneMinus))
+	g1 := r.Grades[0]
+	add("1", threshold(g1, w.OneMinus))
 	add("1-", g1.Min.Rat())
 	for g := 2; g <= 5; g++ {
-		r := c.Grades[g-1]
+		x := r.Grades[g-1]
 		label := strconv.Itoa(g)
-		add(label+"+", threshold(r, s.GeneralMinus, s.GeneralNormal))
-		add(label, threshold(r, s.GeneralMinus))
-		add(label+"-", r.Min.Rat())
+		add(label+"+", threshold(x, w.GeneralMinus, w.GeneralNormal))
+		add(label, threshold(x, w.GeneralMinus))
+		add(label+"-", x.Min.Rat())
 	}
-	g6 := c.Grades[5]
-	add("6+", threshold(g6, s.SixNormal))
+	add("6+", threshold(r.Grades[5], w.SixNormal))
 	add("6", nil)
-	return Key{System: sysPlusMinus, Basis: BasisExact, Bands: bands}
+	return bands
 }
 
-// plainValue is the value of a label of 1–6 with + and −: its plain grade.
-func plainValue(label string) *big.Rat {
-	return big.NewRat(int64(label[0]-'0'), 1)
+// threshold is min + range × (w₁ + w₂ + …) / 100 in percent, exact. In Percent units every term is an
+// integer over 10^10 (10^4 for the bounds times 100 × 10^4 for a width), so it is computed as one
+// big.Int numerator over 10^10; big.Int because a Config that never passed Validate may hold any int64.
+func threshold(r Range, widths ...Percent) *big.Rat {
+	w := new(big.Int)
+	for _, x := range widths {
+		w.Add(w, big.NewInt(int64(x)))
+	}
+	span := new(big.Int).Sub(big.NewInt(int64(r.Max)), big.NewInt(int64(r.Min)))
+	num := new(big.Int).Mul(big.NewInt(int64(r.Min)), big.NewInt(100*percentScale))
+	num.Add(num, span.Mul(span, w))
+	return new(big.Rat).SetFrac(num, big.NewInt(100*percentScale*percentScale))
 }
 
-func tableKey(r Rule) Key {
-	s, _ := SystemByID(r.System)
+// tableBands are a table's rows: each band takes its bound and what is above it ("ab").
+func tableBands(s System, r *Rule) []Band {
 	bands := make([]Band, r.Count)
 	for i, row := range r.TableBands() {
 		l, _, _ := s.label(row.Grade)
@@ -56,15 +68,15 @@ func tableKey(r Rule) Key {
 			bands[i].From = row.From.Rat()
 		}
 	}
-	return Key{System: s, Basis: r.Basis, Bands: bands}
+	return bands
 }
 
-// formulaKey gives the bands of the Swiss formula. The note of a percentage p is the line
+// formulaBands are the bands of the Swiss formula. The note of a percentage p is the line
 // v(p) = 1 + 5p/100 (with a pass mark X: 1 + 3p/X up to X, 4 + 2(p − X)/(100 − X) above) rounded to
 // the step, an exact midpoint up or down. So note n is given from the percentage where v reaches
 // n − step/2: included when a midpoint goes up, excluded when it goes down. v rises strictly, so no
 // band is empty; above 100 % and below 0 % the line goes on and the notes stop at 6 and 1.
-func formulaKey(r Rule) Key {
+func formulaBands(r *Rule) []Band {
 	step := r.Step.Rat() // Percent units: 0.25 is 2500, i.e. Rat() = 0.25
 	places := 0
 	if r.Step == 1000 {
@@ -79,7 +91,7 @@ func formulaKey(r Rule) Key {
 		}
 		bands = append(bands, b)
 	}
-	return Key{System: sysSwitzerland, Basis: BasisExact, Bands: bands}
+	return bands
 }
 
 // formulaPercent inverts the line: the percentage where it reaches note v.

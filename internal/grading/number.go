@@ -13,30 +13,46 @@ const maxNumberLen = 32
 // ^[+-]?(\d+([.,]\d*)?|[.,]\d+)$ with ASCII digits and at most 32 characters. The value is exact;
 // a comma and a dot mean the same. ok is false for anything else, including the empty string.
 func ParseNumber(s string) (*big.Rat, bool) {
-	s = strings.TrimSpace(s) // unicode.IsSpace is the Unicode White_Space property
-	if s == "" || len(s) > maxNumberLen {
+	n, ok := scanNumber(s)
+	if !ok {
 		return nil, false
 	}
-	neg := false
+	num, _ := new(big.Int).SetString(n.whole+n.frac, 10)
+	if n.neg {
+		num.Neg(num)
+	}
+	return new(big.Rat).SetFrac(num, pow10(len(n.frac))), true
+}
+
+// number is an input split by the one grammar of ParseNumber: its sign and its ASCII digits before
+// and after the separator. ParseNumber makes it exact; the fast path of Key.Calculate makes it a
+// machine integer when it fits (parseDecimal).
+type number struct {
+	neg         bool
+	whole, frac string
+}
+
+// scanNumber is the grammar of ParseNumber; ok is false for anything it refuses.
+func scanNumber(s string) (n number, ok bool) {
+	s = strings.TrimSpace(s) // unicode.IsSpace is the Unicode White_Space property
+	if s == "" || len(s) > maxNumberLen {
+		return n, false
+	}
 	switch s[0] {
 	case '-':
-		neg = true
+		n.neg = true
 		s = s[1:]
 	case '+':
 		s = s[1:]
 	}
-	intPart, frac := s, ""
+	n.whole = s
 	if i := strings.IndexAny(s, ".,"); i >= 0 {
-		intPart, frac = s[:i], s[i+1:]
+		n.whole, n.frac = s[:i], s[i+1:]
 	}
-	if intPart+frac == "" || !allDigits(intPart) || !allDigits(frac) {
-		return nil, false
+	if n.whole == "" && n.frac == "" || !allDigits(n.whole) || !allDigits(n.frac) {
+		return number{}, false
 	}
-	num, _ := new(big.Int).SetString(intPart+frac, 10)
-	if neg {
-		num.Neg(num)
-	}
-	return new(big.Rat).SetFrac(num, pow10(len(frac))), true
+	return n, true
 }
 
 // formatExact shows a table threshold exactly: comma, as many decimals as it has, trailing zeros

@@ -134,46 +134,49 @@ func TestFormatExact(t *testing.T) {
 	}
 }
 
+// TestGradeEdges reads the original's rule (docs/spec.md §4) off the key at its edges: each band
+// takes what is above its threshold, 100 % and everything at or below 0 % have a grade.
 func TestGradeEdges(t *testing.T) {
-	std := Default()
-	gap := Default()
-	gap.Grades[2].Max = 650000 // grade 3 ends at 65, grade 2 starts at 70
+	k := Default().Key()
 	tests := []struct {
 		name string
-		c    Config
 		p    string
 		want string
 	}{
-		{"zero is grade 6", std, "0", "6"},
-		{"just above 100", std, "1000000001/10000000", "1+"},
-		{"exactly 100", std, "100", "1"},
-		{"just below 0", std, "-1/1000000000", "6"},
-		{"t1 itself", std, "899995/10000", "1-"},
-		{"grade 2 minus threshold", std, "749995/10000", "2-"},
-		{"grade 2 plus threshold", std, "79999/1000", "2"},
-		{"above grade 2 plus threshold", std, "79999001/1000000", "2+"},
-		{"t6 itself", std, "10", "6"},
-		{"a gap gives no grade", gap, "67", ""},
+		{"zero is grade 6", "0", "6"},
+		{"just above 100", "1000000001/10000000", "1+"},
+		{"exactly 100", "100", "1"},
+		{"just below 0", "-1/1000000000", "6"},
+		{"t1 itself", "899995/10000", "1-"},
+		{"grade 2 minus threshold", "749995/10000", "2-"},
+		{"grade 2 plus threshold", "79999/1000", "2"},
+		{"above grade 2 plus threshold", "79999001/1000000", "2+"},
+		{"t6 itself", "10", "6"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p, _ := new(big.Rat).SetString(tc.p)
-			if got := Grade(tc.c, p); got != tc.want {
-				t.Errorf("Grade(%s) = %q, want %q", tc.p, got, tc.want)
+			if _, got := k.Find(p); got != tc.want {
+				t.Errorf("Find(%s) = %q, want %q", tc.p, got, tc.want)
 			}
 		})
 	}
 }
 
-func TestCalculateDoesNotMutateConfigOrShareState(t *testing.T) {
-	c := Default()
-	first := Calculate(c, "30", "23")
-	for range 3 {
-		if got := Calculate(c, "30", "23"); got != first {
-			t.Fatalf("Calculate is not repeatable: %+v then %+v", first, got)
+// A key is read, never changed, by grading on it: one key serves every request of a version.
+func TestCalculateDoesNotMutateTheKey(t *testing.T) {
+	k := Default().Key()
+	for _, in := range [][2]string{{"30", "23"}, {"1234567890123456789", "1"}, {"10000", "8996"}} {
+		first := k.Calculate(in[0], in[1])
+		for range 3 {
+			if got := k.Calculate(in[0], in[1]); got != first {
+				t.Fatalf("Calculate%q is not repeatable: %+v then %+v", in, first, got)
+			}
 		}
 	}
-	if c != Default() {
-		t.Fatal("Calculate changed its config")
+	for i, b := range Default().Key().Bands {
+		if (b.From == nil) != (k.Bands[i].From == nil) || b.From != nil && b.From.Cmp(k.Bands[i].From) != 0 {
+			t.Fatalf("band %s changed: %v, want %v", b.Text, k.Bands[i].From, b.From)
+		}
 	}
 }

@@ -19,8 +19,10 @@ var ErrMalformed = errors.New("grading: malformed configuration document")
 const maxDocumentSize = 64 << 10
 
 // ParseConfig reads a configuration document in the original's shape (docs/spec.md §4), accepting the aliases
-// general.plus, 1.normal and 6.minus and storing canonical names, and validates every rule. It returns
-// a *ValidationError naming every failing field, or an error wrapping ErrMalformed.
+// general.plus, 1.normal and 6.minus and storing canonical names, and validates every rule. Its
+// ranges and widths become a Rule of kind RuleWidths in the system of grades 1 to 6 with + and −, so
+// that nothing after the parser knows the shape. It returns a *ValidationError naming every failing
+// field, or an error wrapping ErrMalformed.
 func ParseConfig(data []byte) (Config, error) {
 	return parseConfig(data, false, false)
 }
@@ -32,17 +34,11 @@ func ParseDocument(data []byte) (Config, error) {
 	return parseConfig(data, false, true)
 }
 
-// ParseStoredDocument is ParseDocument for a stored version, as lenient with the name as
-// ParseStoredConfig.
+// ParseStoredDocument is ParseDocument for a stored version: it accepts a name with characters
+// refused since (nameRuneRefused), so that a version saved before the rule still loads. Saving it
+// again, or restoring it, is refused like any new input (Config.Validate).
 func ParseStoredDocument(data []byte) (Config, error) {
 	return parseConfig(data, true, true)
-}
-
-// ParseStoredConfig is ParseConfig for a stored version: it accepts a name with characters refused
-// since (nameRuneRefused), so that a version saved before the rule still loads. Saving it again, or
-// restoring it, is refused like any new input (Config.Validate).
-func ParseStoredConfig(data []byte) (Config, error) {
-	return parseConfig(data, true, false)
 }
 
 func parseConfig(data []byte, stored, rules bool) (Config, error) {
@@ -68,9 +64,7 @@ func parseConfig(data []byte, stored, rules bool) (Config, error) {
 	if err := p.errs.err(); err != nil {
 		return Config{}, err
 	}
-	c := p.vals.config(p.name)
-	c.Zeugnis = p.zeugnisSet
-	return c, nil
+	return Config{Name: p.name, Rule: p.vals.rule(), Zeugnis: p.zeugnisSet}, nil
 }
 
 // ruleConfig reads a rule document; a preset it names must still be the preset's rule.
@@ -95,7 +89,7 @@ type parser struct {
 	preset string // a rule document's preset id
 	// zeugnisSet is the document's member "zeugnis" (zeugnis.go)
 	zeugnisSet Zeugnis
-	stored     bool // a stored version: the name's character rule does not apply (ParseStoredConfig)
+	stored     bool // a stored version: the name's character rule does not apply (ParseStoredDocument)
 }
 
 func (p *parser) document(top []member) {
@@ -116,7 +110,7 @@ func (p *parser) document(top []member) {
 		p.errs.add("schema", msgRequired)
 	}
 	if raw, ok := m["zeugnis"]; ok {
-		p.zeugnis(raw, "", true)
+		p.zeugnis(raw, SystemPlusMinus, true)
 	}
 }
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// tableBands are the 16 bands of the original's rule from best to worst (docs/spec.md §4).
-var tableBands = [16]string{"1", "1-", "2+", "2", "2-", "3+", "3", "3-", "4+", "4", "4-", "5+", "5", "5-", "6+", "6"}
+// plusMinusLabels are the 16 bands of the original's rule from best to worst (docs/spec.md §4).
+var plusMinusLabels = [16]string{"1", "1-", "2+", "2", "2-", "3+", "3", "3-", "4+", "4", "4-", "5+", "5", "5-", "6+", "6"}
 
 var pointSteps = []*big.Rat{big.NewRat(1, 1), big.NewRat(1, 2), big.NewRat(1, 4)}
 
@@ -64,7 +64,7 @@ func deref(f *float64) any {
 	return *f
 }
 
-// TestTablePointsProperty checks PointsTable against Grade itself for many totals and every step: each
+// TestTablePointsProperty checks PointsTable against the key's grade of a percentage (Find) for many totals and every step: each
 // multiple of the step in [0, total] lies in exactly one band's range, the band of its own grade, and
 // each range's ends have that grade (so the ranges are tight). Small totals check every multiple;
 // large ones check the bounds, their neighbours and random multiples.
@@ -117,7 +117,11 @@ func TestTablePointsPresets(t *testing.T) {
 
 func checkPointsTable(t *testing.T, name string, c Config, total, step *big.Rat, rng *rand.Rand) {
 	t.Helper()
-	checkPoints(t, name, c.Key(), tableBands[:], total, step, rng, func(p *big.Rat) string { return Grade(c, p) })
+	k := c.Key()
+	checkPoints(t, name, k, plusMinusLabels[:], total, step, rng, func(p *big.Rat) string {
+		_, label := k.Find(p)
+		return label
+	})
 }
 
 // checkPoints checks the Punkteschlüssel of k against grade, the oracle of a percentage.

@@ -76,8 +76,8 @@ func TestPresetsGradeAsTheirPublishedKeys(t *testing.T) {
 			if got := keys[tc.Preset].Calculate(tc.Total, tc.Achieved); got != want {
 				t.Errorf("Key.Calculate = %+v, want %+v", got, want)
 			}
-			if got := Calculate(p.Config, tc.Total, tc.Achieved); got != want {
-				t.Errorf("Calculate = %+v, want %+v", got, want)
+			if got := p.Config.Key().calculateExact(tc.Total, tc.Achieved); got != want {
+				t.Errorf("the big.Rat path = %+v, want %+v", got, want)
 			}
 		})
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // TestParseStoredDocument: a stored version of any shape loads with a name the character rule
-// refuses since (ParseStoredConfig's leniency), while new input with that name is refused; every
+// refuses since, while new input with that name is refused; every
 // other rule still applies to a stored document.
 func TestParseStoredDocument(t *testing.T) {
 	rule := `{"name":"Alt\u202e","system":"schweiz","rule":{"kind":"formula","step":0.5,"midpoint":"up"}}`

@@ -83,19 +83,23 @@ func (f fieldErrors) err() error {
 	return &ValidationError{Fields: map[string]string(f)}
 }
 
-// Validate applies the rules of docs/spec.md §4 to a typed configuration, e.g. one built in code or one about
-// to be stored (a version stored before the name's character rule fails it, see ParseStoredConfig).
-// A typed Config cannot have missing fields, wrong types or extra decimals, so what is left is the
-// name, the ranges and the relations — with the same messages as ParseConfig.
+// Validate applies the rules of its document to a typed configuration, e.g. one built in code or one
+// about to be stored (a version stored before the name's character rule fails it, see
+// ParseStoredDocument), with the same messages as the parser. For the original's widths a typed Config
+// cannot have missing fields, wrong types or extra decimals, so what is left is the name, the ranges
+// and the relations of docs/spec.md §4.
 func (c Config) Validate() error {
-	if !c.IsOriginal() {
+	if c.Rule.Kind != RuleWidths {
 		return c.validateRule()
+	}
+	if c.Rule != (Rule{System: SystemPlusMinus, Kind: RuleWidths, Grades: c.Rule.Grades, Schema: c.Rule.Schema}) {
+		return errors.New("grading: a rule of widths with values its document does not hold (a system, table or formula)")
 	}
 	errs := fieldErrors{}
 	if msg := nameProblem(c.Name); msg != "" {
 		errs.add("name", msg)
 	}
-	vs := c.values()
+	vs := c.Rule.values()
 	for i, v := range vs.v {
 		if !inRange(v) {
 			errs.add(vs.path[i], msgRange)
@@ -123,7 +127,7 @@ func nameProblem(name string) string {
 }
 
 // storedNameProblem is nameProblem without the character rule, which came later: a version stored
-// before it must still load (ParseStoredConfig); only a new save is refused.
+// before it must still load (ParseStoredDocument); only a new save is refused.
 func storedNameProblem(name string) string {
 	if n := utf8.RuneCountInString(name); n < 1 || n > maxNameLen {
 		return msgNameLen

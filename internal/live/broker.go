@@ -21,8 +21,11 @@ import (
 type Event struct {
 	Version int64
 	Config  grading.Config
-	JSON    []byte // {"version","savedAt","config"}: no author, see NewEvent
-	Frame   []byte // the complete SSE event, ready to write
+	// Key is the version's bands, made once: GET /grade grades on it (a key of the Swiss formula
+	// costs far more to make than a grade on it).
+	Key   grading.Key
+	JSON  []byte // {"version","savedAt","config"}: no author, see NewEvent
+	Frame []byte // the complete SSE event, ready to write
 	// ETag is `"<version>"`, made once: pages whose stream was refused ask
 	// GET /config with If-None-Match every few seconds, thousands of them,
 	// and the answer 304 then costs no formatting.
@@ -64,7 +67,7 @@ func NewEvent(cv store.ConfigVersion) (*Event, error) {
 		return nil, fmt.Errorf("live: encode version %d: %w", cv.Version, err)
 	}
 	frame := fmt.Appendf(nil, "id: %d\nevent: config\ndata: %s\n\n", cv.Version, body)
-	return &Event{Version: cv.Version, Config: cv.Config, JSON: body, Frame: frame,
+	return &Event{Version: cv.Version, Config: cv.Config, Key: cv.Config.Key(), JSON: body, Frame: frame,
 		ETag: `"` + strconv.FormatInt(cv.Version, 10) + `"`}, nil
 }
 

@@ -134,3 +134,22 @@ func TestCurrentDoesNotWaitForAPublish(t *testing.T) {
 		t.Fatal("Current() waited for the broker's lock")
 	}
 }
+
+// An event carries the key of its own version, made once, and so does the archived copy of it:
+// GET /grade grades on it.
+func TestEventCarriesItsVersionsKey(t *testing.T) {
+	ihk, _ := grading.PresetByID("ihk")
+	for _, cfg := range []grading.Config{grading.Default(), ihk.Config} {
+		cv := store.ConfigVersion{Version: 3, Config: cfg, SavedAt: time.Now()}
+		want := cfg.Key().Calculate("30", "23,5")
+		for _, archived := range []bool{false, true} {
+			ev, err := scaleEvent(cv, archived)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ev.Key.Calculate("30", "23,5"); got != want || got.Grade == "" {
+				t.Errorf("%s (archived %v): the event's key grades %+v, want %+v", cfg.Name, archived, got, want)
+			}
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 
-	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
 )
 
@@ -55,7 +54,7 @@ func handleGrade(scales *live.Scales, logger *slog.Logger) http.Handler {
 			return
 		}
 		w.Header().Set("Cache-Control", "no-store")
-		writeJSON(w, http.StatusOK, grading.Calculate(ev.Config, q.Get("total"), q.Get("achieved")))
+		writeJSON(w, http.StatusOK, ev.Key.Calculate(q.Get("total"), q.Get("achieved")))
 	})
 }
 

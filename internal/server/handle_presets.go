@@ -20,15 +20,6 @@ type presetItem struct {
 	Config     grading.Config `json:"config"`
 }
 
-// presetSystem is the system id of a preset's document; the original's shape names none and is
-// always 1–6 with + and −.
-func presetSystem(c grading.Config) string {
-	if c.IsOriginal() {
-		return grading.SystemPlusMinus
-	}
-	return c.Rule.System
-}
-
 // handlePresets answers with every preset in the order an admin picks them. The list is part of
 // the binary, the same for everybody and for every request, so it is encoded once and revalidated
 // by its ETag like the contract.
@@ -37,7 +28,7 @@ func handlePresets(logger *slog.Logger) http.Handler {
 		presets := grading.Presets()
 		items := make([]presetItem, len(presets))
 		for i, p := range presets {
-			items[i] = presetItem{p.ID, p.Name, presetSystem(p.Config), p.Source, p.Region, p.SchoolType, p.Config}
+			items[i] = presetItem{p.ID, p.Name, p.Config.Rule.System, p.Source, p.Region, p.SchoolType, p.Config}
 		}
 		return json.Marshal(struct {
 			Presets []presetItem `json:"presets"`

@@ -45,7 +45,7 @@ input{border:1px solid #64748b}output{background:#f0fdf4;color:#14532d;font-weig
 // each row with its lower bound in percent.
 func floorPage() string {
 	var rows strings.Builder
-	grades := grading.Default().Grades
+	grades := grading.Default().Rule.Grades
 	for i, g := range grades {
 		from := float64(g.Min) / 10000
 		bound := "ab " + strings.Replace(strconv.FormatFloat(from, 'f', -1, 64), ".", ",", 1)

@@ -102,7 +102,7 @@ func testCreateRefusals(t *testing.T, s store.Store) {
 		}
 	}
 	bad := grading.Default()
-	bad.Grades[0].Max = 90 * 10000
+	bad.Rule.Grades[0].Max = 90 * 10000
 	var ve *grading.ValidationError
 	if _, err := s.CreateScale(ctx, "kaputt", bad, "a@schule.de"); !errors.As(err, &ve) {
 		t.Errorf("create with an invalid configuration: %v, want a validation error", err)

@@ -111,7 +111,7 @@ func testConfigVersions(t *testing.T, open Opener) {
 	}
 	must(s.SaveConfig(ctx, named("Drei"), store.SavedByCLI, store.Unconditional)).in(t)
 	bad := grading.Default()
-	bad.Grades[0].Max = 90 * 10000
+	bad.Rule.Grades[0].Max = 90 * 10000
 	if _, err := s.SaveConfig(ctx, bad, "a@schule.de", 3); err == nil {
 		t.Fatal("an invalid configuration was stored")
 	}
