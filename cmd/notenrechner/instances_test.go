@@ -88,6 +88,7 @@ func openStream(t *testing.T, base string) *stream {
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
 			if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+				id = eventVersion(id)
 				s.ids <- id
 			}
 		}

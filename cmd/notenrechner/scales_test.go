@@ -98,6 +98,7 @@ func openScaleStream(t *testing.T, url string) *scaleStream {
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
 			if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+				id = eventVersion(id)
 				s.ids <- id
 			}
 		}

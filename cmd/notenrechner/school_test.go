@@ -83,6 +83,7 @@ func (s *schoolStream) nextID() (string, error) {
 			return "", err
 		}
 		if id, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "id: "); ok {
+			id = eventVersion(id)
 			return id, nil
 		}
 	}

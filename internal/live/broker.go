@@ -26,7 +26,13 @@ type Event struct {
 	Key   grading.Key
 	JSON  []byte // {"version","savedAt","config"}: no author, see NewEvent
 	Frame []byte // the complete SSE event, ready to write
-	// ETag is `"<version>"`, made once: pages whose stream was refused ask
+	// ID names what the answer shows: the scale, its version and whether it is archived
+	// ("mathematik.3", "mathematik.3.archiviert"). It is
+	// the stream's event id, so a page that reconnects with the Last-Event-ID of another scale (the
+	// default moved) or of the scale before it was archived gets the current version, and the poll's
+	// ETag, so that If-None-Match of another scale's version never answers 304.
+	ID string
+	// ETag is `"<ID>"`, made once: pages whose stream was refused ask
 	// GET /config with If-None-Match every few seconds, thousands of them,
 	// and the answer 304 then costs no formatting.
 	ETag string
@@ -58,17 +64,33 @@ func AdminVersion(cv store.ConfigVersion) Version {
 	return v
 }
 
-// NewEvent encodes a stored configuration version. The event goes to every
-// visitor without sign-in (GET /config, the stream), so it is the public
-// form (PublicVersion).
-func NewEvent(cv store.ConfigVersion) (*Event, error) {
+// NewEvent encodes a stored configuration version of the scale slug. The
+// event goes to every visitor without sign-in (GET /config, the stream), so
+// it is the public form (PublicVersion).
+func NewEvent(slug string, cv store.ConfigVersion) (*Event, error) {
 	body, err := json.Marshal(PublicVersion(cv))
 	if err != nil {
 		return nil, fmt.Errorf("live: encode version %d: %w", cv.Version, err)
 	}
-	frame := fmt.Appendf(nil, "id: %d\nevent: config\ndata: %s\n\n", cv.Version, body)
-	return &Event{Version: cv.Version, Config: cv.Config, Key: cv.Config.Key(), JSON: body, Frame: frame,
-		ETag: `"` + strconv.FormatInt(cv.Version, 10) + `"`}, nil
+	ev := &Event{Version: cv.Version, Config: cv.Config, Key: cv.Config.Key(), JSON: body}
+	ev.name(slug + "." + strconv.FormatInt(cv.Version, 10))
+	return ev, nil
+}
+
+// name gives the event its ID, and with it its ETag and frame.
+func (ev *Event) name(id string) {
+	ev.ID, ev.ETag = id, `"`+id+`"`
+	ev.Frame = fmt.Appendf(nil, "id: %s\nevent: config\ndata: %s\n\n", id, ev.JSON)
+}
+
+// ResumesAt is the version a stream need not send again to a page that reconnects with lastEventID:
+// the current one when the page names exactly it, else none (0), and the page gets the current version,
+// always safe since every event is a whole snapshot.
+func ResumesAt(current *Event, lastEventID string) int64 {
+	if current == nil || lastEventID != current.ID {
+		return 0
+	}
+	return current.Version
 }
 
 // Broker holds the current configuration and the subscribers, the open pages, in one map,

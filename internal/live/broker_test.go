@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bytes"
 	"io"
 	"log/slog"
 	"net/http"
@@ -17,7 +18,7 @@ func event(t testing.TB, version int64, name string) *Event {
 	t.Helper()
 	cfg := grading.Default()
 	cfg.Name = name
-	ev, err := NewEvent(store.ConfigVersion{Version: version, Config: cfg,
+	ev, err := NewEvent("standard", store.ConfigVersion{Version: version, Config: cfg,
 		SavedAt: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), SavedBy: store.SavedBySystem})
 	if err != nil {
 		t.Fatal(err)
@@ -143,13 +144,51 @@ func TestEventCarriesItsVersionsKey(t *testing.T) {
 		cv := store.ConfigVersion{Version: 3, Config: cfg, SavedAt: time.Now()}
 		want := cfg.Key().Calculate("30", "23,5")
 		for _, archived := range []bool{false, true} {
-			ev, err := scaleEvent(cv, archived)
+			ev, err := scaleEvent("s", cv, archived)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := ev.Key.Calculate("30", "23,5"); got != want || got.Grade == "" {
 				t.Errorf("%s (archived %v): the event's key grades %+v, want %+v", cfg.Name, archived, got, want)
 			}
+		}
+	}
+}
+
+// An event's ID, ETag and frame name its scale, version and archiving, so that neither a poll nor a
+// reconnecting stream takes another scale's version, or the one before the archiving, for the current.
+func TestEventNamesItsScale(t *testing.T) {
+	cv := store.ConfigVersion{Version: 2, Config: grading.Default(), SavedAt: time.Now()}
+	plain, _ := scaleEvent("mathematik", cv, false)
+	archived, _ := scaleEvent("mathematik", cv, true)
+	other, _ := scaleEvent("sprachen", cv, false)
+	for _, tc := range []struct {
+		ev       *Event
+		id, etag string
+	}{
+		{plain, "mathematik.2", `"mathematik.2"`},
+		{archived, "mathematik.2.archiviert", `"mathematik.2.archiviert"`},
+		{other, "sprachen.2", `"sprachen.2"`},
+	} {
+		if tc.ev.ID != tc.id || tc.ev.ETag != tc.etag || !bytes.HasPrefix(tc.ev.Frame, []byte("id: "+tc.id+"\n")) {
+			t.Errorf("event %s: ID %q, ETag %s, frame %.30q", tc.id, tc.ev.ID, tc.ev.ETag, tc.ev.Frame)
+		}
+	}
+	for _, tc := range []struct {
+		current *Event
+		last    string
+		want    int64
+	}{
+		{plain, "mathematik.2", 2},
+		{plain, "sprachen.2", 0},              // the default moved: the same number means another scale
+		{plain, "mathematik.2.archiviert", 0}, // brought back at the same version
+		{archived, "mathematik.2", 0},         // archived at the same version
+		{plain, "2", 0},                       // a page of an earlier release
+		{plain, "mathematik.1", 0},            // an older version
+		{nil, "mathematik.2", 0},
+	} {
+		if got := ResumesAt(tc.current, tc.last); got != tc.want {
+			t.Errorf("ResumesAt(%v, %q) = %d, want %d", tc.current != nil, tc.last, got, tc.want)
 		}
 	}
 }

@@ -44,7 +44,7 @@ func TestStreamWritesTheEncodedFrame(t *testing.T) {
 	checkEvent(t, c.nextEvent(), 1, "eins")
 	// A frame that differs from what encoding ev.Config would give: the client must see exactly it.
 	ev := event(t, 2, "zwei")
-	ev.Frame = []byte("id: 2\nevent: config\ndata: {\"version\":2,\"config\":{\"name\":\"vorkodiert\"}}\n\n")
+	ev.Frame = []byte("id: standard.2\nevent: config\ndata: {\"version\":2,\"config\":{\"name\":\"vorkodiert\"}}\n\n")
 	b.Publish(ev)
 	checkEvent(t, c.nextEvent(), 2, "vorkodiert")
 }

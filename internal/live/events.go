@@ -3,7 +3,6 @@ package live
 import (
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -56,7 +55,7 @@ func Handler(b *Broker, admit Admit, heartbeat time.Duration, logger *slog.Logge
 			w.WriteHeader(http.StatusOK)
 			return
 		}
-		sent := lastEventID(r)
+		sent := ResumesAt(b.Current(), strings.TrimSpace(r.Header.Get("Last-Event-ID")))
 		rc := http.NewResponseController(w)
 		// Counted before the take-over, while the server still tracks this connection, so that a
 		// Shutdown that has returned has seen every start (WaitStreams). A closed broker takes
@@ -98,15 +97,4 @@ func serveStream(b *Broker, w http.ResponseWriter, rc *http.ResponseController, 
 		return rc.Flush() == nil
 	}
 	b.serveWriter(sent, heartbeat, r.Context().Done(), write)
-}
-
-// lastEventID reads the version the client already has. A missing or
-// malformed value means "none": the stream then starts with the current
-// version, which is always safe because every event is a full snapshot.
-func lastEventID(r *http.Request) int64 {
-	v, err := strconv.ParseInt(strings.TrimSpace(r.Header.Get("Last-Event-ID")), 10, 64)
-	if err != nil || v < 1 {
-		return 0
-	}
-	return v
 }

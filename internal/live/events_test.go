@@ -105,7 +105,7 @@ func checkEvent(t *testing.T, m sseMessage, version int64, name string) {
 	if err := json.Unmarshal([]byte(m.data), &body); err != nil {
 		t.Fatalf("event data is not JSON: %v: %q", err, m.data)
 	}
-	if m.event != "config" || m.id != strconv.FormatInt(version, 10) || body.Version != version || body.Config.Name != name {
+	if m.event != "config" || m.id != "standard."+strconv.FormatInt(version, 10) || body.Version != version || body.Config.Name != name {
 		t.Fatalf("event = id %q, event %q, version %d, name %q; want id/version %d, config, name %q",
 			m.id, m.event, body.Version, body.Config.Name, version, name)
 	}
@@ -129,12 +129,12 @@ func TestStreamConnectAndChange(t *testing.T) {
 
 func TestStreamResumeWithoutDuplicate(t *testing.T) {
 	b, url := startStream(t, time.Hour)
-	c := connect(t, url, "1") // the client already has version 1
+	c := connect(t, url, "standard.1") // the client already has version 1
 	waitForClients(t, b, 1)
 	b.Publish(event(t, 2, "zwei"))
 	checkEvent(t, c.nextEvent(), 2, "zwei") // not version 1 again first
 
-	behind := connect(t, url, "1") // missed version 2 while away: gets it at once
+	behind := connect(t, url, "standard.1") // missed version 2 while away: gets it at once
 	checkEvent(t, behind.nextEvent(), 2, "zwei")
 	garbage := connect(t, url, "kaputt") // unreadable id: start from the current version
 	checkEvent(t, garbage.nextEvent(), 2, "zwei")
@@ -142,7 +142,7 @@ func TestStreamResumeWithoutDuplicate(t *testing.T) {
 
 func TestStreamHeartbeat(t *testing.T) {
 	_, url := startStream(t, 20*time.Millisecond)
-	c := connect(t, url, "1")
+	c := connect(t, url, "standard.1")
 	timeout := time.After(10 * time.Second)
 	for {
 		select {
@@ -208,7 +208,7 @@ func waitForClients(t *testing.T, b *Broker, n int) {
 // reconnects after a second whatever its own default; a resumed stream too.
 func TestStreamSetsRetry(t *testing.T) {
 	_, url := startStream(t, time.Hour)
-	for _, last := range []string{"", "1"} {
+	for _, last := range []string{"", "standard.1"} {
 		c := connect(t, url, last)
 		select {
 		case m := <-c.msgs:
@@ -251,7 +251,7 @@ func TestStreamPingsAtStart(t *testing.T) {
 		name string
 		srv  *httptest.Server
 	}{{"taken over", plain}, {"TLS", overTLS}, {"not taken over", notTaken}} {
-		for _, last := range []string{"", "1"} {
+		for _, last := range []string{"", "standard.1"} {
 			t.Run(carrier.name+"/Last-Event-ID "+last, func(t *testing.T) {
 				c := connectWith(t, carrier.srv.Client(), carrier.srv.URL, last)
 				var got []string
@@ -264,9 +264,9 @@ func TestStreamPingsAtStart(t *testing.T) {
 						}
 						got = append(got, m.event)
 						if m.event == "ping" {
-							if want := map[string]int{"": 3, "1": 2}[last]; len(got) != want {
+							if want := map[string]int{"": 3, "standard.1": 2}[last]; len(got) != want {
 								t.Fatalf("blocks before the first ping: %q; want the retry hint%s, then the ping",
-									got, map[string]string{"": " and the current version", "1": ""}[last])
+									got, map[string]string{"": " and the current version", "standard.1": ""}[last])
 							}
 							return
 						}

@@ -170,8 +170,8 @@ func TestRetiredBrokerTellsItsStreamsTheNewState(t *testing.T) {
 				archived, isDefault bool
 				want                string // in the rest of the stream; "" for no event
 			}{
-				{true, false, "id: 3\nevent: config\ndata: {\"version\":3,"},
-				{false, false, "id: 3\nevent: config\ndata: {\"version\":3,"},
+				{true, false, "id: ihk.3.archiviert\nevent: config\ndata: {\"version\":3,"},
+				{false, false, "id: ihk.3\nevent: config\ndata: {\"version\":3,"},
 				{false, true, ""},
 			} {
 				conn, body := openRawStream(t, url)
@@ -227,7 +227,7 @@ func TestRetiredSlowStreamWritesItsBacklogFirst(t *testing.T) {
 		t.Fatalf("got version %d, want the backlog's 2", v)
 	}
 	rest, ended := restOfStream(client, r, 10*time.Second)
-	if !ended || !strings.Contains(rest, "id: 2\n") || !strings.HasSuffix(rest, ": last word\n\n") {
+	if !ended || !strings.Contains(rest, "id: standard.2\n") || !strings.HasSuffix(rest, ": last word\n\n") {
 		t.Fatalf("after the backlog (ended %v): %.200q … %q", ended, rest, rest[max(0, len(rest)-40):])
 	}
 }

@@ -2,7 +2,6 @@ package live
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -159,7 +158,7 @@ func (s *Scales) Refresh(ctx context.Context) (fanOut func(), err error) {
 	}
 	events := make([]*Event, len(changed))
 	for i, sc := range changed { // encoded outside the lock
-		if events[i], err = scaleEvent(sc.Latest, sc.Archived); err != nil {
+		if events[i], err = scaleEvent(sc.Slug, sc.Latest, sc.Archived); err != nil {
 			return func() {}, err
 		}
 	}
@@ -242,18 +241,17 @@ func (s *Scales) retire(old *Broker, archivedChanged bool, ev *Event) func() {
 
 // scaleEvent is the event of a scale's version: the public version, with
 // "archived":true when the scale is archived (ScaleVersion in the contract).
-// A scale that is not archived has exactly the bytes of NewEvent, so the
-// default's event serves /api/v1/config unchanged.
-func scaleEvent(cv store.ConfigVersion, archived bool) (*Event, error) {
-	ev, err := NewEvent(cv)
+// A scale that is not archived has exactly the JSON of NewEvent, so the
+// default's event serves /api/v1/config unchanged. Its ID names the scale.
+func scaleEvent(slug string, cv store.ConfigVersion, archived bool) (*Event, error) {
+	ev, err := NewEvent(slug, cv)
 	if err != nil || !archived {
 		return ev, err
 	}
-	marked := *ev
-	marked.Archived = true
-	marked.JSON = append(ev.JSON[:len(ev.JSON)-1:len(ev.JSON)-1], `,"archived":true}`...)
-	marked.Frame = fmt.Appendf(nil, "id: %d\nevent: config\ndata: %s\n\n", cv.Version, marked.JSON)
-	return &marked, nil
+	ev.Archived = true
+	ev.JSON = append(ev.JSON[:len(ev.JSON)-1:len(ev.JSON)-1], `,"archived":true}`...)
+	ev.name(ev.ID + ".archiviert")
+	return ev, nil
 }
 
 // Close ends every stream of every scale (at server shutdown) and refuses new ones.

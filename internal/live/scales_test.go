@@ -121,7 +121,7 @@ func TestScalesArchivingEndsTheStreamsAndFlagsTheEvent(t *testing.T) {
 	b, info, _ := s.Lookup("ihk")
 	ev := b.Current()
 	if !info.Archived || ev.Version != 3 || !strings.HasSuffix(string(ev.JSON), `,"archived":true}`) ||
-		!strings.Contains(string(ev.Frame), "id: 3\nevent: config\ndata: {\"version\":3,") || !strings.Contains(string(ev.Frame), `"archived":true}`+"\n\n") {
+		!strings.Contains(string(ev.Frame), "id: ihk.3.archiviert\nevent: config\ndata: {\"version\":3,") || !strings.Contains(string(ev.Frame), `"archived":true}`+"\n\n") {
 		t.Fatalf("archived scale's event: %+v\n%s", info, ev.Frame)
 	}
 	var v struct {

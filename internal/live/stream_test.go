@@ -60,7 +60,7 @@ func nextVersion(t *testing.T, r *bufio.Reader) int64 {
 			t.Fatalf("stream ended: %v", err)
 		}
 		if id, ok := strings.CutPrefix(line, "id: "); ok {
-			v, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
+			v, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(id), "standard."), 10, 64)
 			if err != nil {
 				t.Fatal(err)
 			}

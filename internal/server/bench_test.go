@@ -19,7 +19,7 @@ import (
 func BenchmarkGrade(b *testing.B) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	broker := live.NewBroker(logger, 4)
-	ev, err := live.NewEvent(store.ConfigVersion{Version: 1, Config: grading.Default(), SavedAt: time.Now(), SavedBy: store.SavedBySystem})
+	ev, err := live.NewEvent("standard", store.ConfigVersion{Version: 1, Config: grading.Default(), SavedAt: time.Now(), SavedBy: store.SavedBySystem})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func BenchmarkBare(b *testing.B) {
 func BenchmarkConfigNotModified(b *testing.B) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	broker := live.NewBroker(logger, 4)
-	ev, err := live.NewEvent(store.ConfigVersion{Version: 1234, Config: grading.Default(), SavedAt: time.Now(), SavedBy: store.SavedBySystem})
+	ev, err := live.NewEvent("standard", store.ConfigVersion{Version: 1234, Config: grading.Default(), SavedAt: time.Now(), SavedBy: store.SavedBySystem})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -105,7 +105,7 @@ func TestContractCatchesDrift(t *testing.T) {
 	cookie := http.Header{"Cookie": {"notenrechner_session=abc"}, "Content-Type": {"application/json"}, "If-Match": {`"1"`}}
 	version := `{"version":2,"savedAt":"2026-11-22T08:00:00Z","savedBy":"a@schule.de","config":` + standardDoc("A") + `}`
 	public := `{"version":2,"savedAt":"2026-11-22T08:00:00Z","config":` + standardDoc("A") + `}`
-	stream := "retry: 1000\n\nid: 2\nevent: config\ndata: " + public + "\n\n: ping\nevent: ping\ndata:\n\n"
+	stream := "retry: 1000\n\nid: standard.2\nevent: config\ndata: " + public + "\n\n: ping\nevent: ping\ndata:\n\n"
 	for _, c := range []struct {
 		name, method, target, body string
 		reqHeader                  http.Header
@@ -137,7 +137,7 @@ func TestContractCatchesDrift(t *testing.T) {
 			strings.Replace(stream, `"version":2,`, "", 1), "breaks the contract"},
 		{"stream event naming who saved it", "GET", "/api/v1/config/events", "", nil, 200, http.Header{"Content-Type": {"text/event-stream; charset=utf-8"}, "Cache-Control": {"no-cache"}},
 			strings.Replace(stream, public, version, 1), "breaks the contract"},
-		{"public version naming who saved it", "GET", "/api/v1/config", "", nil, 200, with(with(jsonType, "ETag", `"2"`), "Cache-Control", "no-cache"), version, "breaks the contract"},
+		{"public version naming who saved it", "GET", "/api/v1/config", "", nil, 200, with(with(jsonType, "ETag", `"standard.2"`), "Cache-Control", "no-cache"), version, "breaks the contract"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rec := &recordingTB{TB: t}

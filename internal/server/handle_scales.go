@@ -94,11 +94,9 @@ func handleScaleGet(scales *live.Scales, logger *slog.Logger) http.Handler {
 // whose stream was refused poll here with If-None-Match (thousands behind
 // one school's address), so the 304 reads no store and copies nothing of the
 // configuration: the event and its ETag are in memory, made once per version.
-// The ETag is the version number, which archiving a scale does not change: an
-// archived scale's version is therefore always sent in full, never 304, so
-// that a polling page (web/src/lib/live-connection.ts) learns of the
-// archiving; a page that shows it archived polls without If-None-Match and so
-// learns when it is brought back.
+// The ETag names the scale, its version and its archiving (live.Event.ID), so
+// a page gets 304 only for exactly what it shows: not after the default moved
+// to another scale at the same version number, not after an archiving.
 func writeCurrent(w http.ResponseWriter, r *http.Request, ev *live.Event, logger *slog.Logger) {
 	if ev == nil {
 		writeError(w, r, logger, errNoConfig)
@@ -108,24 +106,19 @@ func writeCurrent(w http.ResponseWriter, r *http.Request, ev *live.Event, logger
 	h := w.Header()
 	h.Set("ETag", ev.ETag)
 	h.Set("Cache-Control", "no-cache")
-	if !ev.Archived && web.ETagMatches(r.Header.Get("If-None-Match"), ev.ETag) {
+	if web.ETagMatches(r.Header.Get("If-None-Match"), ev.ETag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	writeJSONBytes(w, http.StatusOK, ev.JSON)
 }
 
-// defaultMoveGrace is how long after a change of the default the /config
-// stream ignores Last-Event-ID: its pages reconnect within seconds (retry:
-// 1000), and a version number of the old default means nothing for the new.
-const defaultMoveGrace = time.Minute
-
 // handleScaleEvents serves a scale's stream with the stream handler of
-// /config/events. The /config stream (slug "") resumes as before, except
-// just after the default moved; a scale's stream starts with the current
-// version always (Last-Event-ID is dropped), so that a page learns after
-// every reconnect whether its scale is archived. Unknown scales are
-// refused before a stream slot is taken.
+// /config/events. A page that reconnects is spared the current version only
+// when its Last-Event-ID names exactly it (live.ResumesAt): the id names the
+// scale and its archiving, so after the default moved, or the scale was
+// archived or brought back, the page gets the current version. Unknown
+// scales are refused before a stream slot is taken.
 func handleScaleEvents(scales *live.Scales, admit live.Admit, heartbeat time.Duration, logger *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		slug := r.PathValue("slug")
@@ -137,10 +130,6 @@ func handleScaleEvents(scales *live.Scales, admit live.Admit, heartbeat time.Dur
 		case !ok:
 			writeError(w, r, logger, errScaleNotFound)
 			return
-		}
-		if r.Header.Get("Last-Event-ID") != "" && (slug != "" || scales.DefaultMovedWithin(defaultMoveGrace)) {
-			r = r.Clone(r.Context())
-			r.Header.Del("Last-Event-ID")
 		}
 		live.Handler(b, admit, heartbeat, logger).ServeHTTP(w, r)
 	})

@@ -136,7 +136,7 @@ func TestNotModifiedCostsTheSameForAnyConfiguration(t *testing.T) {
 	for _, path := range []string{"/api/v1/config", "/api/v1/scales/standard"} {
 		var allocs [2]float64
 		for i, cfg := range []grading.Config{small, large} {
-			ev, err := live.NewEvent(store.ConfigVersion{Version: 1234, Config: cfg, SavedAt: time.Now(), SavedBy: store.SavedBySystem})
+			ev, err := live.NewEvent("standard", store.ConfigVersion{Version: 1234, Config: cfg, SavedAt: time.Now(), SavedBy: store.SavedBySystem})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -112,7 +112,7 @@ func TestRuleDocumentsScalesAPI(t *testing.T) {
 	})
 	body := e.readStream(t, "/api/v1/scales/oberstufe/events", nil)
 	q1 := strings.Replace(kmk, `"name":"Notenpunkte"`, `"name":"Q1"`, 1)
-	if !strings.Contains(body, "id: 2\nevent: config\ndata: {\"version\":2,\"savedAt\":\"2026-11-22T08:00:00Z\",\"config\":"+q1+"}\n\n") {
+	if !strings.Contains(body, "id: oberstufe.2\nevent: config\ndata: {\"version\":2,\"savedAt\":\"2026-11-22T08:00:00Z\",\"config\":"+q1+"}\n\n") {
 		t.Fatalf("the preset scale's stream: %q", body)
 	}
 	if rec := e.do("GET", "/api/v1/scales/x", "", "", nil); rec.Code != 404 {

@@ -101,14 +101,17 @@ func TestScaleGetAPI(t *testing.T) {
 	e.run([]apiCase{
 		{"create", "POST", "/api/v1/scales", createBody("mathe", "Mathematik"), "admin", nil, 201, nil},
 		{"read", "GET", "/api/v1/scales/mathe", "", "", nil, 200, []string{`{"version":1,"savedAt":"2026-11-22T08:00:00Z","config":{"name":"Mathematik"`}},
-		{"not modified", "GET", "/api/v1/scales/mathe", "", "", map[string]string{"If-None-Match": `"1"`}, 304, nil},
+		{"not modified", "GET", "/api/v1/scales/mathe", "", "", map[string]string{"If-None-Match": `"mathe.1"`}, 304, nil},
+		{"another scale's tag at the same version", "GET", "/api/v1/scales/mathe", "", "", map[string]string{"If-None-Match": `"standard.1"`}, 200,
+			[]string{`"name":"Mathematik"`}},
 		{"unknown", "GET", "/api/v1/scales/nix", "", "", nil, 404, []string{`"code":"scale_not_found"`, `"message":"Diesen Notenschlüssel gibt es nicht."`}},
 		{"not a slug", "GET", "/api/v1/scales/NIX", "", "", nil, 404, []string{`"scale_not_found"`}},
 		{"archive", "PATCH", "/api/v1/scales/mathe", `{"archived":true}`, "admin", nil, 200, nil},
 		{"archived stays readable", "GET", "/api/v1/scales/mathe", "", "", nil, 200, []string{`"name":"Mathematik"`, `"archived":true}`}},
 		// The same version number as before the archiving: a page that polls with it must still learn of it.
-		{"archived is news at the same version", "GET", "/api/v1/scales/mathe", "", "", map[string]string{"If-None-Match": `"1"`}, 200,
+		{"archived is news at the same version", "GET", "/api/v1/scales/mathe", "", "", map[string]string{"If-None-Match": `"mathe.1"`}, 200,
 			[]string{`"version":1,`, `"archived":true}`}},
+		{"archived, not modified", "GET", "/api/v1/scales/mathe", "", "", map[string]string{"If-None-Match": `"mathe.1.archiviert"`}, 304, nil},
 		{"the default is /config", "GET", "/api/v1/scales/standard", "", "", nil, 200, []string{`"name":"Standard"`}},
 	})
 	a, b := e.do("GET", "/api/v1/scales/standard", "", "", nil), e.do("GET", "/api/v1/config", "", "", nil)

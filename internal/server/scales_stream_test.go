@@ -36,51 +36,46 @@ func TestScaleEventsAPI(t *testing.T) {
 		{"HEAD", "HEAD", "/api/v1/scales/mathe/events", "", "", nil, 200, nil},
 	})
 	body := e.readStream(t, "/api/v1/scales/mathe/events", nil)
-	if !strings.HasPrefix(body, "retry: 1000\n\nid: 1\nevent: config\ndata: {\"version\":1,") || !strings.Contains(body, `"name":"Mathematik"`) ||
+	if !strings.HasPrefix(body, "retry: 1000\n\nid: mathe.1\nevent: config\ndata: {\"version\":1,") || !strings.Contains(body, `"name":"Mathematik"`) ||
 		strings.Contains(body, "archived") {
 		t.Fatalf("mathe's stream: %q", body)
 	}
-	// A scale's stream starts with the current version even when the page has it.
-	if body := e.readStream(t, "/api/v1/scales/mathe/events", map[string]string{"Last-Event-ID": "1"}); !strings.Contains(body, "id: 1\n") {
-		t.Fatalf("resumed scale stream without the current version: %q", body)
+	// A page that has the current version resumes without it; the id of another state gets it.
+	if body := e.readStream(t, "/api/v1/scales/mathe/events", map[string]string{"Last-Event-ID": "mathe.1"}); strings.Contains(body, "event: config") {
+		t.Fatalf("resumed scale stream repeated the version: %q", body)
 	}
-	// The /config stream resumes as before.
-	if body := e.readStream(t, "/api/v1/config/events", map[string]string{"Last-Event-ID": "1"}); strings.Contains(body, "id: 1\n") {
+	for _, last := range []string{"1", "standard.1", "mathe.1.archiviert"} {
+		if body := e.readStream(t, "/api/v1/scales/mathe/events", map[string]string{"Last-Event-ID": last}); !strings.Contains(body, "id: mathe.1\n") {
+			t.Fatalf("scale stream resumed from %q without the current version: %q", last, body)
+		}
+	}
+	if body := e.readStream(t, "/api/v1/config/events", map[string]string{"Last-Event-ID": "standard.1"}); strings.Contains(body, "event: config") {
 		t.Fatalf("resumed /config stream repeated the version: %q", body)
 	}
 	e.run([]apiCase{{"archive", "PATCH", "/api/v1/scales/mathe", `{"archived":true}`, "admin", nil, 200, nil}})
-	body = e.readStream(t, "/api/v1/scales/mathe/events", map[string]string{"Last-Event-ID": "1"})
-	if !strings.Contains(body, "id: 1\nevent: config\ndata: {\"version\":1,") || !strings.Contains(body, `,"archived":true}`+"\n\n") {
+	body = e.readStream(t, "/api/v1/scales/mathe/events", map[string]string{"Last-Event-ID": "mathe.1"})
+	if !strings.Contains(body, "id: mathe.1.archiviert\nevent: config\ndata: {\"version\":1,") || !strings.Contains(body, `,"archived":true}`+"\n\n") {
 		t.Fatalf("archived scale's stream: %q", body)
 	}
 }
 
 // After the default moved, a page of /config/events that resumes with the
-// old default's version gets the new default's, even when the numbers agree,
-// for a minute by the server's clock (Deps.Now); then it resumes as before.
+// old default's id gets the new default's version, even when the numbers
+// agree, at any time after the move: the id names the scale.
 func TestConfigEventsFollowTheDefault(t *testing.T) {
 	e := newScalesEnv(t)
 	e.run([]apiCase{
 		{"create", "POST", "/api/v1/scales", createBody("mathe", "Mathematik"), "admin", nil, 201, nil},
 		{"default", "PATCH", "/api/v1/scales/mathe", `{"default":true}`, "admin", nil, 200, nil},
 	})
-	moved := e.now
-	for _, c := range []struct {
-		name   string
-		after  time.Duration
-		resent bool
-	}{
-		{"at the move", 0, true},
-		{"just within the grace", defaultMoveGrace - time.Nanosecond, true},
-		{"once the grace is over", defaultMoveGrace, false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			e.now = moved.Add(c.after)
-			body := e.readStream(t, "/api/v1/config/events", map[string]string{"Last-Event-ID": "1"})
-			if strings.Contains(body, "id: 1\nevent: config\n") != c.resent ||
-				c.resent && !strings.Contains(body, `"name":"Mathematik"`) {
-				t.Errorf("the /config stream %s after the move (version sent again: %v): %q", c.after, c.resent, body)
-			}
-		})
+	for _, after := range []time.Duration{0, time.Hour} {
+		e.now = e.now.Add(after)
+		body := e.readStream(t, "/api/v1/config/events", map[string]string{"Last-Event-ID": "standard.1"})
+		if !strings.Contains(body, "id: mathe.1\nevent: config\n") || !strings.Contains(body, `"name":"Mathematik"`) {
+			t.Errorf("the /config stream %s after the move, resumed with the old default's id: %q", after, body)
+		}
+	}
+	if body := e.readStream(t, "/api/v1/config/events", map[string]string{"Last-Event-ID": "mathe.1"}); strings.Contains(body, "event: config") {
+		t.Errorf("the /config stream resumed with the new default's id repeated it: %q", body)
 	}
 }

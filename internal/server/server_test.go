@@ -38,7 +38,7 @@ func newTestServer(t *testing.T, s store.Store) (http.Handler, *live.Broker) {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	b := live.NewBroker(logger, 4)
-	ev, err := live.NewEvent(store.ConfigVersion{Version: 3, Config: grading.Default(),
+	ev, err := live.NewEvent("standard", store.ConfigVersion{Version: 3, Config: grading.Default(),
 		SavedAt: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC), SavedBy: store.SavedBySystem})
 	if err != nil {
 		t.Fatal(err)
@@ -89,11 +89,11 @@ func TestAPI(t *testing.T) {
 	for _, sc := range []scenario{
 		{name: "config", method: "GET", path: "/api/v1/config", wantStatus: 200,
 			wantBody:   []string{`"version":3`, `"savedAt":"2026-11-22T09:00:00Z"`, `"config":{"name":"Standard"`, `"general":{"minus":33.33,"normal":33.33}`},
-			wantHeader: map[string]string{"ETag": `"3"`, "Content-Type": "application/json; charset=utf-8"}},
-		{name: "config not modified", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"3"`}, wantStatus: 304,
-			wantHeader: map[string]string{"ETag": `"3"`}},
-		{name: "config weak tag in a list", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"1", W/"3"`}, wantStatus: 304},
-		{name: "config stale tag", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"2"`}, wantStatus: 200,
+			wantHeader: map[string]string{"ETag": `"standard.3"`, "Content-Type": "application/json; charset=utf-8"}},
+		{name: "config not modified", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"standard.3"`}, wantStatus: 304,
+			wantHeader: map[string]string{"ETag": `"standard.3"`}},
+		{name: "config weak tag in a list", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"standard.1", W/"standard.3"`}, wantStatus: 304},
+		{name: "config stale tag", method: "GET", path: "/api/v1/config", header: map[string]string{"If-None-Match": `"standard.2"`}, wantStatus: 200,
 			wantBody: []string{`"version":3`}},
 
 		{name: "grade", method: "GET", path: "/api/v1/grade?total=30&achieved=23", wantStatus: 200,
@@ -217,7 +217,7 @@ func newMetricsServer(t *testing.T) (app, scrape http.Handler, b *live.Broker) {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	b = live.NewBroker(logger, 4)
-	ev, err := live.NewEvent(store.ConfigVersion{Version: 3, Config: grading.Default(), SavedBy: store.SavedBySystem})
+	ev, err := live.NewEvent("standard", store.ConfigVersion{Version: 3, Config: grading.Default(), SavedBy: store.SavedBySystem})
 	if err != nil {
 		t.Fatal(err)
 	}

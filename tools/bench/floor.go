@@ -36,7 +36,7 @@ func serveFloor() error {
 		return err
 	}
 	f := &floor{}
-	if f.current, err = live.NewEvent(store.ConfigVersion{Version: 1, Config: grading.Default(), SavedAt: time.Now()}); err != nil {
+	if f.current, err = live.NewEvent("standard", store.ConfigVersion{Version: 1, Config: grading.Default(), SavedAt: time.Now()}); err != nil {
 		return err
 	}
 	mux := http.NewServeMux()
@@ -86,7 +86,7 @@ func (f *floor) save(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.mu.Lock()
-	ev, err := live.NewEvent(store.ConfigVersion{Version: f.current.Version + 1, Config: cfg, SavedAt: time.Now()})
+	ev, err := live.NewEvent("standard", store.ConfigVersion{Version: f.current.Version + 1, Config: cfg, SavedAt: time.Now()})
 	if err == nil {
 		f.current = ev
 	}

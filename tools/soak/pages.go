@@ -25,7 +25,8 @@ type pages struct {
 }
 
 type page struct {
-	last       atomic.Int64
+	last       atomic.Int64 // the newest version received
+	lastID     atomic.Value // its event id ("standard.7"), sent back as Last-Event-ID
 	events     atomic.Int64
 	reconnects atomic.Int64
 }
@@ -61,16 +62,20 @@ func (ps *pages) connect(ctx context.Context, n int) error {
 func (ps *pages) follow(p *page) {
 	for ps.ctx.Err() == nil {
 		req, _ := http.NewRequestWithContext(ps.ctx, "GET", ps.base+"/api/v1/config/events", nil)
-		if v := p.last.Load(); v > 0 {
-			req.Header.Set("Last-Event-ID", strconv.FormatInt(v, 10))
+		if id, ok := p.lastID.Load().(string); ok {
+			req.Header.Set("Last-Event-ID", id)
 		}
 		if resp, err := ps.client.Do(req); err == nil {
 			sc := bufio.NewScanner(resp.Body)
 			sc.Buffer(make([]byte, 4096), 1<<20)
 			for sc.Scan() {
 				if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
-					v, _ := strconv.ParseInt(id, 10, 64)
-					p.last.Store(v)
+					fields := strings.Split(id, ".") // scale, version and maybe "archiviert"
+					if len(fields) > 1 {
+						v, _ := strconv.ParseInt(fields[1], 10, 64)
+						p.last.Store(v)
+					}
+					p.lastID.Store(id)
 					p.events.Add(1)
 				}
 			}

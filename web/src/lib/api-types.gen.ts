@@ -59,7 +59,8 @@ export interface paths {
         };
         /**
          * Die aktuelle Konfiguration
-         * @description Mit `ETag` (die Versionsnummer); `If-None-Match` mit dieser Version ergibt 304. Eine Seite, deren
+         * @description Mit `ETag` (Schlüssel und Version, `"standard.7"`); `If-None-Match` mit diesem Tag ergibt 304, der Tag
+         *     eines anderen Schlüssels nie (auch nicht, wenn der Standard wechselt und beide Version 7 haben). Eine Seite, deren
          *     Live-Strom abgelehnt wurde (429 oder 503), fragt hier alle 10 s (± 2 s) mit `If-None-Match` nach,
          *     bis `Retry-After` um ist; die Antwort kommt aus dem Speicher des Servers, ohne Datenbankzugriff.
          */
@@ -107,7 +108,7 @@ export interface paths {
          *     ```
          *     retry: 1000
          *
-         *     id: 7
+         *     id: standard.7
          *     event: config
          *     data: {"version":7,"savedAt":"2026-11-22T10:00:00Z","config":{…}}
          *
@@ -1130,7 +1131,7 @@ export interface components {
         ConfigEvent: {
             /** @constant */
             event: "config";
-            /** @description Die Versionsnummer. */
+            /** @description Schlüssel und Version, archiviert mit `.archiviert`: `standard.7`, `mathematik.3.archiviert`. */
             id: string;
             data: components["schemas"]["ConfigVersion"];
         };
@@ -1204,7 +1205,7 @@ export interface components {
         ScaleConfigEvent: {
             /** @constant */
             event: "config";
-            /** @description Die Versionsnummer. */
+            /** @description Schlüssel und Version, archiviert mit `.archiviert`: `standard.7`, `mathematik.3.archiviert`. */
             id: string;
             data: components["schemas"]["ScaleVersion"];
         };
@@ -1916,6 +1917,13 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
+         * @description Was die Antwort zeigt, in Anführungszeichen: Kurzname des Schlüssels, Version und bei einem archivierten
+         *     `.archiviert` (`"mathematik.3"`, `"mathematik.3.archiviert"`). So ergibt `If-None-Match` nur dann 304, wenn
+         *     die Seite genau diesen Stand hat, auch nachdem der Standard gewechselt hat oder ein Schlüssel archiviert wurde.
+         * @example "standard.7"
+         */
+        CurrentETag: string;
+        /**
          * @description Die Versionsnummer in Anführungszeichen.
          * @example "7"
          */
@@ -2053,7 +2061,7 @@ export interface operations {
             /** @description Die aktuelle Version. */
             200: {
                 headers: {
-                    ETag: components["headers"]["VersionETag"];
+                    ETag: components["headers"]["CurrentETag"];
                     "Cache-Control": components["headers"]["NoCache"];
                     [name: string]: unknown;
                 };
@@ -2064,7 +2072,7 @@ export interface operations {
             /** @description Die Version in `If-None-Match` ist die aktuelle. */
             304: {
                 headers: {
-                    ETag: components["headers"]["VersionETag"];
+                    ETag: components["headers"]["CurrentETag"];
                     "Cache-Control": components["headers"]["NoCache"];
                     [name: string]: unknown;
                 };
@@ -2223,8 +2231,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Die letzte Version, die der Client hat (setzt EventSource beim Neuverbinden).
-                 * @example 7
+                 * @description Die `id` des letzten Events, das der Client hat (setzt EventSource beim Neuverbinden). Nur wenn
+                 *     sie die aktuelle Version genau dieses Schlüssels nennt, kommt die Version nicht noch einmal.
+                 * @example standard.7
                  */
                 "Last-Event-ID"?: string;
             };
@@ -2249,7 +2258,7 @@ export interface operations {
                      *       },
                      *       {
                      *         "event": "config",
-                     *         "id": "7",
+                     *         "id": "standard.7",
                      *         "data": {
                      *           "version": 7,
                      *           "savedAt": "2026-11-22T10:00:00Z",
@@ -2647,7 +2656,7 @@ export interface operations {
             /** @description Die aktuelle Version. */
             200: {
                 headers: {
-                    ETag: components["headers"]["VersionETag"];
+                    ETag: components["headers"]["CurrentETag"];
                     "Cache-Control": components["headers"]["NoCache"];
                     [name: string]: unknown;
                 };
@@ -2658,7 +2667,7 @@ export interface operations {
             /** @description Die Version in `If-None-Match` ist die aktuelle. */
             304: {
                 headers: {
-                    ETag: components["headers"]["VersionETag"];
+                    ETag: components["headers"]["CurrentETag"];
                     "Cache-Control": components["headers"]["NoCache"];
                     [name: string]: unknown;
                 };
