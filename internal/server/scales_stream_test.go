@@ -79,3 +79,18 @@ func TestConfigEventsFollowTheDefault(t *testing.T) {
 		t.Errorf("the /config stream resumed with the new default's id repeated it: %q", body)
 	}
 }
+
+// A page that polls /config (its stream refused) follows a moved default: its ETag names the old
+// default, so the poll after the move gets the new default in full, although both are at version 1.
+func TestConfigPollFollowsTheDefault(t *testing.T) {
+	e := newScalesEnv(t)
+	e.run([]apiCase{{"create", "POST", "/api/v1/scales", createBody("mathe", "Mathematik"), "admin", nil, 201, nil}})
+	first := e.do("GET", "/api/v1/config", "", "", nil)
+	tag := first.Header().Get("ETag")
+	e.run([]apiCase{
+		{"still current", "GET", "/api/v1/config", "", "", map[string]string{"If-None-Match": tag}, 304, nil},
+		{"default", "PATCH", "/api/v1/scales/mathe", `{"default":true}`, "admin", nil, 200, nil},
+		{"the old default's tag after the move", "GET", "/api/v1/config", "", "", map[string]string{"If-None-Match": tag}, 200,
+			[]string{`"version":1,`, `"name":"Mathematik"`}},
+	})
+}
