@@ -1,9 +1,10 @@
 import { readLiveConfig, type LiveConfig } from './config'
 import { POLL_INTERVAL_MS, POLL_JITTER_MS, POLL_TIMEOUT_MS } from './live-timing'
 
-// Asking for the configuration at intervals: what a page does when its live stream cannot be had
-// (refused by the server's limits, cut off again and again, or held back by a proxy that buffers
-// event streams; live-connection.ts decides when, and loads this file after the first render).
+// What a page asks when its live stream fails: the HEAD probe (why EventSource gave up), and the
+// configuration at intervals when the stream cannot be had (refused by the server's limits, cut off
+// again and again, or held back by a proxy that buffers event streams). live-machine.ts decides
+// when; live-connection.ts loads this file when the connection opens, after the first render.
 // GET /api/v1/config and /api/v1/scales/{slug} answer what a stream's `config` event carries, with
 // ETag "<version>" and 304 for the version in If-None-Match, so a poll costs a few hundred bytes
 // while nothing changes.
