@@ -223,9 +223,9 @@ const rows: Row[] = [
     },
     effects: [
       ['start', 'loss', LOST_AFTER_MS],
+      ['probe'],
       ['disconnect'],
       ['start', 'retry', 2 * RETRY_FIRST_MS],
-      ['probe'],
     ],
   },
   {
@@ -233,7 +233,7 @@ const rows: Row[] = [
     state: { ...connecting, retryDelay: RETRY_MAX_MS },
     input: { type: 'error', closed: true },
     changes: { stream: 'none', failures: 1 },
-    effects: [['disconnect'], ['start', 'retry', RETRY_MAX_MS], ['probe']],
+    effects: [['probe'], ['disconnect'], ['start', 'retry', RETRY_MAX_MS]],
   },
   {
     name: 'the third failure in a row: polls, a trial after TRIAL_FIRST_MS',
@@ -253,7 +253,7 @@ const rows: Row[] = [
     state: { ...polling, stream: 'connecting', trialDelay: TRIAL_MAX_MS },
     input: { type: 'error', closed: true },
     changes: { stream: 'none', failures: 1 },
-    effects: [['disconnect'], ['start', 'retry', TRIAL_MAX_MS], ['probe']],
+    effects: [['probe'], ['disconnect'], ['start', 'retry', TRIAL_MAX_MS]],
   },
 
   // the probe's answers

@@ -317,15 +317,15 @@ function failed(s: LiveState, fx: Effect[], closed: boolean) {
     } else if (!closed) goStale(s, fx, false)
   }
   s.failures += 1
+  // What EventSource hides: a refusal, a scale that does not exist, or anything else (a proxy's
+  // 502 during a restart: the next attempt is scheduled below). Asked before a poll starts.
+  if (closed) fx.push(['probe'])
   if (polls(s) || s.failures >= STREAM_FAILURES) fallBack(s, fx)
   else if (closed) {
     disconnect(s, fx)
     fx.push(['start', 'retry', s.retryDelay])
     s.retryDelay = Math.min(s.retryDelay * 2, RETRY_MAX_MS)
   }
-  // What EventSource hides: a refusal, a scale that does not exist, or anything else (a proxy's
-  // 502 during a restart: the next attempt is scheduled above).
-  if (closed) fx.push(['probe'])
 }
 
 // The probe's answer: a refusal (then poll and come back when the server says), a scale that does
