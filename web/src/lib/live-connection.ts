@@ -27,7 +27,7 @@ import { readStoredConfig, storeConfig } from './stored-config'
 
 type Dispatch = (input: LiveInput) => void
 
-/** What carries out each kind of effect, with its arguments: effect [name, ...args] calls io[name](...args). */
+/** What carries out each kind of effect: effect [name, ...args] calls io[name](...args). */
 type IO = { [E in Effect as E[0]]: E extends [string, ...infer Args] ? (...args: Args) => void : never }
 
 /**

@@ -24,8 +24,9 @@ import type { StoredConfig } from './stored-config'
  * What the connection does: `idle` before open() and after close(); `connecting` a stream is being
  * opened or reconnected and has brought nothing since; `live` the stream delivers; `polling` the
  * stream cannot be had, so the page asks for the configuration (and tries a stream now and then);
- * `stale` nothing answers, past the grace LOST_AFTER_MS (a stream being retried, or `polls` that
- * fail); `missing` the scale does not exist, nothing is tried again.
+ * `stale` an outage: nothing answers past the grace LOST_AFTER_MS (a stream being retried, or
+ * `polls` that fail); `missing` the scale does not exist, nothing is tried again. What is shown
+ * says `stale` in this mode, and also while connecting with only the kept configuration to show.
  */
 export type Mode =
   | { name: 'idle' }
@@ -52,9 +53,12 @@ export interface LiveState {
   refusedUntil: number
   /** LOAD_TIMEOUT_MS after open(): waiting, an event came before it (heard), or it has passed (over). */
   load: 'waiting' | 'heard' | 'over'
-  /** The toasts' story: a connection worked (the next loss is news), or its loss was told (the next one that works is). */
+  /**
+   * What the toasts were told: a connection worked (its loss will be news), or its loss was told
+   * (the next one that works is news).
+   */
   told: 'nothing' | 'working' | 'lost'
-  /** The grace LOST_AFTER_MS of a shown configuration whose stream went down: running, or over (once per outage). */
+  /** The LOST_AFTER_MS of grace of a shown configuration whose stream is down: running, or over. */
   loss: 'none' | 'waiting' | 'over'
   /** A 404 means the scale does not exist (LiveConnectionOptions.mayNotExist). */
   mayNotExist: boolean
@@ -103,8 +107,9 @@ export type Effect =
   | ['cancel', Timer]
 
 /** The server refused a stream for its limits (429 from this address, 503 in all). */
-export const refused = (status: number) => status === 429 || status === 503
+const refused = (status: number) => status === 429 || status === 503
 
+/** A connection before open(); retry is what "Erneut versuchen" of the loading state calls. */
 export function startState(options: {
   initial?: LiveConfig | undefined
   receivedAt: string
