@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import {
-  CONFIG_EVENTS_URL,
-  createLiveConnection,
-  LOAD_TIMEOUT_MS,
-  LOST_AFTER_MS,
-  type LiveConnection,
-} from '@/lib/live-connection'
+import { createLiveConnection } from '@/lib/live-connection'
+import { LOAD_TIMEOUT_MS, LOST_AFTER_MS } from '@/lib/live-timing'
+import type { LiveConnection } from '@/lib/live-types'
+import { CONFIG_EVENTS_URL } from '@/lib/scale-choice'
 import { STORAGE_KEY } from '@/lib/stored-config'
 import { toast } from '@/lib/toast'
 import { FakeEventSource } from '@/test/fake-event-source'

@@ -1,4 +1,4 @@
-import type { LiveConnection } from '@/lib/live-connection'
+import type { LiveConnection } from '@/lib/live-types'
 import { toast } from '@/lib/toast'
 
 // What the live connection tells people (docs/spec.md §2 and §7): a lost and a restored connection, and a first

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Toaster } from 'react-hot-toast'
-import type { LiveConnection } from '@/lib/live-connection'
+import type { LiveConnection } from '@/lib/live-types'
 import { showLiveConfigToasts } from './live-config-toasts'
 
 // react-hot-toast styles its toasts inline (white, dark grey text); in dark mode they follow the

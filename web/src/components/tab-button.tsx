@@ -1,11 +1,16 @@
 import type { KeyboardEvent, Ref } from 'react'
-import type { Tab } from './tabs'
+
+/** What a tab's button shows, and the id that pairs it with its panel (Tabs' Tab adds the panel). */
+export interface TabHead {
+  id: string
+  label: string
+}
 
 interface TabButtonProps {
   ref: Ref<HTMLButtonElement>
   /** The id prefix that pairs each tab with its panel. */
   base: string
-  tab: Tab
+  tab: TabHead
   active: boolean
   onClick: () => void
   onKeyDown: (e: KeyboardEvent) => void

@@ -1,9 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { TabButton } from './tab-button'
+import { TabButton, type TabHead } from './tab-button'
 
-export interface Tab {
-  id: string
-  label: string
+export interface Tab extends TabHead {
   content: ReactNode
 }
 

@@ -1,5 +1,5 @@
 import { parseLiveConfig, type LiveConfig } from './config'
-import type { LiveConnectionOptions } from './live-connection'
+import type { LiveConnectionOptions } from './live-types'
 import { readStoredConfig } from './stored-config'
 
 // The configuration the server puts into the page (web/page.go): a <script type="application/json">

@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
 import type { LiveConfig } from './config'
+import { createLiveConnection } from './live-connection'
 import {
-  CONFIG_EVENTS_URL,
-  createLiveConnection,
   FIRST_EVENT_MS,
   LOST_AFTER_MS,
   POLL_INTERVAL_MS,
@@ -13,10 +12,9 @@ import {
   STALE_AFTER_MS,
   STREAM_FAILURES,
   TRIAL_FIRST_MS,
-  type LiveConnection,
-  type LiveConnectionOptions,
-  type LiveEvent,
-} from './live-connection'
+} from './live-timing'
+import type { LiveConnection, LiveConnectionOptions, LiveEvent } from './live-types'
+import { CONFIG_EVENTS_URL } from './scale-choice'
 import { readStoredConfig, STORAGE_KEY } from './stored-config'
 
 // A page whose stream cannot be had polls for its configuration (live-connection.ts, live-poll.ts):

@@ -2,18 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
 import type { LiveConfig } from './config'
-import {
-  CONFIG_EVENTS_URL,
-  createLiveConnection,
-  FIRST_EVENT_MS,
-  LOAD_TIMEOUT_MS,
-  LOST_AFTER_MS,
-  STALE_AFTER_MS,
-  TRIAL_FIRST_MS,
-  type LiveConnection,
-  type LiveConnectionOptions,
-  type LiveEvent,
-} from './live-connection'
+import { createLiveConnection } from './live-connection'
+import { FIRST_EVENT_MS, LOAD_TIMEOUT_MS, LOST_AFTER_MS, STALE_AFTER_MS, TRIAL_FIRST_MS } from './live-timing'
+import type { LiveConnection, LiveConnectionOptions, LiveEvent } from './live-types'
+import { CONFIG_EVENTS_URL } from './scale-choice'
 import { readStoredConfig, STORAGE_KEY } from './stored-config'
 
 // The live connection without React: driven through the fake EventSource and fake timers, read

@@ -1,18 +1,15 @@
-import { parseLiveConfig, type LiveConfig } from './config'
-import type { PollAnswer, Poller } from './live-poll'
-import { probe, refused } from './live-probe'
+import { parseLiveConfig } from './config'
 import {
-  FIRST_EVENT_MS,
-  LOAD_TIMEOUT_MS,
-  LOST_AFTER_MS,
-  RETRY_FIRST_MS,
-  RETRY_MAX_MS,
-  STALE_AFTER_MS,
-  STREAM_FAILURES,
-  TRIAL_FIRST_MS,
-  TRIAL_MAX_MS,
-} from './live-timing'
-import type { LiveConfigState, LiveConnection, LiveConnectionOptions, LiveEvent } from './live-types'
+  polls,
+  startState,
+  step,
+  type Effect,
+  type LiveInput,
+  type LiveState,
+  type Timer,
+} from './live-machine'
+import type { Poller } from './live-poll'
+import type { LiveConnection, LiveConnectionOptions, LiveEvent } from './live-types'
 import { readStoredConfig, storeConfig } from './stored-config'
 
 // The live configuration as a plain object (no React): one EventSource, store → broker → SSE →
@@ -23,39 +20,15 @@ import { readStoredConfig, storeConfig } from './stored-config'
 // (stored-config.ts): when neither works, the last one stays usable, marked `stale` with the time
 // it was received. The app shows it through useLiveConnection (use-live-config.ts) and turns the
 // events into toasts (app/live-config-toasts.ts).
+//
+// What to do when is decided by step (live-machine.ts), a pure function tested as a table; this
+// file is its driver: it owns the EventSource, the polls, the timers and the storage, feeds step
+// what happens and carries out the effects step returns.
 
-export { CONFIG_EVENTS_URL } from './scale-choice'
+type Dispatch = (input: LiveInput) => void
 
-export type {
-  LiveConfigState,
-  LiveConnection,
-  LiveConnectionOptions,
-  LiveEvent,
-  Staleness,
-} from './live-types'
-
-export {
-  FIRST_EVENT_MS,
-  LOAD_TIMEOUT_MS,
-  LOST_AFTER_MS,
-  POLL_BOUND_S,
-  POLL_INTERVAL_MS,
-  POLL_JITTER_MS,
-  POLL_TIMEOUT_MS,
-  STALE_AFTER_MS,
-  STREAM_FAILURES,
-  TRIAL_FIRST_MS,
-  TRIAL_MAX_MS,
-} from './live-timing'
-
-type Shown = 'live' | 'polled' | 'stale'
-
-/**
- * The polls' code is not part of the calculator route's first download, which has a budget
- * (docs/benchmarks.md): open() fetches it at once, because it is needed exactly when the stream
- * cannot be had (and the network may be going away).
- */
-const loadPoller = () => import('./live-poll')
+/** What carries out each kind of effect: effect [name, ...args] calls io[name](...args). */
+type IO = { [E in Effect as E[0]]: E extends [string, ...infer Args] ? (...args: Args) => void : never }
 
 /**
  * A live configuration stream, idle until open(). EventSource reconnects by itself after a dropped
@@ -74,313 +47,185 @@ export function createLiveConnection({
   mayNotExist = false,
 }: LiveConnectionOptions): LiveConnection {
   const listeners = new Set<(event: LiveEvent) => void>()
-  let snapshot: LiveConfigState = initial
-    ? { state: 'ready', data: initial }
-    : { state: 'loading', failed: false, retry }
-  let receivedAt = initialReceivedAt ?? new Date().toISOString() // of the configuration shown
-  let source: EventSource | null = null
-  let retryTimer: ReturnType<typeof setTimeout> | undefined // the next stream
-  let silenceTimer: ReturnType<typeof setTimeout> | undefined
-  let loadTimer: ReturnType<typeof setTimeout> | undefined
-  let lossTimer: ReturnType<typeof setTimeout> | undefined // set while a shown one's stream is down
-  let retryDelay = RETRY_FIRST_MS
-  let trialDelay = TRIAL_FIRST_MS
-  let failures = 0 // streams failed since the last event
-  let refusedUntil = 0 // the server's Retry-After, as a time (ms)
-  let pollFailed = false // the last poll got no answer: with the stream down, an outage
-  let loadDue = false // LOAD_TIMEOUT_MS has passed
-  let heard = false // an event has arrived since open()
-  let running = false
-  let session = 0 // a probe's answer from before a close() is ignored
-  let wasOpen = false // a connection worked and has not been reported lost yet
-  let outage = false // the loss was reported; the next working connection reports the restore
-  let polling = false // the page polls (while the poller's code loads, too)
-  let poller: Poller | undefined
-  let pollerLoad: Promise<Poller> | undefined
-
-  const emit = (event: LiveEvent) => {
-    listeners.forEach((listener) => {
-      listener(event)
+  const dispatch: Dispatch = (input) => {
+    const next = step(state, input)
+    state = next.state
+    next.effects.forEach(([name, ...args]) => {
+      ;(io[name] as (...a: typeof args) => void)(...args)
     })
   }
-  const set = (next: LiveConfigState, event: LiveEvent) => {
-    snapshot = next
-    emit(event)
+  const retry = () => {
+    dispatch({ type: 'retry' })
   }
-  const show = (data: LiveConfig, how: Shown) => {
-    if (how === 'stale') set({ state: 'ready', data, stale: { receivedAt } }, 'stale')
-    else if (how === 'polled') set({ state: 'ready', data, polling: true }, 'config')
-    else set({ state: 'ready', data }, 'config')
-  }
-  const shownAs = (): Shown | undefined =>
-    snapshot.state !== 'ready' ? undefined : snapshot.stale ? 'stale' : snapshot.polling ? 'polled' : 'live'
-
-  // A configuration from the server (an event, a poll's 200): kept, and shown unless it is the one
-  // shown already, the same way (e.g. the page's initial one, confirmed: nothing to render again).
-  const take = (next: LiveConfig, how: 'live' | 'polled') => {
-    receivedAt = new Date().toISOString()
-    storeConfig(next, receivedAt, storageKey)
-    const shown = snapshot.data
-    // A scale's version can come again as archived: that is news.
-    if (
-      shownAs() !== how ||
-      shown?.version !== next.version ||
-      shown.savedAt !== next.savedAt ||
-      shown.archived !== next.archived
-    )
-      show(next, how)
-  }
-  // The shown configuration is current, as the server just confirmed (a ping, a 304).
-  const confirm = (how: 'live' | 'polled') => {
-    if (snapshot.state === 'ready' && shownAs() !== how) show(snapshot.data, how)
-  }
-  const working = () => {
-    wasOpen = true
-    if (outage) {
-      outage = false
-      emit('restored')
-    }
-  }
-
-  const reportLost = () => {
-    if (wasOpen && !outage) {
-      wasOpen = false
-      outage = true
-      emit('lost')
-    }
-  }
-
-  // The stream is down. That is an outage unless polls make up for it (or one is about to tell).
-  const outageNow = () => {
-    if (polling && !pollFailed) return
-    reportLost()
-    goStale()
-    if (loadDue && snapshot.state === 'loading' && !snapshot.failed)
-      set({ state: 'loading', failed: true, retry }, 'failed')
-  }
-
-  // No live connection: keep what is shown, marked as possibly out of date; before anything
-  // arrived, fall back to the configuration kept from an earlier visit.
-  const goStale = () => {
-    if (snapshot.state === 'missing') return // a kept copy of a scale that does not exist helps no one
-    if (snapshot.data !== undefined) {
-      if (!snapshot.stale) show(snapshot.data, 'stale')
-      return
-    }
-    const stored = readStoredConfig(storageKey)
-    if (stored !== null) {
-      receivedAt = stored.storedAt
-      show(stored.live, 'stale')
-    }
-  }
-
-  const stopMissing = () => {
-    close()
-    set({ state: 'missing' }, 'missing')
-  }
-
-  // The stream cannot be had for now: poll, and try it again after wait (ms), or after the next
-  // step of TRIAL_FIRST_MS doubling to TRIAL_MAX_MS.
-  function fallBack(wait?: number) {
-    stopSource()
-    clearTimeout(retryTimer)
-    if (wait === undefined) {
-      wait = trialDelay
-      trialDelay = Math.min(trialDelay * 2, TRIAL_MAX_MS)
-    }
-    retryTimer = setTimeout(connect, wait)
-    if (polling) return
-    polling = true
-    pollFailed = false
-    withPoller((p) => {
-      if (polling) p.start()
-    })
-  }
-
-  // Runs then with the poller once its code is there; a load that failed is tried again next time.
-  function withPoller(then: (p: Poller) => void) {
-    pollerLoad ??= loadPoller().then(
-      ({ createPoller }) =>
-        (poller = createPoller(eventsUrl.replace(/\/events$/, ''), () => snapshot.data, onPoll)),
-    )
-    pollerLoad.then(then, () => {
-      pollerLoad = undefined
-      if (polling) onPoll({ kind: 'failed' }) // no network for the code either
-    })
-  }
-
-  function onPoll(answer: PollAnswer) {
-    if (answer.kind === 'missing' && mayNotExist) {
-      stopMissing()
-      return
-    }
-    if (answer.kind === 'config' || answer.kind === 'current') {
-      const afterFailure = pollFailed
-      pollFailed = false
-      if (answer.kind === 'config') take(answer.data, 'polled')
-      else confirm('polled')
-      working()
-      // An outage has ended (the server is back, or the network): the stream may work again too.
-      if (afterFailure && source === null && Date.now() >= refusedUntil) fallBack(0)
-      return
-    }
-    pollFailed = true
-    outageNow()
-  }
-
-  // The stream failed: EventSource gave up (CLOSED) or is retrying, or it stayed silent.
-  function streamFailed(closed: boolean) {
-    failures += 1
-    if (polling || failures >= STREAM_FAILURES) fallBack()
-    else if (closed) {
-      stopSource()
-      retryTimer = setTimeout(connect, retryDelay)
-      retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS)
-    }
-    if (!closed) return
-    // What EventSource hides: a refusal (then poll and come back when the server says), a scale
-    // that does not exist, or anything else (a proxy's 502: the next attempt is scheduled above).
-    const asked = session
-    void probe(eventsUrl).then(({ status, wait }) => {
-      if (!running || asked !== session) return
-      if (status === 404 && mayNotExist && source?.readyState !== EventSource.OPEN) stopMissing()
-      else if (refused(status) && source === null) {
-        refusedUntil = Date.now() + wait
-        fallBack(wait > 0 ? wait : undefined)
-      } else if (!polling && snapshot.data === undefined) goStale() // nothing shown: the kept copy
-    })
-  }
-
-  // Anything the server sends proves the stream alive; a stream silent for `ms` has failed.
-  const watch = (ms: number) => {
-    clearTimeout(silenceTimer)
-    silenceTimer = setTimeout(() => {
-      failures += 1
-      fallBack() // silence alone is reason enough to poll
-    }, ms)
-  }
-
-  const onOpen = () => {
-    watch(FIRST_EVENT_MS)
-  }
-
-  // An event: the stream works. Polling, if on, has done its job.
-  const delivered = () => {
-    heard = true
-    watch(STALE_AFTER_MS)
-    clearTimeout(lossTimer)
-    lossTimer = undefined
-    failures = 0
-    retryDelay = RETRY_FIRST_MS
-    trialDelay = TRIAL_FIRST_MS
-    if (polling) {
-      polling = false
-      poller?.stop()
-      clearTimeout(retryTimer) // the next trial: none needed
-    }
-  }
-
-  const onPing = () => {
-    delivered()
-    // A resumed stream (Last-Event-ID) sends no version when the one shown is still the newest:
-    // its first ping is what makes the shown one current again.
-    confirm('live')
-    working()
-  }
-
-  const onConfig = (event: MessageEvent<string>) => {
-    delivered()
-    const next = parseLiveConfig(event.data)
-    if (next === null) console.warn('live config: ignored an event that is not a configuration')
-    else take(next, 'live')
-    working()
-  }
-
-  // Nothing shown yet: the kept configuration at once, unless the probe may still say the stream
-  // was refused (then the polls will show the current one). A shown one stays current for
-  // LOST_AFTER_MS, so that a stream the server ended on purpose comes back without a word.
-  const onError = () => {
-    const closed = source?.readyState === EventSource.CLOSED
-    if (!polling) {
-      if (snapshot.data !== undefined) lossTimer ??= setTimeout(outageNow, LOST_AFTER_MS)
-      else if (!closed) goStale()
-    }
-    streamFailed(closed)
-  }
-
-  function stopSource() {
-    clearTimeout(silenceTimer)
-    if (source === null) return
-    source.removeEventListener('open', onOpen)
-    source.removeEventListener('config', onConfig)
-    source.removeEventListener('ping', onPing)
-    source.removeEventListener('error', onError)
-    source.close()
-    source = null
-  }
-
-  function connect() {
-    source = new EventSource(eventsUrl)
-    source.addEventListener('open', onOpen)
-    source.addEventListener('config', onConfig)
-    source.addEventListener('ping', onPing)
-    source.addEventListener('error', onError)
-    watch(FIRST_EVENT_MS)
-  }
-
-  // Back online, or "Erneut versuchen": do not wait out the retry delay, nor the browser's own retry
-  // of a stream that is still trying to reconnect (an open stream is left alone; the silence watch
-  // covers a dead one). A page that polls asks at once, too.
-  function retry() {
-    if (!running) return
-    if (polling) poller?.now()
-    if (source?.readyState === EventSource.OPEN) return
-    stopSource()
-    clearTimeout(retryTimer)
-    retryDelay = RETRY_FIRST_MS
-    connect()
-  }
-
-  function open() {
-    if (running) return
-    running = true
-    retryDelay = RETRY_FIRST_MS
-    trialDelay = TRIAL_FIRST_MS
-    failures = 0
-    loadDue = false
-    heard = false
-    window.addEventListener('online', retry)
-    withPoller(() => undefined) // its code is fetched now (loadPoller)
-    connect()
-    loadTimer = setTimeout(() => {
-      loadDue = true
-      if (polling)
-        outageNow() // the polls decide (a failed one has, already)
-      else if (!heard) fallBack() // nothing from the stream: it counts as no connection, the polls decide
-    }, LOAD_TIMEOUT_MS)
-  }
-
-  function close() {
-    running = false
-    session += 1
-    clearTimeout(loadTimer)
-    clearTimeout(retryTimer)
-    clearTimeout(lossTimer)
-    lossTimer = undefined
-    window.removeEventListener('online', retry)
-    polling = false
-    poller?.stop()
-    stopSource()
+  let state = startState({
+    initial,
+    receivedAt: initialReceivedAt ?? new Date().toISOString(),
+    mayNotExist,
+    retry,
+  })
+  const stream = streamOf(eventsUrl, dispatch)
+  const timers = timersOf(dispatch)
+  const fallback = fallbackOf(eventsUrl, dispatch, () => state)
+  const io: IO = {
+    emit: (event) => {
+      listeners.forEach((listener) => {
+        listener(event)
+      })
+    },
+    store: (config, at) => {
+      storeConfig(config, at, storageKey)
+    },
+    readKept: (outage) => {
+      dispatch({ type: 'kept', stored: readStoredConfig(storageKey), outage })
+    },
+    open: () => {
+      window.addEventListener('online', retry)
+      fallback.load()
+    },
+    close: () => {
+      timers.clear()
+      window.removeEventListener('online', retry)
+      fallback.close()
+      stream.disconnect()
+    },
+    connect: stream.connect,
+    disconnect: () => {
+      timers.cancel('silence')
+      stream.disconnect()
+    },
+    probe: fallback.probe,
+    poll: fallback.poll,
+    start: timers.start,
+    cancel: timers.cancel,
   }
 
   return {
-    getSnapshot: () => snapshot,
+    getSnapshot: () => state.shown,
     subscribe: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    open,
-    close,
+    open: () => {
+      dispatch({ type: 'open' })
+    },
+    close: () => {
+      dispatch({ type: 'close' })
+    },
     retry,
+  }
+}
+
+/** The connection's EventSource: its events become inputs while it is the one open. */
+function streamOf(url: string, dispatch: Dispatch) {
+  let source: EventSource | null = null
+  return {
+    connect: () => {
+      const own = new EventSource(url)
+      source = own
+      const on = (name: string, input: (event: MessageEvent<string>) => LiveInput) => {
+        own.addEventListener(name, (event) => {
+          if (source === own) dispatch(input(event as MessageEvent<string>))
+        })
+      }
+      on('open', () => ({ type: 'opened' }))
+      on('ping', () => ({ type: 'ping' }))
+      on('config', (event) => {
+        const data = parseLiveConfig(event.data)
+        if (data === null) console.warn('live config: ignored an event that is not a configuration')
+        return { type: 'config', data, now: Date.now() }
+      })
+      on('error', () => ({ type: 'error', closed: own.readyState === EventSource.CLOSED }))
+    },
+    disconnect: () => {
+      source?.close()
+      source = null
+    },
+  }
+}
+
+/** The timers step starts and cancels by name; each that runs out is a `timeout` input. */
+function timersOf(dispatch: Dispatch) {
+  const running = new Map<Timer, ReturnType<typeof setTimeout>>()
+  const cancel = (timer: Timer) => {
+    clearTimeout(running.get(timer))
+    running.delete(timer)
+  }
+  return {
+    start: (timer: Timer, ms: number) => {
+      cancel(timer)
+      running.set(
+        timer,
+        setTimeout(() => {
+          running.delete(timer)
+          dispatch({ type: 'timeout', timer })
+        }, ms),
+      )
+    },
+    cancel,
+    clear: () => {
+      running.forEach(clearTimeout)
+      running.clear()
+    },
+  }
+}
+
+/**
+ * The code for a stream that cannot be had (its probe, the polls) is not part of the calculator
+ * route's first download, which has a budget (docs/benchmarks.md): open() fetches it at once,
+ * because it is needed exactly when the stream fails (and the network may be going away).
+ */
+const loadFallback = () => import('./live-poll')
+
+/** The probe and the polls; their answers become inputs, unless the connection was closed since. */
+function fallbackOf(eventsUrl: string, dispatch: Dispatch, current: () => LiveState) {
+  let load: ReturnType<typeof loadFallback> | undefined
+  let poller: Poller | undefined
+  let session = 0 // a probe asked before close() is not answered
+  const pollFailed = () => {
+    if (polls(current())) dispatch({ type: 'polled', answer: { kind: 'failed' }, now: Date.now() })
+  }
+  // Runs then with the code once it is there, or failed (by default: a poll that failed, no network
+  // for the code either); a load that failed is tried again next time.
+  const withCode = (then: (code: Awaited<ReturnType<typeof loadFallback>>) => void, failed = pollFailed) => {
+    load ??= loadFallback()
+    load.then(then, () => {
+      load = undefined
+      failed()
+    })
+  }
+  return {
+    load: () => {
+      withCode(() => undefined)
+    },
+    close: () => {
+      session += 1
+      poller?.stop()
+    },
+    probe: () => {
+      const asked = session
+      const answer = ({ status, wait }: { status: number; wait: number }) => {
+        if (asked === session) dispatch({ type: 'probed', status, wait, now: Date.now() })
+      }
+      withCode(
+        ({ probe }) => void probe(eventsUrl).then(answer),
+        () => {
+          answer({ status: 0, wait: 0 }) // no network for the code: none for the probe either
+        },
+      )
+    },
+    poll: (how: 'start' | 'stop' | 'now') => {
+      if (how !== 'start') poller?.[how]()
+      else
+        withCode(({ createPoller }) => {
+          poller ??= createPoller(
+            eventsUrl.replace(/\/events$/, ''),
+            () => current().shown.data,
+            (answer) => {
+              dispatch({ type: 'polled', answer, now: Date.now() })
+            },
+          )
+          if (polls(current())) poller.start()
+        })
+    },
   }
 }

@@ -1,9 +1,10 @@
 import { readLiveConfig, type LiveConfig } from './config'
 import { POLL_INTERVAL_MS, POLL_JITTER_MS, POLL_TIMEOUT_MS } from './live-timing'
 
-// Asking for the configuration at intervals: what a page does when its live stream cannot be had
-// (refused by the server's limits, cut off again and again, or held back by a proxy that buffers
-// event streams; live-connection.ts decides when, and loads this file after the first render).
+// What a page asks when its live stream fails: the HEAD probe (why EventSource gave up), and the
+// configuration at intervals when the stream cannot be had (refused by the server's limits, cut off
+// again and again, or held back by a proxy that buffers event streams). live-machine.ts decides
+// when; live-connection.ts loads this file when the connection opens, after the first render.
 // GET /api/v1/config and /api/v1/scales/{slug} answer what a stream's `config` event carries, with
 // ETag "<version>" and 304 for the version in If-None-Match, so a poll costs a few hundred bytes
 // while nothing changes.
@@ -93,5 +94,20 @@ export function createPoller(
       cancel()
       void ask()
     },
+  }
+}
+
+/**
+ * What the server says about a stream EventSource gave up on, which EventSource hides, so it is
+ * asked again with HEAD under the same limits: its status (0 when it cannot be reached) and how long
+ * to wait before the next stream, in ms (the Retry-After of a refused one: 429 too many from this
+ * address, 503 too many in all; else 0).
+ */
+export async function probe(url: string): Promise<{ status: number; wait: number }> {
+  try {
+    const res = await fetch(url, { method: 'HEAD', cache: 'no-store' })
+    return { status: res.status, wait: (Number(res.headers.get('Retry-After')) || 0) * 1000 }
+  } catch {
+    return { status: 0, wait: 0 }
   }
 }

@@ -40,7 +40,7 @@ export type LiveEvent = 'config' | 'stale' | 'lost' | 'restored' | 'failed' | 'm
 
 export interface LiveConnectionOptions {
   /**
-   * The SSE stream of `config` events (CONFIG_EVENTS_URL in live-connection.ts); asked with HEAD for a Retry-After. Without
+   * The SSE stream of `config` events (CONFIG_EVENTS_URL in scale-choice.ts); asked with HEAD for a Retry-After. Without
    * `/events` it is the address polled (GET /api/v1/config, /api/v1/scales/{slug}).
    */
   eventsUrl: string

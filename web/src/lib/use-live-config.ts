@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react'
-import type { LiveConfigState, LiveConnection } from './live-connection'
+import type { LiveConfigState, LiveConnection } from './live-types'
 
 // React's view of a live connection (live-connection.ts): the app's providers (app/provider.tsx)
 // hold one and share its state through LiveConfigContext; components read it with useLiveConfig.

@@ -5,7 +5,7 @@ import { Route, Switch } from 'wouter'
 import { AuthContext } from '@/lib/auth'
 import { useAuthSource } from '@/lib/auth-source'
 import type { LiveConfig } from '@/lib/config'
-import type { LiveConfigState } from '@/lib/live-connection'
+import type { LiveConfigState } from '@/lib/live-types'
 import { LiveConfigContext } from '@/lib/use-live-config'
 import { memoryRouter } from './memory-router'
 

@@ -2,9 +2,9 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { afterEach, vi } from 'vitest'
-// The live connection loads its polls' code with import() at open() (lib/live-connection.ts); a
-// first import takes real time, which fake timers do not wait for. Loaded here, it is there at once,
-// as in a browser that fetched it when the connection opened.
+// The live connection loads the code of its probe and its polls with import() at open()
+// (lib/live-connection.ts); a first import takes real time, which fake timers do not wait for. Loaded
+// here, it is there at once, as in a browser that fetched it when the connection opened.
 import '@/lib/live-poll'
 
 // findBy… and waitFor wait up to 5 s, not 1 s: a lazily loaded route or part is a real dynamic import,

@@ -1,4 +1,4 @@
-import type { LiveConfigState } from '@/lib/live-connection'
+import type { LiveConfigState } from '@/lib/live-types'
 import type { ScaleApi } from './api/scales'
 
 /**

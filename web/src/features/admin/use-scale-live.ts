@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
-import { createLiveConnection, type LiveConfigState, type LiveConnection } from '@/lib/live-connection'
+import { createLiveConnection } from '@/lib/live-connection'
+import type { LiveConfigState, LiveConnection } from '@/lib/live-types'
 import { scaleEventsUrl, scaleStorageKey } from '@/lib/scale-choice'
 import { useLiveConnection } from '@/lib/use-live-config'
 

@@ -149,13 +149,18 @@ function figures(key: Key, lines: ClassLine[]) {
   }
 }
 
+/** Which key a Notenspiegel grades with: the scale's name and the version shown. */
+export interface GradedWith {
+  name: string
+  version: number
+}
+
 /** What the list is: its title and date ("23.11.2026"), the total, and the key it was graded with. */
 export interface ClassListTitle {
   title: string
   date: string
   total?: string
-  /** The scale's name and the version graded with. */
-  scale?: { name: string; version: number }
+  scale?: GradedWith
 }
 
 /**

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { LiveConfigState } from '@/lib/live-connection'
+import type { LiveConfigState } from '@/lib/live-types'
 import { LiveConfigContext } from '@/lib/use-live-config'
 import { standardLiveConfig } from '@/test/live-config'
 import { Calculator } from './calculator'

@@ -3,16 +3,11 @@ import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import { ToolOpener } from '@/components/tool-opener'
 import type { Key } from '@/lib/key'
+import type { GradedWith } from '../class-list'
 import { readClassList } from '../class-list-storage'
 
 // The Notenspiegel is loaded on demand: its code stays out of the calculator's first download.
 const ClassList = lazy(() => import('./class-list'))
-
-/** Which key a Notenspiegel grades with: the scale's name and the version shown. */
-export interface GradedWith {
-  name: string
-  version: number
-}
 
 interface ClassListSectionProps {
   scaleKey: Key

@@ -1,7 +1,6 @@
 import type { Ref } from 'react'
-import type { ClassSummary } from '../class-list'
+import type { ClassSummary, GradedWith } from '../class-list'
 import { MIN_GROUP, publicGroups } from '../class-summary'
-import type { GradedWith } from './class-list-section'
 
 interface ClassSummaryPrintProps {
   summary: ClassSummary

@@ -1,5 +1,5 @@
 import { SelectField } from '@/components/select-field'
-import type { LiveConfigState } from '@/lib/live-connection'
+import type { LiveConfigState } from '@/lib/live-types'
 import { useScaleChoice } from '@/lib/scale-choice-context'
 import { rememberScaleChoice } from '../scale-address'
 import { useScaleAddress, useScaleList } from '../use-scale-list'

@@ -1,7 +1,7 @@
 import { Notice } from '@/components/notice'
 import { cardClass as card } from '@/components/styles'
 import { formatSavedAt } from '@/lib/format'
-import type { Staleness } from '@/lib/live-connection'
+import type { Staleness } from '@/lib/live-types'
 
 /** The stale-configuration notice (loaded by StaleNotice). */
 export default function StaleDetails({ stale, title }: { stale: Staleness; title: string }) {

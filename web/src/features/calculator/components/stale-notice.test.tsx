@@ -1,13 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import {
-  POLL_BOUND_S,
-  POLL_INTERVAL_MS,
-  POLL_JITTER_MS,
-  POLL_TIMEOUT_MS,
-  type LiveConfigState,
-} from '@/lib/live-connection'
+import { POLL_BOUND_S, POLL_INTERVAL_MS, POLL_JITTER_MS, POLL_TIMEOUT_MS } from '@/lib/live-timing'
+import type { LiveConfigState } from '@/lib/live-types'
 import { LiveConfigContext } from '@/lib/use-live-config'
 import { standardLiveConfig } from '@/test/live-config'
 import { Calculator } from './calculator'

@@ -1,7 +1,8 @@
 import { lazy } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
-import { POLL_BOUND_S, type Staleness } from '@/lib/live-connection'
+import { POLL_BOUND_S } from '@/lib/live-timing'
+import type { Staleness } from '@/lib/live-types'
 
 export const STALE_TITLE = 'Keine Verbindung: Konfiguration möglicherweise veraltet'
 /** The page is current, but by asking every 10 s: the live stream cannot be had (lib/live-connection.ts). */
