@@ -59,7 +59,8 @@ const fakeFetch = vi.fn((url: string, init: RequestInit = {}): Promise<Response>
     case 'missing':
       return Promise.resolve(new Response(null, { status: 404 }))
   }
-  const etag = `"${String(server.current.version)}"`
+  // As the server tags its answers: the scale, the version, the archiving.
+  const etag = `"standard.${String(server.current.version)}${server.current.archived === true ? '.archiviert' : ''}"`
   if (ifNoneMatch === etag)
     return Promise.resolve(new Response(null, { status: 304, headers: { ETag: etag } }))
   return Promise.resolve(
@@ -109,21 +110,23 @@ const renamed = (version: number, name: string): LiveConfig => ({
 })
 
 describe('a refused stream', () => {
-  it('polls with the shown version: 304 keeps it, 200 replaces and keeps it; never stale, no loss', async () => {
+  it('polls with the tag of the shown version: 304 keeps it, 200 replaces and keeps it; never stale, no loss', async () => {
     const result = connect({ initial: standardLiveConfig(7) })
     FakeEventSource.latest.fail('closed') // EventSource shows a 429 as an error, nothing more
     await vi.advanceTimersByTimeAsync(0)
     expect(requests[0]).toMatchObject({ url: '/api/v1/config/events', method: 'HEAD' })
+    // The first poll has no tag yet (the page cannot know which scale /config names): a full answer.
     expect(fakeFetch).toHaveBeenCalledWith('/api/v1/config', {
       cache: 'no-store',
-      headers: { 'If-None-Match': '"7"' },
+      headers: {},
       signal: expect.any(AbortSignal) as AbortSignal,
     })
     expect(result.current).toEqual({ state: 'ready', data: standardLiveConfig(7), polling: true })
 
     const shown = result.current
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + POLL_JITTER_MS) // 304 again: nothing changes
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + POLL_JITTER_MS) // with the tag: 304, nothing changes
     expect(polls()).toHaveLength(2)
+    expect(polls()[1]?.ifNoneMatch).toBe('"standard.7"')
     expect(result.current).toBe(shown)
 
     server.current = renamed(8, 'Oberstufe')
@@ -134,7 +137,7 @@ describe('a refused stream', () => {
       storedAt: expect.any(String) as string,
     })
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + POLL_JITTER_MS)
-    expect(polls().at(-1)?.ifNoneMatch).toBe('"8"')
+    expect(polls().at(-1)?.ifNoneMatch).toBe('"standard.8"')
     expect(events).toEqual(['config', 'config']) // polled, then version 8: no stale, no lost
   })
 
@@ -215,17 +218,19 @@ describe('a refused stream', () => {
     expect(FakeEventSource.instances).toHaveLength(1)
   })
 
-  it('asks without If-None-Match while the shown version is archived, so that it learns of its return', async () => {
+  it('learns of the return of an archived scale at the same version: the tag names the archiving', async () => {
     server.current = { ...standardLiveConfig(3), archived: true }
     const result = connect({ initial: { ...standardLiveConfig(3), archived: true } })
     FakeEventSource.latest.fail('closed')
     await vi.advanceTimersByTimeAsync(0)
     expect(polls()[0]?.ifNoneMatch).toBeNull()
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + POLL_JITTER_MS)
+    expect(polls().at(-1)?.ifNoneMatch).toBe('"standard.3.archiviert"') // 304 while still archived
     server.current = standardLiveConfig(3) // brought back at the same version
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + POLL_JITTER_MS)
     expect(result.current).toEqual({ state: 'ready', data: standardLiveConfig(3), polling: true })
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + POLL_JITTER_MS)
-    expect(polls().at(-1)?.ifNoneMatch).toBe('"3"')
+    expect(polls().at(-1)?.ifNoneMatch).toBe('"standard.3"')
   })
 })
 
@@ -353,7 +358,7 @@ describe('a poll that fails while the stream is down', () => {
     expect(result.current).toEqual({
       state: 'ready',
       data: standardLiveConfig(7),
-      stale: { receivedAt: '2026-11-22T12:00:00.000Z' },
+      stale: { receivedAt: '2026-11-22T12:00:10.000Z' }, // the first poll's full answer (it had no tag)
     })
     expect(events).toEqual(['config', 'lost', 'stale'])
 

@@ -5,9 +5,11 @@ import { POLL_INTERVAL_MS, POLL_JITTER_MS, POLL_TIMEOUT_MS } from './live-timing
 // configuration at intervals when the stream cannot be had (refused by the server's limits, cut off
 // again and again, or held back by a proxy that buffers event streams). live-machine.ts decides
 // when; live-connection.ts loads this file when the connection opens, after the first render.
-// GET /api/v1/config and /api/v1/scales/{slug} answer what a stream's `config` event carries, with
-// ETag "<version>" and 304 for the version in If-None-Match, so a poll costs a few hundred bytes
-// while nothing changes.
+// GET /api/v1/config and /api/v1/scales/{slug} answer what a stream's `config` event carries, with an
+// ETag that names the scale, its version and its archiving ("standard.7"), and 304 for exactly that
+// tag in If-None-Match, so a poll costs a few hundred bytes while nothing changes. The page cannot
+// write the tag itself (which scale is the default, /config does not say), so it sends back the tag
+// of the answer it shows, and none before the first: that answer comes in full.
 
 /** A poll's answer: a configuration (200), the shown one is current (304), none (404), or no answer. */
 export type PollAnswer =
@@ -23,27 +25,41 @@ export interface Poller {
   now: () => void
 }
 
-/** One poll; never throws. */
-async function request(url: string, shown: LiveConfig | undefined, signal: AbortSignal): Promise<PollAnswer> {
-  // An archived scale's version comes in full always (the server never answers 304 for it, since
-  // archiving keeps the version number): without If-None-Match, one shown archived learns when it
-  // is brought back.
-  const headers: Record<string, string> =
-    shown === undefined || shown.archived === true ? {} : { 'If-None-Match': `"${String(shown.version)}"` }
+/** The ETag of a full answer, with what it named. */
+interface Tag {
+  etag: string
+  version: number
+  archived: boolean
+}
+
+/** One poll; never throws. `tag` is sent when it names the configuration shown. */
+async function request(
+  url: string,
+  shown: LiveConfig | undefined,
+  tag: Tag | undefined,
+  signal: AbortSignal,
+): Promise<{ answer: PollAnswer; tag?: Tag }> {
+  const current =
+    shown !== undefined && tag?.version === shown.version && tag.archived === (shown.archived === true)
+  const headers: Record<string, string> = current ? { 'If-None-Match': tag.etag } : {}
   try {
     const res = await fetch(url, { cache: 'no-store', headers, signal })
-    if (res.status === 304) return { kind: 'current' }
-    if (res.status === 404) return { kind: 'missing' }
-    if (!res.ok) return { kind: 'failed' }
+    if (res.status === 304) return { answer: { kind: 'current' } }
+    if (res.status === 404) return { answer: { kind: 'missing' } }
+    if (!res.ok) return { answer: { kind: 'failed' } }
     const data = readLiveConfig(await res.json())
-    return data === null ? { kind: 'failed' } : { kind: 'config', data }
+    if (data === null) return { answer: { kind: 'failed' } }
+    const etag = res.headers.get('ETag')
+    const got = etag === null ? undefined : { etag, version: data.version, archived: data.archived === true }
+    return { answer: { kind: 'config', data }, tag: got }
   } catch {
-    return { kind: 'failed' } // no network, no answer within POLL_TIMEOUT_MS, or not JSON
+    return { answer: { kind: 'failed' } } // no network, no answer within POLL_TIMEOUT_MS, or not JSON
   }
 }
 
 /**
- * Polls url while running, sending the version shown() in If-None-Match, and reports each answer.
+ * Polls url while running, sending the tag of the configuration shown() in If-None-Match (once an
+ * answer brought it), and reports each answer.
  * A plain object without React, like the live connection that owns it.
  */
 export function createPoller(
@@ -54,6 +70,7 @@ export function createPoller(
   let running = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let underWay: AbortController | null = null
+  let tag: Tag | undefined
 
   const ask = async () => {
     const wait = POLL_INTERVAL_MS + (Math.random() * 2 - 1) * POLL_JITTER_MS
@@ -63,11 +80,12 @@ export function createPoller(
     const timeout = setTimeout(() => {
       controller.abort()
     }, POLL_TIMEOUT_MS)
-    const result = await request(url, shown(), controller.signal)
+    const result = await request(url, shown(), tag, controller.signal)
     clearTimeout(timeout)
     if (underWay !== controller) return // stopped (or asked anew) meanwhile
     underWay = null
-    answer(result)
+    if (result.tag !== undefined) tag = result.tag
+    answer(result.answer)
   }
 
   const cancel = () => {
