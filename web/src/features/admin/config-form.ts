@@ -1,5 +1,6 @@
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import type { GradingConfig } from '@/lib/config'
+import { formSchema } from '@/lib/form-schema'
 import { checkConfigDocument, MESSAGES, type CanonicalConfig } from './config-validation'
 import { isZeugnisPath, zeugnisFormSchema, zeugnisMember, type ZeugnisFormValues } from './zeugnis-form'
 
@@ -227,11 +228,11 @@ function orderedErrors(errors: ConfigFormErrors): ConfigFormErrors {
   return out
 }
 
-const text = z.string()
+const text = v.string()
 
-/** The zod schema of the form for react-hook-form's zodResolver. */
-export const configFormSchema = z
-  .object({
+/** The form's schema for react-hook-form's valibotResolver: every message is checkConfigForm's. */
+export const configFormSchema = formSchema(
+  {
     name: text,
     boundary1: text,
     boundary2: text,
@@ -242,15 +243,10 @@ export const configFormSchema = z
     generalNormal: text,
     oneMinus: text,
     sixNormal: text,
-    zeugnis: z.optional(zeugnisFormSchema),
-  })
-  .check(
-    z.superRefine((values, ctx) => {
-      const result = checkConfigForm(values)
-      if (result.ok) return
-      for (const [field, message = ''] of Object.entries(result.errors)) {
-        const path = field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))
-        ctx.addIssue({ code: 'custom', message, path, input: values })
-      }
-    }),
-  )
+    zeugnis: v.optional(zeugnisFormSchema),
+  },
+  (values) => {
+    const result = checkConfigForm(values)
+    return result.ok ? {} : result.errors
+  },
+)
