@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
 import type { GenericSchema } from 'valibot'
+import { describe, expect, it } from 'vitest'
 import { emailSchema, MSG_EMAIL, MSG_REQUIRED, newPasswordSchema } from './account-rules'
 import { firstIssue } from './form-schema'
 

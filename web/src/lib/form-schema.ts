@@ -4,9 +4,9 @@ import * as v from 'valibot'
 // are checked with it too), through react-hook-form's valibotResolver.
 
 /** The first message a schema gives for a value; null when the value passes. */
-export function firstIssue(schema: v.GenericSchema, value: unknown, fallback = '?'): string | null {
+export function firstIssue(schema: v.GenericSchema, value: unknown): string | null {
   const result = v.safeParse(schema, value)
-  return result.success ? null : (result.issues[0]?.message ?? fallback)
+  return result.success ? null : result.issues[0].message
 }
 
 /** The messages of a form by field path ("name", "bands.0.from"); undefined or null: no message. */

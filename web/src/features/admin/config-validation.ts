@@ -141,7 +141,7 @@ class Checker {
       return
     }
     const value = parent[key]
-    const message = firstIssue(percentSchema, value, MESSAGES.number)
+    const message = firstIssue(percentSchema, value)
     if (message !== null || typeof value !== 'number') {
       this.add(path, message ?? MESSAGES.number)
       return
@@ -157,7 +157,7 @@ class Checker {
     }
     const top = this.known('', doc, ['name', 'grades', 'schema', 'zeugnis'])
     if (Object.hasOwn(top, 'name')) {
-      const message = firstIssue(nameSchema, top.name, MESSAGES.number)
+      const message = firstIssue(nameSchema, top.name)
       if (message !== null) this.add('name', message)
       if (typeof top.name === 'string') this.name = top.name
     } else {
