@@ -1,6 +1,6 @@
 import type { GradingConfig, RuleDocument, ScaleDocument } from './config'
-import { formatExact } from './grade-table'
-import { add, cmp, div, fromConfigNumber, mul, rational, sub, type Rational } from './rational'
+import { formatExact, fromConfigNumber } from './numbers'
+import { add, cmp, div, mul, rational, sub, type Rational } from './rational'
 
 // A scale's rule made concrete, as internal/grading's Key: its bands, best first. Every view (the
 // calculator, the table, the Punkteschlüssel, the Notenspiegel, print, CSV) reads a Key; only the

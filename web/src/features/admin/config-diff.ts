@@ -1,8 +1,8 @@
 import type { GradingConfig } from '@/lib/config'
 import { cellText, table } from '@/lib/grade-table'
 import { keyOf } from '@/lib/key'
+import { formatConfigNumber } from '@/lib/numbers'
 import { cmp, type Rational } from '@/lib/rational'
-import { formatNumber } from './config-form'
 import { zeugnisDiff } from './zeugnis-diff'
 
 // What a stored version would change if it were restored: its boundaries, band widths and the
@@ -38,7 +38,7 @@ const WIDTHS: { label: string; of: (c: GradingConfig) => number | undefined }[] 
   { label: 'Note 6: Normal-Bereich', of: (c) => c.schema['6']?.normal },
 ]
 
-const percent = (x: number | undefined) => (x === undefined ? '?' : `${formatNumber(x)} %`)
+const percent = (x: number | undefined) => (x === undefined ? '?' : `${formatConfigNumber(x)} %`)
 
 function setting(label: string, version: string, current: string): SettingDiff {
   return { label, version, current, changed: version !== current }

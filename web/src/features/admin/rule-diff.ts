@@ -1,8 +1,7 @@
 import { isOriginal, type ScaleDocument } from '@/lib/config'
-import { formatExact } from '@/lib/grade-table'
 import { keyOf, type Key } from '@/lib/key'
+import { formatExact, formatConfigNumber } from '@/lib/numbers'
 import type { SettingDiff } from './config-diff'
-import { formatNumber } from './config-form'
 import { BASIS_LABELS, STEP_LABELS, type Basis, type Step } from './rule-form'
 import { systemName } from './system-names'
 
@@ -85,7 +84,7 @@ function ruleWords(doc: ScaleDocument) {
       basis: '',
       step: STEP_LABELS[String(rule.step ?? 0.1) as Step],
       midpoint: rule.midpoint === 'down' ? 'abrunden' : 'aufrunden',
-      pass: rule.pass === undefined ? 'keine (4 bei 60 %)' : `${formatNumber(rule.pass)} %`,
+      pass: rule.pass === undefined ? 'keine (4 bei 60 %)' : `${formatConfigNumber(rule.pass)} %`,
     }
   return {
     rule: 'Tabelle „ab“',

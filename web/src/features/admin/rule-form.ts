@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import type { Schemas } from '@/lib/api-client'
 import type { RuleDocument } from '@/lib/config'
 import { formSchema } from '@/lib/form-schema'
-import { formatNumber, parseTypedNumber } from './config-form'
+import { formatConfigNumber } from '@/lib/numbers'
+import { parseTypedNumber } from './config-form'
 import { MESSAGES, validateConfigDocument } from './config-validation'
 import { isTableSystem, readLabel } from './rule-labels'
 import { checkZeugnis } from './zeugnis-check'
@@ -81,10 +82,10 @@ export function toRuleValues(doc: RuleDocument): RuleFormValues {
     name: doc.name,
     system: doc.system,
     percentage: basisOf(rule.percentage),
-    bands: (rule.bands ?? []).map((b) => ({ grade: b.grade, from: formatNumber(b.from) })),
+    bands: (rule.bands ?? []).map((b) => ({ grade: b.grade, from: formatConfigNumber(b.from) })),
     step: stepOf(rule.step),
     midpoint: rule.midpoint === 'down' ? 'down' : 'up',
-    pass: formatNumber(rule.pass),
+    pass: formatConfigNumber(rule.pass),
     zeugnis: toZeugnisValues(doc.zeugnis),
   }
 }
