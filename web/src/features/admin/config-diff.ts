@@ -3,7 +3,6 @@ import { cellText, table } from '@/lib/grade-table'
 import { keyOf } from '@/lib/key'
 import { formatConfigNumber } from '@/lib/numbers'
 import { cmp, type Rational } from '@/lib/rational'
-import { zeugnisDiff } from './zeugnis-diff'
 
 // What a stored version would change if it were restored: its boundaries, band widths and the
 // 16 bands next to the current version's. Bands are compared on their exact bounds (a
@@ -26,7 +25,7 @@ export interface BandDiff {
 }
 
 export interface ConfigDiff {
-  /** The name, the five boundaries, the four widths and the Zeugnisnote settings, in the editor's order. */
+  /** The name, the five boundaries and the four widths, in the editor's order (the Zeugnisnote's: zeugnis-diff.ts). */
   settings: SettingDiff[]
   bands: BandDiff[]
 }
@@ -63,7 +62,6 @@ export function diffConfigs(version: GradingConfig, current: GradingConfig): Con
     )
   }
   for (const w of WIDTHS) settings.push(setting(w.label, percent(w.of(version)), percent(w.of(current))))
-  settings.push(...zeugnisDiff(version, current))
 
   const versionKey = keyOf(version)
   const currentKey = keyOf(current)

@@ -57,7 +57,10 @@ function OriginalComparison({
   b,
   onlyChanged,
 }: Required<VersionComparisonProps> & { a: GradingConfig; b: GradingConfig }) {
-  const diff = useMemo(() => diffConfigs(a, b), [a, b])
+  const diff = useMemo(() => {
+    const { settings, bands } = diffConfigs(a, b)
+    return { settings: [...settings, ...zeugnisDiff(a, b)], bands }
+  }, [a, b])
   if (version.version === current.version) {
     return (
       <div className="space-y-3">
