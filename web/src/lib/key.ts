@@ -1,4 +1,4 @@
-import type { GradingConfig, RuleDocument, ScaleDocument } from './config'
+import { isOriginal, type GradingConfig, type RuleDocument, type ScaleDocument } from './config'
 import { formatExact, fromConfigNumber } from './numbers'
 import { add, cmp, div, mul, rational, sub, type Rational } from './rational'
 
@@ -89,7 +89,7 @@ export function gradeText({ system }: Key, grade: string, alt: string | undefine
 
 /** The bands of a scale's document, whatever its system. */
 export function keyOf(doc: ScaleDocument): Key {
-  if (!('rule' in doc)) return originalKey(doc)
+  if (isOriginal(doc)) return originalKey(doc)
   const { system, rule } = doc
   if (rule.kind === 'formula') return formulaKey(rule)
   const rows = rule.bands ?? []

@@ -46,22 +46,6 @@ export function fromConfigNumber(x: number): Rational | null {
   return rational(sign === '-' ? -n : n, CONFIG_SCALE)
 }
 
-/** Whether x has at most the 4 decimals a configuration number may have. */
-export const fitsConfig = (x: Rational): boolean => CONFIG_SCALE % x.d === 0n
-
-/** x, which fitsConfig, as the JSON number a configuration holds: the double nearest its decimal, never -0. */
-export const toConfigNumber = (x: Rational): number => Number(formatExact(x, '.'))
-
-/** A configuration number as a form shows it: no exponent, trailing zeros dropped ("33,33", "85", "0,0001"). */
-export function formatConfigNumber(x: number | undefined, separator = COMMA): string {
-  if (x === undefined || !Number.isFinite(x)) return ''
-  return x
-    .toFixed(4)
-    .replace(/\.?0+$/, '')
-    .replace('.', separator)
-    .replace(/^-0$/, '0')
-}
-
 /** |x| × 10^places rounded half away from zero, and x's sign. */
 export function roundHalfAway(x: Rational, places: number): { negative: boolean; units: bigint } {
   const abs = x.n < 0n ? -x.n : x.n

@@ -1,7 +1,7 @@
 import type { GradingConfig } from '@/lib/config'
+import { formatConfigNumber } from '@/lib/config-numbers'
 import { cellText, table } from '@/lib/grade-table'
 import { keyOf } from '@/lib/key'
-import { formatConfigNumber } from '@/lib/numbers'
 import { cmp, type Rational } from '@/lib/rational'
 
 // What a stored version would change if it were restored: its boundaries, band widths and the

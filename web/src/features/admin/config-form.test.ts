@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatConfigNumber } from '@/lib/numbers'
+import { formatConfigNumber } from '@/lib/config-numbers'
 import { standardLiveConfig } from '@/test/live-config'
 import { checkConfigForm, fieldForPath, parseTypedNumber, toFormValues } from './config-form'
 

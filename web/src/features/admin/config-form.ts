@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { GradingConfig } from '@/lib/config'
+import { fitsConfig, formatConfigNumber, toConfigNumber } from '@/lib/config-numbers'
 import { formSchema } from '@/lib/form-schema'
-import { fitsConfig, formatConfigNumber, parseNumber, toConfigNumber, trimmed } from '@/lib/numbers'
+import { parseNumber, trimmed } from '@/lib/numbers'
 import { checkConfigDocument, MESSAGES, type CanonicalConfig } from './config-validation'
 import { isZeugnisPath, zeugnisFormSchema, zeugnisMember, type ZeugnisFormValues } from './zeugnis-form'
 

@@ -1,6 +1,7 @@
 import { isOriginal, type ScaleDocument } from '@/lib/config'
+import { formatConfigNumber } from '@/lib/config-numbers'
 import { keyOf, type Key } from '@/lib/key'
-import { formatExact, formatConfigNumber } from '@/lib/numbers'
+import { formatExact } from '@/lib/numbers'
 import type { SettingDiff } from './config-diff'
 import { BASIS_LABELS, STEP_LABELS, type Basis, type Step } from './rule-form'
 import { systemName } from './system-names'

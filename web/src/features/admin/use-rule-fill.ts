@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
-import { formatConfigNumber } from '@/lib/numbers'
+import { formatConfigNumber } from '@/lib/config-numbers'
 import {
   BOUNDARY_NUMBERS,
   boundaryOf,

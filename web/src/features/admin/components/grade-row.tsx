@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { errorClass, inputClass } from '@/components/styles'
-import { formatConfigNumber } from '@/lib/numbers'
+import { formatConfigNumber } from '@/lib/config-numbers'
 import {
   boundaryOf,
   fieldLabel,
