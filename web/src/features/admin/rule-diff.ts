@@ -1,4 +1,4 @@
-import { isOriginal, type ScaleDocument } from '@/lib/config'
+import { ruleOf, type ScaleDocument } from '@/lib/config'
 import { formatConfigNumber } from '@/lib/config-numbers'
 import { keyOf, type Key } from '@/lib/key'
 import { formatExact } from '@/lib/numbers'
@@ -76,9 +76,9 @@ function alignRows(version: RowSide[], current: RowSide[], byLabel: boolean): Ro
 }
 
 function ruleWords(doc: ScaleDocument) {
-  if (isOriginal(doc))
+  const rule = ruleOf(doc)
+  if (rule.kind === 'widths')
     return { rule: 'Grenzen „über“ mit Bandbreiten', basis: '', step: '', midpoint: '', pass: '' }
-  const { rule } = doc
   if (rule.kind === 'formula')
     return {
       rule: 'Schweizer Formel',
@@ -106,7 +106,7 @@ const SETTINGS = [
 
 /** Compares a stored version with the current document; at least one of them follows a rule. */
 export function diffRuleDocuments(version: ScaleDocument, current: ScaleDocument): RuleDiff {
-  const system = (d: ScaleDocument) => (isOriginal(d) ? 'noten-plus-minus' : d.system)
+  const system = (d: ScaleDocument) => ruleOf(d).system
   const settings: SettingDiff[] = [
     { label: 'Name', version: `„${version.name}“`, current: `„${current.name}“` },
     { label: 'Notensystem', version: systemName(system(version)), current: systemName(system(current)) },
