@@ -1,5 +1,5 @@
 import type { ScaleDocument, ZeugnisSettings } from '@/lib/config'
-import type { SettingDiff } from './config-diff'
+import type { SettingDiff } from './version-diff'
 import { hasStep, hasTendency } from './zeugnis-check'
 import { DEFAULT_STEP, DEFAULT_TENDENCY } from './zeugnis-form'
 

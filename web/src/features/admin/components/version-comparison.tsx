@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { isOriginal, type GradingConfig, type LiveConfig } from '@/lib/config'
-import { diffConfigs } from '../config-diff'
+import { diffBands, diffSettings } from '../version-diff'
 import { zeugnisDiff, zeugnisSummary } from '../zeugnis-diff'
 import { RuleComparison } from './rule-comparison'
 import { BandsTable, SettingChanges } from './version-parts'
@@ -58,8 +58,7 @@ function OriginalComparison({
   onlyChanged,
 }: Required<VersionComparisonProps> & { a: GradingConfig; b: GradingConfig }) {
   const diff = useMemo(() => {
-    const { settings, bands } = diffConfigs(a, b)
-    return { settings: [...settings, ...zeugnisDiff(a, b)], bands }
+    return { settings: [...diffSettings(a, b), ...zeugnisDiff(a, b)], bands: diffBands(a, b) }
   }, [a, b])
   if (version.version === current.version) {
     return (
