@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { isOriginal, type GradingConfig, type LiveConfig } from '@/lib/config'
+import { ruleOf, type LiveConfig } from '@/lib/config'
 import { diffBands, diffSettings } from '../version-diff'
 import { zeugnisDiff, zeugnisSummary } from '../zeugnis-diff'
 import { RuleComparison } from './rule-comparison'
@@ -28,9 +28,9 @@ export function VersionComparison({ version, current, onlyChanged = false }: Ver
       <span className="font-medium">Zeugnisnote in Version {version.version}:</span> {zeugnisSummary(a)}
     </p>
   )
-  // Where either follows a rule, the two tables side by side with the rule's settings in words, and the
+  // Where either follows another kind of rule, the two tables side by side with the rules in words, and the
   // Zeugnisnote settings that differ.
-  if (!isOriginal(a) || !isOriginal(b)) {
+  if (ruleOf(a).kind !== 'widths' || ruleOf(b).kind !== 'widths') {
     const changes = zeugnisDiff(a, b).filter((c) => c.changed)
     return (
       <div className="space-y-4">
@@ -44,19 +44,15 @@ export function VersionComparison({ version, current, onlyChanged = false }: Ver
   }
   return (
     <div className="space-y-4">
-      <OriginalComparison version={version} current={current} a={a} b={b} onlyChanged={onlyChanged} />
+      <WidthsComparison version={version} current={current} onlyChanged={onlyChanged} />
       {zeugnis}
     </div>
   )
 }
 
-function OriginalComparison({
-  version,
-  current,
-  a,
-  b,
-  onlyChanged,
-}: Required<VersionComparisonProps> & { a: GradingConfig; b: GradingConfig }) {
+/** Two versions of the original's widths: their boundaries and widths, and the 16 bands side by side. */
+function WidthsComparison({ version, current, onlyChanged }: Required<VersionComparisonProps>) {
+  const [a, b] = [version.config, current.config]
   const diff = useMemo(() => {
     return { settings: [...diffSettings(a, b), ...zeugnisDiff(a, b)], bands: diffBands(a, b) }
   }, [a, b])
