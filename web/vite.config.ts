@@ -309,7 +309,7 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             {
               name: 'early',
-              test: /src[\\/](early|lib[\\/](rational|key|grade-table|config|embedded-config|stored-config|scale-choice|scale-slug)|features[\\/]calculator[\\/](grading|early-result))\.ts$/,
+              test: /src[\\/](early|lib[\\/](rational|numbers|key|grade-table|config|embedded-config|stored-config|scale-choice|scale-slug)|features[\\/]calculator[\\/](grading|early-result))\.ts$/,
             },
           ],
         },

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { GenericSchema } from 'valibot'
 import { describe, expect, it } from 'vitest'
-import type { z } from 'zod/mini'
 import { emailSchema, MSG_EMAIL, MSG_REQUIRED, newPasswordSchema } from './account-rules'
+import { firstIssue } from './form-schema'
 
 // The vectors internal/auth (vectors_test.go) passes too: the forms refuse what the server refuses,
 // with the same German message at the field.
@@ -25,9 +26,8 @@ interface PasswordCase {
 const emails = (read('emails.json') as { cases: EmailCase[] }).cases
 const passwords = (read('passwords.json') as { cases: PasswordCase[] }).cases
 
-function message(schema: z.ZodMiniType, value: string): string {
-  const result = schema.safeParse(value)
-  return result.success ? '' : (result.error.issues[0]?.message ?? '?')
+function message(schema: GenericSchema, value: string): string {
+  return firstIssue(schema, value) ?? ''
 }
 
 describe('emailSchema (testdata/auth/emails.json, shared with internal/auth)', () => {

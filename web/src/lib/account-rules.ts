@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import { codePointLength } from './text'
 
 // The account rules the server also checks (docs/spec.md §5), with the server's German
@@ -18,14 +18,12 @@ const MAX_EMAIL = 254
 export const MIN_PASSWORD = 10
 export const MAX_PASSWORD = 256
 
-/**
- * A check that reports the first rule a value breaks, one message per field. (zod's `abort` would
- * do that too, but an aborted field also stops the object's own checks, such as the repeat rule.)
- */
+/** A check that reports the first rule a value breaks, one message per field. */
 function firstBroken<T>(rules: [ok: (v: T) => boolean, message: string][]) {
-  return z.superRefine<T>((value, ctx) => {
-    const broken = rules.find(([ok]) => !ok(value))
-    if (broken !== undefined) ctx.addIssue({ code: 'custom', message: broken[1], input: value })
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const broken = rules.find(([ok]) => !ok(dataset.value))
+    if (broken !== undefined) addIssue({ message: broken[1] })
   })
 }
 
@@ -61,7 +59,8 @@ function emailCharsAllowed(s: string): boolean {
  * An email as the server accepts it: trimmed, user@host.tld, at most 254 characters, none of them
  * invisible or a special form of a letter. testdata/auth/emails.json holds the cases both agree on.
  */
-export const emailSchema = z.string().check(
+export const emailSchema = v.pipe(
+  v.string(),
   firstBroken<string>([
     [(s) => s.trim() !== '', MSG_REQUIRED],
     [(s) => EMAIL.test(s.trim()) && emailLength(s) <= MAX_EMAIL, MSG_EMAIL],
@@ -70,7 +69,8 @@ export const emailSchema = z.string().check(
 )
 
 /** A new password: 10 to 256 code points, no composition rules. */
-export const newPasswordSchema = z.string().check(
+export const newPasswordSchema = v.pipe(
+  v.string(),
   firstBroken<string>([
     [(s) => codePointLength(s) >= MIN_PASSWORD, MSG_PASSWORD_SHORT],
     [(s) => codePointLength(s) <= MAX_PASSWORD, MSG_PASSWORD_LONG],
@@ -78,18 +78,9 @@ export const newPasswordSchema = z.string().check(
 )
 
 /** Any non-empty text (a password to check, an email to sign in with). */
-export const requiredSchema = z.string().check(z.minLength(1, MSG_REQUIRED))
+export const requiredSchema = v.pipe(v.string(), v.minLength(1, MSG_REQUIRED))
 
-/**
- * "The repeat must equal the new password", reported at the repeat field; it runs even when other
- * fields have problems, so both show at once.
- */
-export function repeatMatches<T>(pick: (v: T) => [password: string, repeat: string], repeatPath: string) {
-  return z.refine<T>(
-    (v) => {
-      const [password, repeat] = pick(v)
-      return password === repeat
-    },
-    { error: MSG_PASSWORD_MISMATCH, path: [repeatPath], when: () => true },
-  )
+/** "The repeat must equal the new password", the message of the repeat field; null when it does. */
+export function repeatMessage(password: string, repeat: string): string | null {
+  return password === repeat ? null : MSG_PASSWORD_MISMATCH
 }

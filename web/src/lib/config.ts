@@ -57,6 +57,42 @@ export type ScaleDocument = GradingConfig | RuleDocument
 /** Whether a document has the original's shape (name, grades, schema), which the admin's form edits. */
 export const isOriginal = (doc: ScaleDocument): doc is GradingConfig => !('rule' in doc)
 
+/**
+ * A scale's rule, whichever shape its document has: the original's bounds and widths are the kind
+ * `widths` of 1–6 with + and − (docs/spec.md §4), beside a table of "ab" bounds and the Swiss formula.
+ * Only a view: the document itself is what the server wrote, and what is sent and compared.
+ */
+export type Rule =
+  | {
+      kind: 'widths'
+      system: 'noten-plus-minus'
+      grades: GradingConfig['grades']
+      schema: GradingConfig['schema']
+    }
+  | {
+      kind: 'formula'
+      system: string
+      step: number | undefined
+      midpoint: string | undefined
+      pass: number | undefined
+    }
+  | {
+      kind: 'table'
+      system: string
+      percentage: string | undefined
+      bands: { grade: string; from?: number }[]
+    }
+
+/** The rule of a document; a rule document of a kind other than the formula is a table. */
+export function ruleOf(doc: ScaleDocument): Rule {
+  if (isOriginal(doc))
+    return { kind: 'widths', system: 'noten-plus-minus', grades: doc.grades, schema: doc.schema }
+  const { system, rule } = doc
+  const { step, midpoint, pass } = rule
+  if (rule.kind === 'formula') return { kind: 'formula', system, step, midpoint, pass }
+  return { kind: 'table', system, percentage: rule.percentage, bands: rule.bands ?? [] }
+}
+
 export interface LiveConfig {
   version: number
   savedAt: string

@@ -1,5 +1,6 @@
 import type { Key } from './key'
-import { cmp, rational, type Rational } from './rational'
+import { formatExact } from './numbers'
+import { cmp, rational } from './rational'
 
 // The grade table of a Key (lib/key.ts): each band with its exact bounds as text. The calculator's
 // grade and the table read the same bands, so the two can never disagree.
@@ -45,20 +46,6 @@ export const EMPTY = 'entfällt'
 
 const HUNDRED = rational(100n)
 const ZERO = rational(0n)
-
-/**
- * A threshold exactly: comma, as many decimals as it has, trailing zeros dropped ("85", "89,9995").
- * Thresholds of a valid configuration are multiples of 10^-10; anything longer is cut there.
- */
-export function formatExact(x: Rational): string {
-  const places = 10
-  const abs = x.n < 0n ? -x.n : x.n
-  const digits = ((abs * 10n ** BigInt(places)) / x.d).toString().padStart(places + 1, '0')
-  const whole = digits.slice(0, -places)
-  const frac = digits.slice(-places).replace(/0+$/, '')
-  const text = frac === '' ? whole : `${whole},${frac}`
-  return x.n < 0n && /[1-9]/.test(digits) ? `-${text}` : text
-}
 
 /** A cell as one phrase, where the band is read in a sentence or a list: "über 85 bis 89,9995", "ab 90", "bis 10". */
 export function cellText({ over, upTo }: TableCell, included = false): string {

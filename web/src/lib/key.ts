@@ -1,6 +1,6 @@
-import type { GradingConfig, RuleDocument, ScaleDocument } from './config'
-import { formatExact } from './grade-table'
-import { add, cmp, div, fromConfigNumber, mul, rational, sub, type Rational } from './rational'
+import { ruleOf, type Rule, type ScaleDocument } from './config'
+import { formatExact, fromConfigNumber } from './numbers'
+import { add, cmp, div, mul, rational, sub, type Rational } from './rational'
 
 // A scale's rule made concrete, as internal/grading's Key: its bands, best first. Every view (the
 // calculator, the table, the Punkteschlüssel, the Notenspiegel, print, CSV) reads a Key; only the
@@ -54,7 +54,7 @@ function altOf(system: string, label: string): string | undefined {
  * The 16 bands of docs/spec.md §4: each takes what is above its lower threshold ("über"), the grade's
  * min plus the widths below it in percent of the grade's range (internal/grading/key_make.go).
  */
-function originalKey({ grades, schema }: GradingConfig): Key {
+function widthsKey({ grades, schema }: Extract<Rule, { kind: 'widths' }>): Key {
   const at = (g: '1' | '2' | '3' | '4' | '5' | '6', ...widths: (number | undefined)[]) => {
     const min = percent(grades[g].min)
     const max = percent(grades[g].max)
@@ -87,15 +87,24 @@ export function gradeText({ system }: Key, grade: string, alt: string | undefine
   return alt ? `${grade}${points} (${alt})` : grade
 }
 
-/** The bands of a scale's document, whatever its system. */
+/** The bands of a scale's document, whatever its system and kind of rule. */
 export function keyOf(doc: ScaleDocument): Key {
-  if (!('rule' in doc)) return originalKey(doc)
-  const { system, rule } = doc
-  if (rule.kind === 'formula') return formulaKey(rule)
-  const rows = rule.bands ?? []
+  const rule = ruleOf(doc)
+  switch (rule.kind) {
+    case 'widths':
+      return widthsKey(rule)
+    case 'formula':
+      return formulaKey(rule)
+    case 'table':
+      return tableKey(rule)
+  }
+}
+
+/** A table of "ab" bounds: each row's grade from its bound; the last row takes the rest. */
+function tableKey({ system, percentage, bands: rows }: Extract<Rule, { kind: 'table' }>): Key {
   return {
     system,
-    basis: rule.percentage === 'round' || rule.percentage === 'cut' ? rule.percentage : 'exact',
+    basis: percentage === 'round' || percentage === 'cut' ? percentage : 'exact',
     included: true,
     bands: rows.map((r, i) => ({
       label: r.grade,
@@ -113,7 +122,7 @@ const percent = (x: number | undefined) => (x === undefined ? undefined : (fromC
  * 4 + 2(p − X)/(100 − X) above) rounded to the step, so note n starts where that line reaches
  * n − step/2, included when an exact midpoint goes up (internal/grading/key_make.go).
  */
-function formulaKey(rule: RuleDocument['rule']): Key {
+function formulaKey(rule: Extract<Rule, { kind: 'formula' }>): Key {
   const step = percent(rule.step) ?? rational(1n, 10n)
   const half = div(step, rational(2n))
   const pass = percent(rule.pass)

@@ -37,31 +37,3 @@ export function cmp(a: Rational, b: Rational): -1 | 0 | 1 {
   const r = b.n * a.d
   return l < r ? -1 : l > r ? 1 : 0
 }
-
-/**
- * Converts a configuration number (a JSON number with at most 4 decimal places) exactly:
- * toFixed(4) gives the decimal the JSON text meant, which is then read as an integer of
- * ten-thousandths. Returns null for values toFixed cannot write in plain notation.
- */
-export function fromConfigNumber(x: number): Rational | null {
-  const m = /^(-?)(\d+)\.(\d{4})$/.exec(x.toFixed(4))
-  if (m === null) return null
-  const [, sign = '', whole = '', frac = ''] = m
-  const n = BigInt(whole + frac)
-  return rational(sign === '-' ? -n : n, 10_000n)
-}
-
-/**
- * Rounds |x| × 10^places half away from zero and writes it with a comma, keeping
- * exactly `places` decimals. The sign is returned separately so callers decide how to show it.
- */
-export function roundedDecimal(x: Rational, places: number): { negative: boolean; text: string } {
-  const scale = 10n ** BigInt(places)
-  const abs = x.n < 0n ? -x.n : x.n
-  // floor(|x|·scale + 1/2) = floor((2·|n|·scale + d) / (2·d))
-  const q = (2n * abs * scale + x.d) / (2n * x.d)
-  const digits = q.toString().padStart(places + 1, '0')
-  const whole = digits.slice(0, digits.length - places)
-  const frac = digits.slice(digits.length - places)
-  return { negative: x.n < 0n, text: places > 0 ? `${whole},${frac}` : whole }
-}

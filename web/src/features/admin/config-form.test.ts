@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { formatConfigNumber } from '@/lib/config-numbers'
 import { standardLiveConfig } from '@/test/live-config'
-import { checkConfigForm, fieldForPath, formatNumber, parseTypedNumber, toFormValues } from './config-form'
+import { checkConfigForm, fieldForPath, parseTypedNumber, toFormValues } from './config-form'
 
 describe('parseTypedNumber', () => {
   it.each([
@@ -38,7 +39,7 @@ describe('formatNumber', () => {
     [100, '100'],
     [0, '0'],
   ])('%d → %s', (x, text) => {
-    expect(formatNumber(x)).toBe(text)
+    expect(formatConfigNumber(x)).toBe(text)
   })
 })
 

@@ -1,5 +1,8 @@
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import type { GradingConfig } from '@/lib/config'
+import { fitsConfig, formatConfigNumber, toConfigNumber } from '@/lib/config-numbers'
+import { formSchema } from '@/lib/form-schema'
+import { parseNumber, trimmed } from '@/lib/numbers'
 import { checkConfigDocument, MESSAGES, type CanonicalConfig } from './config-validation'
 import { isZeugnisPath, zeugnisFormSchema, zeugnisMember, type ZeugnisFormValues } from './zeugnis-form'
 
@@ -83,44 +86,29 @@ export function fieldForPath(path: string): ConfigFormField | null {
   }
 }
 
-/** A number as the form shows it: German decimal comma, no exponent ("33,33", "85", "0,0001"). */
-export function formatNumber(x: number | undefined): string {
-  if (x === undefined || !Number.isFinite(x)) return ''
-  return x
-    .toFixed(4)
-    .replace(/\.?0+$/, '')
-    .replace('.', ',')
-    .replace(/^-0$/, '0')
-}
-
 /** The form of a configuration: boundary g is grade g's min (equal to grade g + 1's max when valid). */
 export function toFormValues(config: GradingConfig): ConfigFormValues {
   const values = { name: config.name } as ConfigFormValues
-  for (const b of BOUNDARY_NUMBERS) values[boundaryOf(b)] = formatNumber(config.grades[b].min)
-  values.generalMinus = formatNumber(config.schema.general?.minus)
-  values.generalNormal = formatNumber(config.schema.general?.normal)
-  values.oneMinus = formatNumber(config.schema['1']?.minus)
-  values.sixNormal = formatNumber(config.schema['6']?.normal)
+  for (const b of BOUNDARY_NUMBERS) values[boundaryOf(b)] = formatConfigNumber(config.grades[b].min)
+  values.generalMinus = formatConfigNumber(config.schema.general?.minus)
+  values.generalNormal = formatConfigNumber(config.schema.general?.normal)
+  values.oneMinus = formatConfigNumber(config.schema['1']?.minus)
+  values.sixNormal = formatConfigNumber(config.schema['6']?.normal)
   return values
 }
-
-const TYPED_NUMBER = /^[+-]?(?:[0-9]+(?:[.,]([0-9]*))?|[.,]([0-9]+))$/
-const MAX_TYPED = 32
 
 export type TypedNumber = { ok: true; value: number } | { ok: false; message: string; empty: boolean }
 
 /**
- * Reads a typed number like the calculator does (docs/spec.md §3: optional sign, digits, one comma or dot),
- * judging decimal places on the text, so that "1,000000000000000000001" is not silently rounded to 1.
+ * Reads a typed number as the calculator does (lib/numbers.ts), judging decimal places on the exact
+ * value, so that "1,000000000000000000001" is not silently rounded to 1.
  */
 export function parseTypedNumber(text: string): TypedNumber {
-  const s = text.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '')
-  if (s === '') return { ok: false, message: MESSAGES.required, empty: true }
-  const m = s.length > MAX_TYPED ? null : TYPED_NUMBER.exec(s)
-  if (m === null) return { ok: false, message: MESSAGES.number, empty: false }
-  const fraction = (m[1] ?? m[2] ?? '').replace(/0+$/, '')
-  if (fraction.length > 4) return { ok: false, message: MESSAGES.decimals, empty: false }
-  return { ok: true, value: Number(s.replace(',', '.')) + 0 }
+  if (trimmed(text) === '') return { ok: false, message: MESSAGES.required, empty: true }
+  const x = parseNumber(text)
+  if (x === null) return { ok: false, message: MESSAGES.number, empty: false }
+  if (!fitsConfig(x)) return { ok: false, message: MESSAGES.decimals, empty: false }
+  return { ok: true, value: toConfigNumber(x) }
 }
 
 /** The document the form stands for; a field that is not a number stays text (and unusable). */
@@ -150,7 +138,7 @@ function withoutUndefined(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 }
 
-const percent = (x: number) => `${formatNumber(x)} %`
+const percent = (x: number) => `${formatConfigNumber(x)} %`
 
 /**
  * The boundaries must fall from 100 to 0. A pair out of order is reported at both of its boundary
@@ -227,11 +215,11 @@ function orderedErrors(errors: ConfigFormErrors): ConfigFormErrors {
   return out
 }
 
-const text = z.string()
+const text = v.string()
 
-/** The zod schema of the form for react-hook-form's zodResolver. */
-export const configFormSchema = z
-  .object({
+/** The form's schema for react-hook-form's valibotResolver: every message is checkConfigForm's. */
+export const configFormSchema = formSchema(
+  {
     name: text,
     boundary1: text,
     boundary2: text,
@@ -242,15 +230,10 @@ export const configFormSchema = z
     generalNormal: text,
     oneMinus: text,
     sixNormal: text,
-    zeugnis: z.optional(zeugnisFormSchema),
-  })
-  .check(
-    z.superRefine((values, ctx) => {
-      const result = checkConfigForm(values)
-      if (result.ok) return
-      for (const [field, message = ''] of Object.entries(result.errors)) {
-        const path = field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))
-        ctx.addIssue({ code: 'custom', message, path, input: values })
-      }
-    }),
-  )
+    zeugnis: v.optional(zeugnisFormSchema),
+  },
+  (values) => {
+    const result = checkConfigForm(values)
+    return result.ok ? {} : result.errors
+  },
+)

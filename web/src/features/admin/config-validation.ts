@@ -1,5 +1,6 @@
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import type { ZeugnisSettings } from '@/lib/config'
+import { firstIssue } from '@/lib/form-schema'
 import { codePointLength } from '@/lib/text'
 import { checkZeugnis, ZEUGNIS_MESSAGES } from './zeugnis-check'
 
@@ -61,29 +62,24 @@ function decimalPlaces(x: number): number {
   return Math.max(0, fraction.length - Number(exponent))
 }
 
-// The leaves are zod schemas: the first issue is the one message of the path.
-const percentSchema = z.number({ error: MESSAGES.number }).check(
-  z.refine((x) => decimalPlaces(x) <= 4, { error: MESSAGES.decimals, abort: true }),
-  z.refine((x) => x >= 0 && x <= 100, MESSAGES.range),
+// The leaves are valibot schemas: the first issue is the one message of the path.
+const percentSchema = v.pipe(
+  v.number(MESSAGES.number),
+  v.finite(MESSAGES.number), // as the server: no infinity
+  v.check((x) => decimalPlaces(x) <= 4, MESSAGES.decimals),
+  v.check((x) => x >= 0 && x <= 100, MESSAGES.range),
 )
 
 // Control and format characters (bidi controls, zero-width space, soft hyphen) and line separators, as
 // internal/grading (nameRuneRefused) refuses them; the zero-width joiner and non-joiner stay (emoji).
 const NAME_REFUSED = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
 
-const nameSchema = z.string({ error: MESSAGES.text }).check(
-  z.refine((s) => codePointLength(s) >= 1 && codePointLength(s) <= MAX_NAME, {
-    error: MESSAGES.nameLength,
-    abort: true,
-  }),
-  z.refine((s) => s.replace(/\p{White_Space}/gu, '') !== '', { error: MESSAGES.nameBlank, abort: true }),
-  z.refine((s) => !NAME_REFUSED.test(s), MESSAGES.nameChars),
+const nameSchema = v.pipe(
+  v.string(MESSAGES.text),
+  v.check((s) => codePointLength(s) >= 1 && codePointLength(s) <= MAX_NAME, MESSAGES.nameLength),
+  v.check((s) => s.replace(/\p{White_Space}/gu, '') !== '', MESSAGES.nameBlank),
+  v.check((s) => !NAME_REFUSED.test(s), MESSAGES.nameChars),
 )
-
-function firstIssue(schema: z.ZodMiniType, value: unknown): string | null {
-  const result = schema.safeParse(value)
-  return result.success ? null : (result.error.issues[0]?.message ?? MESSAGES.number)
-}
 
 type Field =
   | 'min1'

@@ -1,4 +1,4 @@
-import { isOriginal, type GradingConfig, type ScaleDocument } from '@/lib/config'
+import { ruleOf, type GradingConfig, type ScaleDocument } from '@/lib/config'
 import { keyOf, type Key } from '@/lib/key'
 import { STANDARD } from './standard'
 
@@ -13,8 +13,9 @@ const BOUNDS = [92, 81, 67, 50, 30] as const
 
 /** Whether a document is exactly the old "IHK" preset's (its name aside, which people may have changed). */
 export function isOldIhk(doc: ScaleDocument): boolean {
-  if (!isOriginal(doc)) return false
-  const { grades, schema } = doc
+  const rule = ruleOf(doc)
+  if (rule.kind !== 'widths') return false
+  const { grades, schema } = rule
   const tops = [100, ...BOUNDS]
   const mins = [...BOUNDS, 0]
   const sameGrades = (['1', '2', '3', '4', '5', '6'] as const).every(

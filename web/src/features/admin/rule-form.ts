@@ -1,7 +1,9 @@
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import type { Schemas } from '@/lib/api-client'
 import type { RuleDocument } from '@/lib/config'
-import { formatNumber, parseTypedNumber } from './config-form'
+import { formatConfigNumber } from '@/lib/config-numbers'
+import { formSchema } from '@/lib/form-schema'
+import { parseTypedNumber } from './config-form'
 import { MESSAGES, validateConfigDocument } from './config-validation'
 import { isTableSystem, readLabel } from './rule-labels'
 import { checkZeugnis } from './zeugnis-check'
@@ -80,10 +82,10 @@ export function toRuleValues(doc: RuleDocument): RuleFormValues {
     name: doc.name,
     system: doc.system,
     percentage: basisOf(rule.percentage),
-    bands: (rule.bands ?? []).map((b) => ({ grade: b.grade, from: formatNumber(b.from) })),
+    bands: (rule.bands ?? []).map((b) => ({ grade: b.grade, from: formatConfigNumber(b.from) })),
     step: stepOf(rule.step),
     midpoint: rule.midpoint === 'down' ? 'down' : 'up',
-    pass: formatNumber(rule.pass),
+    pass: formatConfigNumber(rule.pass),
     zeugnis: toZeugnisValues(doc.zeugnis),
   }
 }
@@ -179,29 +181,24 @@ function formulaRule(values: RuleFormValues, errors: Record<string, string>): Ru
   return rule
 }
 
-const text = z.string()
+const text = v.string()
 
-/** The zod schema of the form for react-hook-form's zodResolver; `base` and `named` as checkRuleForm. */
+/** The form's schema for react-hook-form's valibotResolver; `base` and `named` as checkRuleForm. */
 export function ruleFormSchema(base: RuleDocument, named = true) {
-  return z
-    .object({
+  return formSchema(
+    {
       name: text,
       system: text,
-      percentage: z.enum(['exact', 'round', 'cut']),
-      bands: z.array(z.object({ grade: text, from: text })),
-      step: z.enum(['0.1', '0.25', '0.5', '1']),
-      midpoint: z.enum(['up', 'down']),
+      percentage: v.picklist(['exact', 'round', 'cut']),
+      bands: v.array(v.object({ grade: text, from: text })),
+      step: v.picklist(['0.1', '0.25', '0.5', '1']),
+      midpoint: v.picklist(['up', 'down']),
       pass: text,
       zeugnis: zeugnisFormSchema,
-    })
-    .check(
-      z.superRefine((values, ctx) => {
-        const result = checkRuleForm(values, base, named)
-        if (result.ok) return
-        for (const [field, message] of Object.entries(result.errors)) {
-          const path = field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p))
-          ctx.addIssue({ code: 'custom', message, path, input: values })
-        }
-      }),
-    )
+    },
+    (values) => {
+      const result = checkRuleForm(values, base, named)
+      return result.ok ? {} : result.errors
+    },
+  )
 }

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { valibotResolver } from '@hookform/resolvers/valibot'
 import type { Path } from 'react-hook-form'
 import { isOriginal, type GradingConfig } from '@/lib/config'
 import type { ScaleApi } from './api/scales'
@@ -15,7 +15,7 @@ import { isZeugnisPath, toZeugnisValues } from './zeugnis-form'
 /** A version whose document has the original's shape, which this form edits. */
 export type OriginalLive = VersionOf<GradingConfig>
 
-const resolver = zodResolver(configFormSchema)
+const resolver = valibotResolver(configFormSchema)
 
 /** The original's form: bounds and widths (config-form.ts), and the section "Zeugnisnote". */
 const ORIGINAL_FORM: EditorForm<GradingConfig, ConfigFormValues> = {

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { valibotResolver } from '@hookform/resolvers/valibot'
 import type { Path } from 'react-hook-form'
 import { isOriginal, type RuleDocument, type ScaleDocument } from '@/lib/config'
 import type { ScaleApi } from './api/scales'
@@ -17,7 +17,7 @@ export type RuleLive = VersionOf<RuleDocument>
 /** The rule's form: a table's bounds and basis, or the formula's settings (rule-form.ts). */
 const RULE_FORM: EditorForm<RuleDocument, RuleFormValues> = {
   edits: (doc: ScaleDocument): doc is RuleDocument => !isOriginal(doc),
-  resolverFor: (loaded) => zodResolver(ruleFormSchema(loaded)),
+  resolverFor: (loaded) => valibotResolver(ruleFormSchema(loaded)),
   toValues: toRuleValues,
   toDocument: (values, loaded) => {
     const checked = checkRuleForm(values, loaded)

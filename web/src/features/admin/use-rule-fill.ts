@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
+import { formatConfigNumber } from '@/lib/config-numbers'
 import {
   BOUNDARY_NUMBERS,
   boundaryOf,
-  formatNumber,
   parseTypedNumber,
   WIDTH_FIELDS,
   type ConfigFormValues,
@@ -14,10 +14,10 @@ import { STANDARD } from './standard'
 const STANDARD_WIDTHS = (() => {
   const { schema } = STANDARD
   return {
-    generalMinus: formatNumber(schema.general.minus),
-    generalNormal: formatNumber(schema.general.normal),
-    oneMinus: formatNumber(schema['1'].minus),
-    sixNormal: formatNumber(schema['6'].normal),
+    generalMinus: formatConfigNumber(schema.general.minus),
+    generalNormal: formatConfigNumber(schema.general.normal),
+    oneMinus: formatConfigNumber(schema['1'].minus),
+    sixNormal: formatConfigNumber(schema['6'].normal),
   }
 })()
 
@@ -56,7 +56,7 @@ export function useRuleFill(form: UseFormReturn<ConfigFormValues>) {
       if (result?.ok !== true) return
       const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted }
       for (const b of BOUNDARY_NUMBERS)
-        form.setValue(boundaryOf(b), formatNumber(result.boundaries[b - 1]), options)
+        form.setValue(boundaryOf(b), formatConfigNumber(result.boundaries[b - 1]), options)
       for (const field of WIDTH_FIELDS) {
         if (form.getValues(field).trim() === '') form.setValue(field, STANDARD_WIDTHS[field], options)
       }

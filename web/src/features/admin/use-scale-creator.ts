@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useEffect, useState } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
 import { ApiError, errorMessage } from '@/lib/api-client'
@@ -30,7 +30,7 @@ const EMPTY: ConfigFormValues = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''
  */
 export function useScaleCreator(taken: string[], onCreated: (slug: string) => void) {
   const form: UseFormReturn<ConfigFormValues> = useForm<ConfigFormValues>({
-    resolver: zodResolver(configFormSchema),
+    resolver: valibotResolver(configFormSchema),
     // the Standard's numbers, no name: every scale needs its own (and its own Kurzname)
     defaultValues: { ...toFormValues(STANDARD), name: '' },
   })

@@ -1,13 +1,11 @@
-import type { ScaleDocument, ZeugnisSettings } from '@/lib/config'
-import type { SettingDiff } from './config-diff'
+import { ruleOf, type ScaleDocument, type ZeugnisSettings } from '@/lib/config'
+import type { SettingDiff } from './version-diff'
 import { hasStep, hasTendency } from './zeugnis-check'
 import { DEFAULT_STEP, DEFAULT_TENDENCY } from './zeugnis-form'
 
 // The Zeugnisnote settings of a version as the history shows them: each setting in words, the
 // defaults of docs/spec.md §9 where the document has none, so that a change reads the same whether
 // a setting was added, changed or taken back to the default.
-
-const systemOf = (doc: ScaleDocument) => ('system' in doc ? doc.system : '')
 
 interface Setting {
   label: string
@@ -35,7 +33,7 @@ function settingsOf(system: string): Setting[] {
 
 /** The settings of a version next to the current version's, in the editor's order. */
 export function zeugnisDiff(version: ScaleDocument, current: ScaleDocument): SettingDiff[] {
-  return settingsOf(systemOf(version)).map((s) => {
+  return settingsOf(ruleOf(version).system).map((s) => {
     const a = s.text(version.zeugnis ?? {})
     const b = s.text(current.zeugnis ?? {})
     return { label: s.label, version: a, current: b, changed: a !== b }
@@ -44,7 +42,7 @@ export function zeugnisDiff(version: ScaleDocument, current: ScaleDocument): Set
 
 /** One line with every setting of a document: "Wert von + und − 0,25; genau in der Mitte: …". */
 export function zeugnisSummary(doc: ScaleDocument): string {
-  return settingsOf(systemOf(doc))
+  return settingsOf(ruleOf(doc).system)
     .map((s) => `${s.label.replace('Zeugnisnote: ', '')}: ${s.text(doc.zeugnis ?? {})}`)
     .join('; ')
 }

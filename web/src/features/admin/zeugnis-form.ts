@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import type { ZeugnisSettings } from '@/lib/config'
 import { hasStep, hasTendency } from './zeugnis-check'
 
@@ -71,14 +71,14 @@ export function zeugnisMember(
   return Object.keys(member).length === 0 ? undefined : member
 }
 
-const text = z.string()
+const text = v.string()
 
-/** The values' zod schema; the rules are checked with the document's (zeugnis-check.ts). */
-export const zeugnisFormSchema = z.object({
+/** The values' shape; the rules are checked with the document's (zeugnis-check.ts). */
+export const zeugnisFormSchema = v.object({
   tendency: text,
-  rounding: z.enum(['better', 'worse']),
+  rounding: v.picklist(['better', 'worse']),
   step: text,
-  categories: z.array(z.object({ name: text, weight: text })),
+  categories: v.array(v.object({ name: text, weight: text })),
 })
 
 /** A form path of the section: the server's paths are the form's (zeugnis.categories.1.weight). */

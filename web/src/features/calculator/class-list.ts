@@ -1,8 +1,9 @@
 import { csvText } from '@/lib/csv'
 import { gradeOf, type Key } from '@/lib/key'
-import { add, cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
+import { parseNumber, roundedDecimal } from '@/lib/numbers'
+import { add, cmp, div, mul, rational, type Rational } from '@/lib/rational'
 import { groupsOf, systemOf, type GradeGroup } from '@/lib/systems'
-import { formatPercentage, parseNumber } from './grading'
+import { formatPercentage } from './grading'
 import { pointsText } from './points-table'
 
 // The Notenspiegel: one achieved value per line ("27,5" or "Name; 27,5"), graded with the

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { isOriginal, readGradingConfig, type GradingConfig } from '@/lib/config'
 import { EMPTY, NONE, table, type TableCell } from '@/lib/grade-table'
 import { gradeOf, keyOf } from '@/lib/key'
+import { parseNumber } from '@/lib/numbers'
 import { add, rational } from '@/lib/rational'
-import { calculate, formatPercentage, parseNumber } from './grading'
+import { calculate, formatPercentage } from './grading'
 
 // The shared vectors of testdata/grading/ (docs/architecture.md), which internal/grading passes too.
 const vectors = join(import.meta.dirname, '../../../../testdata/grading')

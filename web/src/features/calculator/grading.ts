@@ -1,5 +1,6 @@
 import { gradeOf, onBasis, type Key } from '@/lib/key'
-import { add, cmp, div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
+import { decimalText, parseNumber, roundHalfAway } from '@/lib/numbers'
+import { add, cmp, div, mul, rational, type Rational } from '@/lib/rational'
 
 // The calculator of docs/spec.md §3 for the browser: the only place in the web app that turns typed
 // points into a percentage and a grade, on a scale's Key (lib/key.ts), which the table reads too.
@@ -16,33 +17,12 @@ export interface Result {
 
 const CLEARED: Result = { percentage: '', grade: '' }
 const HUNDRED = rational(100n)
-const MAX_INPUT_LENGTH = 32
-const NUMBER = /^([+-]?)(?:([0-9]+)(?:[.,]([0-9]*))?|[.,]([0-9]+))$/
-const OUTER_WHITE_SPACE = /^\p{White_Space}+|\p{White_Space}+$/gu
-
-/**
- * Reads what a person typed: trimmed of Unicode white space, an optional sign, ASCII digits
- * and at most one comma or dot with digits on at least one side. Null when it is not a
- * number, including anything longer than 32 characters.
- */
-export function parseNumber(input: string): Rational | null {
-  const s = input.replace(OUTER_WHITE_SPACE, '')
-  if (s.length > MAX_INPUT_LENGTH) return null
-  const m = NUMBER.exec(s)
-  if (m === null) return null
-  const [, sign = '', whole = '', frac1 = '', frac2 = ''] = m
-  const frac = frac1 + frac2
-  const digits = BigInt(whole + frac || '0')
-  return rational(sign === '-' ? -digits : digits, 10n ** BigInt(frac.length))
-}
-
 /** p at `places` decimals, half away from zero, as a value and as text; zero has no sign ("0,0%"). */
 function rounded(p: Rational, places: number): { value: Rational; text: string } {
-  const { negative, text } = roundedDecimal(p, places)
-  const units = BigInt(text.replace(',', ''))
+  const { negative, units } = roundHalfAway(p, places)
   return {
     value: rational(negative ? -units : units, 10n ** BigInt(places)),
-    text: `${negative && units !== 0n ? '-' : ''}${text}%`,
+    text: `${negative && units !== 0n ? '-' : ''}${decimalText(units, places)}%`,
   }
 }
 

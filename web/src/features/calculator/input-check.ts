@@ -1,5 +1,5 @@
+import { COMMA, parseNumber } from '@/lib/numbers'
 import { cmp, rational } from '@/lib/rational'
-import { parseNumber } from './grading'
 import { pointsText } from './points-table'
 
 // What the calculator says about its two inputs, in German, at the field. The outputs
@@ -39,7 +39,7 @@ function common(raw: string): InputProblem | null {
     const t = raw.trim()
     return {
       level: 'warning',
-      text: `${quoted(t)} wird als ${t.replace('.', ',')} gelesen. Für tausend bitte ${t.replace('.', '')} eingeben.`,
+      text: `${quoted(t)} wird als ${t.replace('.', COMMA)} gelesen. Für tausend bitte ${t.replace('.', '')} eingeben.`,
     }
   }
   return null

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { isOriginal, readGradingConfig, type GradingConfig } from '@/lib/config'
 import { GRADE_LABELS } from '@/lib/grade-table'
 import { gradeOf, keyOf } from '@/lib/key'
+import { parseNumber } from '@/lib/numbers'
 import { add, cmp, div, mul, rational, sub, type Rational } from '@/lib/rational'
-import { parseNumber } from './grading'
 import { formatPoints, POINT_STEPS, pointsText, pointsTable, type PointsBand } from './points-table'
 
 const vectors = join(import.meta.dirname, '../../../../testdata/grading')

@@ -1,5 +1,6 @@
 import { gradeOf, type Key } from '@/lib/key'
-import { div, mul, rational, roundedDecimal, type Rational } from '@/lib/rational'
+import { formatDecimal } from '@/lib/numbers'
+import { div, mul, rational, type Rational } from '@/lib/rational'
 
 // The Punkteschlüssel: for a total, the points range of each band of the key. It decides no grade
 // itself: every multiple k·step in [0, total] is graded by gradeOf, the calculator's rule, so the
@@ -59,11 +60,7 @@ function firstTrue(n: bigint, pred: (k: bigint) => boolean): bigint {
 }
 
 /** Points as people read them: "33,5", "36", "0,25" (multiples of a quarter are exact in 2 decimals). */
-export function formatPoints(x: Rational): string {
-  const { negative, text } = roundedDecimal(x, 2)
-  const trimmed = text.replace(/,?0+$/, '')
-  return `${negative ? '-' : ''}${trimmed === '' ? '0' : trimmed}`
-}
+export const formatPoints = (x: Rational): string => formatDecimal(x, 2)
 
 /** "1 Punkt", "0,5 Punkte", "40 Punkte": German singular only for exactly one. */
 export function pointsText(x: Rational): string {

@@ -1,4 +1,5 @@
-import { cmp, rational, roundedDecimal, type Rational } from '@/lib/rational'
+import { roundedDecimal } from '@/lib/numbers'
+import { cmp, rational, type Rational } from '@/lib/rational'
 
 // How numbers and typed texts read in the messages and the working, byte for byte as
 // internal/zeugnis (working.go, parse.go) writes them.

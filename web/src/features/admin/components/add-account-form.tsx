@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { SelectField } from '@/components/select-field'
@@ -13,11 +13,11 @@ import { toast } from '@/lib/toast'
 import { createUser, type Invitation } from '../api/users'
 import { InviteLink } from './invite-link'
 
-const schema = z.object({
+const schema = v.object({
   email: emailSchema,
-  role: z.enum(['admin', 'user'], 'Rolle muss admin oder user sein.'),
+  role: v.picklist(['admin', 'user'], 'Rolle muss admin oder user sein.'),
 })
-type Values = z.infer<typeof schema>
+type Values = v.InferOutput<typeof schema>
 
 interface AddAccountFormProps {
   onAdded: () => void
@@ -27,7 +27,10 @@ interface AddAccountFormProps {
 export function AddAccountForm({ onAdded }: AddAccountFormProps) {
   const [created, setCreated] = useState<Invitation | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', role: 'user' } })
+  const form = useForm<Values>({
+    resolver: valibotResolver(schema),
+    defaultValues: { email: '', role: 'user' },
+  })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = async ({ email, role }: Values) => {

@@ -1,14 +1,12 @@
-import { Card } from '@/components/card'
 import { Spinner } from '@/components/spinner'
 import { isOriginal } from '@/lib/config'
-import { formatSavedAt, savedByPhrase } from '@/lib/format'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { defaultScaleApi, type ScaleApi } from '../api/scales'
 import type { EditorSource } from '../editor-source'
 import { useConfigEditor, type OriginalLive } from '../use-config-editor'
 import { ConfigPresets } from './config-presets'
 import { EditorFields } from './editor-fields'
-import { EditorNotices } from './editor-notices'
+import { EditorShell } from './editor-shell'
 import { FormPreview } from './form-preview'
 import { OldIhkNotice } from './old-ihk-notice'
 import { RuleEditor } from './rule-editor'
@@ -38,32 +36,31 @@ export function ConfigEditor({ source }: { source?: EditorSource }) {
   )
 }
 
-/** The version being edited, the notices about newer ones, the presets, the fields and the preview. */
+/** A version of the original's shape: its bounds and widths, the presets and the IHK notice. */
 function EditorForm({ live, api, title }: { live: OriginalLive; api: ScaleApi; title: string | undefined }) {
-  const { form, loaded, conflict, unmapped, load, onSubmit, newer } = useConfigEditor(live, api)
+  const editor = useConfigEditor(live, api)
+  const { form, loaded, load, onSubmit } = editor
   return (
-    <div className="space-y-6">
-      <Card
-        title={`Notenschlüssel „${title ?? loaded.config.name}“`}
-        description={`Bearbeitet wird Version ${loaded.version} („${loaded.config.name}“), gespeichert am ${formatSavedAt(loaded.savedAt)}${savedByPhrase(loaded.savedBy)}.`}
-      >
-        <div className="space-y-4">
-          <EditorNotices live={live} conflict={conflict} newer={newer} unmapped={unmapped} load={load} />
-          <OldIhkNotice loaded={loaded} api={api} />
-          <ConfigPresets form={form} current={loaded.config} />
-          <EditorFields
-            form={form}
-            onSubmit={onSubmit}
-            onDiscard={() => {
-              load(loaded)
-            }}
-          />
-        </div>
-      </Card>
-      <FormPreview
+    <EditorShell
+      live={live}
+      editor={editor}
+      title={title}
+      preview={
+        <FormPreview
+          form={form}
+          saved={`So zeigt der Rechner die Tabelle der gespeicherten Version ${String(loaded.version)}.`}
+        />
+      }
+    >
+      <OldIhkNotice loaded={loaded} api={api} />
+      <ConfigPresets form={form} current={loaded.config} />
+      <EditorFields
         form={form}
-        saved={`So zeigt der Rechner die Tabelle der gespeicherten Version ${String(loaded.version)}.`}
+        onSubmit={onSubmit}
+        onDiscard={() => {
+          load(loaded)
+        }}
       />
-    </div>
+    </EditorShell>
   )
 }

@@ -1,10 +1,10 @@
 import { useId } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { errorClass, inputClass } from '@/components/styles'
+import { formatConfigNumber } from '@/lib/config-numbers'
 import {
   boundaryOf,
   fieldLabel,
-  formatNumber,
   parseTypedNumber,
   type ConfigFormValues,
   type GradeNumber,
@@ -20,7 +20,7 @@ const fixedClass = 'px-3 tabular-nums text-slate-700 dark:text-slate-300'
 /** A typed boundary as the row below shows it: "85", "33,5"; "?" while it is not a number. */
 function shownBoundary(text: string): string {
   const typed = parseTypedNumber(text)
-  return typed.ok ? formatNumber(typed.value) : '?'
+  return typed.ok ? formatConfigNumber(typed.value) : '?'
 }
 
 /**

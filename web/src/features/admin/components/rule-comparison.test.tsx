@@ -5,7 +5,7 @@ import type { LiveConfig, RuleDocument } from '@/lib/config'
 import { FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { renderFeature } from '@/test/render'
-import { diffRuleDocuments } from '../rule-diff'
+import { diffRows, diffSettings } from '../version-diff'
 import { ConfigHistory } from './config-history'
 
 const table = (bands: [string, number?][], percentage = 'exact', system = 'noten'): RuleDocument => ({
@@ -82,14 +82,14 @@ describe('a version of a rule document beside the current one', () => {
   })
 })
 
-describe('diffRuleDocuments', () => {
+describe('diffSettings and diffRows', () => {
   it('matches the rows of two systems by place and names system and rule in words', () => {
     const swiss: RuleDocument = {
       name: 'Physik',
       system: 'schweiz',
       rule: { kind: 'formula', step: 1, midpoint: 'up' },
     }
-    const diff = diffRuleDocuments(swiss, now)
+    const diff = { settings: diffSettings(swiss, now), rows: diffRows(swiss, now) }
     expect(diff.settings.filter((s) => s.changed).map((s) => [s.label, s.version, s.current])).toEqual([
       ['Notensystem', 'Schweizer Noten 6 bis 1', 'Noten 1 bis 6'],
       ['Regel', 'Schweizer Formel', 'Tabelle „ab“'],

@@ -2,7 +2,7 @@ import { Fragment, useMemo } from 'react'
 import { GradeTable } from '@/components/grade-table'
 import type { LiveConfig } from '@/lib/config'
 import { keyOf } from '@/lib/key'
-import { diffRuleDocuments, type RowSide } from '../rule-diff'
+import { diffRows, diffSettings, type RowSide } from '../version-diff'
 import { SettingChanges } from './version-parts'
 
 interface RuleComparisonProps {
@@ -21,7 +21,13 @@ const muted = 'text-slate-600 dark:text-slate-300'
  * marked "≠" (read as "geändert"), tinted and bold, so that colour is never the only sign.
  */
 export function RuleComparison({ version, current, onlyChanged }: RuleComparisonProps) {
-  const diff = useMemo(() => diffRuleDocuments(version.config, current.config), [version, current])
+  const diff = useMemo(
+    () => ({
+      settings: diffSettings(version.config, current.config),
+      rows: diffRows(version.config, current.config),
+    }),
+    [version, current],
+  )
   if (version.version === current.version)
     return (
       <div className="space-y-3">

@@ -3,14 +3,15 @@ import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { hintClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
-import { formatNumber, type ConfigFormValues } from '../config-form'
+import { formatConfigNumber } from '@/lib/config-numbers'
+import { type ConfigFormValues } from '../config-form'
 import type { Boundaries } from '../knickpunkt'
 import { useRuleFill } from '../use-rule-fill'
 import { RoundingChoice } from './rounding-choice'
 
 /** "1 ab 85 %, 2 ab 70 %, …": what the rule makes, before it fills anything. */
 export function describeBoundaries(boundaries: Boundaries): string {
-  return boundaries.map((b, i) => `${String(i + 1)} über ${formatNumber(b)} %`).join(', ')
+  return boundaries.map((b, i) => `${String(i + 1)} über ${formatConfigNumber(b)} %`).join(', ')
 }
 
 /**

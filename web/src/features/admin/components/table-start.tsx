@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/button'
 import type { RuleDocument, ScaleDocument } from '@/lib/config'
@@ -14,7 +14,7 @@ const BASE: RuleDocument = {
   rule: { kind: 'table', percentage: 'exact', bands: [] },
 }
 
-const RESOLVER = zodResolver(ruleFormSchema(BASE, false))
+const RESOLVER = valibotResolver(ruleFormSchema(BASE, false))
 
 const START: RuleFormValues = {
   name: '',

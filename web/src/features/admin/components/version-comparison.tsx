@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { isOriginal, type GradingConfig, type LiveConfig } from '@/lib/config'
-import { diffConfigs } from '../config-diff'
+import { ruleOf, type LiveConfig } from '@/lib/config'
+import { diffBands, diffSettings } from '../version-diff'
 import { zeugnisDiff, zeugnisSummary } from '../zeugnis-diff'
 import { RuleComparison } from './rule-comparison'
 import { BandsTable, SettingChanges } from './version-parts'
@@ -28,9 +28,9 @@ export function VersionComparison({ version, current, onlyChanged = false }: Ver
       <span className="font-medium">Zeugnisnote in Version {version.version}:</span> {zeugnisSummary(a)}
     </p>
   )
-  // Where either follows a rule, the two tables side by side with the rule's settings in words, and the
+  // Where either follows another kind of rule, the two tables side by side with the rules in words, and the
   // Zeugnisnote settings that differ.
-  if (!isOriginal(a) || !isOriginal(b)) {
+  if (ruleOf(a).kind !== 'widths' || ruleOf(b).kind !== 'widths') {
     const changes = zeugnisDiff(a, b).filter((c) => c.changed)
     return (
       <div className="space-y-4">
@@ -44,20 +44,18 @@ export function VersionComparison({ version, current, onlyChanged = false }: Ver
   }
   return (
     <div className="space-y-4">
-      <OriginalComparison version={version} current={current} a={a} b={b} onlyChanged={onlyChanged} />
+      <WidthsComparison version={version} current={current} onlyChanged={onlyChanged} />
       {zeugnis}
     </div>
   )
 }
 
-function OriginalComparison({
-  version,
-  current,
-  a,
-  b,
-  onlyChanged,
-}: Required<VersionComparisonProps> & { a: GradingConfig; b: GradingConfig }) {
-  const diff = useMemo(() => diffConfigs(a, b), [a, b])
+/** Two versions of the original's widths: their boundaries and widths, and the 16 bands side by side. */
+function WidthsComparison({ version, current, onlyChanged }: Required<VersionComparisonProps>) {
+  const [a, b] = [version.config, current.config]
+  const diff = useMemo(() => {
+    return { settings: [...diffSettings(a, b), ...zeugnisDiff(a, b)], bands: diffBands(a, b) }
+  }, [a, b])
   if (version.version === current.version) {
     return (
       <div className="space-y-3">

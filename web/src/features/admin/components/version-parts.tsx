@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { BandDiff, SettingDiff } from '../config-diff'
+import type { BandDiff, SettingDiff } from '../version-diff'
 
 const headingClass = 'text-sm font-semibold text-slate-900 dark:text-slate-100'
 const cell = 'border border-slate-200 dark:border-slate-700 px-2 py-1.5 text-left sm:px-3'

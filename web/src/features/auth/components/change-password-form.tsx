@@ -1,23 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import { Button } from '@/components/button'
 import { Card } from '@/components/card'
 import { Notice } from '@/components/notice'
 import { TextField } from '@/components/text-field'
-import { newPasswordSchema, repeatMatches, requiredSchema } from '@/lib/account-rules'
+import { newPasswordSchema, repeatMessage, requiredSchema } from '@/lib/account-rules'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { showServerErrors } from '@/lib/form-errors'
+import { firstIssue, formSchema } from '@/lib/form-schema'
 import { toast } from '@/lib/toast'
 import { changePassword } from '../api/auth'
 import { NewPasswordFields } from './password-fields'
 
-const schema = z
-  .object({ currentPassword: requiredSchema, password: newPasswordSchema, repeat: z.string() })
-  .check(repeatMatches((v: { password: string; repeat: string }) => [v.password, v.repeat], 'repeat'))
-type Values = z.infer<typeof schema>
+const schema = formSchema(
+  { currentPassword: v.string(), password: v.string(), repeat: v.string() },
+  (values) => ({
+    currentPassword: firstIssue(requiredSchema, values.currentPassword),
+    password: firstIssue(newPasswordSchema, values.password),
+    repeat: repeatMessage(values.password, values.repeat),
+  }),
+)
+type Values = v.InferOutput<typeof schema>
 
 const EMPTY: Values = { currentPassword: '', password: '', repeat: '' }
 
@@ -32,7 +38,7 @@ function fieldFor(path: string): keyof Values | null {
 export function ChangePasswordForm() {
   const auth = useAuth()
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY })
+  const form = useForm<Values>({ resolver: valibotResolver(schema), defaultValues: EMPTY })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = async ({ currentPassword, password }: Values) => {

@@ -1,24 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import * as v from 'valibot'
 import { useLocation } from 'wouter'
-import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { TextField } from '@/components/text-field'
-import { newPasswordSchema, repeatMatches } from '@/lib/account-rules'
+import { newPasswordSchema, repeatMessage } from '@/lib/account-rules'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { sameName, showServerErrors } from '@/lib/form-errors'
+import { firstIssue, formSchema } from '@/lib/form-schema'
 import { toast } from '@/lib/toast'
 import { acceptInvite } from '../api/auth'
 import { AuthCard } from './auth-card'
 import { NewPasswordFields } from './password-fields'
 
-const schema = z
-  .object({ password: newPasswordSchema, repeat: z.string() })
-  .check(repeatMatches((v: { password: string; repeat: string }) => [v.password, v.repeat], 'repeat'))
-type Values = z.infer<typeof schema>
+const schema = formSchema({ password: v.string(), repeat: v.string() }, (values) => ({
+  password: firstIssue(newPasswordSchema, values.password),
+  repeat: repeatMessage(values.password, values.repeat),
+}))
+type Values = v.InferOutput<typeof schema>
 
 export const PASSWORD_TITLE = 'Passwort festlegen'
 
@@ -35,7 +37,10 @@ export function InviteForm({
   const auth = useAuth()
   const [, navigate] = useLocation()
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: '', repeat: '' } })
+  const form = useForm<Values>({
+    resolver: valibotResolver(schema),
+    defaultValues: { password: '', repeat: '' },
+  })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = async ({ password }: Values) => {

@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod/mini'
+import * as v from 'valibot'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { TextField } from '@/components/text-field'
@@ -11,8 +11,8 @@ import { useAuth } from '@/lib/auth'
 import { sameName, showServerErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 
-const schema = z.object({ email: requiredSchema, password: requiredSchema })
-type Values = z.infer<typeof schema>
+const schema = v.object({ email: requiredSchema, password: requiredSchema })
+type Values = v.InferOutput<typeof schema>
 
 /**
  * Email and password. A wrong pair gives one generic message at the form, never which of the two
@@ -22,7 +22,10 @@ type Values = z.infer<typeof schema>
 export function PasswordSignIn({ secondary }: { secondary: boolean }) {
   const auth = useAuth()
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } })
+  const form = useForm<Values>({
+    resolver: valibotResolver(schema),
+    defaultValues: { email: '', password: '' },
+  })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = async ({ email, password }: Values) => {

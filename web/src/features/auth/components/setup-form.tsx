@@ -1,24 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod'
+import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import * as v from 'valibot'
 import { useLocation } from 'wouter'
-import { z } from 'zod/mini'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { TextField } from '@/components/text-field'
-import { emailSchema, newPasswordSchema, repeatMatches } from '@/lib/account-rules'
+import { emailSchema, newPasswordSchema, repeatMessage } from '@/lib/account-rules'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { sameName, showServerErrors } from '@/lib/form-errors'
+import { firstIssue, formSchema } from '@/lib/form-schema'
 import { toast } from '@/lib/toast'
 import { setupFirstAdmin } from '../api/auth'
 import { AuthCard } from './auth-card'
 import { NewPasswordFields } from './password-fields'
 
-const schema = z
-  .object({ email: emailSchema, password: newPasswordSchema, repeat: z.string() })
-  .check(repeatMatches((v: { password: string; repeat: string }) => [v.password, v.repeat], 'repeat'))
-type Values = z.infer<typeof schema>
+const schema = formSchema({ email: v.string(), password: v.string(), repeat: v.string() }, (values) => ({
+  email: firstIssue(emailSchema, values.email),
+  password: firstIssue(newPasswordSchema, values.password),
+  repeat: repeatMessage(values.password, values.repeat),
+}))
+type Values = v.InferOutput<typeof schema>
 
 export const SETUP_TITLE = 'Erstes Admin-Konto anlegen'
 
@@ -28,7 +31,7 @@ export function SetupForm({ token, onInvalid }: { token: string; onInvalid: (mes
   const [, navigate] = useLocation()
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: valibotResolver(schema),
     defaultValues: { email: '', password: '', repeat: '' },
   })
   const { errors, isSubmitting } = form.formState

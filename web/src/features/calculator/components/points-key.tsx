@@ -4,8 +4,8 @@ import { BandTable } from '@/components/band-table'
 import { cardClass } from '@/components/styles'
 import { NONE } from '@/lib/grade-table'
 import type { Key } from '@/lib/key'
+import { parseNumber } from '@/lib/numbers'
 import { cmp } from '@/lib/rational'
-import { parseNumber } from '../grading'
 import {
   DEFAULT_STEP,
   formatPoints,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { GradingConfig } from '@/lib/config'
 import { standardLiveConfig } from '@/test/live-config'
-import { diffConfigs } from './config-diff'
+import { diffBands, diffSettings } from './version-diff'
 
 const standard = (): GradingConfig => standardLiveConfig().config
 
@@ -15,7 +15,13 @@ function changed(): GradingConfig {
   return c
 }
 
-describe('diffConfigs', () => {
+/** Both parts of the comparison of two versions of the original's widths. */
+const diffConfigs = (version: GradingConfig, current: GradingConfig) => ({
+  settings: diffSettings(version, current),
+  bands: diffBands(version, current),
+})
+
+describe('diffSettings and diffBands of the original', () => {
   it('finds nothing between a configuration and itself', () => {
     const diff = diffConfigs(standard(), standard())
     expect(diff.settings.filter((s) => s.changed)).toEqual([])
