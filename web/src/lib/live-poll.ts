@@ -38,7 +38,7 @@ async function request(
   shown: LiveConfig | undefined,
   tag: Tag | undefined,
   signal: AbortSignal,
-): Promise<{ answer: PollAnswer; tag?: Tag }> {
+): Promise<{ answer: PollAnswer; tag?: Tag | undefined }> {
   const current =
     shown !== undefined && tag?.version === shown.version && tag.archived === (shown.archived === true)
   const headers: Record<string, string> = current ? { 'If-None-Match': tag.etag } : {}
