@@ -238,7 +238,11 @@ func (s System) label(text string) (l Label, rank *big.Rat, ok bool) {
 	if !new(big.Rat).Quo(v, nb.Step).IsInt() {
 		return Label{}, nil, false
 	}
-	return Label{Text: formatDecimal(v, 0), Value: v}, new(big.Rat).Neg(v), true
+	rank = new(big.Rat).Set(v)
+	if s.HigherIsBetter {
+		rank.Neg(rank)
+	}
+	return Label{Text: formatDecimal(v, 0), Value: v}, rank, true
 }
 
 // formatDecimal writes v with a comma and at least minPlaces decimals, more where v has them (up to
