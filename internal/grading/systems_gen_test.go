@@ -11,29 +11,60 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite web/src/lib/systems.gen.ts from the table of systems")
+var update = flag.Bool("update", false, "rewrite the web app's files of the table of systems")
 
-// systemsFile is the web app's copy of the table of systems, written from Systems() as the API types are
-// written from the contract: the page reads the systems from it and from nowhere else.
-var systemsFile = filepath.Join("..", "..", "web", "src", "lib", "systems.gen.ts")
+// The web app's copy of the table of systems, written from Systems() as the API types are written from
+// the contract: the page reads the systems from these files and from nowhere else. The second labels
+// have a file of their own: the calculator's first script needs them, and a bundle takes a module whole.
+var systemsFiles = map[string]func() []byte{
+	filepath.Join("..", "..", "web", "src", "lib", "systems.gen.ts"):       systemsTypeScript,
+	filepath.Join("..", "..", "web", "src", "lib", "second-labels.gen.ts"): secondLabelsTypeScript,
+}
 
-// TestSystemsFileIsFresh fails while web/src/lib/systems.gen.ts is not what the table of systems writes;
-// `go generate ./internal/grading` (this test with -update) rewrites it.
+// TestSystemsFileIsFresh fails while web/src/lib/systems.gen.ts or second-labels.gen.ts is not what the
+// table of systems writes; `go generate ./internal/grading` (this test with -update) rewrites them.
 func TestSystemsFileIsFresh(t *testing.T) {
-	want := systemsTypeScript()
-	if *update {
-		if err := os.WriteFile(systemsFile, want, 0o644); err != nil {
+	for path, write := range systemsFiles {
+		want := write()
+		if *update {
+			if err := os.WriteFile(path, want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
 			t.Fatal(err)
 		}
-		return
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is stale: run `go generate ./internal/grading` and commit it", path)
+		}
 	}
-	got, err := os.ReadFile(systemsFile)
-	if err != nil {
-		t.Fatal(err)
+}
+
+const generatedHeader = `// Written by internal/grading/systems_gen_test.go from the table of grading systems,
+// internal/grading/system.go: do not edit; run ` + "`go generate ./internal/grading`" + ` after a change
+// there. The Go tests fail while this file is stale.
+`
+
+func secondLabelsTypeScript() []byte {
+	var b strings.Builder
+	b.WriteString(generatedHeader + "\n")
+	b.WriteString("/** The second labels of the systems that have them: \"label=second|…\", best first (lib/key.ts). */\n")
+	b.WriteString("export const SECOND_LABELS: Readonly<Record<string, string>> = {\n")
+	for _, s := range Systems() {
+		var pairs []string
+		for _, l := range s.Labels {
+			if l.Alt != "" {
+				pairs = append(pairs, l.Text+"="+l.Alt)
+			}
+		}
+		if pairs != nil {
+			b.WriteString("  " + key(s.ID) + ": " + quote(strings.Join(pairs, "|")) + ",\n")
+		}
 	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("%s is stale: run `go generate ./internal/grading` and commit it", systemsFile)
-	}
+	b.WriteString("}\n")
+	return []byte(b.String())
 }
 
 // TestSystemsTableIsConsistent: what the table says twice agrees with itself, so that the web app, which
@@ -62,10 +93,7 @@ func TestSystemsTableIsConsistent(t *testing.T) {
 
 func systemsTypeScript() []byte {
 	var b strings.Builder
-	b.WriteString(`// Written by internal/grading/systems_gen_test.go from the table of grading systems,
-// internal/grading/system.go: do not edit; run ` + "`go generate ./internal/grading`" + ` after a change
-// there. The Go tests fail while this file is stale. lib/systems.ts reads it.
-
+	b.WriteString(generatedHeader + `
 /** Labels that are numbers from best to worst in steps, with at least places decimals. */
 export interface SystemNumbers {
   best: string
@@ -97,8 +125,6 @@ export interface SystemData {
   labels?: string
   values?: string
   numbers?: SystemNumbers
-  /** The second labels of the list, separated by "|", in the labels' order. */
-  alts?: string
   over?: string
   higherIsBetter: boolean
   pass: string
@@ -116,7 +142,7 @@ export interface SystemData {
 		ids = append(ids, quote(s.ID))
 	}
 	b.WriteString("export const SYSTEM_IDS = [" + strings.Join(ids, ", ") + "] as const\n\n")
-	b.WriteString("export const SYSTEMS: readonly SystemData[] = [\n")
+	b.WriteString("export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [\n")
 	for _, s := range Systems() {
 		b.WriteString("  {\n")
 		field := func(name, value string) { b.WriteString("    " + name + ": " + value + ",\n") }
@@ -133,15 +159,6 @@ export interface SystemData {
 			nb := s.Numbers
 			field("numbers", "{ best: "+ratText(nb.Best)+", worst: "+ratText(nb.Worst)+", step: "+ratText(nb.Step)+
 				", places: "+strconv.Itoa(nb.Places)+", list: "+strconv.FormatBool(nb.List)+" }")
-		}
-		var alts []string
-		for _, l := range s.Labels {
-			if l.Alt != "" {
-				alts = append(alts, l.Alt)
-			}
-		}
-		if alts != nil {
-			field("alts", quote(strings.Join(alts, "|")))
 		}
 		if s.OverHundred != "" {
 			field("over", quote(s.OverHundred))
@@ -166,6 +183,14 @@ export interface SystemData {
 	}
 	b.WriteString("]\n")
 	return []byte(b.String())
+}
+
+// key writes an object key as prettier does: quoted only where it is no identifier.
+func key(id string) string {
+	if strings.Contains(id, "-") {
+		return quote(id)
+	}
+	return id
 }
 
 func ratText(x *big.Rat) string { return quote(formatExact(x)) }

@@ -1,6 +1,6 @@
 // Written by internal/grading/systems_gen_test.go from the table of grading systems,
 // internal/grading/system.go: do not edit; run `go generate ./internal/grading` after a change
-// there. The Go tests fail while this file is stale. lib/systems.ts reads it.
+// there. The Go tests fail while this file is stale.
 
 /** Labels that are numbers from best to worst in steps, with at least places decimals. */
 export interface SystemNumbers {
@@ -33,8 +33,6 @@ export interface SystemData {
   labels?: string
   values?: string
   numbers?: SystemNumbers
-  /** The second labels of the list, separated by "|", in the labels' order. */
-  alts?: string
   over?: string
   higherIsBetter: boolean
   pass: string
@@ -48,7 +46,7 @@ export interface SystemData {
 
 export const SYSTEM_IDS = ['noten-plus-minus', 'noten', 'noten-dezimal', 'notenpunkte', 'schweiz', 'oesterreich'] as const
 
-export const SYSTEMS: readonly SystemData[] = [
+export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
   {
     id: 'noten-plus-minus',
     name: 'Noten 1 bis 6 mit + und −',
@@ -77,7 +75,6 @@ export const SYSTEMS: readonly SystemData[] = [
     id: 'noten',
     name: 'Noten 1 bis 6',
     numbers: { best: '1', worst: '6', step: '1', places: 0, list: true },
-    alts: 'sehr gut|gut|befriedigend|ausreichend|mangelhaft|ungenügend',
     higherIsBetter: false,
     pass: '4',
     grouping: 'label',
@@ -122,7 +119,6 @@ export const SYSTEMS: readonly SystemData[] = [
     id: 'notenpunkte',
     name: 'Notenpunkte 15 bis 0',
     numbers: { best: '15', worst: '0', step: '1', places: 0, list: true },
-    alts: '1+|1|1-|2+|2|2-|3+|3|3-|4+|4|4-|5+|5|5-|6',
     higherIsBetter: true,
     pass: '5',
     grouping: 'alt',
@@ -167,7 +163,6 @@ export const SYSTEMS: readonly SystemData[] = [
     id: 'oesterreich',
     name: 'Österreichische Noten 1 bis 5',
     numbers: { best: '1', worst: '5', step: '1', places: 0, list: true },
-    alts: 'Sehr gut|Gut|Befriedigend|Genügend|Nicht genügend',
     higherIsBetter: false,
     pass: '4',
     grouping: 'label',
