@@ -9,8 +9,8 @@ import (
 	"github.com/notenrechner/notenrechner/internal/zeugnis"
 )
 
-// Zeugnis is the type of a document's member "zeugnis": the school's Zeugnisnote settings, owned by
-// internal/zeugnis.
+// Zeugnis is the type of a document's member "zeugnis", the school's Zeugnisnote settings: one type,
+// zeugnis.Settings, named so inside this package, where every document carries one.
 type Zeugnis = zeugnis.Settings
 
 const maxCategoryName = 40
