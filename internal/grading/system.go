@@ -107,12 +107,13 @@ func ZeugnisSystems() zeugnis.Systems {
 	return out
 }
 
-func n(x int64) *big.Rat { return big.NewRat(x, 1) }
+// intRat is a whole number as a *big.Rat.
+func intRat(x int64) *big.Rat { return big.NewRat(x, 1) }
 
 var (
 	// The Zeugnisnote reads grades of 1 to 6 with + and − (and decimals) alike in the three German systems;
 	// "de" names the original's.
-	zeugnisGerman = zeugnis.Scale{Grammar: zeugnis.GrammarTendency, Lo: n(1), Hi: n(6), Step: n(1), Tendency: true,
+	zeugnisGerman = zeugnis.Scale{Grammar: zeugnis.GrammarTendency, Lo: intRat(1), Hi: intRat(6), Step: intRat(1), Tendency: true,
 		RangeText: "keine Note von 1 bis 6"}
 	wholeWords = []string{"sehr gut", "gut", "befriedigend", "ausreichend", "mangelhaft", "ungenügend"}
 
@@ -120,13 +121,13 @@ var (
 	// (2+ and 2- count as 2 in an average), as the Notenspiegel has always counted; 5 and 6 fail.
 	sysPlusMinus = System{
 		ID: SystemPlusMinus, Name: "Noten 1 bis 6 mit + und −", OverHundred: "1+",
-		Labels: plusMinusGrades(), Pass: n(4), Grouping: GroupFirst, FailingTerm: "Anteil 5 und 6",
+		Labels: plusMinusGrades(), Pass: intRat(4), Grouping: GroupFirst, FailingTerm: "Anteil 5 und 6",
 		AverageNote: "Für den Durchschnitt zählen + und - wie die Note ohne Zusatz (2+ und 2- zählen als 2).",
 		Zeugnis:     withAlias(zeugnisGerman, "de"),
 	}
 	sysWhole = withLabels(System{
-		ID: SystemWhole, Name: "Noten 1 bis 6", Numbers: &Numbers{Best: n(1), Worst: n(6), Step: n(1), List: true},
-		Pass: n(4), Grouping: GroupLabel, FailingTerm: "Anteil 5 und 6", AltTerm: "Note in Worten",
+		ID: SystemWhole, Name: "Noten 1 bis 6", Numbers: &Numbers{Best: intRat(1), Worst: intRat(6), Step: intRat(1), List: true},
+		Pass: intRat(4), Grouping: GroupLabel, FailingTerm: "Anteil 5 und 6", AltTerm: "Note in Worten",
 		Zeugnis: zeugnisGerman,
 	}, wholeWords)
 	// sysDecimal is the IHK's decimal key: 1,0 to 6,0 in tenths. It passes with 4,4 (50 of 100 points)
@@ -134,7 +135,7 @@ var (
 	// 1,4, "sehr gut"; 91 are 1,5, "gut").
 	sysDecimal = withLabels(System{
 		ID: SystemDecimal, Name: "Noten 1,0 bis 6,0",
-		Numbers: &Numbers{Best: n(1), Worst: n(6), Step: big.NewRat(1, 10), Places: 1, List: true},
+		Numbers: &Numbers{Best: intRat(1), Worst: intRat(6), Step: big.NewRat(1, 10), Places: 1, List: true},
 		Pass:    big.NewRat(44, 10), Grouping: GroupRounded, RangeNames: true, FailingTerm: "Anteil ab 4,5",
 		Zeugnis: zeugnisGerman,
 	}, nil)
@@ -143,28 +144,28 @@ var (
 	// the grade each point value stands for.
 	sysPoints = withLabels(System{
 		ID: SystemPoints, Name: "Notenpunkte 15 bis 0", HigherIsBetter: true,
-		Numbers: &Numbers{Best: n(15), Worst: n(0), Step: n(1), List: true},
-		Pass:    n(5), Grouping: GroupAlt, FailingTerm: "Anteil unter 5 Punkten",
+		Numbers: &Numbers{Best: intRat(15), Worst: intRat(0), Step: intRat(1), List: true},
+		Pass:    intRat(5), Grouping: GroupAlt, FailingTerm: "Anteil unter 5 Punkten",
 		AverageNote: "Der Durchschnitt ist in Notenpunkten (15 bis 0) gerechnet.", AltTerm: "Note (1–6)",
-		Zeugnis: zeugnis.Scale{Alias: "np", Grammar: zeugnis.GrammarPoints, Lo: n(0), Hi: n(15), Step: n(1),
+		Zeugnis: zeugnis.Scale{Alias: "np", Grammar: zeugnis.GrammarPoints, Lo: intRat(0), Hi: intRat(15), Step: intRat(1),
 			RangeText: "keine Punktzahl von 0 bis 15"},
 	}, pointsAlts())
 	// sysSwitzerland: any number from 1 to 6 in hundredths; 4 is "genügend". Grouped by the whole grade
 	// below (5,75 belongs to 5), so no group mixes grades that pass with grades that fail.
 	sysSwitzerland = System{
 		ID: SystemSwitzerland, Name: "Schweizer Noten 6 bis 1", HigherIsBetter: true,
-		Numbers: &Numbers{Best: n(6), Worst: n(1), Step: big.NewRat(1, 100)},
-		Pass:    n(4), Grouping: GroupWhole, RangeNames: true, FailingTerm: "Anteil unter 4",
-		Zeugnis: zeugnis.Scale{Alias: "ch", Grammar: zeugnis.GrammarDecimals, Lo: n(1), Hi: n(6),
+		Numbers: &Numbers{Best: intRat(6), Worst: intRat(1), Step: big.NewRat(1, 100)},
+		Pass:    intRat(4), Grouping: GroupWhole, RangeNames: true, FailingTerm: "Anteil unter 4",
+		Zeugnis: zeugnis.Scale{Alias: "ch", Grammar: zeugnis.GrammarDecimals, Lo: intRat(1), Hi: intRat(6),
 			Step: big.NewRat(1, 2), StepSetting: true,
 			RangeText: "keine Note von 1 bis 6 (höchstens zwei Nachkommastellen)"},
 	}
 	// sysAustria writes the words of the Leistungsbeurteilungsverordnung (LBVO § 14).
 	sysAustria = withLabels(System{
 		ID: SystemAustria, Name: "Österreichische Noten 1 bis 5",
-		Numbers: &Numbers{Best: n(1), Worst: n(5), Step: n(1), List: true},
-		Pass:    n(4), Grouping: GroupLabel, FailingTerm: "Anteil Nicht genügend", AltTerm: "Note in Worten",
-		Zeugnis: zeugnis.Scale{Alias: "at", Grammar: zeugnis.GrammarWhole, Lo: n(1), Hi: n(5), Step: n(1),
+		Numbers: &Numbers{Best: intRat(1), Worst: intRat(5), Step: intRat(1), List: true},
+		Pass:    intRat(4), Grouping: GroupLabel, FailingTerm: "Anteil Nicht genügend", AltTerm: "Note in Worten",
+		Zeugnis: zeugnis.Scale{Alias: "at", Grammar: zeugnis.GrammarWhole, Lo: intRat(1), Hi: intRat(5), Step: intRat(1),
 			RangeText: "keine Note von 1 bis 5"},
 	}, []string{"Sehr gut", "Gut", "Befriedigend", "Genügend", "Nicht genügend"})
 )

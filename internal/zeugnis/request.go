@@ -9,9 +9,10 @@ import (
 )
 
 // ParseRequest reads the JSON of `notenrechner zeugnisnote` (docs/spec.md §9)
-// strictly (the system is checked by Compute): unknown or repeated members, a wrong type or invalid UTF-8 are
+// strictly: unknown or repeated members, a wrong type or invalid UTF-8 are
 // refused with a German message. Weights, grades and settings may be JSON
-// strings or numbers.
+// strings or numbers. The system, which needs the table of systems, is
+// checked by Compute.
 func ParseRequest(data []byte) (Request, error) {
 	if !utf8.Valid(data) {
 		return Request{}, refuse("Die Eingabe ist kein gültiges UTF-8.")
@@ -196,7 +197,7 @@ func gradeList(raw json.RawMessage, where string) ([]Grade, error) {
 	return out, nil
 }
 
-// Run is ParseRequest and Compute: the command's whole rule.
+// Run is ParseRequest and Compute: the command's whole rule, over the systems ss.
 func (ss Systems) Run(data []byte) (Result, error) {
 	req, err := ParseRequest(data)
 	if err != nil {

@@ -17,9 +17,9 @@ const (
 // Request is a term's grades as the command takes them; texts as typed.
 type Request struct {
 	System     string // a grading system's id (or its short name, see Scale.Alias)
-	Tendency   string // de only; "" means 0,3
+	Tendency   string // only where the Scale has Tendency; "" means 0,3
 	Rounding   string // "" means better
-	Step       string // ch only; "" means 0,5
+	Step       string // only where the Scale has StepSetting; "" means its step
 	Categories []Category
 }
 
