@@ -113,8 +113,8 @@ func intRat(x int64) *big.Rat { return big.NewRat(x, 1) }
 var (
 	// The Zeugnisnote reads grades of 1 to 6 with + and − (and decimals) alike in the three German systems;
 	// "de" names the original's.
-	zeugnisGerman = zeugnis.Scale{Grammar: zeugnis.GrammarTendency, Lo: intRat(1), Hi: intRat(6), Step: intRat(1), Tendency: true,
-		RangeText: "keine Note von 1 bis 6"}
+	zeugnisGerman = zeugnis.Scale{Grammar: zeugnis.GrammarTendency, Lo: intRat(1), Hi: intRat(6), Step: intRat(1),
+		Tendency: true, RangeText: "keine Note von 1 bis 6"}
 	wholeWords = []string{"sehr gut", "gut", "befriedigend", "ausreichend", "mangelhaft", "ungenügend"}
 
 	// sysPlusMinus is the original's system: 1 to 6 with + and −. The value of a label is its plain grade
@@ -126,8 +126,9 @@ var (
 		Zeugnis:     withAlias(zeugnisGerman, "de"),
 	}
 	sysWhole = withLabels(System{
-		ID: SystemWhole, Name: "Noten 1 bis 6", Numbers: &Numbers{Best: intRat(1), Worst: intRat(6), Step: intRat(1), List: true},
-		Pass: intRat(4), Grouping: GroupLabel, FailingTerm: "Anteil 5 und 6", AltTerm: "Note in Worten",
+		ID: SystemWhole, Name: "Noten 1 bis 6",
+		Numbers: &Numbers{Best: intRat(1), Worst: intRat(6), Step: intRat(1), List: true},
+		Pass:    intRat(4), Grouping: GroupLabel, FailingTerm: "Anteil 5 und 6", AltTerm: "Note in Worten",
 		Zeugnis: zeugnisGerman,
 	}, wholeWords)
 	// sysDecimal is the IHK's decimal key: 1,0 to 6,0 in tenths. It passes with 4,4 (50 of 100 points)

@@ -70,7 +70,8 @@ func TestSystemsByIDAndAlias(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"noten", "noten-dezimal"} {
-		if _, err := systems.Run([]byte(`{"system": "` + id + `", "tendency": "1/3", "categories": [{"name": "s", "grades": ["2-", "2,3"]}]}`)); err != nil {
+		input := `{"system": "` + id + `", "tendency": "1/3", "categories": [{"name": "s", "grades": ["2-", "2,3"]}]}`
+		if _, err := systems.Run([]byte(input)); err != nil {
 			t.Errorf("%s: %v", id, err)
 		}
 	}
