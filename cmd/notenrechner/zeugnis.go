@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/zeugnis"
 )
 
@@ -15,13 +16,15 @@ const zeugnisHelp = `Aufruf: notenrechner zeugnisnote < NOTEN.json
 
 Berechnet aus den Noten eines Halbjahres den Durchschnitt und einen Vorschlag für
 die Zeugnisnote (docs/spec.md §9). Liest JSON von der Standardeingabe, z. B.
-  {"system": "de", "tendency": "0,3", "rounding": "better",
+  {"system": "noten-plus-minus", "tendency": "0,3", "rounding": "better",
    "categories": [{"name": "schriftlich", "weight": "2", "grades": ["2+", {"grade": "3", "weight": "2"}]},
                   {"name": "mündlich", "weight": 1, "grades": ["2", "1-"]}]}
-system: de (1–6 mit + und −, auch 2,3), np (Notenpunkte 0–15), ch (Schweiz 1–6),
-at (Österreich 1–5); tendency (nur de): 0,3, 0,25 oder 1/3; step (nur ch): 0,5, 1
-oder 0,1; rounding: better (Standard) oder worse für einen Durchschnitt genau auf
-der Mitte. Gibt aus:
+system: das Notensystem wie in einem Notenschlüssel: noten-plus-minus, noten und
+noten-dezimal (1–6 mit + und −, auch 2,3), notenpunkte (0–15), schweiz (1–6),
+oesterreich (1–5); de, np, ch und at gehen weiter für noten-plus-minus, notenpunkte,
+schweiz und oesterreich. tendency (nur 1–6): 0,3, 0,25 oder 1/3; step (nur schweiz):
+0,5, 1 oder 0,1; rounding: better (Standard) oder worse für einen Durchschnitt genau
+auf der Mitte. Gibt aus:
   {"average":"2,26","proposal":"2","borderline":false,"steps":["…"]}
 Der Durchschnitt wird nach zwei Nachkommastellen abgeschnitten, nicht gerundet.
 borderline: true heißt, die Zeugnisnote entscheidet die Lehrkraft. Eine Eingabe,
@@ -59,7 +62,7 @@ func cmdZeugnis(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(data) > maxZeugnisInput {
 		return inputError{"Die Eingabe ist größer als 1 MiB."}
 	}
-	res, err := zeugnis.Run(data)
+	res, err := grading.ZeugnisSystems().Run(data)
 	var refused *zeugnis.Error
 	if errors.As(err, &refused) {
 		return inputError{refused.Message}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/zeugnis"
 )
 
@@ -49,7 +50,7 @@ func TestZeugnisnoteCommandAnswersAsThePackage(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.Name, err)
 		}
-		res, err := zeugnis.Run(tc.Input)
+		res, err := grading.ZeugnisSystems().Run(tc.Input)
 		if err != nil {
 			t.Fatalf("%s: package: %v", tc.Name, err)
 		}
@@ -99,5 +100,28 @@ func TestZeugnisnoteRefusals(t *testing.T) {
 	}
 	if out, _, _ := runCmd(t, "help"); !strings.Contains(out, "notenrechner zeugnisnote") {
 		t.Error("the command list does not name zeugnisnote")
+	}
+}
+
+// TestZeugnisnoteTakesGradingIDsAndTheShortNames: the command names a system as documents do, and the
+// short names it took first (de, np, ch, at) still work for those who scripted them.
+func TestZeugnisnoteTakesGradingIDsAndTheShortNames(t *testing.T) {
+	for _, tc := range []struct{ id, alias, grades, want string }{
+		{"noten-plus-minus", "de", `"2-", "3+"`, `"average":"2,50","proposal":"2"`},
+		{"notenpunkte", "np", `"7", 8`, `"average":"7,50","proposal":"8"`},
+		{"schweiz", "ch", `"4", "4,5"`, `"average":"4,25","proposal":"4,5"`},
+		{"oesterreich", "at", `"3", 4`, `"average":"3,50","proposal":"3"`},
+	} {
+		var outs [2]string
+		for i, system := range []string{tc.id, tc.alias} {
+			out, err := runZeugnis([]byte(`{"system": "` + system + `", "categories": [{"name": "s", "grades": [` + tc.grades + `]}]}`))
+			if err != nil || !strings.Contains(out, tc.want) {
+				t.Errorf("%s: %s, %v; want %s", system, out, err, tc.want)
+			}
+			outs[i] = out
+		}
+		if outs[0] != outs[1] {
+			t.Errorf("%s answers %s, %s answers %s", tc.id, outs[0], tc.alias, outs[1])
+		}
 	}
 }

@@ -89,7 +89,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	b = append(b, `},"6":{"normal":`...)
 	b = s.SixNormal.appendText(b)
 	b = append(b, `}}`...)
-	b = c.Zeugnis.appendTo(b)
+	b = appendZeugnis(b, &c.Zeugnis)
 	return append(b, '}'), nil
 }
 

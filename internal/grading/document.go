@@ -87,7 +87,7 @@ func (c Config) marshalRule() ([]byte, error) {
 			b = r.Pass.appendText(b)
 		}
 		b = append(b, '}')
-		b = c.Zeugnis.appendTo(b)
+		b = appendZeugnis(b, &c.Zeugnis)
 		return append(b, '}'), nil
 	}
 	b = appendMember(b, "percentage", string(r.Basis))
@@ -105,7 +105,7 @@ func (c Config) marshalRule() ([]byte, error) {
 		b = append(b, '}')
 	}
 	b = append(b, `]}`...)
-	b = c.Zeugnis.appendTo(b)
+	b = appendZeugnis(b, &c.Zeugnis)
 	return append(b, '}'), nil
 }
 

@@ -4,23 +4,64 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/notenrechner/notenrechner/internal/zeugnis"
 )
 
+//go:generate go test -run TestSystemsFileIsFresh -update .
+
 // A System is a way of writing grades: which labels exist, best first, what each means as a number for
-// averages, and how else it is known (docs/grading-systems.md). A scale follows one system; its rule
-// decides which percentages get which label.
+// averages, where it passes, how the Notenspiegel groups it, the words the page uses for it and what it
+// means for the Zeugnisnote (docs/grading-systems.md). A scale follows one system; its rule decides which
+// percentages get which label. This table is the only place the systems are written down: the web app
+// reads it as web/src/lib/systems.gen.ts, written from it (systems_gen_test.go keeps that file fresh).
 type System struct {
-	ID   string
+	ID string
+	// Name is the system as the admin picks it.
 	Name string
 	// Labels lists every label of the system, best first. Nil for a system whose labels are numbers in a
 	// range (schweiz): such labels are read by number and ranked by value.
 	Labels []Label
+	// Numbers describes labels that are numbers: from Best to Worst by Step, written with Places
+	// decimals at least. List says the labels are exactly these numbers (Labels holds them); without it
+	// any number of the range in steps of Step is a label, written the shortest way. Nil for the
+	// original's labels with + and −.
+	Numbers *Numbers
 	// OverHundred is the label of a percentage above 100 when the system has one beyond its best band
 	// (the original's "1+" for extra credit); "" means above 100 % gets the best band.
 	OverHundred string
-	// higherIsBetter is true where a larger number is a better grade (Notenpunkte, Switzerland).
-	higherIsBetter bool
+	// HigherIsBetter is true where a larger number is a better grade (Notenpunkte, Switzerland).
+	HigherIsBetter bool
+	// Pass is the value of the worst label that still passes.
+	Pass *big.Rat
+	// Grouping is how the Notenspiegel gathers bands into whole grades; RangeNames says its groups are
+	// named by their labels' range ("1,0–1,4") rather than as a grade ("Note 1").
+	Grouping   Grouping
+	RangeNames bool
+	// FailingTerm names the share of failing grades ("Anteil 5 und 6"); AverageNote says how an average
+	// counts where that needs saying; AltTerm heads the column of second labels ("Note in Worten").
+	FailingTerm, AverageNote, AltTerm string
+	// Zeugnis is what the system means for the Zeugnisnote of docs/spec.md §9.
+	Zeugnis zeugnis.Scale
 }
+
+// Numbers are labels that are numbers in a range (see System.Numbers).
+type Numbers struct {
+	Best, Worst, Step *big.Rat
+	Places            int
+	List              bool
+}
+
+// Grouping is how the Notenspiegel groups a system's bands into whole grades.
+type Grouping string
+
+const (
+	GroupLabel   Grouping = "label"   // each label is a whole grade
+	GroupFirst   Grouping = "first"   // the label's first character: 2+, 2 and 2- are a 2
+	GroupAlt     Grouping = "alt"     // the second label's first character: 15, 14, 13 Notenpunkte are a 1
+	GroupRounded Grouping = "rounded" // the value rounded half up: 1,4 is a 1, 1,5 a 2
+	GroupWhole   Grouping = "whole"   // the whole number below: 5,75 is a 5
+)
 
 // Label is one grade of a system as it is written.
 type Label struct {
@@ -54,29 +95,105 @@ func SystemByID(id string) (System, bool) {
 	return System{}, false
 }
 
+// ZeugnisSystems is every system as the Zeugnisnote takes it, by its id (and the short name earlier
+// releases of `notenrechner zeugnisnote` took).
+func ZeugnisSystems() zeugnis.Systems {
+	out := make(zeugnis.Systems, 0, 6)
+	for _, s := range Systems() {
+		z := s.Zeugnis
+		z.System, z.HigherBetter = s.ID, s.HigherIsBetter
+		out = append(out, z)
+	}
+	return out
+}
+
+// intRat is a whole number as a *big.Rat.
+func intRat(x int64) *big.Rat { return big.NewRat(x, 1) }
+
 var (
+	// The Zeugnisnote reads grades of 1 to 6 with + and − (and decimals) alike in the three German systems;
+	// "de" names the original's.
+	zeugnisGerman = zeugnis.Scale{Grammar: zeugnis.GrammarTendency, Lo: intRat(1), Hi: intRat(6), Step: intRat(1),
+		Tendency: true, RangeText: "keine Note von 1 bis 6"}
+	wholeWords = []string{"sehr gut", "gut", "befriedigend", "ausreichend", "mangelhaft", "ungenügend"}
+
 	// sysPlusMinus is the original's system: 1 to 6 with + and −. The value of a label is its plain grade
-	// (2+ and 2- count as 2 in an average), as the Notenspiegel has always counted.
+	// (2+ and 2- count as 2 in an average), as the Notenspiegel has always counted; 5 and 6 fail.
 	sysPlusMinus = System{
-		ID: SystemPlusMinus, Name: "Noten 1–6 mit + und −", OverHundred: "1+",
-		Labels: plusMinusGrades(),
+		ID: SystemPlusMinus, Name: "Noten 1 bis 6 mit + und −", OverHundred: "1+",
+		Labels: plusMinusGrades(), Pass: intRat(4), Grouping: GroupFirst, FailingTerm: "Anteil 5 und 6",
+		AverageNote: "Für den Durchschnitt zählen + und - wie die Note ohne Zusatz (2+ und 2- zählen als 2).",
+		Zeugnis:     withAlias(zeugnisGerman, "de"),
 	}
-	sysWhole = System{
-		ID: SystemWhole, Name: "Noten 1–6",
-		Labels: wholeGrades("sehr gut", "gut", "befriedigend", "ausreichend", "mangelhaft", "ungenügend"),
-	}
-	// sysDecimal is the IHK's decimal key: 1,0 to 6,0 in tenths.
-	sysDecimal = System{ID: SystemDecimal, Name: "Noten 1,0–6,0 (Dezimalnoten)", Labels: decimalGrades()}
+	sysWhole = withLabels(System{
+		ID: SystemWhole, Name: "Noten 1 bis 6",
+		Numbers: &Numbers{Best: intRat(1), Worst: intRat(6), Step: intRat(1), List: true},
+		Pass:    intRat(4), Grouping: GroupLabel, FailingTerm: "Anteil 5 und 6", AltTerm: "Note in Worten",
+		Zeugnis: zeugnisGerman,
+	}, wholeWords)
+	// sysDecimal is the IHK's decimal key: 1,0 to 6,0 in tenths. It passes with 4,4 (50 of 100 points)
+	// and gives 4,5 below; its decimals round to the whole grades of the 100-point key (92 points are
+	// 1,4, "sehr gut"; 91 are 1,5, "gut").
+	sysDecimal = withLabels(System{
+		ID: SystemDecimal, Name: "Noten 1,0 bis 6,0",
+		Numbers: &Numbers{Best: intRat(1), Worst: intRat(6), Step: big.NewRat(1, 10), Places: 1, List: true},
+		Pass:    big.NewRat(44, 10), Grouping: GroupRounded, RangeNames: true, FailingTerm: "Anteil ab 4,5",
+		Zeugnis: zeugnisGerman,
+	}, nil)
 	// sysPoints are the Notenpunkte of the gymnasiale Oberstufe: 15 best, each also a grade with + or −
-	// (15 = 1+, 14 = 1, 13 = 1-, …, 1 = 5-, 0 = 6; KMK).
-	sysPoints      = System{ID: SystemPoints, Name: "Notenpunkte 15–0", Labels: pointsGrades(), higherIsBetter: true}
-	sysSwitzerland = System{ID: SystemSwitzerland, Name: "Noten 6–1 (Schweiz)", higherIsBetter: true}
-	// sysAustria writes the words of the Leistungsbeurteilungsverordnung (LBVO § 14).
-	sysAustria = System{
-		ID: SystemAustria, Name: "Noten 1–5 (Österreich)",
-		Labels: wholeGrades("Sehr gut", "Gut", "Befriedigend", "Genügend", "Nicht genügend"),
+	// (15 = 1+, 14 = 1, 13 = 1-, …, 1 = 5-, 0 = 6; KMK). 0 to 4 points are "unter ausreichend"; grouped by
+	// the grade each point value stands for.
+	sysPoints = withLabels(System{
+		ID: SystemPoints, Name: "Notenpunkte 15 bis 0", HigherIsBetter: true,
+		Numbers: &Numbers{Best: intRat(15), Worst: intRat(0), Step: intRat(1), List: true},
+		Pass:    intRat(5), Grouping: GroupAlt, FailingTerm: "Anteil unter 5 Punkten",
+		AverageNote: "Der Durchschnitt ist in Notenpunkten (15 bis 0) gerechnet.", AltTerm: "Note (1–6)",
+		Zeugnis: zeugnis.Scale{Alias: "np", Grammar: zeugnis.GrammarPoints, Lo: intRat(0), Hi: intRat(15), Step: intRat(1),
+			RangeText: "keine Punktzahl von 0 bis 15"},
+	}, pointsAlts())
+	// sysSwitzerland: any number from 1 to 6 in hundredths; 4 is "genügend". Grouped by the whole grade
+	// below (5,75 belongs to 5), so no group mixes grades that pass with grades that fail.
+	sysSwitzerland = System{
+		ID: SystemSwitzerland, Name: "Schweizer Noten 6 bis 1", HigherIsBetter: true,
+		Numbers: &Numbers{Best: intRat(6), Worst: intRat(1), Step: big.NewRat(1, 100)},
+		Pass:    intRat(4), Grouping: GroupWhole, RangeNames: true, FailingTerm: "Anteil unter 4",
+		Zeugnis: zeugnis.Scale{Alias: "ch", Grammar: zeugnis.GrammarDecimals, Lo: intRat(1), Hi: intRat(6),
+			Step: big.NewRat(1, 2), StepSetting: true,
+			RangeText: "keine Note von 1 bis 6 (höchstens zwei Nachkommastellen)"},
 	}
+	// sysAustria writes the words of the Leistungsbeurteilungsverordnung (LBVO § 14).
+	sysAustria = withLabels(System{
+		ID: SystemAustria, Name: "Österreichische Noten 1 bis 5",
+		Numbers: &Numbers{Best: intRat(1), Worst: intRat(5), Step: intRat(1), List: true},
+		Pass:    intRat(4), Grouping: GroupLabel, FailingTerm: "Anteil Nicht genügend", AltTerm: "Note in Worten",
+		Zeugnis: zeugnis.Scale{Alias: "at", Grammar: zeugnis.GrammarWhole, Lo: intRat(1), Hi: intRat(5), Step: intRat(1),
+			RangeText: "keine Note von 1 bis 5"},
+	}, []string{"Sehr gut", "Gut", "Befriedigend", "Genügend", "Nicht genügend"})
 )
+
+func withAlias(z zeugnis.Scale, alias string) zeugnis.Scale {
+	z.Alias = alias
+	return z
+}
+
+// withLabels lists the labels of s.Numbers, best first, with alts as their second labels.
+func withLabels(s System, alts []string) System {
+	nb := s.Numbers
+	step := new(big.Rat).Set(nb.Step)
+	if nb.Best.Cmp(nb.Worst) > 0 {
+		step.Neg(step)
+	}
+	for v := new(big.Rat).Set(nb.Best); ; v = new(big.Rat).Add(v, step) {
+		l := Label{Text: formatDecimal(v, nb.Places), Value: v}
+		if len(s.Labels) < len(alts) {
+			l.Alt = alts[len(s.Labels)]
+		}
+		s.Labels = append(s.Labels, l)
+		if v.Cmp(nb.Worst) == 0 {
+			return s
+		}
+	}
+}
 
 func plusMinusGrades() []Label {
 	var gs []Label
@@ -92,39 +209,20 @@ func plusMinusGrades() []Label {
 	return gs
 }
 
-func wholeGrades(words ...string) []Label {
-	gs := make([]Label, len(words))
-	for i, w := range words {
-		gs[i] = Label{Text: strconv.Itoa(i + 1), Alt: w, Value: big.NewRat(int64(i+1), 1)}
-	}
-	return gs
-}
-
-func decimalGrades() []Label {
-	gs := make([]Label, 0, 51)
-	for tenths := 10; tenths <= 60; tenths++ {
-		v := big.NewRat(int64(tenths), 10)
-		gs = append(gs, Label{Text: formatDecimal(v, 1), Value: v})
-	}
-	return gs
-}
-
-func pointsGrades() []Label {
-	alt := plusMinusGrades() // 1+, 1, 1-, …, 5-, 6+, 6: 15 points is 1+, 0 points is 6
-	gs := make([]Label, 0, 16)
-	for np := 15; np >= 0; np-- {
-		a := alt[15-np].Text
-		if np == 0 {
-			a = "6"
+// pointsAlts are the grades of 15 to 0 Notenpunkte: 1+, 1, 1-, …, 5-, 6+ and 6 without its 6+ (0 points is 6).
+func pointsAlts() []string {
+	alts := make([]string, 0, 16)
+	for _, l := range plusMinusGrades() {
+		if l.Text != "6+" {
+			alts = append(alts, l.Text)
 		}
-		gs = append(gs, Label{Text: strconv.Itoa(np), Alt: a, Value: big.NewRat(int64(np), 1)})
 	}
-	return gs
+	return alts
 }
 
-// label finds a label of the system. For a system of numbers it reads the label as a number between
-// 1 and 6 with at most two decimals (a comma or a dot) and writes it back the shortest way ("4,50" is
-// "4,5"). rank orders labels: a smaller rank is a better grade.
+// label finds a label of the system. For a system of numbers in a range it reads the label as a number
+// of the range with at most two decimals (a comma or a dot) and writes it back the shortest way ("4,50"
+// is "4,5"). rank orders labels: a smaller rank is a better grade.
 func (s System) label(text string) (l Label, rank *big.Rat, ok bool) {
 	if s.Labels != nil {
 		for i, l := range s.Labels {
@@ -134,14 +232,19 @@ func (s System) label(text string) (l Label, rank *big.Rat, ok bool) {
 		}
 		return Label{}, nil, false
 	}
+	nb := s.Numbers
 	v, ok := ParseNumber(text)
-	if !ok || strings.TrimSpace(text) != text || v.Cmp(big.NewRat(1, 1)) < 0 || v.Cmp(big.NewRat(6, 1)) > 0 {
+	if !ok || strings.TrimSpace(text) != text || v.Cmp(nb.Worst) < 0 || v.Cmp(nb.Best) > 0 {
 		return Label{}, nil, false
 	}
-	if !new(big.Rat).Mul(v, big.NewRat(100, 1)).IsInt() {
+	if !new(big.Rat).Quo(v, nb.Step).IsInt() {
 		return Label{}, nil, false
 	}
-	return Label{Text: formatDecimal(v, 0), Value: v}, new(big.Rat).Neg(v), true
+	rank = new(big.Rat).Set(v)
+	if s.HigherIsBetter {
+		rank.Neg(rank)
+	}
+	return Label{Text: formatDecimal(v, 0), Value: v}, rank, true
 }
 
 // formatDecimal writes v with a comma and at least minPlaces decimals, more where v has them (up to

@@ -9,26 +9,9 @@ import (
 	"github.com/notenrechner/notenrechner/internal/zeugnis"
 )
 
-// Zeugnis is the school's setting of the Zeugnisnote for one scale (docs/spec.md §9): the optional
-// member "zeugnis" of a document in either shape, so that versions, history and the live stream carry
-// it like every other change. Each member is optional; "" (and no categories) means the default of
-// docs/spec.md §9. Like Config it is comparable: the categories are a fixed array.
-type Zeugnis struct {
-	Tendency   string // "0,3", "0,25" or "1/3"; only for systems of grades 1 to 6
-	Rounding   string // zeugnis.RoundBetter or zeugnis.RoundWorse
-	Step       string // "0,5", "1" or "0,1"; only for Swiss grades
-	Categories [MaxZeugnisCategories]ZeugnisCategory
-	Count      int // categories in use
-}
-
-// ZeugnisCategory is one default category: its name (trimmed) and its weight as docs/spec.md §9
-// writes weights, with a comma.
-type ZeugnisCategory struct {
-	Name, Weight string
-}
-
-// MaxZeugnisCategories: a term has a handful of categories; ten leaves room without a long form.
-const MaxZeugnisCategories = 10
+// Zeugnis is the type of a document's member "zeugnis", the school's Zeugnisnote settings: one type,
+// zeugnis.Settings, named so inside this package, where every document carries one.
+type Zeugnis = zeugnis.Settings
 
 const maxCategoryName = 40
 
@@ -46,20 +29,14 @@ const (
 	msgWeight          = "Muss eine Zahl größer als 0 sein, z. B. 2 oder 0,5."
 )
 
-// IsZero says whether z is the default of every member, which a document leaves out.
-func (z Zeugnis) IsZero() bool { return z == Zeugnis{} }
-
-// CategoryList is the categories in use.
-func (z *Zeugnis) CategoryList() []ZeugnisCategory { return z.Categories[:z.Count] }
-
-// tendencyApplies says whether a system writes grades 1 to 6 with + and −, whose value the tendency
-// sets: the original's shape ("") and the 1–6 systems of docs/grading-systems.md.
-func tendencyApplies(system string) bool {
-	switch system {
-	case "", SystemPlusMinus, SystemWhole, SystemDecimal:
-		return true
+// zeugnisOf is what the system of a document (a System id, "" for the original's shape) means for the
+// Zeugnisnote; ok is false for an unknown id.
+func zeugnisOf(system string) (zeugnis.Scale, bool) {
+	if system == "" {
+		return sysPlusMinus.Zeugnis, true
 	}
-	return false
+	s, ok := SystemByID(system)
+	return s.Zeugnis, ok
 }
 
 // zeugnis reads the member "zeugnis" of a document of system (a System id, "" for the original's
@@ -71,13 +48,14 @@ func (p *parser) zeugnis(raw json.RawMessage, system string, known bool) {
 		return
 	}
 	z := &p.zeugnisSet
+	scale, _ := zeugnisOf(system)
 	if text, ok := p.optionalText(m, "tendency"); ok {
 		switch {
-		case known && !tendencyApplies(system):
+		case known && !scale.Tendency:
 			p.errs.add("zeugnis.tendency", msgTendencySystem)
 		default:
-			if t, ok := zeugnis.ParseTendency(text); ok {
-				z.Tendency = canonicalTendency(t.RatString())
+			if t, ok := zeugnis.CanonicalTendency(text); ok {
+				z.Tendency = t
 			} else {
 				p.errs.add("zeugnis.tendency", msgTendency)
 			}
@@ -92,11 +70,11 @@ func (p *parser) zeugnis(raw json.RawMessage, system string, known bool) {
 	}
 	if text, ok := p.optionalText(m, "step"); ok {
 		switch {
-		case known && system != SystemSwitzerland:
+		case known && !scale.StepSetting:
 			p.errs.add("zeugnis.step", msgZeugnisStepOnly)
 		default:
-			if s, ok := zeugnis.ParseStep(text); ok {
-				z.Step = canonicalStep(s.RatString())
+			if s, ok := zeugnis.CanonicalStep(text); ok {
+				z.Step = s
 			} else {
 				p.errs.add("zeugnis.step", msgZeugnisStep)
 			}
@@ -122,7 +100,7 @@ func (p *parser) zeugnisCategories(raw json.RawMessage) {
 		p.errs.add("zeugnis.categories", msgList)
 		return
 	}
-	if len(rows) < 1 || len(rows) > MaxZeugnisCategories {
+	if len(rows) < 1 || len(rows) > zeugnis.MaxSettingsCategories {
 		p.errs.add("zeugnis.categories", msgCategoryCount)
 		return
 	}
@@ -153,8 +131,8 @@ func (p *parser) zeugnisCategories(raw json.RawMessage) {
 		if raw, ok := fields["weight"]; !ok {
 			p.errs.add(path+".weight", msgRequired)
 		} else if w, ok := p.text(path+".weight", raw); ok {
-			if _, ok := zeugnis.ParseWeight(w); ok {
-				cat.Weight = strings.Replace(strings.Trim(w, " \t"), ".", ",", 1)
+			if weight, ok := zeugnis.CanonicalWeight(w); ok {
+				cat.Weight = weight
 			} else {
 				p.errs.add(path+".weight", msgWeight)
 			}
@@ -162,32 +140,11 @@ func (p *parser) zeugnisCategories(raw json.RawMessage) {
 	}
 }
 
-// canonicalTendency and canonicalStep write a value the way docs/spec.md §9 names it.
-func canonicalTendency(rat string) string {
-	switch rat {
-	case "1/4":
-		return "0,25"
-	case "1/3":
-		return "1/3"
-	}
-	return "0,3"
-}
-
-func canonicalStep(rat string) string {
-	switch rat {
-	case "1":
-		return "1"
-	case "1/10":
-		return "0,1"
-	}
-	return "0,5"
-}
-
-// appendTo writes the member in a fixed order, or nothing for the default, so a document
+// appendZeugnis writes the member in a fixed order, or nothing for the default, so a document
 // without settings keeps the bytes it always had:
 //
 //	,"zeugnis":{["tendency":…,]["rounding":…,]["step":…,]["categories":[{"name":…,"weight":…},…]]}
-func (z *Zeugnis) appendTo(b []byte) []byte {
+func appendZeugnis(b []byte, z *Zeugnis) []byte {
 	if z.IsZero() {
 		return b
 	}
@@ -223,7 +180,7 @@ func (c Config) validateZeugnis(errs fieldErrors) {
 	if c.Zeugnis.IsZero() {
 		return
 	}
-	doc := c.Zeugnis.appendTo(nil)[len(`,"zeugnis":`):]
+	doc := appendZeugnis(nil, &c.Zeugnis)[len(`,"zeugnis":`):]
 	p := parser{errs: fieldErrors{}}
 	p.zeugnis(doc, c.Rule.System, true)
 	if len(p.errs) == 0 && p.zeugnisSet != c.Zeugnis {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+
+	"github.com/notenrechner/notenrechner/internal/zeugnis"
 )
 
 // TestZeugnisAbsentKeepsBytes: a document without settings is written as it always was, in both shapes,
@@ -36,7 +38,7 @@ func TestZeugnisAbsentKeepsBytes(t *testing.T) {
 func TestZeugnisValidateTyped(t *testing.T) {
 	orig := Default()
 	orig.Zeugnis = Zeugnis{Tendency: "0,25", Rounding: "worse", Count: 1}
-	orig.Zeugnis.Categories[0] = ZeugnisCategory{Name: "schriftlich", Weight: "2"}
+	orig.Zeugnis.Categories[0] = zeugnis.CategoryWeight{Name: "schriftlich", Weight: "2"}
 	if err := orig.Validate(); err != nil {
 		t.Fatalf("valid settings refused: %v", err)
 	}

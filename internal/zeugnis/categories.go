@@ -24,7 +24,7 @@ type category struct {
 }
 
 // readCategories checks every category in order and stops at the first refusal.
-func readCategories(req Request, r rules, tendency *big.Rat) ([]category, error) {
+func readCategories(req Request, r Scale, tendency *big.Rat) ([]category, error) {
 	if len(req.Categories) > maxCategories {
 		return nil, refuse("Höchstens %d Kategorien.", maxCategories)
 	}
@@ -48,7 +48,7 @@ func readCategories(req Request, r rules, tendency *big.Rat) ([]category, error)
 	return cats, nil
 }
 
-func readCategory(name string, c Category, r rules, tendency *big.Rat) (category, error) {
+func readCategory(name string, c Category, r Scale, tendency *big.Rat) (category, error) {
 	shown := graphic(name)
 	cat := category{name: name, weight: big.NewRat(1, 1)}
 	if c.Weight != "" {
@@ -63,9 +63,9 @@ func readCategory(name string, c Category, r rules, tendency *big.Rat) (category
 	}
 	sum, total := new(big.Rat), new(big.Rat)
 	for _, g := range c.Grades {
-		v, ok := gradeValue(r.system, tendency, g.Text)
+		v, ok := gradeValue(r.Grammar, tendency, g.Text)
 		if !ok {
-			return category{}, refuse("%s: %s ist %s.", shown, quoted(g.Text), r.rangeText)
+			return category{}, refuse("%s: %s ist %s.", shown, quoted(g.Text), r.RangeText)
 		}
 		w := big.NewRat(1, 1)
 		if g.Weight != "" {
@@ -90,12 +90,12 @@ func readCategory(name string, c Category, r rules, tendency *big.Rat) (category
 // nearest multiple of the step, the middle to the better (or the worse)
 // neighbour, clamped to the system's range; borderline within a tenth of a
 // step of that middle. more is the working of these steps.
-func propose(cut *big.Rat, r rules, worse bool) (proposal *big.Rat, borderline bool, more []string) {
-	lower := floorTo(cut, r.step)
-	upper := new(big.Rat).Add(lower, r.step)
-	middle := new(big.Rat).Add(lower, new(big.Rat).Quo(r.step, big.NewRat(2, 1)))
+func propose(cut *big.Rat, r Scale, worse bool) (proposal *big.Rat, borderline bool, more []string) {
+	lower := floorTo(cut, r.Step)
+	upper := new(big.Rat).Add(lower, r.Step)
+	middle := new(big.Rat).Add(lower, new(big.Rat).Quo(r.Step, big.NewRat(2, 1)))
 	better, worseOne := lower, upper
-	if r.higherBetter {
+	if r.HigherBetter {
 		better, worseOne = upper, lower
 	}
 	switch c := cut.Cmp(middle); {
@@ -119,17 +119,17 @@ func propose(cut *big.Rat, r rules, worse bool) (proposal *big.Rat, borderline b
 		more = append(more, sprintf("%s liegt genau auf der Mitte zwischen %s und %s: Vorschlag die %s Note, %s.",
 			fixedTwo(cut), decimal(lower), decimal(upper), which, decimal(proposal)))
 	}
-	if proposal.Cmp(r.lo) < 0 || proposal.Cmp(r.hi) > 0 {
-		clamped := r.lo
-		if proposal.Cmp(r.hi) > 0 {
-			clamped = r.hi
+	if proposal.Cmp(r.Lo) < 0 || proposal.Cmp(r.Hi) > 0 {
+		clamped := r.Lo
+		if proposal.Cmp(r.Hi) > 0 {
+			clamped = r.Hi
 		}
 		more = append(more, sprintf("%s liegt außerhalb von %s bis %s: Vorschlag %s.",
-			decimal(proposal), decimal(r.lo), decimal(r.hi), decimal(clamped)))
+			decimal(proposal), decimal(r.Lo), decimal(r.Hi), decimal(clamped)))
 		proposal = clamped
 	}
 	// Within a tenth of a step of the middle: 2,40–2,60 in de.
-	half := new(big.Rat).Quo(r.step, big.NewRat(10, 1))
+	half := new(big.Rat).Quo(r.Step, big.NewRat(10, 1))
 	distance := new(big.Rat).Sub(cut, middle)
 	if distance.Abs(distance).Cmp(half) <= 0 {
 		borderline = true

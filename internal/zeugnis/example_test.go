@@ -1,13 +1,15 @@
-package zeugnis
+package zeugnis_test
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/notenrechner/notenrechner/internal/grading"
 )
 
 // The worked example of docs/spec.md §9.
-func Example() {
-	res, err := Run([]byte(`{"system": "de", "categories": [
+func ExampleSystems_Run() {
+	res, err := grading.ZeugnisSystems().Run([]byte(`{"system": "noten-plus-minus", "categories": [
 		{"name": "schriftlich", "weight": "2", "grades": ["2+", {"grade": "3", "weight": "2"}]},
 		{"name": "mündlich", "weight": 1, "grades": ["2", "1-"]},
 		{"name": "Projekt", "grades": []}]}`))
@@ -28,8 +30,8 @@ func Example() {
 
 // An average on the middle between two Swiss half grades, with the worse one
 // chosen: the working names the rule and the teacher's decision.
-func Example_middle() {
-	res, err := Run([]byte(`{"system": "ch", "rounding": "worse",
+func ExampleSystems_Run_middle() {
+	res, err := grading.ZeugnisSystems().Run([]byte(`{"system": "schweiz", "rounding": "worse",
 		"categories": [{"name": "Prüfungen", "grades": ["4", 4.5]}]}`))
 	if err != nil {
 		panic(err)

@@ -1,4 +1,4 @@
-package zeugnis
+package zeugnis_test
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/notenrechner/notenrechner/internal/zeugnis"
 )
 
 // FuzzRun feeds the parser and the rule any bytes: it must answer or refuse
@@ -18,9 +20,9 @@ func FuzzRun(f *testing.F) {
 		f.Add([]byte(tc.Input))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		res, err := Run(data)
+		res, err := systems.Run(data)
 		if err != nil {
-			var e *Error
+			var e *zeugnis.Error
 			if !errors.As(err, &e) || e.Message == "" || !utf8.ValidString(e.Message) {
 				t.Fatalf("refusal %#v is not a German message", err)
 			}
@@ -39,34 +41,43 @@ func TestInvalidUTF8AndLimits(t *testing.T) {
 		"too many categories": `{"system": "de", "categories": [` + strings.Repeat(`{"name": "x", "grades": []},`, 50) + `{"name": "y"}]}`,
 		"too many grades":     `{"system": "de", "categories": [{"name": "x", "grades": [` + strings.Repeat(`"2",`, 500) + `"3"]}]}`,
 	} {
-		if _, err := Run([]byte(data)); err == nil {
+		if _, err := systems.Run([]byte(data)); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
 	// at the limits: accepted
 	ok := `{"system": "de", "categories": [{"name": "x", "grades": [` + strings.Repeat(`"2",`, 499) + `"3"]}]}`
-	if res, err := Run([]byte(ok)); err != nil || res.Average != "2,00" {
+	if res, err := systems.Run([]byte(ok)); err != nil || res.Average != "2,00" {
 		t.Errorf("500 grades: %+v, %v", res, err)
 	}
 }
 
-// TestProposeClamps: no valid grade averages below 0,66 in de, so the clamp of
-// docs/spec.md §9 cannot show in the vectors; it is checked on propose itself.
-func TestProposeClamps(t *testing.T) {
-	de, _ := systemRules(SystemDE)
-	np, _ := systemRules(SystemNP)
-	for _, tc := range []struct {
-		r    rules
-		cut  *big.Rat
-		want string
-	}{
-		{de, big.NewRat(40, 100), "1"},  // nearest whole is 0
-		{de, big.NewRat(670, 100), "6"}, // nearest whole is 7
-		{np, big.NewRat(1560, 100), "15"},
-	} {
-		got, _, steps := propose(tc.cut, tc.r, false)
-		if decimal(got) != tc.want || !strings.Contains(strings.Join(steps, " "), "außerhalb") {
-			t.Errorf("propose(%s) = %s %q, want %s", fixedTwo(tc.cut), decimal(got), steps, tc.want)
+// TestSystemsByIDAndAlias: every grading id is a system of the command, and the short names it took
+// before (de, np, ch, at) still name the same systems, answering alike.
+func TestSystemsByIDAndAlias(t *testing.T) {
+	grades := map[string]string{"de": `"2-", "3+", "2,5"`, "np": `"7", 12`, "ch": `"4,75", 5`, "at": `"2", 3`}
+	ids := map[string]string{"de": "noten-plus-minus", "np": "notenpunkte", "ch": "schweiz", "at": "oesterreich"}
+	for alias, g := range grades {
+		answer := func(system string) string {
+			res, err := systems.Run([]byte(`{"system": "` + system + `", "categories": [{"name": "s", "grades": [` + g + `]}]}`))
+			if err != nil {
+				t.Fatalf("%s: %v", system, err)
+			}
+			return res.Average + " " + res.Proposal + " " + strings.Join(res.Steps, " ")
+		}
+		if a, b := answer(alias), answer(ids[alias]); a != b {
+			t.Errorf("%s answers %q, %s %q", alias, a, ids[alias], b)
+		}
+	}
+	for _, id := range []string{"noten", "noten-dezimal"} {
+		input := `{"system": "` + id + `", "tendency": "1/3", "categories": [{"name": "s", "grades": ["2-", "2,3"]}]}`
+		if _, err := systems.Run([]byte(input)); err != nil {
+			t.Errorf("%s: %v", id, err)
+		}
+	}
+	for _, refused := range []string{"DE", "Noten", "", "noten-plus-minus "} {
+		if _, err := systems.Run([]byte(`{"system": "` + refused + `", "categories": []}`)); err == nil {
+			t.Errorf("system %q accepted", refused)
 		}
 	}
 }

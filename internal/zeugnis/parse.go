@@ -20,10 +20,10 @@ var (
 
 // gradeValue is the number a grade text stands for in its system, or false
 // when the text is no grade of it. Only spaces and tabs around it are cut.
-func gradeValue(sys System, tendency *big.Rat, text string) (*big.Rat, bool) {
+func gradeValue(g Grammar, tendency *big.Rat, text string) (*big.Rat, bool) {
 	t := strings.Trim(text, " \t")
-	switch sys {
-	case SystemDE:
+	switch g {
+	case GrammarTendency:
 		if m := deWhole.FindStringSubmatch(t); m != nil {
 			v := ratOf(m[1])
 			switch {
@@ -40,15 +40,15 @@ func gradeValue(sys System, tendency *big.Rat, text string) (*big.Rat, bool) {
 		if deDecimal.MatchString(t) {
 			return inRange(ratOf(t), 1, 6)
 		}
-	case SystemNP:
+	case GrammarPoints:
 		if npPoints.MatchString(t) {
 			return inRange(ratOf(t), 0, 15)
 		}
-	case SystemCH:
+	case GrammarDecimals:
 		if chGrade.MatchString(t) {
 			return inRange(ratOf(t), 1, 6)
 		}
-	case SystemAT:
+	case GrammarWhole:
 		if atGrade.MatchString(t) {
 			return ratOf(t), true
 		}
@@ -82,7 +82,7 @@ func ParseWeight(text string) (*big.Rat, bool) {
 	return w, w.Sign() > 0
 }
 
-// ParseTendency reads the value of + and − in de: 0,3, 0,25 or exactly a third.
+// ParseTendency reads the value of + and − (GrammarTendency): 0,3, 0,25 or exactly a third.
 func ParseTendency(text string) (*big.Rat, bool) {
 	switch strings.Trim(text, " \t") {
 	case "0,3", "0.3":

@@ -11,7 +11,8 @@ import (
 // ParseRequest reads the JSON of `notenrechner zeugnisnote` (docs/spec.md §9)
 // strictly: unknown or repeated members, a wrong type or invalid UTF-8 are
 // refused with a German message. Weights, grades and settings may be JSON
-// strings or numbers.
+// strings or numbers. The system, which needs the table of systems, is
+// checked by Compute.
 func ParseRequest(data []byte) (Request, error) {
 	if !utf8.Valid(data) {
 		return Request{}, refuse("Die Eingabe ist kein gültiges UTF-8.")
@@ -26,7 +27,7 @@ func ParseRequest(data []byte) (Request, error) {
 		case "system":
 			var s string
 			if s, err = text(m.value, "system", false); err == nil {
-				req.System = System(s)
+				req.System = s
 			}
 		case "tendency":
 			req.Tendency, err = text(m.value, "tendency", true)
@@ -42,9 +43,6 @@ func ParseRequest(data []byte) (Request, error) {
 		if err != nil {
 			return Request{}, err
 		}
-	}
-	if req.System == "" {
-		return Request{}, refuse("Das Feld „system“ fehlt (de, np, ch oder at).")
 	}
 	return req, nil
 }
@@ -199,11 +197,11 @@ func gradeList(raw json.RawMessage, where string) ([]Grade, error) {
 	return out, nil
 }
 
-// Run is ParseRequest and Compute: the command's whole rule.
-func Run(data []byte) (Result, error) {
+// Run is ParseRequest and Compute: the command's whole rule, over the systems ss.
+func (ss Systems) Run(data []byte) (Result, error) {
 	req, err := ParseRequest(data)
 	if err != nil {
 		return Result{}, err
 	}
-	return Compute(req)
+	return ss.Compute(req)
 }

@@ -1,4 +1,4 @@
-package zeugnis
+package zeugnis_test
 
 import (
 	"encoding/json"
@@ -19,7 +19,7 @@ func TestWorkingSentences(t *testing.T) {
 	cases := readVectors[workingCase](t, "working.json")
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			got, err := Run(tc.Input)
+			got, err := systems.Run(tc.Input)
 			if err != nil {
 				t.Fatalf("Run: %v", err)
 			}

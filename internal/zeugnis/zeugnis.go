@@ -8,17 +8,6 @@ import (
 	"math/big"
 )
 
-// System is how grades are typed: de (1–6 with + and −), np (Notenpunkte
-// 0–15), ch (Swiss 1–6 with decimals), at (Austrian 1–5).
-type System string
-
-const (
-	SystemDE System = "de"
-	SystemNP System = "np"
-	SystemCH System = "ch"
-	SystemAT System = "at"
-)
-
 // Rounding says where an average exactly on the middle between two proposals goes.
 const (
 	RoundBetter = "better"
@@ -27,10 +16,10 @@ const (
 
 // Request is a term's grades as the command takes them; texts as typed.
 type Request struct {
-	System     System
-	Tendency   string // de only; "" means 0,3
+	System     string // a grading system's id (or its short name, see Scale.Alias)
+	Tendency   string // only where the Scale has Tendency; "" means 0,3
 	Rounding   string // "" means better
-	Step       string // ch only; "" means 0,5
+	Step       string // only where the Scale has StepSetting; "" means its step
 	Categories []Category
 }
 
@@ -65,34 +54,9 @@ func refuse(format string, args ...any) error {
 	return &Error{Message: sprintf(format, args...)}
 }
 
-// rules is what a system decides: its range, its proposal step, and which
-// way is better.
-type rules struct {
-	system       System
-	lo, hi       *big.Rat
-	step         *big.Rat
-	higherBetter bool
-	rangeText    string // in the message for a text that is no grade
-}
-
-func systemRules(sys System) (rules, bool) {
-	n := func(x int64) *big.Rat { return big.NewRat(x, 1) }
-	switch sys {
-	case SystemDE:
-		return rules{sys, n(1), n(6), n(1), false, "keine Note von 1 bis 6"}, true
-	case SystemNP:
-		return rules{sys, n(0), n(15), n(1), true, "keine Punktzahl von 0 bis 15"}, true
-	case SystemCH:
-		return rules{sys, n(1), n(6), big.NewRat(1, 2), true, "keine Note von 1 bis 6 (höchstens zwei Nachkommastellen)"}, true
-	case SystemAT:
-		return rules{sys, n(1), n(5), n(1), false, "keine Note von 1 bis 5"}, true
-	}
-	return rules{}, false
-}
-
 // Compute applies docs/spec.md §9 to a request.
-func Compute(req Request) (Result, error) {
-	r, tendency, err := settings(req)
+func (ss Systems) Compute(req Request) (Result, error) {
+	r, tendency, err := ss.settings(req)
 	if err != nil {
 		return Result{}, err
 	}
@@ -128,29 +92,32 @@ func Compute(req Request) (Result, error) {
 }
 
 // settings checks the system and the settings that belong to it.
-func settings(req Request) (rules, *big.Rat, error) {
-	r, ok := systemRules(req.System)
+func (ss Systems) settings(req Request) (Scale, *big.Rat, error) {
+	if req.System == "" {
+		return Scale{}, nil, refuse("Das Feld „system“ fehlt (%s).", ss.names(nil, "oder"))
+	}
+	r, ok := ss.find(req.System)
 	if !ok {
-		return rules{}, nil, refuse("Unbekanntes Notensystem %s: erlaubt sind de, np, ch und at.", quoted(string(req.System)))
+		return Scale{}, nil, refuse("Unbekanntes Notensystem %s: erlaubt sind %s.", quoted(req.System), ss.names(nil, "und"))
 	}
 	if req.Rounding != "" && req.Rounding != RoundBetter && req.Rounding != RoundWorse {
-		return rules{}, nil, refuse("rounding %s ist weder better noch worse.", quoted(req.Rounding))
+		return Scale{}, nil, refuse("rounding %s ist weder better noch worse.", quoted(req.Rounding))
 	}
 	tendency := big.NewRat(3, 10)
 	if req.Tendency != "" {
-		if req.System != SystemDE {
-			return rules{}, nil, refuse("tendency gilt nur für das Notensystem de.")
+		if !r.Tendency {
+			return Scale{}, nil, refuse("tendency gilt nur für %s.", ss.some(func(s Scale) bool { return s.Tendency }))
 		}
 		if tendency, ok = ParseTendency(req.Tendency); !ok {
-			return rules{}, nil, refuse("tendency %s ist nicht 0,3, 0,25 oder 1/3.", quoted(req.Tendency))
+			return Scale{}, nil, refuse("tendency %s ist nicht 0,3, 0,25 oder 1/3.", quoted(req.Tendency))
 		}
 	}
 	if req.Step != "" {
-		if req.System != SystemCH {
-			return rules{}, nil, refuse("step gilt nur für das Notensystem ch.")
+		if !r.StepSetting {
+			return Scale{}, nil, refuse("step gilt nur für %s.", ss.some(func(s Scale) bool { return s.StepSetting }))
 		}
-		if r.step, ok = ParseStep(req.Step); !ok {
-			return rules{}, nil, refuse("step %s ist nicht 0,5, 1 oder 0,1.", quoted(req.Step))
+		if r.Step, ok = ParseStep(req.Step); !ok {
+			return Scale{}, nil, refuse("step %s ist nicht 0,5, 1 oder 0,1.", quoted(req.Step))
 		}
 	}
 	return r, tendency, nil

@@ -19,6 +19,12 @@ STEPS = {"0,5": F(1, 2), "0.5": F(1, 2), "1": F(1), "0,1": F(1, 10), "0.1": F(1,
 # system: (lowest, highest, step, higher is better)
 SYSTEMS = {"de": (F(1), F(6), F(1), False), "np": (F(0), F(15), F(1), True),
            "ch": (F(1), F(6), F(1, 2), True), "at": (F(1), F(5), F(1), False)}
+# The inputs name the grading systems by the ids documents use; de, np, ch and at, the names the command
+# took first, stay accepted ("alias" cases). The three German systems share de's grammar.
+GRADING_ID = {"de": "noten-plus-minus", "np": "notenpunkte", "ch": "schweiz", "at": "oesterreich"}
+GRAMMAR_OF = dict({v: k for k, v in GRADING_ID.items()}, **{k: k for k in SYSTEMS},
+                  **{"noten": "de", "noten-dezimal": "de"})
+IDS = ["noten-plus-minus", "noten", "noten-dezimal", "notenpunkte", "schweiz", "oesterreich"]
 
 
 def decimal_text(s, max_decimals):
@@ -68,7 +74,7 @@ def weight_value(w):
 
 
 def zeugnis(inp):
-    system = inp["system"]
+    system = GRAMMAR_OF[inp["system"]]
     lo, hi, step, higher_better = SYSTEMS[system]
     tendency = TENDENCIES[inp.get("tendency", "0,3")]
     if "step" in inp:
@@ -278,8 +284,8 @@ def invalid_cases():
          "Keine Note angegeben: der Durchschnitt braucht mindestens eine Note."),
         ("no categories", {"system": "de", "categories": []},
          "Keine Note angegeben: der Durchschnitt braucht mindestens eine Note."),
-        ("no system", {"categories": [cat("s", ["2"])]}, "Das Feld \u201esystem\u201c fehlt (de, np, ch oder at)."),
-        ("unknown system", s(["2"], "us"), "Unbekanntes Notensystem \u201eus\u201c: erlaubt sind de, np, ch und at."),
+        ("no system", {"categories": [cat("s", ["2"])]}, "Das Feld \u201esystem\u201c fehlt (" + ", ".join(IDS[:-1]) + " oder " + IDS[-1] + ")."),
+        ("unknown system", s(["2"], "us"), "Unbekanntes Notensystem \u201eus\u201c: erlaubt sind " + ", ".join(IDS[:-1]) + " und " + IDS[-1] + "."),
         ("unknown member", s(["2"], extra=1), "Unbekanntes Feld \u201eextra\u201c."),
         ("unknown member of a category", {"system": "de", "categories": [{"name": "s", "grades": [], "farbe": "rot"}]},
          "Kategorie 1: unbekanntes Feld \u201efarbe\u201c."),
@@ -296,9 +302,9 @@ def invalid_cases():
         ("grade weight 0", s([{"grade": "3", "weight": "0,0"}]),
          "schriftlich: Gewicht \u201e0,0\u201c der Note \u201e3\u201c ist keine Zahl gr\u00f6\u00dfer als 0."),
         ("tendency 0,5", s(["2"], tendency="0,5"), "tendency \u201e0,5\u201c ist nicht 0,3, 0,25 oder 1/3."),
-        ("tendency outside de", s(["2"], "np", tendency="0,3"), "tendency gilt nur f\u00fcr das Notensystem de."),
+        ("tendency outside de", s(["2"], "np", tendency="0,3"), "tendency gilt nur f\u00fcr die Notensysteme noten-plus-minus, noten und noten-dezimal."),
         ("step 0,25", s(["2"], "ch", step="0,25"), "step \u201e0,25\u201c ist nicht 0,5, 1 oder 0,1."),
-        ("step outside ch", s(["2"], "de", step="1"), "step gilt nur f\u00fcr das Notensystem ch."),
+        ("step outside ch", s(["2"], "de", step="1"), "step gilt nur f\u00fcr das Notensystem schweiz."),
         ("rounding up", s(["2"], rounding="up"), "rounding \u201eup\u201c ist weder better noch worse."),
         ("category without name", {"system": "de", "categories": [cat("s", ["2"]), {"grades": ["2"]}]},
          "Kategorie 2 hat keinen Namen."),
@@ -324,8 +330,28 @@ RAW_INVALID = [
 ]
 
 
+def by_id(inp):
+    """The input with its system named by the grading id."""
+    if isinstance(inp, dict) and inp.get("system") in GRADING_ID:
+        return dict(inp, system=GRADING_ID[inp["system"]])
+    return inp
+
+
+def alias_cases():
+    """The short names and the German systems that share de's grammar, named as typed."""
+    c = []
+    for system, grades in (("de", ["2-", "3+", "2,5"]), ("np", ["7", 12]), ("ch", ["4,75", 5]), ("at", ["2", 3])):
+        c.append((f"alias {system}", {"system": system, "categories": [cat("s", grades)]}))
+    c.append(("alias de with tendency 1/3", {"system": "de", "tendency": "1/3", "categories": [cat("s", ["2-", "3+"])]}))
+    c.append(("alias ch with step 1", {"system": "ch", "step": "1", "categories": [cat("s", ["4", "5"])]}))
+    for system in ("noten", "noten-dezimal"):
+        c.append((f"{system} tendency 0,25", {"system": system, "tendency": "0,25", "categories": [cat("s", ["2-", "2,3", "1+"])]}))
+        c.append((f"{system} middle 2,50 worse", {"system": system, "rounding": "worse", "categories": [cat("s", ["2", "3"])]}))
+    return c
+
+
 def main():
-    cases = named_cases() + random_cases(random.Random(20260601))
+    cases = [(n, by_id(i)) for n, i in named_cases() + random_cases(random.Random(20260601))] + alias_cases()
     out = []
     names = set()
     for name, inp in cases:
@@ -336,9 +362,9 @@ def main():
         got = next(c for c in out if c["name"] == name)
         assert (got["average"], got["proposal"], got["borderline"]) == (average, proposal, borderline), (name, got)
     systems = {c["input"]["system"] for c in out}
-    assert systems == set(SYSTEMS) and len(out) >= 150, len(out)
+    assert systems == set(IDS) | set(SYSTEMS) and len(out) >= 150, len(out)
     assert any(c["borderline"] for c in out) and any(c["input"].get("tendency") == "1/3" for c in out)
-    invalid = [{"name": n, "input": i, "message": m} for n, i, m in invalid_cases()]
+    invalid = [{"name": n, "input": by_id(i), "message": m} for n, i, m in invalid_cases()]
     invalid += [{"name": n, "raw": r, "message": m} for n, r, m in RAW_INVALID]
     for name, data in (("cases.json", out), ("invalid.json", invalid)):
         with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:

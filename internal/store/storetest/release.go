@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
-	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/sqlstore"
+	"github.com/notenrechner/notenrechner/internal/zeugnis"
 )
 
 // Releases names the databases an earlier release wrote with
@@ -79,7 +79,7 @@ func checkVersions(t *testing.T, st store.Store, want wantScale) {
 		}
 		if want.slug == "schweiz" {
 			z := cv.Config.Zeugnis
-			if z.Rounding != "worse" || z.Count != 2 || z.Categories[1] != (grading.ZeugnisCategory{Name: "mündlich", Weight: "1,5"}) {
+			if z.Rounding != "worse" || z.Count != 2 || z.Categories[1] != (zeugnis.CategoryWeight{Name: "mündlich", Weight: "1,5"}) {
 				t.Errorf("schweiz version %d lost its Zeugnisnote settings: %+v", v, z)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
+	"github.com/notenrechner/notenrechner/internal/zeugnis"
 )
 
 // ruleConfig reads a rule document, for documents the suite stores beside the original's shape.
@@ -68,8 +69,8 @@ func testZeugnisSettings(t *testing.T, open Opener) {
 	s := defaultConfig(t, st)
 	withSettings := grading.Default()
 	withSettings.Zeugnis = grading.Zeugnis{Tendency: "0,25", Rounding: "worse", Count: 2}
-	withSettings.Zeugnis.Categories[0] = grading.ZeugnisCategory{Name: "schriftlich", Weight: "2"}
-	withSettings.Zeugnis.Categories[1] = grading.ZeugnisCategory{Name: "mündlich", Weight: "1,5"}
+	withSettings.Zeugnis.Categories[0] = zeugnis.CategoryWeight{Name: "schriftlich", Weight: "2"}
+	withSettings.Zeugnis.Categories[1] = zeugnis.CategoryWeight{Name: "mündlich", Weight: "1,5"}
 	swiss := ruleConfig(t, `{"name":"Schweiz","system":"schweiz","rule":{"kind":"formula","step":0.5,"midpoint":"up"},`+
 		`"zeugnis":{"step":"0,1","categories":[{"name":"Prüfungen","weight":"3"}]}}`)
 	for i, c := range []grading.Config{withSettings, swiss, grading.Default()} {

@@ -1,6 +1,7 @@
 import { ruleOf, type Rule, type ScaleDocument } from './config'
 import { formatExact, fromConfigNumber } from './numbers'
 import { add, cmp, div, mul, rational, sub, type Rational } from './rational'
+import { SECOND_LABELS } from './second-labels.gen'
 
 // A scale's rule made concrete, as internal/grading's Key: its bands, best first. Every view (the
 // calculator, the table, the Punkteschlüssel, the Notenspiegel, print, CSV) reads a Key; only the
@@ -37,17 +38,13 @@ const ONE = rational(1n)
 const HUNDRED = rational(100n)
 const UNKNOWN: Band = { label: '?', from: undefined }
 
-// The second labels of the systems that have them (internal/grading/system.go).
-const WORDS: Record<string, string[]> = {
-  noten: ['sehr gut', 'gut', 'befriedigend', 'ausreichend', 'mangelhaft', 'ungenügend'],
-  oesterreich: ['Sehr gut', 'Gut', 'Befriedigend', 'Genügend', 'Nicht genügend'],
-}
-
-/** A label's second label: the words of a whole grade; for n Notenpunkte the grade with + or − (15 is 1+, 0 is 6). */
+/** A label's second label (internal/grading/system.go): "1-" for 13 Notenpunkte, "gut" for a 2. */
 function altOf(system: string, label: string): string | undefined {
-  const n = Number(label)
-  if (system === 'notenpunkte') return `${6 - Math.floor((n + 2) / 3)}${n ? ['+', '-', ''][n % 3] : ''}`
-  return WORDS[system]?.[n - 1]
+  for (const pair of (SECOND_LABELS[system] ?? '').split('|')) {
+    const [text, second] = pair.split('=')
+    if (text === label) return second
+  }
+  return undefined
 }
 
 /**

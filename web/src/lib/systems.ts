@@ -1,10 +1,11 @@
 import type { Band, Key } from './key'
-import { cmp, rational, type Rational } from './rational'
+import { add, cmp, rational, sub, type Rational } from './rational'
+import { SYSTEMS, type SystemData } from './systems.gen'
 
-// What a grading system means beyond its bands (docs/grading-systems.md): the number a label counts
-// in an average, the pass mark, and the whole grades the Notenspiegel groups its bands into. The one
-// place in the web app, besides lib/key.ts, that knows the systems by id; the values follow
-// internal/grading/system.go (Label.Value).
+// What a grading system means beyond its bands (docs/grading-systems.md): the number a label counts in
+// an average, the pass mark, the whole grades the Notenspiegel groups its bands into, its labels. The
+// facts are the table of internal/grading/system.go, written into systems.gen.ts; here is only how to
+// read them.
 
 /** A system's meaning for averages, the pass mark and the chart. */
 export interface SystemInfo {
@@ -32,123 +33,100 @@ export interface GradeGroup {
   failing: boolean
 }
 
-/** A label with a comma as a number: "4,75" is 19/4; labels of a valid document are such numbers. */
-function decimal(label: string): Rational {
-  const [whole = '', frac = ''] = label.split(',')
-  return rational(BigInt(`${whole}${frac}` || '0'), 10n ** BigInt(frac.length))
+/** A number with a comma as a rational: "4,75" is 19/4; labels of a valid document are such numbers. */
+export function decimal(text: string): Rational {
+  const negative = text.startsWith('-')
+  const [whole = '', frac = ''] = text.replace(/^-/, '').split(',')
+  const n = BigInt(`${whole}${frac}` || '0')
+  return rational(negative ? -n : n, 10n ** BigInt(frac.length))
 }
 
-const plain = (label: string) => rational(BigInt(label.charAt(0) || '0'))
+/** A system's data by id; undefined for an id this page does not know (a newer server). */
+export const systemData = (id: string): SystemData | undefined => SYSTEMS.find((s) => s.id === id)
 
-interface Rules {
-  value: (label: string) => Rational
-  /** The worst value that still passes. */
-  pass: Rational
-  /** Where a larger value is the better grade (Notenpunkte, Switzerland). */
-  higherIsBetter: boolean
-  failingTerm: string
-  averageNote: string
-  altTerm: string
-  /** The whole grade a band belongs to in the chart and the counts. */
-  group: (band: Band) => string
-  /** Whether groups are named by their range of labels ("1,0–1,4") rather than as a grade ("Note 1"). */
-  ranges: boolean
+/** The number written with a comma and at least `places` decimals, as system.go's formatDecimal. */
+export function written(x: Rational, places: number): string {
+  const scale = 10n ** 10n
+  const digits = String((x.n * scale) / x.d).padStart(11, '0')
+  const whole = digits.slice(0, -10)
+  let frac = digits.slice(-10).replace(/0+$/, '')
+  while (frac.length < places) frac += '0'
+  return frac === '' ? whole : `${whole},${frac}`
 }
 
-/** Whole grades 1 to 6 (to 5 in Austria), each its own group; worse than 4 fails. */
-const whole = (failingTerm: string): Rules => ({
-  value: decimal,
-  pass: rational(4n),
-  higherIsBetter: false,
-  failingTerm,
-  averageNote: '',
-  altTerm: 'Note in Worten',
-  group: (b) => b.label,
-  ranges: false,
-})
-
-// The original: + and − count as the plain grade, as the Notenspiegel always counted; 5 and 6 fail.
-const PLUS_MINUS: Rules = {
-  value: plain,
-  pass: rational(4n),
-  higherIsBetter: false,
-  failingTerm: 'Anteil 5 und 6',
-  averageNote: 'Für den Durchschnitt zählen + und - wie die Note ohne Zusatz (2+ und 2- zählen als 2).',
-  altTerm: '',
-  group: (b) => b.label.charAt(0),
-  ranges: false,
+/** A system's labels, best first: its list, or the numbers of its range (only where they are a list). */
+export function labelList(s: SystemData): string[] {
+  if (s.labels !== undefined) return s.labels.split(' ')
+  const nb = s.numbers
+  if (!nb?.list) return []
+  return numbersFrom(nb.best, nb.worst, decimal(nb.step)).map((v) => written(v, nb.places))
 }
 
-const RULES: Record<string, Rules> = {
-  'noten-plus-minus': PLUS_MINUS,
-  noten: whole('Anteil 5 und 6'),
-  // The IHK's decimal key passes with 4,4 (50 of 100 points) and gives 4,5 below; its decimals round
-  // to the whole grades of the 100-point key (92 points are 1,4, "sehr gut"; 91 are 1,5, "gut").
-  'noten-dezimal': {
-    value: decimal,
-    pass: rational(44n, 10n),
-    higherIsBetter: false,
-    failingTerm: 'Anteil ab 4,5',
-    averageNote: '',
-    altTerm: '',
-    group: (b) => {
-      const v = decimal(b.label)
-      return String((2n * v.n + v.d) / (2n * v.d)) // rounded half up: 1,4 is 1, 1,5 is 2
-    },
-    ranges: true,
-  },
-  // An average of points; 0 to 4 points are "unter ausreichend" (KMK). Grouped by the grade each
-  // point value stands for (15, 14 and 13 are a 1).
-  notenpunkte: {
-    value: decimal,
-    pass: rational(5n),
-    higherIsBetter: true,
-    failingTerm: 'Anteil unter 5 Punkten',
-    averageNote: 'Der Durchschnitt ist in Notenpunkten (15 bis 0) gerechnet.',
-    altTerm: 'Note (1–6)',
-    group: (b) => (b.alt ?? '').charAt(0),
-    ranges: false,
-  },
-  // 4 is "genügend"; grouped by the whole grade below (5,75 belongs to 5), so no group mixes grades
-  // that pass with grades that fail.
-  schweiz: {
-    value: decimal,
-    pass: rational(4n),
-    higherIsBetter: true,
-    failingTerm: 'Anteil unter 4',
-    averageNote: '',
-    altTerm: '',
-    group: (b) => b.label.split(',')[0] ?? '',
-    ranges: true,
-  },
-  oesterreich: whole('Anteil Nicht genügend'),
+/** The numbers from best to worst in steps of step. */
+export function numbersFrom(best: string, worst: string, step: Rational): Rational[] {
+  const from = decimal(best)
+  const to = decimal(worst)
+  const down = cmp(from, to) > 0
+  const out: Rational[] = []
+  for (let v = from; down ? cmp(v, to) >= 0 : cmp(v, to) <= 0; v = down ? sub(v, step) : add(v, step))
+    out.push(v)
+  return out
 }
 
-/** The rules of a key's system; an unknown system (a newer server) reads as the original's. */
-const rulesOf = (key: Key): Rules => RULES[key.system] ?? PLUS_MINUS
+/** The value of a label: its listed value, else the label read as a number. */
+function valueOf(s: SystemData): (label: string) => Rational {
+  if (s.labels === undefined || s.values === undefined) return decimal
+  const values = new Map(s.labels.split(' ').map((l, i) => [l, s.values?.split(' ')[i] ?? '0']))
+  return (label) => decimal(values.get(label) ?? '0')
+}
+
+/** The whole grade a band belongs to in the chart and the counts. */
+function groupOf(s: SystemData): (band: Band) => string {
+  switch (s.grouping) {
+    case 'first':
+      return (b) => b.label.charAt(0)
+    case 'alt':
+      return (b) => (b.alt ?? '').charAt(0)
+    case 'rounded':
+      return (b) => {
+        const v = decimal(b.label)
+        return String((2n * v.n + v.d) / (2n * v.d)) // rounded half up: 1,4 is 1, 1,5 is 2
+      }
+    case 'whole':
+      return (b) => b.label.split(',')[0] ?? ''
+    case 'label':
+      return (b) => b.label
+  }
+}
+
+/** The system of a key; an unknown system (a newer server) reads as the original's. */
+const dataOf = (key: Key): SystemData => systemData(key.system) ?? SYSTEMS[0]
 
 /** A key's system: its values, pass mark and wording. */
 export function systemOf(key: Key): SystemInfo {
-  const r = rulesOf(key)
+  const s = dataOf(key)
+  const value = valueOf(s)
+  const pass = decimal(s.pass)
   return {
-    value: r.value,
+    value,
     fails: (label) => {
-      const c = cmp(r.value(label), r.pass)
-      return r.higherIsBetter ? c < 0 : c > 0
+      const c = cmp(value(label), pass)
+      return s.higherIsBetter ? c < 0 : c > 0
     },
-    failingTerm: r.failingTerm,
-    averageNote: r.averageNote,
-    altTerm: r.altTerm,
+    failingTerm: s.failingTerm,
+    averageNote: s.averageNote,
+    altTerm: s.altTerm,
   }
 }
 
 /** The key's bands as whole grades, best first, each with its bands in the key's order. */
 export function groupsOf(key: Key): GradeGroup[] {
-  const r = rulesOf(key)
+  const s = dataOf(key)
+  const group = groupOf(s)
   const { fails } = systemOf(key)
   const groups: GradeGroup[] = []
   for (const band of key.bands) {
-    const id = r.group(band)
+    const id = group(band)
     const last = groups.at(-1)
     if (last?.name === id) last.bands.push(band.label)
     else groups.push({ name: id, caption: '', bands: [band.label], failing: false })
@@ -156,8 +134,8 @@ export function groupsOf(key: Key): GradeGroup[] {
   for (const g of groups) {
     const first = g.bands[0] ?? ''
     const end = g.bands.at(-1) ?? ''
-    if (r.ranges) g.name = first === end ? first : `${first}–${end}`
-    g.caption = r.ranges ? g.name : `Note ${g.name}`
+    if (s.rangeNames) g.name = first === end ? first : `${first}–${end}`
+    g.caption = s.rangeNames ? g.name : `Note ${g.name}`
     g.failing = g.bands.every(fails)
   }
   return groups

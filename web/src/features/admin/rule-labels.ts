@@ -1,78 +1,66 @@
-// The labels a table may use in each system, as internal/grading/system.go (System.label) reads them:
-// the systems with a list of labels take exactly those texts; Switzerland takes any number from 1 to 6
-// with at most two decimals, written with a comma or a dot, and stores it the shortest way ("4,50" is
-// "4,5"). Every system allows a table; only Switzerland also has the formula.
+import { cmp, div, rational, type Rational } from '@/lib/rational'
+import { decimal, labelList, numbersFrom, systemData, written } from '@/lib/systems'
+import { SYSTEM_IDS } from '@/lib/systems.gen'
+
+// The labels a table may use in each system, as internal/grading/system.go (System.label) reads them,
+// from its table (lib/systems.gen.ts): a system with a list of labels takes exactly those texts; a
+// system of numbers in a range (Switzerland) takes any number of the range at its step, written with a
+// comma or a dot, and stores it the shortest way ("4,50" is "4,5"). Every system allows a table.
 
 /** Every system, in the order an admin picks them (grading.Systems). */
-export const TABLE_SYSTEMS = [
-  'noten-plus-minus',
-  'noten',
-  'noten-dezimal',
-  'notenpunkte',
-  'schweiz',
-  'oesterreich',
-] as const
+export const TABLE_SYSTEMS = SYSTEM_IDS
 export type TableSystem = (typeof TABLE_SYSTEMS)[number]
 
 export const isTableSystem = (id: string): id is TableSystem =>
   (TABLE_SYSTEMS as readonly string[]).includes(id)
 
-const whole = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1))
+const isWhole = (v: Rational) => v.d === 1n
 
-function plusMinus(): string[] {
-  const out: string[] = []
-  for (const g of whole(6)) for (const s of ['+', '', '-']) if (!(g === '6' && s === '-')) out.push(g + s)
-  return out
+/** The numbers of a system without a list, from best to worst in steps of `step`, written shortest. */
+function rangeLabels(system: TableSystem, step: Rational): string[] {
+  const nb = systemData(system)?.numbers
+  return nb === undefined ? [] : numbersFrom(nb.best, nb.worst, step).map((v) => written(v, 0))
 }
 
-const LABELS: Record<Exclude<TableSystem, 'schweiz'>, string[]> = {
-  'noten-plus-minus': plusMinus(),
-  noten: whole(6),
-  'noten-dezimal': Array.from({ length: 51 }, (_, i) => ((10 + i) / 10).toFixed(1).replace('.', ',')),
-  notenpunkte: Array.from({ length: 16 }, (_, i) => String(15 - i)),
-  oesterreich: whole(5),
-}
-
-/** The labels to offer for a system, best first (for Switzerland its halves). */
+/** The labels to offer for a system, best first (for a system of numbers in a range its halves). */
 export function labelsOf(system: TableSystem): string[] {
-  if (system === 'schweiz') return Array.from({ length: 11 }, (_, i) => String(6 - i / 2).replace('.', ','))
-  return LABELS[system]
+  const s = systemData(system)
+  const list = s === undefined ? [] : labelList(s)
+  return list.length > 0 ? list : rangeLabels(system, rational(1n, 2n))
 }
 
 /**
- * The rows a new table of a system starts with: the whole grades, best first (each grade with + and −
- * for the original's system, every point for Notenpunkte), bounds still to be typed.
+ * The rows a new table of a system starts with: its labels of whole value, best first (each grade with +
+ * and − for the original's system, every point for Notenpunkte, 1,0 to 6,0 in decimals), bounds still to
+ * be typed.
  */
 export function startLabels(system: TableSystem): string[] {
-  switch (system) {
-    case 'noten-dezimal':
-      return whole(6).map((g) => `${g},0`)
-    case 'schweiz':
-      return whole(6).reverse()
-    default:
-      return LABELS[system]
-  }
+  const s = systemData(system)
+  const list = s === undefined ? [] : labelList(s)
+  if (list.length === 0) return rangeLabels(system, rational(1n))
+  const values = s?.values?.split(' ')
+  return list.filter((label, i) => isWhole(decimal(values?.[i] ?? label)))
 }
 
 /** A label read as the system reads it: its stored text and its rank (smaller is better); null if unknown. */
 export function readLabel(system: TableSystem, text: string): { text: string; rank: bigint } | null {
-  if (system !== 'schweiz') {
-    const i = LABELS[system].indexOf(text)
+  const s = systemData(system)
+  const nb = s?.numbers
+  if (s === undefined || nb === undefined || nb.list) {
+    const i = (s === undefined ? [] : labelList(s)).indexOf(text)
     return i < 0 ? null : { text, rank: BigInt(i) }
   }
   // grading.ParseNumber: an optional sign, digits, one comma or dot; at most 32 characters
   const m = /^[+-]?([0-9]*)(?:[.,]([0-9]*))?$/.exec(text)
   if (m === null || text.length > 32 || `${m[1] ?? ''}${m[2] ?? ''}` === '') return null
   const frac = m[2] ?? ''
-  const scale = 10n ** BigInt(frac.length)
   let num = BigInt(`${m[1] ?? ''}${frac}` || '0')
   if (text.startsWith('-')) num = -num
-  // a number from 1 to 6 in hundredths at most
-  if (num < scale || num > 6n * scale || (num * 100n) % scale !== 0n) return null
-  const hundredths = (num * 100n) / scale
-  const int = String(hundredths / 100n)
-  const rest = String(hundredths % 100n)
-    .padStart(2, '0')
-    .replace(/0+$/, '')
-  return { text: rest === '' ? int : `${int},${rest}`, rank: -hundredths }
+  const v = rational(num, 10n ** BigInt(frac.length))
+  const [lo, hi] = [decimal(nb.worst), decimal(nb.best)].sort(cmp)
+  if (lo === undefined || hi === undefined || cmp(v, lo) < 0 || cmp(v, hi) > 0) return null
+  // in steps of the system's step (hundredths in Switzerland)
+  const steps = div(v, decimal(nb.step))
+  if (steps.d !== 1n) return null
+  return { text: written(v, 0), rank: s.higherIsBetter ? -steps.n : steps.n }
 }

@@ -1,12 +1,4 @@
-// The grading systems as the admin names them (docs/grading-systems.md, internal/grading/system.go).
-const SYSTEM_NAMES: Record<string, string> = {
-  'noten-plus-minus': 'Noten 1 bis 6 mit + und −',
-  noten: 'Noten 1 bis 6',
-  'noten-dezimal': 'Noten 1,0 bis 6,0',
-  notenpunkte: 'Notenpunkte 15 bis 0',
-  schweiz: 'Schweizer Noten 6 bis 1',
-  oesterreich: 'Österreichische Noten 1 bis 5',
-}
+import { systemData } from '@/lib/systems'
 
-/** A system's name on the page; an unknown id as it is. */
-export const systemName = (id: string): string => SYSTEM_NAMES[id] ?? id
+/** A system's name on the page (internal/grading/system.go, through lib/systems.gen.ts); an unknown id as it is. */
+export const systemName = (id: string): string => systemData(id)?.name ?? id

@@ -1,10 +1,12 @@
 import type { ZeugnisSettings } from '@/lib/config'
 import { codePointLength } from '@/lib/text'
+import { canonicalStep, canonicalTendency, canonicalWeight, documentScale } from '@/lib/zeugnis'
 
 // The member "zeugnis" of a scale's document (docs/spec.md §9): the TypeScript copy of
 // internal/grading/zeugnis.go, with its German messages (testdata/grading/messages.json). The editors
 // check the settings through config-validation.ts (the original's shape) and rule-form.ts (rule
-// documents), so the vectors of both shapes bind this file to the server.
+// documents), so the vectors of both shapes bind this file to the server. What a tendency, a step and a
+// weight are is lib/zeugnis.ts's, which the Zeugnisnote reads too.
 
 export const ZEUGNIS_MESSAGES = {
   list: 'Muss eine Liste sein.',
@@ -30,35 +32,17 @@ export interface CommonMessages {
 
 export const MAX_CATEGORIES = 10
 
-/** The systems whose grades are 1 to 6 with + and −, where a tendency applies; '' is the original's shape. */
-export const hasTendency = (system: string) =>
-  system === '' || system === 'noten-plus-minus' || system === 'noten' || system === 'noten-dezimal'
-export const hasStep = (system: string) => system === 'schweiz'
+/** Whether a document's system ('' the original's shape) has a tendency for + and − (grades 1 to 6). */
+export const hasTendency = (system: string) => documentScale(system)?.tendency === true
+/** Whether a document's system has a step of the proposal to set (Swiss grades). */
+export const hasStep = (system: string) => documentScale(system)?.stepSetting === true
 
-// As internal/zeugnis reads them: spaces and tabs around the text are cut, a comma or a dot.
-const TENDENCIES: Record<string, string> = {
-  '0,3': '0,3',
-  '0.3': '0,3',
-  '0,25': '0,25',
-  '0.25': '0,25',
-  '1/3': '1/3',
-}
-const STEPS: Record<string, string> = { '0,5': '0,5', '0.5': '0,5', '1': '1', '0,1': '0,1', '0.1': '0,1' }
-const WEIGHT = /^[0-9]{1,9}([.,][0-9]{1,6})?$/
 const NAME_REFUSED = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
-const cut = (s: string) => s.replace(/^[ \t]+|[ \t]+$/g, '')
 /** What Go's strings.TrimSpace cuts: Unicode white space. */
 const trimSpace = (s: string) => s.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '')
 
 type JsonObject = Record<string, unknown>
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/** A weight as docs/spec.md §9 reads it, written with a comma; null when it is none. */
-export function canonicalWeight(text: string): string | null {
-  const t = cut(text)
-  if (!WEIGHT.test(t) || !/[1-9]/.test(t)) return null
-  return t.replace('.', ',')
-}
 
 /**
  * Checks the member at `zeugnis` of a document of `system` ('' the original's shape, null an unknown
@@ -89,8 +73,8 @@ export function checkZeugnis(
   if (tendency !== null) {
     if (system !== null && !hasTendency(system)) add('zeugnis.tendency', ZEUGNIS_MESSAGES.tendencySystem)
     else {
-      const canonical = TENDENCIES[cut(tendency)]
-      if (canonical === undefined) add('zeugnis.tendency', ZEUGNIS_MESSAGES.tendency)
+      const canonical = canonicalTendency(tendency)
+      if (canonical === null) add('zeugnis.tendency', ZEUGNIS_MESSAGES.tendency)
       else out.tendency = canonical
     }
   }
@@ -103,8 +87,8 @@ export function checkZeugnis(
   if (step !== null) {
     if (system !== null && !hasStep(system)) add('zeugnis.step', ZEUGNIS_MESSAGES.zeugnisStepOnly)
     else {
-      const canonical = STEPS[cut(step)]
-      if (canonical === undefined) add('zeugnis.step', ZEUGNIS_MESSAGES.zeugnisStep)
+      const canonical = canonicalStep(step)
+      if (canonical === null) add('zeugnis.step', ZEUGNIS_MESSAGES.zeugnisStep)
       else out.step = canonical
     }
   }

@@ -1,8 +1,10 @@
 import type { ZeugnisSettings } from '@/lib/config'
+import { zeugnisScale } from '@/lib/zeugnis'
 import type { ZeugnisSystem } from './rule'
 
 // The sentence that says which rule the page applied (docs/spec.md §9), so that a teacher and the
-// printed table both show how the proposals came about: the tendency (de only), the step (ch only),
+// printed table both show how the proposals came about: the tendency (grades 1 to 6 only), the step
+// (Swiss grades only),
 // what an average exactly on the middle gets, and whose setting each is.
 
 const TENDENCY: Record<string, string> = {
@@ -12,37 +14,41 @@ const TENDENCY: Record<string, string> = {
   '0.25': '0,25',
   '1/3': '⅓',
 }
+// An average exactly on a middle, as an example, by the system's grammar (and the Swiss step).
 const MIDDLE: Record<string, string> = {
-  de: '2,50',
-  at: '2,50',
-  np: '7,50',
-  'ch 0,5': '4,25',
-  'ch 1': '4,50',
-  'ch 0,1': '4,45',
+  tendency: '2,50',
+  whole: '2,50',
+  points: '7,50',
+  'decimals 0,5': '4,25',
+  'decimals 1': '4,50',
+  'decimals 0,1': '4,45',
 }
 
-/** What the request should carry from the settings: tendency only in de, step only in ch. */
+/** What the request should carry from the settings: a tendency and a step only where the system has them. */
 export function ruleOptions(
   system: ZeugnisSystem,
   settings: ZeugnisSettings,
 ): { tendency?: string; rounding?: string; step?: string } {
+  const scale = zeugnisScale(system)
   return {
-    ...(system === 'de' && settings.tendency !== undefined ? { tendency: settings.tendency } : {}),
+    ...(scale?.tendency === true && settings.tendency !== undefined ? { tendency: settings.tendency } : {}),
     ...(settings.rounding === undefined ? {} : { rounding: settings.rounding }),
-    ...(system === 'ch' && settings.step !== undefined ? { step: settings.step } : {}),
+    ...(scale?.stepSetting === true && settings.step !== undefined ? { step: settings.step } : {}),
   }
 }
 
 /** "Tendenz: + und − zählen 0,3 · Genau auf der Mitte (z. B. 2,50): die bessere Note · Schritt: ganze Noten". */
 export function ruleParts(system: ZeugnisSystem, settings: ZeugnisSettings): string[] {
+  const scale = zeugnisScale(system)
   const parts: string[] = []
-  if (system === 'de') {
+  if (scale?.tendency === true) {
     const t = settings.tendency ?? '0,3'
     parts.push(`Tendenz: + und − zählen ${TENDENCY[t] ?? t}`)
   }
-  const step = system === 'ch' ? (settings.step ?? '0,5').replace('.', ',') : '1'
+  const stepSetting = scale?.stepSetting === true
+  const step = stepSetting ? (settings.step ?? scale.step).replace('.', ',') : '1'
   const better = settings.rounding !== 'worse'
-  const middle = MIDDLE[system === 'ch' ? `ch ${step}` : system]
+  const middle = MIDDLE[stepSetting ? `${scale.grammar} ${step}` : (scale?.grammar ?? '')]
   const example = middle === undefined ? '' : ` (z. B. ${middle})`
   parts.push(`Genau auf der Mitte${example}: die ${better ? 'bessere' : 'schlechtere'} Note`)
   parts.push(step === '1' ? 'Vorschlag in ganzen Noten' : `Vorschlag in Schritten von ${step}`)

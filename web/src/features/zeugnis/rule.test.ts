@@ -177,16 +177,37 @@ describe('splitGrades', () => {
 
 describe('zeugnisSystemOf', () => {
   it.each([
-    ['noten-plus-minus', 'de'],
-    ['noten', 'de'],
-    ['noten-dezimal', 'de'],
-    ['notenpunkte', 'np'],
-    ['schweiz', 'ch'],
-    ['oesterreich', 'at'],
-    ['toString', 'de'],
-    ['unbekannt', 'de'],
+    ['noten-plus-minus', 'noten-plus-minus'],
+    ['noten', 'noten'],
+    ['noten-dezimal', 'noten-dezimal'],
+    ['notenpunkte', 'notenpunkte'],
+    ['schweiz', 'schweiz'],
+    ['oesterreich', 'oesterreich'],
+    ['toString', 'noten-plus-minus'],
+    ['unbekannt', 'noten-plus-minus'],
+    ['de', 'noten-plus-minus'],
   ])('%s → %s', (id, system) => {
     expect(zeugnisSystemOf(id)).toBe(system)
+  })
+})
+
+describe('the short names de, np, ch and at', () => {
+  it.each([
+    ['de', 'noten-plus-minus', ['2-', '3+', '2,5']],
+    ['np', 'notenpunkte', ['7', '12']],
+    ['ch', 'schweiz', ['4,75', '5']],
+    ['at', 'oesterreich', ['2', '3']],
+  ])('%s answers as %s', (alias, id, grades) => {
+    const answer = (system: string) => zeugnisnote({ system, categories: [{ name: 's', grades }] })
+    expect(answer(alias)).toEqual(answer(id))
+    expect(answer(alias).ok).toBe(true)
+  })
+
+  it('are no grading ids of their own: a grade problem names the ids', () => {
+    expect(gradeProblem('DE', '2')).toBe(
+      'Unbekanntes Notensystem „DE“: erlaubt sind noten-plus-minus, noten, noten-dezimal, notenpunkte, schweiz und oesterreich.',
+    )
+    expect(gradeProblem('np', '16')).toBe('„16“ ist keine Punktzahl von 0 bis 15.')
   })
 })
 

@@ -1,6 +1,17 @@
-import type { components } from '@/lib/api-types.gen'
 import { add, div, mul, rational, type Rational } from '@/lib/rational'
-import { gradeValue, parseStep, parseTendency, parseWeight, trimBlank, type ZeugnisSystem } from './grades'
+import { decimal as tableNumber } from '@/lib/systems'
+import { SYSTEM_IDS } from '@/lib/systems.gen'
+import {
+  gradeValue,
+  parseStep,
+  parseTendency,
+  parseWeight,
+  someSystems,
+  systemIds,
+  trimBlank,
+  zeugnisScale,
+  type ZeugnisScale,
+} from '@/lib/zeugnis'
 import { cutTwo, propose, type SystemRules } from './proposal'
 import {
   averageStep,
@@ -17,7 +28,8 @@ import {
 // byte. A request is what the command's JSON holds, with every number written as text; zeugnisnote
 // answers as `notenrechner zeugnisnote` answers that JSON.
 
-export type { ZeugnisSystem } from './grades'
+/** A grading system's id (lib/systems.gen.ts), or the short name the command took first (de, np, ch, at). */
+export type ZeugnisSystem = string
 
 export interface ZeugnisGrade {
   grade: string
@@ -50,28 +62,16 @@ class Refusal extends Error {}
 const MAX_CATEGORIES = 50
 const MAX_GRADES = 500
 
-const RANGE_TEXT: Record<ZeugnisSystem, string> = {
-  de: 'keine Note von 1 bis 6',
-  np: 'keine Punktzahl von 0 bis 15',
-  ch: 'keine Note von 1 bis 6 (höchstens zwei Nachkommastellen)',
-  at: 'keine Note von 1 bis 5',
-}
+/** What the proposal needs of a system. */
+const rulesOf = (s: ZeugnisScale): SystemRules => ({
+  lo: tableNumber(s.lo),
+  hi: tableNumber(s.hi),
+  step: tableNumber(s.step),
+  higherBetter: s.higherIsBetter,
+})
 
-function systemRules(system: ZeugnisSystem): SystemRules {
-  const n = (x: bigint) => rational(x)
-  switch (system) {
-    case 'de':
-      return { lo: n(1n), hi: n(6n), step: n(1n), higherBetter: false }
-    case 'np':
-      return { lo: n(0n), hi: n(15n), step: n(1n), higherBetter: true }
-    case 'ch':
-      return { lo: n(1n), hi: n(6n), step: rational(1n, 2n), higherBetter: true }
-    case 'at':
-      return { lo: n(1n), hi: n(5n), step: n(1n), higherBetter: false }
-  }
-}
-
-const isSystem = (s: unknown): s is ZeugnisSystem => s === 'de' || s === 'np' || s === 'ch' || s === 'at'
+const unknownSystem = (system: unknown) =>
+  `Unbekanntes Notensystem ${quoted(textOf(system))}: erlaubt sind ${systemIds('und')}.`
 
 /** A member as text, whatever a caller put there at run time: a JSON null reads as "" in Go too. */
 function textOf(x: unknown): string {
@@ -102,16 +102,15 @@ function checkShape(req: ZeugnisRequest): void {
       if (gradeOf(g).missing) throw new Refusal(`Kategorie ${i + 1}, Note ${j + 1}: das Feld „grade“ fehlt.`)
     })
   })
-  if (textOf(req.system) === '') throw new Refusal('Das Feld „system“ fehlt (de, np, ch oder at).')
+  if (textOf(req.system) === '') throw new Refusal(`Das Feld „system“ fehlt (${systemIds('oder')}).`)
 }
 
 /** The system's rules and the tendency, with the settings that belong to them checked. */
-function settings(req: ZeugnisRequest): { system: ZeugnisSystem; rules: SystemRules; tendency: Rational } {
+function settings(req: ZeugnisRequest): { scale: ZeugnisScale; rules: SystemRules; tendency: Rational } {
   const system: unknown = req.system
-  if (!isSystem(system)) {
-    throw new Refusal(`Unbekanntes Notensystem ${quoted(textOf(system))}: erlaubt sind de, np, ch und at.`)
-  }
-  const rules = systemRules(system)
+  const scale = typeof system === 'string' ? zeugnisScale(system) : undefined
+  if (scale === undefined) throw new Refusal(unknownSystem(system))
+  const rules = rulesOf(scale)
   const rounding = textOf(req.rounding)
   if (rounding !== '' && rounding !== 'better' && rounding !== 'worse') {
     throw new Refusal(`rounding ${quoted(rounding)} ist weder better noch worse.`)
@@ -119,25 +118,25 @@ function settings(req: ZeugnisRequest): { system: ZeugnisSystem; rules: SystemRu
   let tendency = rational(3n, 10n)
   const tendencyText = textOf(req.tendency)
   if (tendencyText !== '') {
-    if (system !== 'de') throw new Refusal('tendency gilt nur für das Notensystem de.')
+    if (!scale.tendency) throw new Refusal(`tendency gilt nur für ${someSystems((s) => s.tendency)}.`)
     const t = parseTendency(tendencyText)
     if (t === null) throw new Refusal(`tendency ${quoted(tendencyText)} ist nicht 0,3, 0,25 oder 1/3.`)
     tendency = t
   }
   const stepText = textOf(req.step)
   if (stepText !== '') {
-    if (system !== 'ch') throw new Refusal('step gilt nur für das Notensystem ch.')
+    if (!scale.stepSetting) throw new Refusal(`step gilt nur für ${someSystems((s) => s.stepSetting)}.`)
     const s = parseStep(stepText)
     if (s === null) throw new Refusal(`step ${quoted(stepText)} ist nicht 0,5, 1 oder 0,1.`)
     rules.step = s
   }
-  return { system, rules, tendency }
+  return { scale, rules, tendency }
 }
 
 /** Go's strings.TrimSpace: Unicode white space (not the byte order mark, which String.trim would cut). */
 const trimSpace = (s: string) => s.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '')
 
-function readCategory(c: Partial<ZeugnisCategory>, name: string, system: ZeugnisSystem, tendency: Rational) {
+function readCategory(c: Partial<ZeugnisCategory>, name: string, scale: ZeugnisScale, tendency: Rational) {
   const shown = graphic(name)
   const weightText = textOf(c.weight)
   const weight = weightText === '' ? rational(1n) : parseWeight(weightText)
@@ -148,8 +147,8 @@ function readCategory(c: Partial<ZeugnisCategory>, name: string, system: Zeugnis
   let total = rational(0n)
   for (const g of listOf(c.grades)) {
     const { text, weight: w } = gradeOf(g)
-    const v = gradeValue(system, tendency, text)
-    if (v === null) throw new Refusal(`${shown}: ${quoted(text)} ist ${RANGE_TEXT[system]}.`)
+    const v = gradeValue(scale.grammar, tendency, text)
+    if (v === null) throw new Refusal(`${shown}: ${quoted(text)} ist ${scale.rangeText}.`)
     const gw = w === '' ? rational(1n) : parseWeight(w)
     if (gw === null) {
       throw new Refusal(
@@ -166,7 +165,7 @@ function readCategory(c: Partial<ZeugnisCategory>, name: string, system: Zeugnis
   return cat
 }
 
-function readCategories(req: ZeugnisRequest, system: ZeugnisSystem, tendency: Rational): CheckedCategory[] {
+function readCategories(req: ZeugnisRequest, scale: ZeugnisScale, tendency: Rational): CheckedCategory[] {
   const seen = new Set<string>()
   return listOf(req.categories).map((item, i) => {
     const c = (typeof item === 'object' && item !== null ? item : {}) as Partial<ZeugnisCategory>
@@ -174,14 +173,14 @@ function readCategories(req: ZeugnisRequest, system: ZeugnisSystem, tendency: Ra
     if (name === '') throw new Refusal(`Kategorie ${i + 1} hat keinen Namen.`)
     if (seen.has(name)) throw new Refusal(`Die Kategorie ${quoted(name)} kommt zweimal vor.`)
     seen.add(name)
-    return readCategory(c, name, system, tendency)
+    return readCategory(c, name, scale, tendency)
   })
 }
 
 function compute(req: ZeugnisRequest): ZeugnisResult {
   checkShape(req)
-  const { system, rules, tendency } = settings(req)
-  const cats = readCategories(req, system, tendency)
+  const { scale, rules, tendency } = settings(req)
+  const cats = readCategories(req, scale, tendency)
   const steps: string[] = []
   let sum = rational(0n)
   let total = rational(0n)
@@ -218,11 +217,11 @@ export function zeugnisnote(request: ZeugnisRequest): ZeugnisAnswer {
 
 /** null when `text` is a grade of the system, else the German message without the category prefix. */
 export function gradeProblem(system: ZeugnisSystem, text: string): string | null {
-  if (!isSystem(system))
-    return `Unbekanntes Notensystem ${quoted(textOf(system))}: erlaubt sind de, np, ch und at.`
+  const scale = zeugnisScale(system)
+  if (scale === undefined) return unknownSystem(system)
   // The tendency changes a grade's value, never whether it is one.
-  return gradeValue(system, rational(3n, 10n), text) === null
-    ? `${quoted(text)} ist ${RANGE_TEXT[system]}.`
+  return gradeValue(scale.grammar, rational(3n, 10n), text) === null
+    ? `${quoted(text)} ist ${scale.rangeText}.`
     : null
 }
 
@@ -245,20 +244,9 @@ export function splitGrades(text: string): string[] {
     .filter((part) => part !== '')
 }
 
-// Every grading system id of the contract, so that a new one cannot be forgotten here.
-const SYSTEM_OF_ID: Record<components['schemas']['SystemID'], ZeugnisSystem> = {
-  'noten-plus-minus': 'de',
-  noten: 'de',
-  'noten-dezimal': 'de',
-  notenpunkte: 'np',
-  schweiz: 'ch',
-  oesterreich: 'at',
-}
-
 /**
- * The Zeugnisnote system of a scale's grading system id (internal/grading/system.go); de, the original
- * system, for an id this page does not know.
+ * The system the Zeugnisnote of a scale follows: its grading system's id, or the original's (the first of
+ * the table) for an id this page does not know.
  */
-export function zeugnisSystemOf(systemId: string): ZeugnisSystem {
-  return Object.hasOwn(SYSTEM_OF_ID, systemId) ? SYSTEM_OF_ID[systemId as keyof typeof SYSTEM_OF_ID] : 'de'
-}
+export const zeugnisSystemOf = (systemId: string): ZeugnisSystem =>
+  (SYSTEM_IDS as readonly string[]).includes(systemId) ? systemId : SYSTEM_IDS[0]

@@ -4,6 +4,7 @@ import { Button } from '@/components/button'
 import { SelectField } from '@/components/select-field'
 import { errorClass, hintClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
+import { documentScale } from '@/lib/zeugnis'
 import { hasStep, hasTendency, MAX_CATEGORIES } from '../zeugnis-check'
 import { CATEGORY_PRESETS, type ZeugnisFormValues } from '../zeugnis-form'
 
@@ -19,8 +20,9 @@ const STEP_LABELS: Record<string, string> = { '0,5': '0,5 (Voreinstellung)', '1'
 
 /** What "better" and "worse" do with an average exactly in the middle, in the scale's own grades. */
 function roundingExamples(system: string): { better: string; worse: string } {
-  if (system === 'schweiz') return { better: '4,25 wird 4,5', worse: '4,25 wird 4' }
-  if (system === 'notenpunkte') return { better: '10,50 wird 11', worse: '10,50 wird 10' }
+  const grammar = documentScale(system)?.grammar
+  if (grammar === 'decimals') return { better: '4,25 wird 4,5', worse: '4,25 wird 4' }
+  if (grammar === 'points') return { better: '10,50 wird 11', worse: '10,50 wird 10' }
   return { better: '2,50 wird 2', worse: '2,50 wird 3' }
 }
 
