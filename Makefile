@@ -51,7 +51,7 @@ test-go: web/dist/index.html
 test-web: $(NODE_STAMP)
 	cd web && npm run lint && npm run typecheck && npm test
 
-# The calculator route's JS must stay within 80 KiB gzip (by size, see docs/benchmarks.md).
+# The calculator route's JS must stay within 82 KiB gzip (by size, see docs/benchmarks.md).
 test-budget: web/dist/index.html
 	cd web && node scripts/check-budget.mjs
 

@@ -1,7 +1,7 @@
 // The calculator route's JS budget (docs/benchmarks.md): the gzip size of the JS that
 // the page at / loads before it can run — the module scripts of dist/index.html, their
 // modulepreloads and, transitively, their static imports; not the chunks loaded by import() —
-// must stay at or below 80 KiB. Reports the CSS and the lazy chunks (admin) too. The fonts the
+// must stay at or below 82 KiB. Reports the CSS and the lazy chunks (admin) too. The fonts the
 // page preloads (the app's own text font) have a budget of their own, 40 KiB, counted
 // as sent: woff2 is brotli inside, so it is served as it is.
 //   node scripts/check-budget.mjs [--json]     (after `npm run build`; exit 1 above the budget)
@@ -10,7 +10,7 @@ import { dirname, join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const BUDGET = 80 * 1024
+const BUDGET = 82 * 1024
 const FONT_BUDGET = 40 * 1024
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 const html = readFileSync(join(dist, 'index.html'), 'utf8')
