@@ -89,7 +89,8 @@ func TestConnBounds(t *testing.T) {
 		{512, 256, 512 - 256 - 64 - 8, (512 - 256 - 64 - 8) / 2},
 		{1048576, 10000, 1048576 - 10000 - 64 - 16384, (1048576 - 10000 - 64 - 16384) / 2},
 		{0, 10000, connsUnknownFiles, connsUnknownFiles / 2},
-		{100, 90, 16, 8}, // streams close to the limit: a floor, and serve warns about --max-streams
+		{100, 90, 25, 12},          // streams close to the limit: a quarter of the files, and serve warns
+		{20000, 50000, 5000, 2500}, // more streams than files (the benchmarks): a quarter of the files
 	} {
 		total, perAddress := connBounds(tc.files, tc.streams)
 		if total != tc.total || perAddress != tc.perAddress {

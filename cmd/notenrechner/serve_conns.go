@@ -24,12 +24,14 @@ const (
 // connBounds derives the bounds on plain connections from the open-file limit (0: unknown) and the
 // bound on live streams, which hold a file each once taken over: the files less the streams and the
 // reserve, and half of that per address, as with the streams (a school behind one NAT address stays
-// far below it; a single client cannot take every connection).
+// far below it; a single client cannot take every connection). Where --max-streams leaves less than a
+// quarter of the files (an operator who gives streams more than the files, as the benchmarks do), a
+// quarter stays for plain connections all the same.
 func connBounds(files uint64, streams int) (total, perAddress int) {
 	total = connsUnknownFiles
 	if files > 0 {
 		spare := int64(files) - int64(streams) - connReserveFiles - int64(files/64)
-		total = int(max(spare, 16))
+		total = int(max(spare, int64(files/4), 16))
 	}
 	return total, max(total/2, 1)
 }

@@ -98,7 +98,7 @@ func (ln *listener) Accept() (net.Conn, error) {
 
 // admit counts a new connection, first closing the longest-waiting one where a bound is reached: of the
 // same address when its bound is reached, else of all. Waiting means idle between requests or accepted
-// without a request yet; a connection in a request is never closed. When none waits the new connection
+// without a request for silentAfter; a connection in a request is never closed. When none waits the new connection
 // is admitted anyway, so the bound may be passed by the few that arrive while every connection works:
 // refusing them would refuse real requests, and the files kept in reserve cover them.
 func (l *Limiter) admit(c net.Conn) {
@@ -107,10 +107,10 @@ func (l *Limiter) admit(c net.Conn) {
 	var victims []net.Conn
 	l.mu.Lock()
 	if !l.exempt(addr) && l.perPeer[group] >= l.perAddress {
-		victims = append(victims, l.reclaim(func(x *conn) bool { return x.group == group })...)
+		victims = append(victims, l.reclaim(func(x *conn) bool { return x.group == group }, now)...)
 	}
 	if len(l.open) >= l.max {
-		victims = append(victims, l.reclaim(func(*conn) bool { return true })...)
+		victims = append(victims, l.reclaim(func(*conn) bool { return true }, now)...)
 	}
 	l.open[c] = &conn{addr: addr, group: group, state: http.StateNew, since: now}
 	l.perPeer[group]++
@@ -128,13 +128,19 @@ func (l *Limiter) admit(c net.Conn) {
 	}
 }
 
+// silentAfter is how long a connection may stay without a first request before it counts as waiting:
+// a page's connections send their request at once, so a burst of new ones (many pages opening their
+// streams at the same moment) is never taken for room.
+const silentAfter = 2 * time.Second
+
 // reclaim forgets and returns the connection that has waited longest among those that match, idle ones
-// before those that never sent a request; nil when none waits. l.mu is held.
-func (l *Limiter) reclaim(match func(*conn) bool) []net.Conn {
+// before those that have sent no request for silentAfter; nil when none waits. l.mu is held.
+func (l *Limiter) reclaim(match func(*conn) bool, now time.Time) []net.Conn {
 	var best net.Conn
 	var bestInfo *conn
 	for c, x := range l.open {
-		if !match(x) || (x.state != http.StateIdle && x.state != http.StateNew) {
+		waiting := x.state == http.StateIdle || (x.state == http.StateNew && now.Sub(x.since) >= silentAfter)
+		if !match(x) || !waiting {
 			continue
 		}
 		if bestInfo == nil || waitsLonger(x, bestInfo) {

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"sync"
 	"testing"
 	"time"
 )
@@ -195,5 +196,41 @@ func TestAddrOfUnixSocketIsOneAddress(t *testing.T) {
 	}
 	if a := addrOf(&net.TCPAddr{IP: net.ParseIP("::ffff:192.0.2.1"), Port: 5}); a != netip.MustParseAddr("192.0.2.1") {
 		t.Errorf("addrOf(mapped) = %v", a)
+	}
+}
+
+// TestABurstOfNewConnectionsIsNotTakenForRoom: connections that have not sent their first request yet
+// are a burst of pages opening (every stream starts so), not waiting: only after silentAfter without a
+// request does one give way.
+func TestABurstOfNewConnectionsIsNotTakenForRoom(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Unix(1_000_000, 0)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	l := New(Options{Max: 4, PerAddress: 4, Now: clock})
+	addr := serve(t, l, nil)
+	var burst []*client
+	for range 6 {
+		burst = append(burst, dial(t, addr)) // connected, nothing sent yet
+	}
+	waitFor(t, func() bool { return l.Open() == 6 })
+	for i, c := range burst {
+		if c.closed(50 * time.Millisecond) {
+			t.Fatalf("connection %d of a fresh burst was closed for room", i)
+		}
+	}
+	mu.Lock()
+	now = now.Add(silentAfter)
+	mu.Unlock()
+	if _, _, ok := dial(t, addr).get("/"); !ok {
+		t.Fatal("a request after the burst was not served")
+	}
+	gone := 0
+	for _, c := range burst {
+		if c.closed(200 * time.Millisecond) {
+			gone++
+		}
+	}
+	if gone == 0 {
+		t.Error("no connection silent for silentAfter gave way at the bound")
 	}
 }
