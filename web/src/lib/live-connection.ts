@@ -1,13 +1,6 @@
 import { parseLiveConfig } from './config'
-import {
-  polls,
-  startState,
-  step,
-  type Effect,
-  type LiveInput,
-  type LiveState,
-  type Timer,
-} from './live-machine'
+import { polls, startState, step } from './live-machine'
+import type { Effect, LiveInput, LiveState, Timer } from './live-machine-types'
 import type { Poller } from './live-poll'
 import type { LiveConnection, LiveConnectionOptions, LiveEvent } from './live-types'
 import { readStoredConfig, storeConfig } from './stored-config'

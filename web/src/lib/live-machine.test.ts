@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { standardLiveConfig } from '@/test/live-config'
-import { startState, step, type Effect, type LiveInput, type LiveState } from './live-machine'
+import { startState, step } from './live-machine'
+import type { Effect, LiveInput, LiveState } from './live-machine-types'
 import {
   FIRST_EVENT_MS,
   LOAD_TIMEOUT_MS,
