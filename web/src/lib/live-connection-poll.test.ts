@@ -26,11 +26,13 @@ let events: LiveEvent[]
 
 /** What the fake server answers: HEAD of a stream, and GET of a configuration (the polls). */
 const server: {
+  /** The scale /config names (the default); its slug is the first part of the tag. */
+  slug: string
   current: LiveConfig
   head: { status: number; retryAfter: string | null }
   /** GET: 'up' answers as the API does; 'down' not at all; 'hang' never (until aborted); 'missing' 404. */
   polls: 'up' | 'down' | 'hang' | 'missing'
-} = { current: standardLiveConfig(7), head: { status: 429, retryAfter: '30' }, polls: 'up' }
+} = { slug: 'standard', current: standardLiveConfig(7), head: { status: 429, retryAfter: '30' }, polls: 'up' }
 let requests: {
   url: string
   method: string
@@ -60,7 +62,7 @@ const fakeFetch = vi.fn((url: string, init: RequestInit = {}): Promise<Response>
       return Promise.resolve(new Response(null, { status: 404 }))
   }
   // As the server tags its answers: the scale, the version, the archiving.
-  const etag = `"standard.${String(server.current.version)}${server.current.archived === true ? '.archiviert' : ''}"`
+  const etag = `"${server.slug}.${String(server.current.version)}${server.current.archived === true ? '.archiviert' : ''}"`
   if (ifNoneMatch === etag)
     return Promise.resolve(new Response(null, { status: 304, headers: { ETag: etag } }))
   return Promise.resolve(
@@ -77,6 +79,7 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-11-22T12:00:00Z'))
   FakeEventSource.install()
   localStorage.clear()
+  server.slug = 'standard'
   server.current = standardLiveConfig(7)
   server.head = { status: 429, retryAfter: '30' }
   server.polls = 'up'
@@ -231,6 +234,28 @@ describe('a refused stream', () => {
     expect(result.current).toEqual({ state: 'ready', data: standardLiveConfig(3), polling: true })
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS + POLL_JITTER_MS)
     expect(polls().at(-1)?.ifNoneMatch).toBe('"standard.3"')
+  })
+  it('sends no tag for a configuration the stream brought meanwhile, even at the same version', async () => {
+    // The default moves to another scale at the same version while the stream works, and back while
+    // the page polls: the old tag would name the scale the server has again, and its 304 would keep
+    // the other scale's bounds on the page.
+    vi.spyOn(Math, 'random').mockReturnValue(0) // polls every 8 s
+    const other = { ...renamed(7, 'Oberstufe'), savedAt: '2026-11-22T11:00:00Z' }
+    const result = connect({ initial: standardLiveConfig(7) })
+    FakeEventSource.latest.fail('closed')
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
+    expect(polls().at(-1)?.ifNoneMatch).toBe('"standard.7"')
+    await vi.advanceTimersByTimeAsync(30_000 - POLL_INTERVAL_MS) // Retry-After: the stream again
+    FakeEventSource.latest.open()
+    FakeEventSource.latest.send(other) // the default is now another scale, at 7 too
+    expect(result.current).toEqual({ state: 'ready', data: other })
+
+    FakeEventSource.latest.fail('closed') // refused again; the default is back on "standard"
+    const before = polls().length
+    await vi.advanceTimersByTimeAsync(0)
+    expect(polls()).toHaveLength(before + 1)
+    expect(polls().at(-1)?.ifNoneMatch).toBeNull()
+    expect(result.current).toEqual({ state: 'ready', data: standardLiveConfig(7), polling: true })
   })
 })
 

@@ -9,7 +9,9 @@ import { POLL_INTERVAL_MS, POLL_JITTER_MS, POLL_TIMEOUT_MS } from './live-timing
 // ETag that names the scale, its version and its archiving ("standard.7"), and 304 for exactly that
 // tag in If-None-Match, so a poll costs a few hundred bytes while nothing changes. The page cannot
 // write the tag itself (which scale is the default, /config does not say), so it sends back the tag
-// of the answer it shows, and none before the first: that answer comes in full.
+// of the answer it shows, and none before the first: that answer comes in full. A tag is sent only
+// while the page shows exactly what came with it: the stream may have brought another scale at the
+// same version meanwhile (the default moved), and a 304 for the old tag would keep that one shown.
 
 /** A poll's answer: a configuration (200), the shown one is current (304), none (404), or no answer. */
 export type PollAnswer =
@@ -25,11 +27,10 @@ export interface Poller {
   now: () => void
 }
 
-/** The ETag of a full answer, with what it named. */
+/** The ETag of a full answer, with the answer as JSON (what a 304 for it says is current). */
 interface Tag {
   etag: string
-  version: number
-  archived: boolean
+  answer: string
 }
 
 /** One poll; never throws. `tag` is sent when it names the configuration shown. */
@@ -39,8 +40,7 @@ async function request(
   tag: Tag | undefined,
   signal: AbortSignal,
 ): Promise<{ answer: PollAnswer; tag?: Tag | undefined }> {
-  const current =
-    shown !== undefined && tag?.version === shown.version && tag.archived === (shown.archived === true)
+  const current = shown !== undefined && tag?.answer === JSON.stringify(shown)
   const headers: Record<string, string> = current ? { 'If-None-Match': tag.etag } : {}
   try {
     const res = await fetch(url, { cache: 'no-store', headers, signal })
@@ -50,7 +50,7 @@ async function request(
     const data = readLiveConfig(await res.json())
     if (data === null) return { answer: { kind: 'failed' } }
     const etag = res.headers.get('ETag')
-    const got = etag === null ? undefined : { etag, version: data.version, archived: data.archived === true }
+    const got = etag === null ? undefined : { etag, answer: JSON.stringify(data) }
     return { answer: { kind: 'config', data }, tag: got }
   } catch {
     return { answer: { kind: 'failed' } } // no network, no answer within POLL_TIMEOUT_MS, or not JSON
