@@ -25,10 +25,12 @@ func Presets() []Preset {
 		standardAB(),
 		ihk(),
 		ihkDecimal(),
-		kmk("kmk-oberstufe", "strikt: der genaue Prozentwert", BasisExact),
-		kmk("kmk-oberstufe-aufrunden", "aufrunden: der Prozentwert auf ganze Prozent gerundet, wie an "+
-			"beruflichen Schulen in Baden-Württemberg üblich (keine Regel der KMK)", BasisRound),
-		kmk("kmk-oberstufe-hessen", "Hessen: der ganzzahlige, nicht gerundete Prozentwert", BasisCut),
+		kmk("kmk-oberstufe", "strikt: der genaue Prozentwert", "der genaue Prozentwert", BasisExact),
+		kmk("kmk-oberstufe-aufrunden", "aufrunden: auf ganze Prozent gerundet (berufliche Schulen, "+
+			"Baden-Württemberg)", "der Prozentwert auf ganze Prozent gerundet, wie an beruflichen Schulen in "+
+			"Baden-Württemberg üblich (keine Regel der KMK)", BasisRound),
+		kmk("kmk-oberstufe-hessen", "Hessen: der ganzzahlige, nicht gerundete Prozentwert",
+			"Hessen: der ganzzahlige, nicht gerundete Prozentwert", BasisCut),
 		swiss("schweiz-zehntel", "Zehntelnoten", 1000),
 		swiss("schweiz-viertel", "Viertelnoten", 2500),
 		swiss("schweiz-halbe", "halbe Noten", 5000),
@@ -150,15 +152,15 @@ func earlierRules(id string) []Rule {
 	return nil
 }
 
-// kmk is the KMK's points table with one way of reading the percentage. The KMK names none; variant says
-// whose practice the preset follows.
-func kmk(id, variant string, basis Basis) Preset {
+// kmk is the KMK's points table with one way of reading the percentage, which the KMK's agreement does
+// not fix: variant names it in the list, practice says in the source whose way it is.
+func kmk(id, variant, practice string, basis Basis) Preset {
 	name := map[Basis]string{BasisExact: "Notenpunkte", BasisRound: "Notenpunkte (aufgerundet)",
 		BasisCut: "Notenpunkte (Hessen)"}[basis]
 	return Preset{
 		ID: id, Name: "Notenpunkte 15–0 (KMK), " + variant,
 		Source: "Punktetabelle der gymnasialen Oberstufe nach der Vereinbarung der Kultusministerkonferenz " +
-			"zur Gestaltung der gymnasialen Oberstufe und der Abiturprüfung; " + variant,
+			"zur Gestaltung der gymnasialen Oberstufe und der Abiturprüfung; " + practice,
 		Region: "Deutschland", SchoolType: "gymnasiale Oberstufe",
 		Config: tablePreset(id, name, SystemPoints, basis,
 			row{"15", 95}, row{"14", 90}, row{"13", 85}, row{"12", 80}, row{"11", 75}, row{"10", 70},
