@@ -47,8 +47,8 @@ function Replacement({ loaded, api }: { loaded: LiveConfig; api: ScaleApi }) {
       title="Dieser Schlüssel ist die alte Vorlage „IHK“, nicht der Schlüssel der IHK."
     >
       <p>
-        Die IHK gibt ganze Noten ab 92, 81, 67, 50 und 30 Punkten, ohne Rundung. Die alte
-        Vorlage nimmt diese Zahlen als Grenzen „über“ mit Plus und Minus
+        Die IHK gibt ganze Noten ab 92, 81, 67, 50 und 30 Punkten, ohne Rundung. Die alte Vorlage nimmt diese
+        Zahlen als Grenzen „über“ mit Plus und Minus
         {ihk === undefined ? '.' : `: ${ihkDifferences(loaded.config, ihk.config).join(', ')}.`}
       </p>
       <Button variant="secondary" disabled={ihk === undefined || busy} onClick={() => void replace()}>
