@@ -1,7 +1,9 @@
 package grading
 
 import (
+	"encoding/json"
 	"math/big"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -126,5 +128,32 @@ func TestPresetTextsSayTheirSources(t *testing.T) {
 	}
 	if p, _ := PresetByID("ihk-dezimal"); strings.Contains(p.SchoolType, "Berufsschule") {
 		t.Errorf("ihk-dezimal is a Fortbildung key, not the Berufsschule's: %q", p.SchoolType)
+	}
+}
+
+// TestEarlierPresetRules: the rules earlier releases stored for a preset, which a stored version may still
+// hold (ParseStoredDocument), are the ones presets.py writes as "earlier" from the sources' rows.
+func TestEarlierPresetRules(t *testing.T) {
+	var file struct {
+		Presets []struct {
+			ID      string          `json:"id"`
+			System  string          `json:"system"`
+			Earlier json.RawMessage `json:"earlier"`
+		}
+	}
+	readVectors(t, "presets.json", &file)
+	for _, v := range file.Presets {
+		var want []Rule
+		if v.Earlier != nil {
+			doc := `{"name":"x","system":"` + v.System + `","rule":` + string(v.Earlier) + `}`
+			c, err := ParseDocument([]byte(doc))
+			if err != nil {
+				t.Fatalf("%s: the earlier rule %s: %v", v.ID, v.Earlier, err)
+			}
+			want = []Rule{c.Rule}
+		}
+		if got := earlierRules(v.ID); !slices.Equal(got, want) {
+			t.Errorf("%s: earlierRules = %+v, want %+v", v.ID, got, want)
+		}
 	}
 }

@@ -87,6 +87,14 @@ def decimal_bands():
 
 
 IHK_DECIMAL = decimal_bands()
+
+# What earlier releases made of the two IHK presets: the same rows from their lowest whole points, on the
+# percentage rounded half up to a whole percent, which neither source names. A version stored so still loads
+# (as a table naming no preset), and the admin offers the preset's rule instead.
+EARLIER = {
+    "ihk": IHK,
+    "ihk-dezimal": [(grade, low if low > 0 else None) for grade, low, _ in DECIMAL_ROWS],
+}
 STANDARD_AB = [("1", 90), ("1-", 85), ("2+", 80), ("2", 75), ("2-", 70), ("3+", 65), ("3", 60), ("3-", 55),
                ("4+", 50), ("4", 45), ("4-", 40), ("5+", 33), ("5", 27), ("5-", 20), ("6+", 10), ("6", None)]
 AUSTRIA = [("1", 90), ("2", 80), ("3", 65), ("4", 50), ("5", None)]
@@ -230,8 +238,15 @@ def build():
             if start is not None and i < len(bands) - 1:
                 band["from"] = g.decimal_text(Fraction(start)).replace(",", ".")
             out_bands.append(band)
-        presets.append({"id": pid, "system": system, "basis": basis, "included": True, "bands": out_bands,
-                        "rule": rule_of(pid, basis, bands), "cases": cases})
+        entry = {"id": pid, "system": system, "basis": basis, "included": True, "bands": out_bands,
+                 "rule": rule_of(pid, basis, bands), "cases": cases}
+        if pid in EARLIER:
+            # the earlier rule, and every half percent from 0 to 100 where it grades otherwise than the sources
+            before = table_grade(EARLIER[pid], "round", None)
+            entry["earlier"] = rule_of(pid, "round", EARLIER[pid])
+            entry["earlierDiffers"] = [[g.decimal_text(Fraction(h, 2)), before(Fraction(h, 2)), grade(Fraction(h, 2))]
+                                       for h in range(0, 201) if before(Fraction(h, 2)) != grade(Fraction(h, 2))]
+        presets.append(entry)
     self_check({p["id"]: p for p in presets})
     return presets
 
@@ -251,6 +266,11 @@ def self_check(by_id) -> None:
     assert grade_of("ihk-dezimal", "100", "99,5")["grade"] == "1,0"  # rounded to 100
     assert grade_of("ihk-dezimal", "100", "47,5")["grade"] == "4,5"  # rounded to 48
     assert grade_of("ihk-dezimal", "100", "29,5")["grade"] == "5,4"  # rounded to 30
+    # the earlier releases' rounding differs from the sources exactly below each whole-grade bound, and for the
+    # decimal key only where rounding lifted a fail to the pass mark
+    assert by_id["ihk"]["earlierDiffers"] == [["29,5", "5", "6"], ["49,5", "4", "5"], ["66,5", "3", "4"],
+                                              ["80,5", "2", "3"], ["91,5", "1", "2"]]
+    assert by_id["ihk-dezimal"]["earlierDiffers"] == [["49,5", "4,4", "4,5"]]
     assert grade_of("schweiz-viertel", "20", "15")["grade"] == "4,75"  # 1 + 5 · 15/20
     assert grade_of("schweiz-zehntel", "100", "84")["grade"] == "5,2"  # 1 + 5 · 0.84
     assert grade_of("kmk-oberstufe", "30", "10") == {"total": "30", "achieved": "10", "percentage": "33,3%",
