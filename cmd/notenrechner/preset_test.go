@@ -71,8 +71,11 @@ func TestGradeWithPreset(t *testing.T) {
 	}{
 		// 86 % is 13 points (ab 85), the KMK's 1-.
 		{"Notenpunkte", []string{"--preset", "kmk-oberstufe", "100", "86"}, `{"percentage":"86,0%","grade":"13","alt":"1-"}`},
-		// 91,5 % rounds to 92 % on the IHK's key: a 1; shown as the whole percent it grades.
-		{"IHK rounds", []string{"100", "91,5", "--preset=ihk"}, `{"percentage":"92%","grade":"1","alt":"sehr gut"}`},
+		// The IHK's key names no rounding: 91,5 points are "unter 92", a 2.
+		{"IHK without rounding", []string{"100", "91,5", "--preset=ihk"}, `{"percentage":"91,5%","grade":"2","alt":"gut"}`},
+		// Anlage 1: 91,5 points pass and round to 92, a 1,4; 49,5 fail unrounded, so they stay a 4,5.
+		{"IHK decimal rounds a pass", []string{"--preset", "ihk-dezimal", "100", "91,5"}, `{"percentage":"91,5%","grade":"1,4"}`},
+		{"IHK decimal keeps a fail", []string{"--preset", "ihk-dezimal", "100", "49,5"}, `{"percentage":"49,5%","grade":"4,5"}`},
 		// 1 + 5 · 15/20 = 4,75 in quarters.
 		{"Swiss quarters", []string{"--preset", "schweiz-viertel", "20", "15"}, `{"percentage":"75,0%","grade":"4,75"}`},
 		{"Austria", []string{"--preset", "oesterreich", "--", "10", "8"}, `{"percentage":"80,0%","grade":"2","alt":"Gut"}`},
@@ -107,8 +110,8 @@ func squeezed(text string) string { return regexp.MustCompile(` +`).ReplaceAllSt
 
 // TestTableWithPresets checks the Punkteschlüssel of presets against values computed by hand.
 func TestTableWithPresets(t *testing.T) {
-	// IHK decimal key, 20 points in whole points: each point is 5 %, graded on the rounded percentage
-	// (already whole). 19 points are 95 %: not 98 (1,1) nor 96 (1,2), but 94 (1,3); 9 points are 45 %:
+	// IHK decimal key, 20 points in whole points: each point is 5 %, a whole percentage, so the rounding
+	// of the key changes nothing. 19 points are 95 %: not 98 (1,1) nor 96 (1,2), but 94 (1,3); 9 points are 45 %:
 	// not 48 (4,5) nor 46 (4,6), but 44 (4,7); 7 points are 35 %: 5,2 (ab 34). So 1,1 and 1,2 get no
 	// value at all, and 0 points are 6,0.
 	out, _, err := runCmd(t, "table", "--preset", "ihk-dezimal", "--total", "20", "--step", "1")

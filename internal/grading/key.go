@@ -38,8 +38,9 @@ type Basis string
 const (
 	// BasisExact grades the exact percentage.
 	BasisExact Basis = "exact"
-	// BasisRound grades the percentage rounded half up to a whole percent (the IHK's "from half a
-	// point rounded up" on its 100-point basis; the KMK table "aufgerundet").
+	// BasisRound grades the percentage rounded half up to a whole percent, for a school or chamber whose
+	// own rule rounds (the KMK table "aufgerundet" of Baden-Württemberg's vocational schools). No IHK key
+	// rounds so: theirs grade the exact points.
 	BasisRound Basis = "round"
 	// BasisCut grades the whole percent with the fraction cut off (Hessen's "der ganzzahlige, nicht
 	// gerundete Prozentwert").

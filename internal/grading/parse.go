@@ -35,8 +35,9 @@ func ParseDocument(data []byte) (Config, error) {
 }
 
 // ParseStoredDocument is ParseDocument for a stored version: it accepts a name with characters
-// refused since (nameRuneRefused), so that a version saved before the rule still loads. Saving it
-// again, or restoring it, is refused like any new input (Config.Validate).
+// refused since (nameRuneRefused), and a preset's rule of an earlier release (earlierRules, read as a
+// table naming no preset), so that a version saved before the rule still loads. Saving it again, or
+// restoring it, is refused like any new input (Config.Validate).
 func ParseStoredDocument(data []byte) (Config, error) {
 	return parseConfig(data, true, true)
 }
@@ -67,7 +68,9 @@ func parseConfig(data []byte, stored, rules bool) (Config, error) {
 	return Config{Name: p.name, Rule: p.vals.rule(), Zeugnis: p.zeugnisSet}, nil
 }
 
-// ruleConfig reads a rule document; a preset it names must still be the preset's rule.
+// ruleConfig reads a rule document; a preset it names must still be the preset's rule. A stored version
+// may hold the rule the preset had in an earlier release: it loads with that rule, as a table that names
+// no preset, since the preset's source no longer describes it.
 func (p *parser) ruleConfig(top []member) (Config, error) {
 	p.ruleDocument(top)
 	if err := p.errs.err(); err != nil {
@@ -75,6 +78,10 @@ func (p *parser) ruleConfig(top []member) (Config, error) {
 	}
 	c := Config{Name: p.name, Rule: p.rule, Preset: p.preset, Zeugnis: p.zeugnisSet}
 	if preset, ok := PresetByID(c.Preset); ok && preset.Config.Rule != c.Rule {
+		if p.stored && slices.Contains(earlierRules(c.Preset), c.Rule) {
+			c.Preset = ""
+			return c, nil
+		}
 		return Config{}, &ValidationError{Fields: map[string]string{"preset": msgPresetDiffers}}
 	}
 	return c, nil

@@ -17,7 +17,7 @@ func Presets() []Preset {
 	return []Preset{
 		{
 			ID: "standard", Name: "Standard (85/70/55/40/20, Grenzen „über“)",
-			Source:     "Der ursprüngliche Notenschlüssel von Notenrechner (docs/spec.md §4)",
+			Source:     "Der ursprüngliche Notenschlüssel von Notenrechner",
 			Region:     "Deutschland",
 			SchoolType: "allgemeinbildende Schulen",
 			Config:     Default(),
@@ -25,9 +25,12 @@ func Presets() []Preset {
 		standardAB(),
 		ihk(),
 		ihkDecimal(),
-		kmk("kmk-oberstufe", "strikt: der genaue Prozentwert", BasisExact),
-		kmk("kmk-oberstufe-aufrunden", "aufrunden: der Prozentwert auf ganze Prozent gerundet", BasisRound),
-		kmk("kmk-oberstufe-hessen", "Hessen: der ganzzahlige, nicht gerundete Prozentwert", BasisCut),
+		kmk("kmk-oberstufe", "strikt: der genaue Prozentwert", "der genaue Prozentwert", BasisExact),
+		kmk("kmk-oberstufe-aufrunden", "aufrunden: auf ganze Prozent gerundet (berufliche Schulen, "+
+			"Baden-Württemberg)", "der Prozentwert auf ganze Prozent gerundet, wie an beruflichen Schulen in "+
+			"Baden-Württemberg üblich (keine Regel der KMK)", BasisRound),
+		kmk("kmk-oberstufe-hessen", "Hessen: der ganzzahlige, nicht gerundete Prozentwert",
+			"Hessen: der ganzzahlige, nicht gerundete Prozentwert", BasisCut),
 		swiss("schweiz-zehntel", "Zehntelnoten", 1000),
 		swiss("schweiz-viertel", "Viertelnoten", 2500),
 		swiss("schweiz-halbe", "halbe Noten", 5000),
@@ -79,17 +82,28 @@ func standardAB() Preset {
 	}
 }
 
+// ihk is the 100-point key of the IHK's exam rules. The key names no rounding, and the same key in federal
+// law counts to two decimals "ohne Rundung", so the exact percentage is graded: 91,5 points are a 2.
 func ihk() Preset {
 	return Preset{
 		ID: "ihk", Name: "IHK (100-Punkte-Schlüssel: 92/81/67/50/30)",
-		Source: "Notenschlüssel der IHK-Prüfungsordnungen für Abschluss- und Umschulungsprüfungen " +
-			"(100 bis 92 Punkte = 1 … unter 30 Punkte = 6)",
-		Region: "Deutschland", SchoolType: "Berufsausbildung (IHK-Prüfungen)",
-		Config: tablePreset("ihk", "IHK", SystemWhole, BasisRound,
+		Source: "Bewertungsschlüssel der IHK-Prüfungsordnungen, z. B. § 21 der Prüfungsordnung der IHK Köln " +
+			"für Fortbildungsprüfungen (100 bis 92 Punkte = 1, unter 92 bis 81 Punkte = 2 … unter 30 Punkte = 6); " +
+			"ohne Rundung wie § 30 ÖDAPrV",
+		Region: "Deutschland", SchoolType: "berufliche Prüfungen (IHK)",
+		Config: tablePreset("ihk", "IHK", SystemWhole, BasisExact,
 			row{"1", 92}, row{"2", 81}, row{"3", 67}, row{"4", 50}, row{"5", 30}, row{"6", 0}),
 	}
 }
 
+// ihkDecimalPass is where the decimal key passes: 50 points, judged before any rounding.
+const ihkDecimalPass = 50
+
+// ihkDecimal is Anlage 1 of the BibuBAProFPrV (its rows' lowest whole points) under the rule the federal
+// Fortbildung rules give it (e.g. KundenbTischlPrV § 7): passing is judged on the unrounded points, then
+// the points are rounded commercially and Anlage 1 gives the grade. As bounds on the exact percentage
+// every row starts half a point below its whole number, except the pass mark: 49,5 points fail, so they
+// are 4,5, while 91,5 round to 92 and are 1,4.
 func ihkDecimal() Preset {
 	rows := []row{
 		{"1,0", 100}, {"1,1", 98}, {"1,2", 96}, {"1,3", 94}, {"1,4", 92}, {"1,5", 91}, {"1,6", 90},
@@ -101,22 +115,52 @@ func ihkDecimal() Preset {
 		{"5,2", 34}, {"5,3", 32}, {"5,4", 30}, {"5,5", 25}, {"5,6", 20}, {"5,7", 15}, {"5,8", 10},
 		{"5,9", 5}, {"6,0", 0},
 	}
+	c := tablePreset("ihk-dezimal", "IHK-Dezimalnoten", SystemDecimal, BasisExact, rows...)
+	for i, r := range rows[:len(rows)-1] {
+		if r.from != ihkDecimalPass {
+			c.Rule.Bands[i].From -= percentScale / 2 // what rounds commercially up to r.from
+		}
+	}
 	return Preset{
 		ID: "ihk-dezimal", Name: "IHK-Dezimalnoten (100-Punkte-Tabelle, 1,0 bis 6,0)",
-		Source: "Anlage 1 der Verordnung über die Prüfung zum anerkannten Fortbildungsabschluss " +
-			"(BibuBAProFPrV): Umrechnung von Punkten in Dezimalnoten",
-		Region: "Deutschland", SchoolType: "Berufsschule, berufliche Fortbildung (IHK)",
-		Config: tablePreset("ihk-dezimal", "IHK-Dezimalnoten", SystemDecimal, BasisRound, rows...),
+		Source: "Anlage 1 der Bilanzbuchhalter-Fortbildungsprüfungsverordnung (BibuBAProFPrV): Punkte und " +
+			"Note als Dezimalzahl; bestanden ab 50 Punkten ohne Rundung, danach kaufmännisch auf ganze " +
+			"Punkte gerundet (z. B. § 7 KundenbTischlPrV)",
+		Region: "Deutschland", SchoolType: "berufliche Fortbildung (IHK, Handwerkskammer)",
+		Config: c,
 	}
 }
 
-func kmk(id, variant string, basis Basis) Preset {
+// earlierRules are the rules presets had in earlier releases: the IHK's keys on a percentage rounded
+// half up to a whole percent, which no source of theirs names. A stored version that names the preset
+// with such a rule still loads, as a table of its own (ParseStoredDocument).
+func earlierRules(id string) []Rule {
+	switch id {
+	case "ihk":
+		return []Rule{tablePreset("ihk", "", SystemWhole, BasisRound,
+			row{"1", 92}, row{"2", 81}, row{"3", 67}, row{"4", 50}, row{"5", 30}, row{"6", 0}).Rule}
+	case "ihk-dezimal":
+		r := ihkDecimal().Config.Rule
+		r.Basis = BasisRound
+		for i := range r.Count - 1 {
+			if r.Bands[i].From != ihkDecimalPass*percentScale {
+				r.Bands[i].From += percentScale / 2
+			}
+		}
+		return []Rule{r}
+	}
+	return nil
+}
+
+// kmk is the KMK's points table with one way of reading the percentage, which the KMK's agreement does
+// not fix: variant names it in the list, practice says in the source whose way it is.
+func kmk(id, variant, practice string, basis Basis) Preset {
 	name := map[Basis]string{BasisExact: "Notenpunkte", BasisRound: "Notenpunkte (aufgerundet)",
 		BasisCut: "Notenpunkte (Hessen)"}[basis]
 	return Preset{
 		ID: id, Name: "Notenpunkte 15–0 (KMK), " + variant,
 		Source: "Punktetabelle der gymnasialen Oberstufe nach der Vereinbarung der Kultusministerkonferenz " +
-			"zur Gestaltung der gymnasialen Oberstufe und der Abiturprüfung; " + variant,
+			"zur Gestaltung der gymnasialen Oberstufe und der Abiturprüfung; " + practice,
 		Region: "Deutschland", SchoolType: "gymnasiale Oberstufe",
 		Config: tablePreset(id, name, SystemPoints, basis,
 			row{"15", 95}, row{"14", 90}, row{"13", 85}, row{"12", 80}, row{"11", 75}, row{"10", 70},

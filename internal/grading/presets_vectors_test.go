@@ -1,7 +1,9 @@
 package grading
 
 import (
+	"encoding/json"
 	"math/big"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -97,4 +99,61 @@ func sameFrom(t *testing.T, got *big.Rat, want *string) bool {
 		return got == nil && want == nil
 	}
 	return got.Cmp(rat(t, strings.ReplaceAll(*want, ",", "."))) == 0
+}
+
+// TestPresetTextsSayTheirSources: what the admin reads where they pick a preset is written for people
+// (no paths of this repository) and names whose rule it is: the IHK's key comes from rules for
+// Fortbildungsprüfungen and has no rounding, the decimal key is a Fortbildung key, and rounding the
+// percentage for the KMK's table is a practice of Baden-Württemberg's vocational schools, not the KMK's.
+func TestPresetTextsSayTheirSources(t *testing.T) {
+	for _, p := range Presets() {
+		for _, text := range []string{p.Name, p.Source, p.Region, p.SchoolType} {
+			if strings.Contains(text, "docs/") || strings.Contains(text, ".md") {
+				t.Errorf("%s: developer text %q", p.ID, text)
+			}
+		}
+	}
+	for _, c := range []struct{ id, text string }{
+		{"ihk", "Fortbildungsprüfungen"},
+		{"ihk", "ohne Rundung"},
+		{"ihk-dezimal", "Fortbildung"},
+		{"ihk-dezimal", "ohne Rundung"},
+		{"kmk-oberstufe-aufrunden", "Baden-Württemberg"},
+		{"kmk-oberstufe-aufrunden", "keine Regel der KMK"},
+	} {
+		p, _ := PresetByID(c.id)
+		if !strings.Contains(p.Name+" "+p.Source+" "+p.SchoolType, c.text) {
+			t.Errorf("%s does not say %q: %s; %s; %s", c.id, c.text, p.Name, p.Source, p.SchoolType)
+		}
+	}
+	if p, _ := PresetByID("ihk-dezimal"); strings.Contains(p.SchoolType, "Berufsschule") {
+		t.Errorf("ihk-dezimal is a Fortbildung key, not the Berufsschule's: %q", p.SchoolType)
+	}
+}
+
+// TestEarlierPresetRules: the rules earlier releases stored for a preset, which a stored version may still
+// hold (ParseStoredDocument), are the ones presets.py writes as "earlier" from the sources' rows.
+func TestEarlierPresetRules(t *testing.T) {
+	var file struct {
+		Presets []struct {
+			ID      string          `json:"id"`
+			System  string          `json:"system"`
+			Earlier json.RawMessage `json:"earlier"`
+		}
+	}
+	readVectors(t, "presets.json", &file)
+	for _, v := range file.Presets {
+		var want []Rule
+		if v.Earlier != nil {
+			doc := `{"name":"x","system":"` + v.System + `","rule":` + string(v.Earlier) + `}`
+			c, err := ParseDocument([]byte(doc))
+			if err != nil {
+				t.Fatalf("%s: the earlier rule %s: %v", v.ID, v.Earlier, err)
+			}
+			want = []Rule{c.Rule}
+		}
+		if got := earlierRules(v.ID); !slices.Equal(got, want) {
+			t.Errorf("%s: earlierRules = %+v, want %+v", v.ID, got, want)
+		}
+	}
 }

@@ -11,8 +11,9 @@ import (
 // Documents of the other grading systems through the API: saved, answered and streamed in their
 // canonical form, graded with their own labels, kept in history and restored like the original's.
 
-// klausurDoc is the IHK's key typed by hand, written as a person might (members in another order,
-// 92.0): its canonical form is klausurCanonical.
+// klausurDoc is the IHK's numbers typed by hand with a school's own rounding to whole percent (the
+// setting "round"), written as a person might (members in another order, 92.0): its canonical form is
+// klausurCanonical.
 const (
 	klausurDoc = `{"rule":{"bands":[{"grade":"1","from":92.0},{"grade":"2","from":81},{"grade":"3","from":67},` +
 		`{"grade":"4","from":50},{"grade":"5","from":30},{"grade":"6"}],"percentage":"round","kind":"table"},"system":"noten","name":"Klausur"}`

@@ -90,6 +90,10 @@ def invalid_rule_cases() -> list[dict]:
         c("a preset whose rule was changed", table(preset="ihk", basis="round",
                                                    bands=[["1", 91], ["2", 81], ["3", 67], ["4", 50], ["5", 30], ["6", None]]),
           {"preset": RULE_MSG["presetDiffers"]}),
+        # the IHK preset of earlier releases rounded to a whole percent; a new document may not name it so
+        c("the IHK preset's earlier rounding", table(preset="ihk", basis="round",
+                                                     bands=[["1", 92], ["2", 81], ["3", 67], ["4", 50], ["5", 30], ["6", None]]),
+          {"preset": RULE_MSG["presetDiffers"]}),
         c("an empty name", {**table(), "name": ""}, {"name": MSG["nameLength"]}),
     ]
 
@@ -103,9 +107,9 @@ def valid_rule_cases() -> list[dict]:
         c("members in another order", {"rule": table()["rule"], "system": "noten", "name": "Test"}, table()),
         c("number spellings", table(bands=[["1", Lit("85.000")], ["2", Lit("7E1")], ["6", None]]),
           table(bands=[["1", 85], ["2", 70], ["6", None]])),
-        c("the IHK preset", table(preset="ihk", basis="round", bands=ihk_rows) | {"name": "IHK Industriemechaniker"},
+        c("the IHK preset", table(preset="ihk", basis="exact", bands=ihk_rows) | {"name": "IHK Industriemechaniker"},
           {"name": "IHK Industriemechaniker", "system": "noten", "preset": "ihk",
-           "rule": table(basis="round", bands=ihk_rows)["rule"]}),
+           "rule": table(basis="exact", bands=ihk_rows)["rule"]}),
         c("Swiss grades written with a dot and a trailing zero", table(system="schweiz", bands=[["6.0", 95], ["4,50", 60], ["1", None]]),
           table(system="schweiz", bands=[["6", 95], ["4,5", 60], ["1", None]])),
         c("a formula with a pass mark", formula(**{"pass": Lit("55")}), formula(**{"pass": 55})),

@@ -49,5 +49,5 @@ test('the Standard fills the editor and its preview; nothing is saved until "Spe
     version: number
     config: { preset?: string; rule?: { percentage: string } }
   }
-  expect(after).toMatchObject({ version: 3, config: { preset: 'ihk', rule: { percentage: 'round' } } })
+  expect(after).toMatchObject({ version: 3, config: { preset: 'ihk', rule: { percentage: 'exact' } } })
 })

@@ -57,18 +57,22 @@ for (const width of [390, 1280]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
     await shootBothSchemes(page, `notenpunkte-${String(width)}`)
 
-    // 91,5 of 100 rounds to 92 points, "92 → 1,4" of the IHK's table; the page shows the whole percent it grades.
+    // 91,5 of 100 pass and round commercially to 92 points, "92 und 93 → 1,4" of Anlage 1; the key's bounds
+    // are on the exact percentage (1,4 from 91,5), so the page shows the percentage as it is.
     await page.goto('/?schluessel=ihk-dezimal&gesamt=100&erreicht=91,5')
     await expect(grade(page)).toHaveText('1,4')
-    await expect(percentage(page)).toHaveText('92%')
+    await expect(percentage(page)).toHaveText('91,5%')
     const list = table(page).getByRole('list')
     await expect(list.getByRole('listitem')).toHaveCount(51)
     await expect(list.getByRole('listitem').filter({ hasText: /^1,4/ })).toHaveAttribute(
       'aria-current',
       'true',
     )
-    await expect(table(page)).toContainText('auf ganze Prozent gerundet')
-    // The Punkteschlüssel for 20 points in whole points: 1,1 needs 98 %, 19 of 20 is 95 % (1,2), so no
+    await expect(table(page)).toContainText('genau 97,5 % ergibt 1,1, knapp darunter 1,2')
+    // 49,5 of 100 fail without rounding, so they stay a 4,5 (rounded to 50 they would pass with 4,4).
+    await page.getByLabel('Erreichte Punktzahl').fill('49,5')
+    await expect(grade(page)).toHaveText('4,5')
+    // The Punkteschlüssel for 20 points in whole points: 1,1 needs 97,5 %, 19 of 20 is 95 % (1,3), so no
     // whole point gives 1,1.
     await page.goto('/?schluessel=ihk-dezimal&gesamt=20')
     const key = page.getByRole('region', { name: 'Punkteschlüssel für 20 Punkte' })

@@ -990,7 +990,7 @@ export interface components {
          *       "preset": "ihk",
          *       "rule": {
          *         "kind": "table",
-         *         "percentage": "round",
+         *         "percentage": "exact",
          *         "bands": [
          *           {
          *             "grade": "1",
@@ -1036,9 +1036,10 @@ export interface components {
             /** @constant */
             kind: "table";
             /**
-             * @description Womit die Grenzen verglichen werden: `exact` der genaue Prozentwert, `round` der auf ganze Prozent
-             *     gerundete (ab ,5 aufgerundet; IHK, KMK „aufrunden“), `cut` die ganzen Prozent ohne Nachkommastellen
-             *     (Hessen). Bei `round` und `cut` ist jede Grenze eine ganze Zahl.
+             * @description Womit die Grenzen verglichen werden: `exact` der genaue Prozentwert (so die Schlüssel der IHK und
+             *     der KMK), `round` der auf ganze Prozent gerundete (ab ,5 aufgerundet; wo eine Schule oder Kammer so
+             *     rundet, z. B. die Notenpunkte „aufrunden“ beruflicher Schulen in Baden-Württemberg), `cut` die ganzen
+             *     Prozent ohne Nachkommastellen (Hessen). Bei `round` und `cut` ist jede Grenze eine ganze Zahl.
              * @enum {string}
              */
             percentage: "exact" | "round" | "cut";

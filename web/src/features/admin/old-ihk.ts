@@ -4,7 +4,7 @@ import { STANDARD } from './standard'
 
 // The admin once offered an "IHK" preset in the original's shape: the IHK's five bounds as the
 // original's "über" thresholds, with the Standard's + and − widths. That is not the IHK's key, which
-// grades whole grades 1 ab 92, 2 ab 81, 3 ab 67, 4 ab 50, 5 ab 30 on the percentage rounded half up
+// grades whole grades 1 ab 92, 2 ab 81, 3 ab 67, 4 ab 50, 5 ab 30 on the exact percentage
 // (docs/grading-systems.md, preset `ihk`): under the old one 92 % gives 2+ (92 is no longer "über 92"),
 // 50 % gives 5+, and 95 % gives 1-. A scale still holding exactly that document gets a notice and
 // the offer to store the `ihk` preset as a new version (the history keeps the old one).

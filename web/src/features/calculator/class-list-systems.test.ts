@@ -42,34 +42,35 @@ describe('the Notenspiegel in every system', () => {
     expect(s.failingTerm).toBe('Anteil 5 und 6')
   })
 
-  it('whole grades (ihk, the percentage rounded): the grade, 5 and 6 fail', () => {
-    // 95 → 1 (ab 92), 85 → 2 (ab 81), 70 → 3 (ab 67), 50 → 4 (ab 50), 49,4 → 49 → 5,
-    // 29,5 → 30 → 5 (ab 30), 20 → 6
+  it('whole grades (ihk, the exact percentage): the grade, 5 and 6 fail', () => {
+    // 95 → 1 (ab 92), 85 → 2 (ab 81), 70 → 3 (ab 67), 50 → 4 (ab 50), 49,4 → 5 (unter 50),
+    // 29,5 → 6 (unter 30: the key names no rounding), 20 → 6
     const s = summary('ihk', '100', ['95', '85', '70', '50', '49,4', '29,5', '20'])
-    expect(grades(s)).toEqual(['1', '2', '3', '4', '5', '5', '6'])
-    expect(s.byGrade).toEqual({ '1': 1, '2': 1, '3': 1, '4': 1, '5': 2, '6': 1 })
-    expect(s.average).toBe('3,71') // (1 + 2 + 3 + 4 + 5 + 5 + 6) / 7 = 26 / 7 = 3,714…
-    expect(s.failing).toBe('42,9%') // 5, 5, 6: 3 of 7 = 42,857…
+    expect(grades(s)).toEqual(['1', '2', '3', '4', '5', '6', '6'])
+    expect(s.byGrade).toEqual({ '1': 1, '2': 1, '3': 1, '4': 1, '5': 1, '6': 2 })
+    expect(s.average).toBe('3,86') // (1 + 2 + 3 + 4 + 5 + 6 + 6) / 7 = 27 / 7 = 3,857…
+    expect(s.failing).toBe('42,9%') // 5, 6, 6: 3 of 7 = 42,857…
     expect(s.lines.map((l) => 'alt' in l.result && l.result.alt)).toContain('mangelhaft')
   })
 
   it('decimal grades (ihk-dezimal): the number itself, 4,5 and worse fail, grouped as they round', () => {
-    // 100 → 1,0; 92 → 1,4; 91 → 1,5; 75 → 2,8; 50 → 4,4; 49,5 → 50 → 4,4; 49,4 → 49 → 4,5 (ab 48); 0 → 6,0
-    const s = summary('ihk-dezimal', '100', ['100', '92', '91', '75', '50', '49,5', '49,4', '0'])
-    expect(grades(s)).toEqual(['1,0', '1,4', '1,5', '2,8', '4,4', '4,4', '4,5', '6,0'])
-    expect(s.byBand).toMatchObject({ '1,0': 1, '1,4': 1, '4,4': 2, '4,5': 1, '6,0': 1, '2,0': 0 })
+    // passed (50) is judged unrounded, then the points are rounded commercially: 100 → 1,0; 91,5 → 92 → 1,4;
+    // 91 → 1,5; 75 → 2,8; 50 → 4,4; 49,5 fails, so it stays below 50 → 4,5; 49,4 → 49 → 4,5 (48 und 49); 0 → 6,0
+    const s = summary('ihk-dezimal', '100', ['100', '91,5', '91', '75', '50', '49,5', '49,4', '0'])
+    expect(grades(s)).toEqual(['1,0', '1,4', '1,5', '2,8', '4,4', '4,5', '4,5', '6,0'])
+    expect(s.byBand).toMatchObject({ '1,0': 1, '1,4': 1, '4,4': 1, '4,5': 2, '6,0': 1, '2,0': 0 })
     // 1,0–1,4 is a 1 and 1,5–2,4 a 2, as the 100-point key grades 92 and 91 points
     expect(s.byGrade).toEqual({
       '1,0–1,4': 2,
       '1,5–2,4': 1,
       '2,5–3,4': 1,
-      '3,5–4,4': 2,
-      '4,5–5,4': 1,
+      '3,5–4,4': 1,
+      '4,5–5,4': 2,
       '5,5–6,0': 1,
     })
-    // 1,0 + 1,4 + 1,5 + 2,8 + 4,4 + 4,4 + 4,5 + 6,0 = 26,0; 26,0 / 8 = 3,25
-    expect(s.average).toBe('3,25')
-    expect(s.failing).toBe('25,0%') // 4,5 and 6,0: 2 of 8 (4,4 passes: 50 points)
+    // 1,0 + 1,4 + 1,5 + 2,8 + 4,4 + 4,5 + 4,5 + 6,0 = 26,1; 26,1 / 8 = 3,2625
+    expect(s.average).toBe('3,26')
+    expect(s.failing).toBe('37,5%') // 4,5, 4,5 and 6,0: 3 of 8 (4,4 passes: 50 points)
     expect(s.failingTerm).toBe('Anteil ab 4,5')
   })
 
@@ -171,7 +172,7 @@ describe('the CSV in every system', () => {
     const s = summary('ihk-dezimal', '100', ['49,4'])
     expect(rows(s)).toEqual([
       'Nr.;Name;Punkte;Prozent;Note;Hinweis',
-      '1;;49,4;49%;4,5;',
+      '1;;49,4;49,4%;4,5;',
       '',
       'Durchschnitt;4,50',
       'Anteil ab 4,5;100,0%',

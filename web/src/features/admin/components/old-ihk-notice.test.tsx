@@ -18,7 +18,7 @@ const IHK = {
   preset: 'ihk',
   rule: {
     kind: 'table',
-    percentage: 'round',
+    percentage: 'exact',
     bands: [
       { grade: '1', from: 92 },
       { grade: '2', from: 81 },

@@ -4,6 +4,7 @@ import { enterDoesNotSave } from '../enter-does-not-save'
 import { systemName } from '../system-names'
 import { useRuleEditor, type RuleLive } from '../use-rule-editor'
 import { EditorShell } from './editor-shell'
+import { RoundedIhkNotice } from './rounded-ihk-notice'
 import { FormulaFields, TableFields } from './rule-fields'
 import { RulePreview } from './rule-preview'
 import { SaveBar } from './save-bar'
@@ -37,6 +38,7 @@ export function RuleEditor({
         />
       }
     >
+      <RoundedIhkNotice loaded={loaded} api={api} />
       <form
         noValidate
         onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}
