@@ -124,27 +124,37 @@ func TestServeOnTheSocketSystemdPasses(t *testing.T) {
 }
 
 // TestWarnsAboutAReadableDatabase: at the server's start, a database that other users of the machine may
-// read (made by an earlier release, or copied by hand) is named; a new one is private and named nowhere.
+// read (made by an earlier release, or copied by hand) is named, and a folder they may write; a new
+// database is private and named nowhere, in a folder anyone may list (0755) too.
 func TestWarnsAboutAReadableDatabase(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.Chmod(dir, 0o700); err != nil {
+	dir := filepath.Join(t.TempDir(), "data")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "n.db")
 	logs := &syncBuffer{}
 	_, stop := startServerLogging(t, "sqlite:"+path, logs)
 	stop()
-	if strings.Contains(logs.String(), "readable by other users") {
-		t.Fatalf("a new database was named readable:\n%s", logs)
+	if strings.Contains(logs.String(), "by other users") {
+		t.Fatalf("a new database in a listable folder was named:\n%s", logs)
 	}
 	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o777); err != nil {
 		t.Fatal(err)
 	}
 	logs = &syncBuffer{}
 	_, stop = startServerLogging(t, "sqlite:"+path, logs)
 	stop()
-	if !strings.Contains(logs.String(), "database readable by other users") || !strings.Contains(logs.String(), path) {
-		t.Fatalf("a 0644 database was not named at the start:\n%s", logs)
+	for _, want := range []string{"database readable or writable by other users", "path=" + path + "\n",
+		"database folder writable by other users", "path=" + dir + "\n"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("the start-up log does not say %q:\n%s", want, logs)
+		}
 	}
 }
 

@@ -43,15 +43,29 @@ func createPrivate(path string) error {
 	return f.Close()
 }
 
-// ReadableByOthers lists the database file at path, its -wal and -shm files and its folder where they
-// exist and any user of the machine may read them (a file made before the database was created
-// private, or by hand), so that the server can say so at start-up.
-func ReadableByOthers(path string) []string {
+// OpenToOthers lists the files of the database at path, and its folder, where other users of the
+// machine may do more than they should, so that the server can say so at start-up:
+//
+//   - the database file and its -wal and -shm files when others may read or write them (mode&0o006):
+//     they hold password and session hashes. Such a file was made before the database was created
+//     private, or by hand. It is named even when the folder keeps others out, since a folder's mode
+//     changes more easily than the files and a copy keeps the file's.
+//   - the folder when others may write it (mode&0o002), sticky or not: they could remove or replace the
+//     files, or plant one SQLite opens (a -wal it would replay) before the server makes it. A folder
+//     others may only list and enter (0755) is no exposure: the names are no secret and each file
+//     keeps its own bits.
+//
+// The group's bits are the operator's choice (a backup group, say) and never named.
+func OpenToOthers(path string) []string {
 	var open []string
-	for _, p := range []string{path, path + "-wal", path + "-shm", filepath.Dir(path)} {
-		if fi, err := os.Stat(p); err == nil && fi.Mode().Perm()&0o004 != 0 {
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().Perm()&0o006 != 0 {
 			open = append(open, p)
 		}
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err == nil && fi.Mode().Perm()&0o002 != 0 {
+		open = append(open, dir)
 	}
 	return open
 }
