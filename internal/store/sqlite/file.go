@@ -32,15 +32,33 @@ func fileDSN(path string, q url.Values) string {
 // createPrivate makes the database file at path, readable and writable by its owner only, when it does
 // not exist yet: it holds password and session hashes and the provider's state key. SQLite gives the
 // -wal and -shm files it makes beside it the database file's mode.
+//
+// O_EXCL makes the file only where nothing is, not even a symbolic link (it does not follow one). A link
+// whose target does not exist is refused: SQLite, which opens without O_EXCL, would follow it and create
+// the target elsewhere with the umask's mode. A link to an existing file is the operator's choice and
+// SQLite opens its target.
 func createPrivate(path string) error {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
-		return nil
+		return refuseDanglingLink(path)
 	}
 	if err != nil {
 		return fmt.Errorf("sqlite: create %s: %w", path, err)
 	}
 	return f.Close()
+}
+
+// refuseDanglingLink is an error when path is a symbolic link whose target cannot be found.
+func refuseDanglingLink(path string) error {
+	if fi, err := os.Lstat(path); err != nil || fi.Mode().Type() != fs.ModeSymlink {
+		return nil
+	}
+	if _, err := os.Stat(path); err != nil {
+		target, _ := os.Readlink(path)
+		return fmt.Errorf("sqlite: %s is a symbolic link to %s, which does not exist (SQLite would create it "+
+			"there, readable by others): remove the link or open the real path: %w", path, target, err)
+	}
+	return nil
 }
 
 // OpenToOthers lists the files of the database at path, and its folder, where other users of the

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/notenrechner/notenrechner/internal/store"
 	"testing"
@@ -125,4 +126,41 @@ func TestWhatOtherUsersMayDoIsNamed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestADanglingLinkIsNotFollowed: a symbolic link at the database's path whose target does not exist is
+// refused: SQLite would create the target, elsewhere and with the umask's mode instead of 0600. A link to
+// an existing database is the operator's choice and opens.
+func TestADanglingLinkIsNotFollowed(t *testing.T) {
+	dir := t.TempDir()
+	target, path := filepath.Join(dir, "elsewhere.db"), filepath.Join(dir, "n.db")
+	if err := os.Symlink(target, path); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Open(context.Background(), path, Options{})
+	if err == nil {
+		st.Close()
+		t.Error("a database was opened through a link to a file that did not exist")
+	} else if !strings.Contains(err.Error(), "symbolic link") || !strings.Contains(err.Error(), path) {
+		t.Errorf("err = %v, want it to name the link %s", err, path)
+	}
+	if fi, err := os.Lstat(target); err == nil {
+		t.Errorf("the link's target was created with mode %v", fi.Mode())
+	}
+
+	real := filepath.Join(dir, "real.db")
+	if st, err := Open(context.Background(), real, Options{}); err != nil {
+		t.Fatal(err)
+	} else {
+		st.Close()
+	}
+	link := filepath.Join(dir, "link.db")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	st, err = Open(context.Background(), link, Options{})
+	if err != nil {
+		t.Fatalf("a link to an existing database: %v", err)
+	}
+	st.Close()
 }
