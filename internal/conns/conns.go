@@ -149,7 +149,7 @@ func (l *Limiter) admit(c net.Conn) bool {
 	}
 	switch {
 	case warn && refused:
-		l.logger.Warn("connection bound reached: refused a new connection, every one of its address is in a request",
+		l.logger.Warn("connection bound reached: refused a new connection, every connection of its address is in a request",
 			"max", l.max, "per_address", l.perAddress, "peer", group)
 	case warn:
 		l.logger.Warn("connection bound reached: closed the longest-idle connection for a new one",

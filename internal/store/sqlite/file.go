@@ -69,9 +69,9 @@ func refuseDanglingLink(path string) error {
 //     private, or by hand. It is named even when the folder keeps others out, since a folder's mode
 //     changes more easily than the files and a copy keeps the file's.
 //   - the folder when others may write it (mode&0o002), sticky or not: they could remove or replace the
-//     files, or plant one SQLite opens (a -wal it would replay) before the server makes it. A folder
-//     others may only list and enter (0755) is no exposure: the names are no secret and each file
-//     keeps its own bits.
+//     files (without the sticky bit) or plant one SQLite opens (a -wal it would replay) before the
+//     server makes it (with it too). A folder others may only list and enter (0755) is no exposure:
+//     the names are no secret and each file keeps its own bits.
 //
 // The group's bits are the operator's choice (a backup group, say) and never named.
 func OpenToOthers(path string) []string {
