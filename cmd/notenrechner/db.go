@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -63,16 +64,21 @@ func openStore(ctx context.Context, d database, logger *slog.Logger, pollInterva
 	}
 }
 
-// warnReadableDatabase says at the server's start which files of a SQLite database (and its folder) other
-// users of the machine may read: a new database is private, one made by an earlier release or copied by
-// hand may not be.
+// warnReadableDatabase says at the server's start which files of a SQLite database other users of the
+// machine may read or write, and whether they may write its folder (sqlite.OpenToOthers): a new database
+// is private, one made by an earlier release or copied by hand may not be.
 func warnReadableDatabase(d database, logger *slog.Logger) {
 	path, ok := strings.CutPrefix(d.dsn, "sqlite:")
 	if !ok {
 		return
 	}
-	for _, p := range sqlite.ReadableByOthers(path) {
-		logger.Warn("database readable by other users of this machine: it holds password and session hashes; "+
-			"chmod 600 for files, 700 for its folder", "path", p)
+	for _, p := range sqlite.OpenToOthers(path) {
+		if p == filepath.Dir(path) {
+			logger.Warn("database folder writable by other users of this machine: they could replace or add "+
+				"the database's files; chmod 700 (or 750)", "path", p)
+			continue
+		}
+		logger.Warn("database readable or writable by other users of this machine: it holds password and session "+
+			"hashes; chmod 600", "path", p)
 	}
 }

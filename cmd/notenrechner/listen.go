@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // systemdAddr is the --addr that takes the socket systemd passes (socket activation): the unit
@@ -57,23 +58,17 @@ func (s listenSocket) systemd() (net.Listener, error) {
 }
 
 // listenUnix makes a Unix socket at path, readable and writable by the owner and the group only
-// (0660): give the proxy's user the server's group, or the server the proxy's. A socket left from an
-// earlier run is replaced; any other file there is kept and the start refused.
+// (0660; no other user has access at any moment, bindUnix): give the proxy's user the server's group,
+// or the server the proxy's. A socket left from an earlier run (nobody answers on it) is replaced; a
+// socket on which a server answers, and any file that is not a socket, are kept and the start refused.
 func listenUnix(path string) (net.Listener, error) {
 	if path == "" {
 		return nil, fmt.Errorf("%w: --addr unix: braucht einen Pfad, z. B. unix:/run/notenrechner/http.sock", errUsage)
 	}
-	if fi, err := os.Lstat(path); err == nil {
-		if fi.Mode().Type() != fs.ModeSocket {
-			return nil, fmt.Errorf("%w: --addr %s: dort liegt schon eine Datei, die kein Socket ist", errUsage, "unix:"+path)
-		}
-		if err := os.Remove(path); err != nil {
-			return nil, fmt.Errorf("alten Socket %s entfernen: %w", path, err)
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("lauschen an unix:%s: %w", path, err)
+	if err := removeStaleSocket(path); err != nil {
+		return nil, err
 	}
-	ln, err := net.Listen("unix", path)
+	ln, err := bindUnix(path)
 	if err != nil {
 		return nil, fmt.Errorf("lauschen an unix:%s: %w", path, err)
 	}
@@ -82,4 +77,34 @@ func listenUnix(path string) (net.Listener, error) {
 		return nil, fmt.Errorf("Rechte des Sockets %s: %w", path, err)
 	}
 	return ln, nil
+}
+
+// removeStaleSocket removes the socket file at path when nothing listens on it (connecting is refused):
+// it was left by a server that ended without removing it. A socket on which a server answers is
+// another server's, and a file that is not a socket (or a symbolic link, whatever it points to) is not
+// ours to remove.
+func removeStaleSocket(path string) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("lauschen an unix:%s: %w", path, err)
+	}
+	if fi.Mode().Type() != fs.ModeSocket {
+		return fmt.Errorf("%w: --addr %s: dort liegt schon eine Datei, die kein Socket ist", errUsage, "unix:"+path)
+	}
+	c, err := net.DialTimeout("unix", path, 2*time.Second)
+	if err == nil {
+		c.Close()
+		return fmt.Errorf("lauschen an unix:%s: dort lauscht schon ein Server (ein anderer notenrechner?); "+
+			"erst ihn beenden oder einen anderen Pfad wählen", path)
+	}
+	if !connRefused(err) {
+		return fmt.Errorf("lauschen an unix:%s: ob dort noch ein Server lauscht, ließ sich nicht prüfen: %w", path, err)
+	}
+	if err := os.Remove(path); err != nil {
+		return fmt.Errorf("alten Socket %s entfernen: %w", path, err)
+	}
+	return nil
 }

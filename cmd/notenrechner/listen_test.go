@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -123,26 +124,135 @@ func TestServeOnTheSocketSystemdPasses(t *testing.T) {
 }
 
 // TestWarnsAboutAReadableDatabase: at the server's start, a database that other users of the machine may
-// read (made by an earlier release, or copied by hand) is named; a new one is private and named nowhere.
+// read (made by an earlier release, or copied by hand) is named, and a folder they may write; a new
+// database is private and named nowhere, in a folder anyone may list (0755) too.
 func TestWarnsAboutAReadableDatabase(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.Chmod(dir, 0o700); err != nil {
+	dir := filepath.Join(t.TempDir(), "data")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "n.db")
 	logs := &syncBuffer{}
 	_, stop := startServerLogging(t, "sqlite:"+path, logs)
 	stop()
-	if strings.Contains(logs.String(), "readable by other users") {
-		t.Fatalf("a new database was named readable:\n%s", logs)
+	if strings.Contains(logs.String(), "by other users") {
+		t.Fatalf("a new database in a listable folder was named:\n%s", logs)
 	}
 	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o777); err != nil {
 		t.Fatal(err)
 	}
 	logs = &syncBuffer{}
 	_, stop = startServerLogging(t, "sqlite:"+path, logs)
 	stop()
-	if !strings.Contains(logs.String(), "database readable by other users") || !strings.Contains(logs.String(), path) {
-		t.Fatalf("a 0644 database was not named at the start:\n%s", logs)
+	for _, want := range []string{"database readable or writable by other users", "path=" + path + "\n",
+		"database folder writable by other users", "path=" + dir + "\n"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("the start-up log does not say %q:\n%s", want, logs)
+		}
+	}
+}
+
+// TestTheUnixSocketIsNeverOpenToOthers: the socket file is made without access for other users, whatever
+// the process's umask: a socket made open and narrowed afterwards would let any local process connect in
+// between, and a connection through the socket counts as the trusted proxy's.
+func TestTheUnixSocketIsNeverOpenToOthers(t *testing.T) {
+	old := syscall.Umask(0) // the loosest umask: every bit the socket gets, it gets from the code
+	defer syscall.Umask(old)
+	path := filepath.Join(t.TempDir(), "http.sock")
+	ln, err := bindUnix(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	fi, err := os.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if perm := fi.Mode().Perm(); perm&0o007 != 0 {
+		t.Errorf("the socket is made with mode %04o under umask 0: other users may connect until it is narrowed", perm)
+	}
+	if now := syscall.Umask(old); now != 0 {
+		t.Errorf("the process's umask is %04o after the socket was made, want it restored to 0", now)
+	}
+}
+
+// TestAUnixSocketInUseIsKept: a socket on which a server answers (another notenrechner started with the
+// same --addr) is neither removed nor taken over: the start is refused and the other server keeps its
+// socket. A socket nobody answers on (left by a crash) is replaced.
+func TestAUnixSocketInUseIsKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "http.sock")
+	other, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	ln, err := listenUnix(path)
+	if err == nil {
+		ln.Close()
+		t.Fatal("listenUnix took over a socket another server listens on")
+	}
+	if !strings.Contains(err.Error(), "lauscht schon") || !strings.Contains(err.Error(), path) {
+		t.Errorf("err = %v, want it to say that a server listens on %s", err, path)
+	}
+	c, err := net.Dial("unix", path)
+	if err != nil {
+		t.Fatalf("the other server's socket is gone: %v", err)
+	}
+	c.Close()
+
+	other.(*net.UnixListener).SetUnlinkOnClose(false)
+	other.Close() // the file stays, nobody answers: as after a crash
+	ln, err = listenUnix(path)
+	if err != nil {
+		t.Fatalf("a stale socket was not replaced: %v", err)
+	}
+	ln.Close()
+}
+
+// TestOnlyASocketIsEverRemoved: at the socket's path, a file that is not a socket (a regular file, a
+// folder, a symbolic link, even one to a socket) is kept and the start refused.
+func TestOnlyASocketIsEverRemoved(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, "stale.sock")
+	ln, err := net.Listen("unix", stale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.(*net.UnixListener).SetUnlinkOnClose(false)
+	ln.Close()
+	file, folder, link := filepath.Join(dir, "file"), filepath.Join(dir, "folder"), filepath.Join(dir, "link")
+	if err := os.WriteFile(file, []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(folder, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(stale, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{file, folder, link} {
+		ln, err := listenUnix(p)
+		if err == nil {
+			ln.Close()
+			t.Errorf("listenUnix(%s) replaced a file that is no socket", p)
+			continue
+		}
+		if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "kein Socket") {
+			t.Errorf("listenUnix(%s): err = %v, want a usage error saying it is no socket", p, err)
+		}
+	}
+	if b, _ := os.ReadFile(file); string(b) != "keep me" {
+		t.Errorf("the regular file was changed: %q", b)
+	}
+	for _, p := range []string{folder, link, stale} {
+		if _, err := os.Lstat(p); err != nil {
+			t.Errorf("%s was removed: %v", p, err)
+		}
 	}
 }

@@ -4,7 +4,9 @@
 // files", and the server stops answering new requests, health checks included. The Limiter bounds the
 // connections in all and per peer address and, when a bound is reached, closes the longest-idle
 // connection to make room for the new one: a request that arrives is served, a connection that only
-// waits gives way. Live streams leave its count when they are taken over; live.Guard bounds them.
+// waits gives way. One address never passes its bound; the total may be passed by the few that arrive
+// while every connection is in a request. Live streams leave its count when they are taken over;
+// live.Guard bounds them.
 package conns
 
 import (
@@ -88,33 +90,56 @@ type listener struct {
 }
 
 func (ln *listener) Accept() (net.Conn, error) {
-	c, err := ln.Listener.Accept()
-	if err != nil {
-		return nil, err
+	for {
+		c, err := ln.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if ln.l.admit(c) {
+			return c, nil
+		}
+		c.Close() // its address is at its bound with every connection in a request
 	}
-	ln.l.admit(c)
-	return c, nil
 }
 
-// admit counts a new connection, first closing the longest-waiting one where a bound is reached: of the
-// same address when its bound is reached, else of all. Waiting means idle between requests or accepted
-// without a request for silentAfter; a connection in a request is never closed. When none waits the new connection
-// is admitted anyway, so the bound may be passed by the few that arrive while every connection works:
-// refusing them would refuse real requests, and the files kept in reserve cover them.
-func (l *Limiter) admit(c net.Conn) {
+// admit counts a new connection, first making room where a bound is reached, and reports whether it may
+// stay.
+//
+// At the bound per address the address's own longest-waiting connection gives way: idle between requests
+// or accepted without a request yet, however briefly: one address that opens connections and sends
+// nothing would otherwise pass its bound by thousands within silentAfter and use up the files. When every
+// connection of the address is in a request, none is closed and the new one is refused instead: the
+// address never passes its bound.
+//
+// At the total bound the longest-waiting connection of all gives way, where waiting means idle or without
+// a request for silentAfter, and a connection in a request is never closed. When none waits the new
+// connection is admitted anyway, so the total may be passed by the few that arrive while every connection
+// works: they come from many addresses, refusing them would refuse real requests, and the files kept in
+// reserve cover them.
+func (l *Limiter) admit(c net.Conn) bool {
 	addr := addrOf(c.RemoteAddr())
 	group, now := l.group(addr), l.now()
 	var victims []net.Conn
+	refused := false
 	l.mu.Lock()
-	if !l.exempt(addr) && l.perPeer[group] >= l.perAddress {
-		victims = append(victims, l.reclaim(func(x *conn) bool { return x.group == group }, now)...)
+	for !l.exempt(addr) && l.perPeer[group] >= l.perAddress {
+		v := l.reclaim(func(x *conn) bool { return x.group == group }, now, 0)
+		if v == nil {
+			refused = true
+			break
+		}
+		victims = append(victims, v)
 	}
-	if len(l.open) >= l.max {
-		victims = append(victims, l.reclaim(func(*conn) bool { return true }, now)...)
+	if !refused && len(l.open) >= l.max {
+		if v := l.reclaim(func(*conn) bool { return true }, now, silentAfter); v != nil {
+			victims = append(victims, v)
+		}
 	}
-	l.open[c] = &conn{addr: addr, group: group, state: http.StateNew, since: now}
-	l.perPeer[group]++
-	warn := len(victims) > 0 && now.Sub(l.warned) > time.Minute
+	if !refused {
+		l.open[c] = &conn{addr: addr, group: group, state: http.StateNew, since: now}
+		l.perPeer[group]++
+	}
+	warn := (refused || len(victims) > 0) && now.Sub(l.warned) > time.Minute
 	if warn {
 		l.warned = now
 	}
@@ -122,24 +147,29 @@ func (l *Limiter) admit(c net.Conn) {
 	for _, v := range victims {
 		v.Close()
 	}
-	if warn {
+	switch {
+	case warn && refused:
+		l.logger.Warn("connection bound reached: refused a new connection, every connection of its address is in a request",
+			"max", l.max, "per_address", l.perAddress, "peer", group)
+	case warn:
 		l.logger.Warn("connection bound reached: closed the longest-idle connection for a new one",
 			"max", l.max, "per_address", l.perAddress, "peer", group)
 	}
+	return !refused
 }
 
-// silentAfter is how long a connection may stay without a first request before it counts as waiting:
-// a page's connections send their request at once, so a burst of new ones (many pages opening their
-// streams at the same moment) is never taken for room.
+// silentAfter is how long a connection may stay without a first request before it counts as waiting at
+// the total bound: a page's connections send their request at once, so a burst of new ones (many pages
+// opening their streams at the same moment) is never taken for room.
 const silentAfter = 2 * time.Second
 
 // reclaim forgets and returns the connection that has waited longest among those that match, idle ones
-// before those that have sent no request for silentAfter; nil when none waits. l.mu is held.
-func (l *Limiter) reclaim(match func(*conn) bool, now time.Time) []net.Conn {
+// before those that have sent no request for silent; nil when none waits. l.mu is held.
+func (l *Limiter) reclaim(match func(*conn) bool, now time.Time, silent time.Duration) net.Conn {
 	var best net.Conn
 	var bestInfo *conn
 	for c, x := range l.open {
-		waiting := x.state == http.StateIdle || (x.state == http.StateNew && now.Sub(x.since) >= silentAfter)
+		waiting := x.state == http.StateIdle || (x.state == http.StateNew && now.Sub(x.since) >= silent)
 		if !match(x) || !waiting {
 			continue
 		}
@@ -147,11 +177,10 @@ func (l *Limiter) reclaim(match func(*conn) bool, now time.Time) []net.Conn {
 			best, bestInfo = c, x
 		}
 	}
-	if best == nil {
-		return nil
+	if best != nil {
+		l.forget(best)
 	}
-	l.forget(best)
-	return []net.Conn{best}
+	return best
 }
 
 func waitsLonger(a, b *conn) bool {

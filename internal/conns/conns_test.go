@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/netip"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -117,10 +118,10 @@ func TestExemptPeersShareTheTotal(t *testing.T) {
 	}
 }
 
-// TestWorkingConnectionsAreNeverClosed: a connection inside a request is not taken for room; a new one is
-// admitted beside it (the reserve covers it) and both are answered.
+// TestWorkingConnectionsAreNeverClosed: at the total bound a connection inside a request is not taken for
+// room; a new one is admitted beside it (the reserve covers it) and both are answered.
 func TestWorkingConnectionsAreNeverClosed(t *testing.T) {
-	l := New(Options{Max: 2, PerAddress: 2})
+	l := New(Options{Max: 2, PerAddress: 10})
 	release := make(chan struct{})
 	addr := serve(t, l, release)
 	slow := make([]*client, 2)
@@ -199,14 +200,14 @@ func TestAddrOfUnixSocketIsOneAddress(t *testing.T) {
 	}
 }
 
-// TestABurstOfNewConnectionsIsNotTakenForRoom: connections that have not sent their first request yet
-// are a burst of pages opening (every stream starts so), not waiting: only after silentAfter without a
-// request does one give way.
+// TestABurstOfNewConnectionsIsNotTakenForRoom: at the total bound, connections that have not sent their
+// first request yet are a burst of pages opening (every stream starts so), not waiting: only after
+// silentAfter without a request does one give way.
 func TestABurstOfNewConnectionsIsNotTakenForRoom(t *testing.T) {
 	var mu sync.Mutex
 	now := time.Unix(1_000_000, 0)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	l := New(Options{Max: 4, PerAddress: 4, Now: clock})
+	l := New(Options{Max: 4, PerAddress: 100, Now: clock}) // the total bound: many pages, many addresses
 	addr := serve(t, l, nil)
 	var burst []*client
 	for range 6 {
@@ -232,5 +233,90 @@ func TestABurstOfNewConnectionsIsNotTakenForRoom(t *testing.T) {
 	}
 	if gone == 0 {
 		t.Error("no connection silent for silentAfter gave way at the bound")
+	}
+}
+
+// tickingClock is a fake clock that moves a millisecond at each reading: whatever a test does takes far
+// less than silentAfter, yet every connection has its own moment.
+func tickingClock() func() time.Time {
+	var ticks atomic.Int64
+	return func() time.Time { return time.Unix(1_000_000, 0).Add(time.Duration(ticks.Add(1)) * time.Millisecond) }
+}
+
+// TestASilentFloodFromOneAddressStaysWithinItsBound: one address that opens connections and sends nothing
+// cannot pass its bound however fast it opens them: at the bound its own silent connection gives way at
+// once (no grace), the longest-silent first, and a request on the newest is served.
+func TestASilentFloodFromOneAddressStaysWithinItsBound(t *testing.T) {
+	l := New(Options{Max: 1000, PerAddress: 4, Now: tickingClock()})
+	addr := serve(t, l, nil)
+	var flood []*client
+	for range 50 {
+		flood = append(flood, dial(t, addr)) // connected, nothing sent
+	}
+	// The server accepts in order: once the newest connection is answered, all 50 before it were admitted.
+	last := dial(t, addr)
+	if _, body, ok := last.get("/"); !ok || body != "ok" {
+		t.Fatalf("a request behind 50 silent connections: %q %v", body, ok)
+	}
+	if n := l.Open(); n > 4 {
+		t.Fatalf("%d connections from one address are open, want at most its bound 4", n)
+	}
+	if !flood[0].closed(time.Second) {
+		t.Error("the longest-silent connection is still open")
+	}
+	if flood[len(flood)-1].closed(100 * time.Millisecond) {
+		t.Error("the newest silent connection was closed before the older ones")
+	}
+}
+
+// TestAPeerAtItsBoundWithEveryConnectionWorkingIsRefused: when every connection of an address at its bound
+// is inside a request, none is closed for the new one: the new one is closed instead, and the address stays
+// within its bound.
+func TestAPeerAtItsBoundWithEveryConnectionWorkingIsRefused(t *testing.T) {
+	l := New(Options{Max: 1000, PerAddress: 2, Now: tickingClock()})
+	release := make(chan struct{})
+	addr := serve(t, l, release)
+	done := make(chan string, 2)
+	for range 2 {
+		go func(c *client) { _, body, _ := c.get("/slow"); done <- body }(dial(t, addr))
+	}
+	waitFor(t, func() bool { return activeCount(l) == 2 })
+	if _, _, ok := dial(t, addr).get("/"); ok {
+		t.Error("a third connection from an address at its bound of 2 working ones was served")
+	}
+	if n := l.Open(); n > 2 {
+		t.Errorf("%d connections from one address are counted, want at most 2", n)
+	}
+	close(release)
+	for range 2 {
+		if body := <-done; body != "late" {
+			t.Errorf("a working connection was cut: got %q", body)
+		}
+	}
+	// Once they are done (idle), a new connection is served again: an idle one gives way.
+	if _, body, ok := dial(t, addr).get("/"); !ok || body != "ok" {
+		t.Errorf("a new connection after the work was done: %q %v", body, ok)
+	}
+}
+
+// TestExemptPeersHaveNoBoundOfTheirOwnEvenSilent: a trusted proxy's silent connections (its pages' streams
+// opening together) count only in the total, with its grace.
+func TestExemptPeersHaveNoBoundOfTheirOwnEvenSilent(t *testing.T) {
+	l := New(Options{Max: 100, PerAddress: 2, Now: tickingClock(), Exempt: func(a netip.Addr) bool { return a.IsLoopback() }})
+	addr := serve(t, l, nil)
+	var burst []*client
+	for range 10 {
+		burst = append(burst, dial(t, addr))
+	}
+	if _, _, ok := dial(t, addr).get("/"); !ok {
+		t.Fatal("a request from a trusted proxy behind 10 silent connections was not served")
+	}
+	if n := l.Open(); n != 11 {
+		t.Errorf("%d connections of a trusted proxy are counted, want all 11", n)
+	}
+	for i, c := range burst {
+		if c.closed(20 * time.Millisecond) {
+			t.Errorf("silent connection %d of a trusted proxy was closed", i)
+		}
 	}
 }
