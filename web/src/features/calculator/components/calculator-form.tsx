@@ -48,7 +48,7 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
   useLayoutEffect(takeOverEarlyResult, [])
   useTypedBeforeTakeover(totalRef, achievedRef, inputs, setInputs)
   const result = calculate(key, inputs.total, inputs.achieved)
-  const feedback = useInputFeedback(inputs.total, inputs.achieved)
+  const feedback = useInputFeedback(key, inputs.total, inputs.achieved)
   const both = `${id}-total ${id}-achieved`
   const field = (name: Field) => ({
     id: `${id}-${name}`,
