@@ -1,4 +1,4 @@
-import { csvText } from '@/lib/csv'
+import { csvText, gradeCell } from '@/lib/csv'
 import { gradeOf, type Key } from '@/lib/key'
 import { parseNumber, roundedDecimal } from '@/lib/numbers'
 import { add, cmp, div, mul, rational, type Rational } from '@/lib/rational'
@@ -163,12 +163,6 @@ export interface ClassListTitle {
   total?: string
   scale?: GradedWith
 }
-
-/**
- * A grade as a cell that German spreadsheet programs keep as text: a trailing "-" ("2-") reads there as a
- * negative number (−2), so the hyphen becomes the minus sign U+2212, which looks the same and is no number.
- */
-const gradeCell = (grade: string): string => grade.replace(/-$/, '\u2212')
 
 /**
  * The list as CSV for spreadsheet programs (lib/csv.ts: semicolons, CRLF, UTF-8 with a byte order mark):
