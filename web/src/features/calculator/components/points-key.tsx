@@ -6,6 +6,7 @@ import { NONE } from '@/lib/grade-table'
 import type { Key } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { cmp } from '@/lib/rational'
+import { gradeHeading } from '@/lib/systems'
 import {
   DEFAULT_STEP,
   formatPoints,
@@ -107,7 +108,13 @@ export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: st
         {many ? (
           <BandList rows={rows} labelledBy={`${id}-title`} marked={grade} />
         ) : (
-          <BandTable rows={rows} valueLabels={POINTS_LABEL} labelledBy={`${id}-title`} marked={grade} />
+          <BandTable
+            rows={rows}
+            valueLabels={POINTS_LABEL}
+            gradeLabel={gradeHeading(scaleKey)}
+            labelledBy={`${id}-title`}
+            marked={grade}
+          />
         )}
       </div>
     </section>
