@@ -129,6 +129,9 @@ export function withUnit(system: string, value: string): string {
   return `${value} ${value === '1' ? one : many}`
 }
 
+/** What the Zeugnisnote says beside the average where the system's law asks it (Austria's LBVO § 20), or "". */
+export const zeugnisNoteOf = (system: string): string => systemData(system)?.result.zeugnisNote ?? ''
+
 /** A grade named in a sentence: "Note 6", "Note 4,5", "Note 5"; "0 Punkte" where a grade is a count. */
 export function gradeName(key: Key, label: string): string {
   const named = withUnit(key.system, label)
