@@ -119,7 +119,7 @@ describe("inputProblems names the grades of the scale's system", () => {
 
   it('names no grade where the key cannot tell it (a document that lacks a bound)', () => {
     const rule = { kind: 'table', percentage: 'exact', bands: [{ grade: '1' }, { grade: '2' }] }
-    const key = keyOf({ name: 'Lücke', system: 'oesterreich', rule } as RuleDocument)
+    const key = keyOf({ name: 'Lücke', system: 'oesterreich', rule })
     expect(problemsOn(key, '40', '41').achieved?.text).toBe(
       'Mehr als 40 Punkte. Das Ergebnis liegt über 100 %.',
     )
