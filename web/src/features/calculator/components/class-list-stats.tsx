@@ -34,7 +34,7 @@ export function ClassListStats({ summary, onExport, onPrintForClass }: ClassList
       <dl className="grid grid-cols-3 gap-3 text-center print:gap-2">
         {[
           ['Bewertet', String(summary.graded)],
-          ['Durchschnitt', summary.average || '–'],
+          ['Durchschnitt', summary.averageText || '–'],
           [summary.failingTerm, summary.failing || '–'],
         ].map(([term, value]) => (
           <div
