@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { standardLiveConfig } from '@/test/live-config'
-import { gradePhrase, keyOf, type Key } from './key'
-import { gradeHeading, gradeName, withUnit, zeugnisNoteOf } from './systems'
+import { gradeHeading, gradePhrase, keyOf, type Key } from './key'
+import { gradeName, withUnit, zeugnisNoteOf } from './systems'
+import { SYSTEMS } from './systems.gen'
 
 // How the page names a result in each system's own words (internal/grading/system.go, ResultWords):
 // Notenpunkte are counted ("8 Punkte"), every other grade is a Note.
@@ -19,6 +20,13 @@ describe('the words of a result', () => {
     expect(gradeName(keyIn('noten-dezimal'), '6,0')).toBe('Note 6,0')
     expect(gradeHeading(keyIn('notenpunkte'))).toBe('Punkte')
     expect(gradeHeading(keyIn('schweiz'))).toBe('Note')
+  })
+
+  it("agrees with the route's own knowledge of which grades are counted (lib/key.ts)", () => {
+    for (const { id, result } of SYSTEMS) {
+      expect(gradeHeading(keyIn(id))).toBe(result.many || 'Note')
+      expect(gradePhrase(keyIn(id), '2', 'gut')).toBe(result.many ? `2 ${result.many} (gut)` : 'Note 2 (gut)')
+    }
   })
 
   it('says a grade in a sentence as the calculator shows it', () => {

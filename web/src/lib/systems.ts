@@ -138,9 +138,6 @@ export function gradeName(key: Key, label: string): string {
   return named === label ? `Note ${label}` : named
 }
 
-/** What a key's grades are called as a column's heading: "Note", or "Punkte" where a grade is a count. */
-export const gradeHeading = (key: Key): string => dataOf(key).result.many || 'Note'
-
 /** The key's bands as whole grades, best first, each with its bands in the key's order. */
 export function groupsOf(key: Key): GradeGroup[] {
   const s = dataOf(key)

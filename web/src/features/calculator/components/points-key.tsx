@@ -3,10 +3,9 @@ import BandList from '@/components/band-list'
 import { BandTable } from '@/components/band-table'
 import { cardClass } from '@/components/styles'
 import { NONE } from '@/lib/grade-table'
-import type { Key } from '@/lib/key'
+import { gradeHeading, type Key } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { cmp } from '@/lib/rational'
-import { gradeHeading } from '@/lib/systems'
 import {
   DEFAULT_STEP,
   formatPoints,

@@ -104,7 +104,7 @@ describe('Punkteschlüssel', () => {
     }
   })
 
-  it('heads its grade column "Punkte" for Notenpunkte, "Note" elsewhere', async () => {
+  it('heads its grade column "Punkte" for Notenpunkte, as the table of the key does, and "Note" elsewhere', async () => {
     const user = userEvent.setup()
     const oberstufe: LiveConfigState = {
       state: 'ready',
@@ -122,6 +122,12 @@ describe('Punkteschlüssel', () => {
         (t) => within(t).getAllByRole('columnheader')[0]?.textContent,
       )
     expect(await heads()).toEqual(['Punkte', 'Punkte'])
+    // and so does the table of the key below it
+    const keyTable = screen.getAllByRole('table', { name: /^Notenschlüssel:/ })
+    expect(keyTable.map((t) => within(t).getAllByRole('columnheader')[0]?.textContent)).toEqual([
+      'Punkte',
+      'Punkte',
+    ])
     unmount()
     window.history.replaceState(null, '', '/') // the total typed above is in the address
     renderCalculator()
