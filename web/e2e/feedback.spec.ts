@@ -69,7 +69,7 @@ for (const width of widths) {
     await achieved.press('Tab')
     await expect(total).not.toHaveAttribute('aria-invalid')
     await expect(achieved).toHaveAttribute('aria-invalid', 'true')
-    expect(await message(page, achieved)).toBe('Mehr als 40 Punkte. Das Ergebnis liegt über 100 % (Note 1+).')
+    expect(await message(page, achieved)).toBe('Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0% (Note 1+).')
     await expect(page.getByText('Mehr als 40 Punkte.')).toBeVisible()
     await expect(percentage).toHaveText('102,5%')
     await expect(grade).toHaveText('1+')
@@ -218,7 +218,7 @@ for (const width of widths) {
       const achieved = page.getByLabel('Erreichte Punktzahl')
       await expect(achieved).toHaveAttribute('aria-invalid', 'true')
       expect(await message(page, achieved)).toBe(
-        `Mehr als 40 Punkte. Das Ergebnis liegt über 100 % (${s.over}).`,
+        `Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0% (${s.over}).`,
       )
       await shootBothSchemes(page, `hint-${s.slug}-${String(width)}`, { fullPage: false })
       await achieved.fill('0')

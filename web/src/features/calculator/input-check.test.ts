@@ -53,7 +53,7 @@ describe('inputProblems', () => {
       level: 'warning',
       text: '„1.000“ wird als 1,000 gelesen. Für tausend bitte 1000 eingeben.',
     })
-    expect(p.achieved?.text).toBe('Mehr als 1 Punkt. Das Ergebnis liegt über 100 % (Note 1+).') // German singular
+    expect(p.achieved?.text).toBe('Mehr als 1 Punkt. Das Ergebnis liegt über 100\u00a0% (Note 1+).') // German singular
     expect(inputProblems('40', '2.500').achieved?.text).toBe(
       '„2.500“ wird als 2,500 gelesen. Für tausend bitte 2500 eingeben.',
     )
@@ -73,7 +73,7 @@ describe('inputProblems', () => {
     expect(inputProblems('40', '41').achieved).toEqual({
       level: 'warning',
       againstTotal: true,
-      text: 'Mehr als 40 Punkte. Das Ergebnis liegt über 100 % (Note 1+).',
+      text: 'Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0% (Note 1+).',
     })
     expect(inputProblems('40', '-3').achieved?.text).toBe(
       'Punkte können nicht negativ sein. Das Ergebnis wird trotzdem nach der Regel berechnet (Note 6).',
@@ -104,7 +104,7 @@ describe("inputProblems names the grades of the scale's system", () => {
       `Punkte können nicht negativ sein. Das Ergebnis wird trotzdem nach der Regel berechnet (${negative}).`,
     )
     expect(problemsOn(key, '40', '41').achieved?.text).toBe(
-      `Mehr als 40 Punkte. Das Ergebnis liegt über 100 % (${over}).`,
+      `Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0% (${over}).`,
     )
   })
 
@@ -113,7 +113,7 @@ describe("inputProblems names the grades of the scale's system", () => {
       'Bei 0 Punkten bleibt das Ergebnis leer; im Punkteschlüssel haben 0 Punkte trotzdem eine Note (Note 6).',
     )
     expect(inputProblems('40', '41').achieved?.text).toBe(
-      'Mehr als 40 Punkte. Das Ergebnis liegt über 100 % (Note 1+).',
+      'Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0% (Note 1+).',
     )
   })
 
@@ -121,7 +121,7 @@ describe("inputProblems names the grades of the scale's system", () => {
     const rule = { kind: 'table', percentage: 'exact', bands: [{ grade: '1' }, { grade: '2' }] }
     const key = keyOf({ name: 'Lücke', system: 'oesterreich', rule })
     expect(problemsOn(key, '40', '41').achieved?.text).toBe(
-      'Mehr als 40 Punkte. Das Ergebnis liegt über 100 %.',
+      'Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0%.',
     )
   })
 })

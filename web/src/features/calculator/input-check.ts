@@ -88,7 +88,7 @@ export function inputProblems(key: Key, totalText: string, achievedText: string)
       achievedProblem = {
         level: 'warning',
         againstTotal: true,
-        text: `Mehr als ${pointsText(total)}. Das Ergebnis liegt über 100 %${named(key, percentage)}.`,
+        text: `Mehr als ${pointsText(total)}. Das Ergebnis liegt über 100\u00a0%${named(key, percentage)}.`,
       }
     }
   }
