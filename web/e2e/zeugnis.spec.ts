@@ -78,6 +78,10 @@ for (const width of widths) {
     await expect(result).not.toContainText('LBVO')
     await result.screenshot({ path: test.info().outputPath(`zeugnis-punkte-${width}.png`) })
 
+    // the inputs kept in this browser would open the tool at once
+    await page.evaluate(() => {
+      localStorage.clear()
+    })
     tool = await openTool(page, '/?schluessel=at')
     await category(tool, 'schriftlich').getByLabel('Noten').fill('2 3')
     await category(tool, 'mündlich').getByLabel('Noten').fill('1')
