@@ -69,7 +69,9 @@ for (const width of widths) {
     await achieved.press('Tab')
     await expect(total).not.toHaveAttribute('aria-invalid')
     await expect(achieved).toHaveAttribute('aria-invalid', 'true')
-    expect(await message(page, achieved)).toBe('Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0% (Note 1+).')
+    expect(await message(page, achieved)).toBe(
+      'Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0% (Note 1+).',
+    )
     await expect(page.getByText('Mehr als 40 Punkte.')).toBeVisible()
     await expect(percentage).toHaveText('102,5%')
     await expect(grade).toHaveText('1+')
