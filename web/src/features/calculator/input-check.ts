@@ -6,9 +6,9 @@ import { pointsText } from './points-table'
 
 // What the calculator says about its two inputs, in German, at the field. The outputs
 // still follow docs/spec.md §3 alone: empty, zero or not a number clears them; a warning never changes a
-// result. A grade a sentence names is the scale's own, from its key: 0 points are a 6 in the original, a 1
-// in Switzerland, 0 Punkte in the Oberstufe. Loaded after the first render (use-input-feedback.ts): it is not needed before a
-// person has typed and paused, and the route's JS has a budget.
+// result. A grade a sentence names is the scale's own, from its key: 0 points are a 6 in the original,
+// a 1 in Switzerland, 0 Punkte in the Oberstufe. Loaded after the first render (use-input-feedback.ts):
+// it is not needed before a person has typed and paused, and the route's JS has a budget.
 
 export interface InputProblem {
   text: string
