@@ -22,7 +22,7 @@ const configHelp = `Aufruf:
                                                 Konfiguration prüfen und als neue Version speichern
                                                 (DATEI "-" liest die Standardeingabe)
 
-Ohne --scale gilt der Standard-Notenschlüssel. Gibt es den Notenschlüssel SLUG
+Ohne --scale gilt der voreingestellte Notenschlüssel. Gibt es den Notenschlüssel SLUG
 noch nicht, legt der Import ihn an (Version 1).
 
 Der Import nimmt auch die Form des ursprünglichen Dokuments mit den Alias-Namen an
@@ -45,7 +45,7 @@ func cmdConfig(ctx context.Context, args []string, getenv func(string) string, s
 	}
 	fs := flag.NewFlagSet("config "+sub, flag.ContinueOnError)
 	db := dbFlag(fs, getenv)
-	scale := fs.String("scale", "", "Notenschlüssel (SLUG); ohne: der Standard")
+	scale := fs.String("scale", "", "Notenschlüssel (SLUG); ohne: der voreingestellte")
 	if helped, err := parseFlags(fs, rest, configHelp, stdout); helped || err != nil {
 		return err
 	}

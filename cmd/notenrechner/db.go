@@ -38,7 +38,7 @@ func dbFlag(fs *flag.FlagSet, getenv func(string) string) *database {
 	fs.StringVar(&d.dsn, "db", envOr(getenv, "NOTENRECHNER_DB", defaultDB),
 		"Datenbank: sqlite:PFAD oder postgres://… (Umgebung NOTENRECHNER_DB)")
 	fs.StringVar(&d.firstPreset, "first-preset", envOr(getenv, "NOTENRECHNER_FIRST_PRESET", firstPreset),
-		"Vorlage des Standard-Notenschlüssels einer neuen Datenbank, siehe preset list (Umgebung NOTENRECHNER_FIRST_PRESET)")
+		"Vorlage des voreingestellten Notenschlüssels einer neuen Datenbank, siehe preset list (Umgebung NOTENRECHNER_FIRST_PRESET)")
 	return d
 }
 

@@ -11,7 +11,7 @@ import (
 
 const scaleHelp = `Aufruf:
   notenrechner scale list [--db …]              Notenschlüssel zeigen: Kurzname, Name, Version,
-                                                Standard oder archiviert, letzte Änderung
+                                                voreingestellt, aktiv oder archiviert, letzte Änderung
 
 Anlegen und ändern: notenrechner config import --scale SLUG DATEI, oder die
 Verwaltung im Browser (Admin).
@@ -56,7 +56,7 @@ func cmdScale(ctx context.Context, args []string, getenv func(string) string, st
 		state := "aktiv"
 		switch {
 		case sc.Default:
-			state = "Standard"
+			state = "voreingestellt"
 		case sc.Archived:
 			state = "archiviert"
 		}

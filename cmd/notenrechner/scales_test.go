@@ -30,7 +30,7 @@ func TestScaleCommands(t *testing.T) {
 		{"export the scale", []string{"config", "export", "--db", db, "--scale", "mathe"}, `"name": "Mathematik"`},
 		{"export the default", []string{"config", "export", "--db", db}, `"name": "Standard"`},
 		{"list shows the scale", []string{"scale", "list", "--db", db}, "mathe     Mathematik  2        aktiv"},
-		{"list shows the default", []string{"scale", "list", "--db", db}, "standard  Standard    1        Standard"},
+		{"list shows the default", []string{"scale", "list", "--db", db}, "standard  Standard    1        voreingestellt"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, errOut, err := runCmd(t, c.args...)

@@ -43,6 +43,18 @@ type System struct {
 	FailingTerm, AverageNote, AltTerm string
 	// Zeugnis is what the system means for the Zeugnisnote of docs/spec.md §9.
 	Zeugnis zeugnis.Scale
+	// Result is how the page names a result of the system where "Note 2" would be wrong.
+	Result ResultWords
+}
+
+// ResultWords name a system's results on the page.
+type ResultWords struct {
+	// One and Many follow a grade that is a count: "1 Punkt", "8 Punkte" (a Notenpunkte result is no
+	// "Note 8"). Empty where a grade is a Note: "Note 2".
+	One, Many string
+	// ZeugnisNote is said beside the Zeugnisnote's average where the system's law says how the year's
+	// grades weigh (Austria's LBVO § 20: the latest performance weighs more), "" elsewhere.
+	ZeugnisNote string
 }
 
 // Numbers are labels that are numbers in a range (see System.Numbers).
@@ -150,6 +162,7 @@ var (
 		AverageNote: "Der Durchschnitt ist in Notenpunkten (15 bis 0) gerechnet.", AltTerm: "Note (1–6)",
 		Zeugnis: zeugnis.Scale{Alias: "np", Grammar: zeugnis.GrammarPoints, Lo: intRat(0), Hi: intRat(15), Step: intRat(1),
 			RangeText: "keine Punktzahl von 0 bis 15"},
+		Result: ResultWords{One: "Punkt", Many: "Punkte"},
 	}, pointsAlts())
 	// sysSwitzerland: any number from 1 to 6 in hundredths; 4 is "genügend". Grouped by the whole grade
 	// below (5,75 belongs to 5), so no group mixes grades that pass with grades that fail.
@@ -168,6 +181,8 @@ var (
 		Pass:    intRat(4), Grouping: GroupLabel, FailingTerm: "Anteil Nicht genügend", AltTerm: "Note in Worten",
 		Zeugnis: zeugnis.Scale{Alias: "at", Grammar: zeugnis.GrammarWhole, Lo: intRat(1), Hi: intRat(5), Step: intRat(1),
 			RangeText: "keine Note von 1 bis 5"},
+		Result: ResultWords{ZeugnisNote: "Nach LBVO § 20 zählt für die Zeugnisnote der zuletzt erreichte " +
+			"Leistungsstand mehr: Der Durchschnitt gewichtet alle Noten gleich und ist nur ein Anhaltspunkt."},
 	}, []string{"Sehr gut", "Gut", "Befriedigend", "Genügend", "Nicht genügend"})
 )
 

@@ -117,6 +117,15 @@ export interface SystemZeugnis {
   rangeText: string
 }
 
+/** How the page names a system's results (ResultWords in system.go). */
+export interface SystemResult {
+  /** The word after a grade that is a count ("1 Punkt", "8 Punkte"); "" where a grade is a Note. */
+  one: string
+  many: string
+  /** Said beside the Zeugnisnote's average (Austria: LBVO § 20), or "". */
+  zeugnisNote: string
+}
+
 /** One grading system; numbers are written with a comma ("4,4"). */
 export interface SystemData {
   id: string
@@ -134,6 +143,7 @@ export interface SystemData {
   averageNote: string
   altTerm: string
   zeugnis: SystemZeugnis
+  result: SystemResult
 }
 
 `)
@@ -177,6 +187,12 @@ export interface SystemData {
 			{"step", ratText(z.Step)}, {"tendency", strconv.FormatBool(z.Tendency)},
 			{"stepSetting", strconv.FormatBool(z.StepSetting)}, {"rangeText", quote(z.RangeText)},
 		} {
+			b.WriteString("      " + kv[0] + ": " + kv[1] + ",\n")
+		}
+		b.WriteString("    },\n")
+		r := s.Result
+		b.WriteString("    result: {\n")
+		for _, kv := range [][2]string{{"one", quote(r.One)}, {"many", quote(r.Many)}, {"zeugnisNote", quote(r.ZeugnisNote)}} {
 			b.WriteString("      " + kv[0] + ": " + kv[1] + ",\n")
 		}
 		b.WriteString("    },\n  },\n")

@@ -60,9 +60,9 @@ var (
 		"Dieses Konto meldet sich über den Identitätsanbieter der Schule an; eine Einladung ist nicht mehr nötig.", nil, nil}
 	errScaleExists    = &apiError{http.StatusConflict, "scale_exists", "Einen Notenschlüssel mit diesem Kurznamen gibt es schon.", nil, nil}
 	errScaleIsDefault = &apiError{http.StatusConflict, "scale_is_default",
-		"Der Standard-Notenschlüssel kann nicht archiviert werden. Bitte zuerst einen anderen zum Standard machen.", nil, nil}
+		"Der voreingestellte Notenschlüssel kann nicht archiviert werden. Bitte zuerst einen anderen voreinstellen.", nil, nil}
 	errScaleArchived = &apiError{http.StatusConflict, "scale_archived",
-		"Ein archivierter Notenschlüssel kann nicht Standard werden. Bitte ihn zuerst zurückholen.", nil, nil}
+		"Ein archivierter Notenschlüssel kann nicht voreingestellt werden. Bitte ihn zuerst zurückholen.", nil, nil}
 	errConfigConflict = func(current live.Version) *apiError {
 		return &apiError{http.StatusPreconditionFailed, "config_conflict",
 			fmt.Sprintf("Jemand anderes hat inzwischen Version %d gespeichert.", current.Version), nil, &current}

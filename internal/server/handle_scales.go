@@ -288,7 +288,7 @@ const (
 	msgNotObject   = "Muss ein JSON-Objekt sein."
 	msgNotBool     = "Muss true oder false sein."
 	msgOneFlag     = "Genau eines angeben: default oder archived."
-	msgDefaultTrue = "Nur true. Um den Standard zu wechseln, einen anderen Notenschlüssel zum Standard machen."
+	msgDefaultTrue = "Nur true. Um die Voreinstellung zu wechseln, einen anderen Notenschlüssel voreinstellen."
 	// A new scale starts from a document or from a preset, never both.
 	msgConfigOrPreset = "Genau eines angeben: config oder preset."
 	msgUnknownPreset  = "Unbekannte Vorlage. Die Vorlagen nennt GET /api/v1/presets."

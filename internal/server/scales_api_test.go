@@ -157,7 +157,7 @@ func TestScalePatchAPI(t *testing.T) {
 		{"archived null", "PATCH", "/api/v1/scales/mathe", `{"archived":null}`, "admin", nil, 422, []string{`"archived":"Muss true oder false sein."`}},
 		{"archived as text", "PATCH", "/api/v1/scales/mathe", `{"archived":"true"}`, "admin", nil, 422, []string{`"archived":"Muss true oder false sein."`}},
 		{"archive the default", "PATCH", "/api/v1/scales/standard", `{"archived":true}`, "admin", nil, 409,
-			[]string{`"code":"scale_is_default"`, `"message":"Der Standard-Notenschlüssel kann nicht archiviert werden.`}},
+			[]string{`"code":"scale_is_default"`, `"message":"Der voreingestellte Notenschlüssel kann nicht archiviert werden.`}},
 		{"archive", "PATCH", "/api/v1/scales/mathe", `{"archived":true}`, "admin", nil, 200,
 			[]string{`{"slug":"mathe","name":"Mathematik","version":1,"savedAt":"2026-11-22T08:00:00Z","default":false,"archived":true}`}},
 		{"archive again", "PATCH", "/api/v1/scales/mathe", `{"archived":true}`, "admin", nil, 200, []string{`"archived":true`}},

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, withoutPageConfig } from './fixtures'
+import { shootBothSchemes } from './screenshots'
 
 // The calculator says what is wrong with an input, the first load that fails explains
 // itself, and the Notenspiegel keeps its work and context. At both widths.
@@ -68,7 +69,9 @@ for (const width of widths) {
     await achieved.press('Tab')
     await expect(total).not.toHaveAttribute('aria-invalid')
     await expect(achieved).toHaveAttribute('aria-invalid', 'true')
-    expect(await message(page, achieved)).toBe('Mehr als 40 Punkte. Das Ergebnis liegt über 100 % (Note 1+).')
+    expect(await message(page, achieved)).toBe(
+      'Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0% (Note 1+).',
+    )
     await expect(page.getByText('Mehr als 40 Punkte.')).toBeVisible()
     await expect(percentage).toHaveText('102,5%')
     await expect(grade).toHaveText('1+')
@@ -172,6 +175,61 @@ for (const width of widths) {
     for (const r of sent) {
       for (const secret of ['Quellenberg', 'Wiesenhuber', 'Klassenarbeit', '31,5'])
         expect(r).not.toContain(secret)
+    }
+  })
+}
+
+/** A preset of the shared vectors (testdata/grading/presets.json) as a scale's document. */
+function presetDocument(id: string, name: string): unknown {
+  const file = new URL('../../testdata/grading/presets.json', import.meta.url)
+  const { presets } = JSON.parse(readFileSync(file, 'utf8')) as {
+    presets: { id: string; system: string; rule: unknown }[]
+  }
+  const p = presets.find((x) => x.id === id)
+  if (p === undefined) throw new Error(`no preset ${id} in presets.json`)
+  return { name, system: p.system, preset: id, rule: p.rule }
+}
+
+// A hint that names a grade names the scale's own (input-check.ts): above 100 % is a 6,0 in Switzerland,
+// 15 Punkte in the Oberstufe and a 1 in Austria; 0 points are a 1,0, 0 Punkte and a 5.
+const systems = [
+  {
+    preset: 'schweiz-zehntel',
+    slug: 'schweiz',
+    name: 'Schweiz (Zehntel)',
+    over: 'Note 6,0',
+    zero: 'Note 1,0',
+  },
+  {
+    preset: 'kmk-oberstufe',
+    slug: 'oberstufe',
+    name: 'Oberstufe (KMK)',
+    over: '15 Punkte',
+    zero: '0 Punkte',
+  },
+  { preset: 'oesterreich', slug: 'at', name: 'Österreich', over: 'Note 1', zero: 'Note 5' },
+]
+
+for (const width of widths) {
+  test(`hints in each system's own grades at ${width} px`, async ({ page, server }) => {
+    await page.setViewportSize({ width, height: 900 })
+    for (const s of systems) await server.importConfig(presetDocument(s.preset, s.name), s.slug)
+    for (const s of systems) {
+      // values that came with the address are judged at once
+      await page.goto(`/?schluessel=${s.slug}&gesamt=40&erreicht=41`)
+      const achieved = page.getByLabel('Erreichte Punktzahl')
+      await expect(achieved).toHaveAttribute('aria-invalid', 'true')
+      expect(await message(page, achieved)).toBe(
+        `Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0% (${s.over}).`,
+      )
+      await shootBothSchemes(page, `hint-${s.slug}-${String(width)}`, { fullPage: false })
+      await achieved.fill('0')
+      await achieved.press('Tab')
+      await expect
+        .poll(() => message(page, achieved))
+        .toBe(
+          `Bei 0 Punkten bleibt das Ergebnis leer; im Punkteschlüssel haben 0 Punkte trotzdem eine Note (${s.zero}).`,
+        )
     }
   })
 }

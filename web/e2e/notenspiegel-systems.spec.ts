@@ -90,7 +90,7 @@ test('Notenpunkte: counts by points and grade, the average in points, below 5 po
   await expect(results.getByRole('row').nth(1)).toHaveText(/Anna 1\s*60\s*100,0%\s*15\s*1\+/)
   await expect(results.getByRole('row').nth(9)).toHaveText(/Ilias 9\s*51\s*85,0%\s*13\s*1-/)
   // (15 + 14 + 9 + 6 + 5 + 4 + 1 + 0 + 13 + 11) / 10 = 78 / 10
-  await expect(figure(page, 'Durchschnitt')).toHaveText('7,80')
+  await expect(figure(page, 'Durchschnitt')).toHaveText('7,80 Punkte')
   await expect(figure(page, 'Anteil unter 5 Punkten')).toHaveText('30,0%') // 4, 1, 0: 3 of 10
   await expect(page.getByText('Der Durchschnitt ist in Notenpunkten')).toBeVisible()
   // 15, 14, 13 are a 1; 6, 5, 4 a 4

@@ -181,7 +181,7 @@ test('a scale archived while a page shows it: the page says so and offers the de
   // loss, so nobody is told of a return (a loss is told after 3 s, LOST_AFTER_MS).
   await page.waitForTimeout(4_000)
   expect(await seenTexts(page)).toEqual([])
-  await notice.getByRole('button', { name: 'Standard-Notenschlüssel „Standard“ verwenden' }).click()
+  await notice.getByRole('button', { name: 'Voreingestellten Notenschlüssel „Standard“ verwenden' }).click()
   await expect(tableName(page)).toHaveText('Notenschlüssel: Standard')
   await expect(grade(page)).toHaveText('4')
   await expect(page).toHaveURL(/\/\?gesamt=100&erreicht=45$/)
@@ -237,7 +237,7 @@ test('an unknown scale in the address: the page says so, stops asking, and does 
   await expect(notice).toBeVisible()
   await expect(notice).toContainText('Vielleicht ist der Link veraltet oder enthält einen Tippfehler.')
   await expect(
-    notice.getByRole('button', { name: 'Standard-Notenschlüssel „Standard“ verwenden' }),
+    notice.getByRole('button', { name: 'Voreingestellten Notenschlüssel „Standard“ verwenden' }),
   ).toBeVisible()
   await expect(page.getByRole('status', { name: 'Konfiguration wird geladen' })).toHaveCount(0)
   expect(await page.evaluate(() => localStorage.getItem('notenrechner.scale'))).toBeNull()
@@ -273,7 +273,7 @@ test('an admin creates a scale from a copy, edits it and restores the first vers
   await expect(
     list.getByRole('listitem').filter({ has: page.getByText('Standard', { exact: true }) }),
   ).toContainText(
-    'Der Standard lässt sich nicht archivieren: erst einen anderen Notenschlüssel zum Standard machen.',
+    'Der voreingestellte Notenschlüssel lässt sich nicht archivieren: erst einen anderen voreinstellen.',
   )
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })

@@ -7,8 +7,8 @@ import { expect, standardConfig, test } from './fixtures'
 
 const widths = [390, 1280]
 
-async function openTool(page: Page): Promise<Locator> {
-  await page.goto('/')
+async function openTool(page: Page, address = '/'): Promise<Locator> {
+  await page.goto(address)
   await page.getByRole('button', { name: 'Zeugnisnote berechnen' }).click()
   const tool = page.getByRole('region', { name: 'Zeugnisnote' })
   await expect(tool.getByRole('tab', { name: 'Ein Schüler' })).toBeVisible()
@@ -48,6 +48,51 @@ for (const width of widths) {
     await page.screenshot({ path: test.info().outputPath(`zeugnis-${width}.png`), fullPage: true })
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.screenshot({ path: test.info().outputPath(`zeugnis-${width}-dark.png`), fullPage: true })
+  })
+}
+
+/** A preset of the shared vectors (testdata/grading/presets.json) as a scale's document. */
+function presetDocument(id: string, name: string): unknown {
+  const file = new URL('../../testdata/grading/presets.json', import.meta.url)
+  const { presets } = JSON.parse(readFileSync(file, 'utf8')) as {
+    presets: { id: string; system: string; rule: unknown }[]
+  }
+  const p = presets.find((x) => x.id === id)
+  if (p === undefined) throw new Error(`no preset ${id} in presets.json`)
+  return { name, system: p.system, preset: id, rule: p.rule }
+}
+
+for (const width of widths) {
+  test(`one pupil at ${width} px in Notenpunkte and in Austria: 8 Punkte, and LBVO § 20 beside the average`, async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await server.importConfig(presetDocument('kmk-oberstufe', 'Oberstufe (KMK)'), 'oberstufe')
+    await server.importConfig(presetDocument('oesterreich', 'Österreich'), 'at')
+    let tool = await openTool(page, '/?schluessel=oberstufe')
+    await category(tool, 'schriftlich').getByLabel('Noten').fill('8 9')
+    await category(tool, 'mündlich').getByLabel('Noten').fill('8')
+    let result = tool.getByRole('status', { name: 'Vorschlag' })
+    await expect(result).toContainText('Vorschlag8 Punkte')
+    await expect(result).not.toContainText('LBVO')
+    await result.screenshot({ path: test.info().outputPath(`zeugnis-punkte-${width}.png`) })
+
+    // the inputs kept in this browser would open the tool at once
+    await page.evaluate(() => {
+      localStorage.clear()
+    })
+    tool = await openTool(page, '/?schluessel=at')
+    await category(tool, 'schriftlich').getByLabel('Noten').fill('2 3')
+    await category(tool, 'mündlich').getByLabel('Noten').fill('1')
+    result = tool.getByRole('status', { name: 'Vorschlag' })
+    await expect(result).toContainText(
+      'Nach LBVO § 20 zählt für die Zeugnisnote der zuletzt erreichte Leistungsstand mehr',
+    )
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await result.screenshot({ path: test.info().outputPath(`zeugnis-at-${width}.png`) })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await result.screenshot({ path: test.info().outputPath(`zeugnis-at-${width}-dark.png`) })
   })
 }
 
@@ -152,7 +197,8 @@ for (const width of widths) {
       .replace(/^\uFEFF/, '')
     const lines = csv.split('\r\n')
     expect(lines[0]).toBe('Zeile;Name;schriftlich;mündlich;Durchschnitt;Vorschlag;Grenzfall;Hinweis')
-    expect(lines[1]).toBe('1;Zoë Quellenberg;2+ 3 3;2 1-;2,26;2;nein;')
+    // 1- with the minus sign U+2212: a spreadsheet reads no −1 in it (lib/csv.ts gradeCell)
+    expect(lines[1]).toBe('1;Zoë Quellenberg;2+ 3 3;2 1\u2212;2,26;2;nein;')
     expect(lines[3]).toContain('„7“ ist keine Note von 1 bis 6.')
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)

@@ -8,7 +8,7 @@ export default function BandList({
   rows,
   labelledBy,
   marked,
-}: Omit<BandTableProps, 'valueLabels' | 'className'>) {
+}: Omit<BandTableProps, 'valueLabels' | 'gradeLabel' | 'className'>) {
   return (
     <ul
       aria-labelledby={labelledBy}

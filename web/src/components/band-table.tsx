@@ -12,6 +12,8 @@ export interface BandTableProps {
   labelledBy: string
   /** The calculator's current grade: its cells are tinted, framed and carry aria-current. */
   marked?: string | undefined
+  /** What the grades are: "Note", or "Punkte" where a grade is a count (Notenpunkte). */
+  gradeLabel?: string
   className?: string
 }
 
@@ -30,7 +32,14 @@ export const current =
  * thresholds) and the Punkteschlüssel (points ranges). Values are never cut: a value wider than its
  * column (only hostile input, such as a 30-digit total) wraps inside it instead of widening the page.
  */
-export function BandTable({ rows, valueLabels, labelledBy, marked, className = '' }: BandTableProps) {
+export function BandTable({
+  rows,
+  valueLabels,
+  labelledBy,
+  marked,
+  gradeLabel = 'Note',
+  className = '',
+}: BandTableProps) {
   const at = (grade: string) => (grade === marked ? { 'aria-current': true as const } : {})
   const mark = (grade: string) => (grade === marked ? ` ${current}` : '')
   return (
@@ -42,7 +51,7 @@ export function BandTable({ rows, valueLabels, labelledBy, marked, className = '
         <thead>
           <tr>
             <th scope="col" className={`${th} w-36 px-2 text-left print:w-20 print:px-1`}>
-              Note
+              {gradeLabel}
             </th>
             {rows.map((r) => (
               <th
@@ -83,7 +92,7 @@ export function BandTable({ rows, valueLabels, labelledBy, marked, className = '
         <thead>
           <tr>
             <th scope="col" className={`${th} w-16 px-3 text-left`}>
-              Note
+              {gradeLabel}
             </th>
             {valueLabels.map((label) => (
               <th key={label} scope="col" className={`${th} px-3 text-left`}>

@@ -1,6 +1,6 @@
 import { lazy, memo, useId } from 'react'
 import { cellText, EMPTY, NONE, table, type TableCell } from '@/lib/grade-table'
-import type { Key } from '@/lib/key'
+import { gradeHeading, type Key } from '@/lib/key'
 import { BandTable } from './band-table'
 import { LazyPart } from './lazy-part'
 
@@ -57,6 +57,7 @@ export const GradeTable = memo(function GradeTable({ scaleKey, name, marked, pre
         <BandTable
           rows={rows}
           valueLabels={included ? ['Prozent'] : ['Prozent über', 'bis einschließlich']}
+          gradeLabel={gradeHeading(scaleKey)}
           labelledBy={titleId}
           marked={marked}
         />

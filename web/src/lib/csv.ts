@@ -29,6 +29,12 @@ export function defuseFormulas(value: string): string {
   )
 }
 
+/**
+ * A grade as a cell that German spreadsheet programs keep as text: a trailing "-" ("2-") reads there as a
+ * negative number (−2), so the hyphen becomes the minus sign U+2212, which looks the same and is no number.
+ */
+export const gradeCell = (grade: string): string => grade.replace(/-$/, '\u2212')
+
 /** A CSV cell: defused, then quoted when it holds ; " or a line break. */
 function csvCell(value: string): string {
   const safe = defuseFormulas(value)

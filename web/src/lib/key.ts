@@ -78,11 +78,23 @@ function widthsKey({ grades, schema }: Extract<Rule, { kind: 'widths' }>): Key {
   return { system: 'noten-plus-minus', basis: 'exact', included: false, bands, over: '1+' }
 }
 
+// Notenpunkte are counted, not named: "13 Punkte", never "Note 13". The table of systems says so too
+// (its result words, lib/systems.ts withUnit), but the route's code does not load that table;
+// lib/systems.test.ts holds the two together.
+const counted = (system: string) => system === 'notenpunkte'
+
 /** A grade as the calculator shows it, with its second label: "2-", "13 Punkte (1-)", "2 (gut)". */
 export function gradeText({ system }: Key, grade: string, alt: string | undefined): string {
-  const points = system === 'notenpunkte' ? ` Punkt${grade === '1' ? '' : 'e'}` : ''
+  const points = counted(system) ? ` Punkt${grade === '1' ? '' : 'e'}` : ''
   return alt ? `${grade}${points} (${alt})` : grade
 }
+
+/** What a column of the key's grades is headed: "Note", or "Punkte" for Notenpunkte. */
+export const gradeHeading = (key: Key): string => (counted(key.system) ? 'Punkte' : 'Note')
+
+/** The same in a sentence: "Note 2-", "Note 2 (gut)", "13 Punkte (1-)". */
+export const gradePhrase = (key: Key, grade: string, alt: string | undefined): string =>
+  `${counted(key.system) ? '' : 'Note '}${gradeText(key, grade, alt)}`
 
 /** The bands of a scale's document, whatever its system and kind of rule. */
 export function keyOf(doc: ScaleDocument): Key {

@@ -25,6 +25,15 @@ export interface SystemZeugnis {
   rangeText: string
 }
 
+/** How the page names a system's results (ResultWords in system.go). */
+export interface SystemResult {
+  /** The word after a grade that is a count ("1 Punkt", "8 Punkte"); "" where a grade is a Note. */
+  one: string
+  many: string
+  /** Said beside the Zeugnisnote's average (Austria: LBVO § 20), or "". */
+  zeugnisNote: string
+}
+
 /** One grading system; numbers are written with a comma ("4,4"). */
 export interface SystemData {
   id: string
@@ -42,6 +51,7 @@ export interface SystemData {
   averageNote: string
   altTerm: string
   zeugnis: SystemZeugnis
+  result: SystemResult
 }
 
 export const SYSTEM_IDS = ['noten-plus-minus', 'noten', 'noten-dezimal', 'notenpunkte', 'schweiz', 'oesterreich'] as const
@@ -70,6 +80,11 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
       stepSetting: false,
       rangeText: 'keine Note von 1 bis 6',
     },
+    result: {
+      one: '',
+      many: '',
+      zeugnisNote: '',
+    },
   },
   {
     id: 'noten',
@@ -91,6 +106,11 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
       tendency: true,
       stepSetting: false,
       rangeText: 'keine Note von 1 bis 6',
+    },
+    result: {
+      one: '',
+      many: '',
+      zeugnisNote: '',
     },
   },
   {
@@ -114,6 +134,11 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
       stepSetting: false,
       rangeText: 'keine Note von 1 bis 6',
     },
+    result: {
+      one: '',
+      many: '',
+      zeugnisNote: '',
+    },
   },
   {
     id: 'notenpunkte',
@@ -135,6 +160,11 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
       tendency: false,
       stepSetting: false,
       rangeText: 'keine Punktzahl von 0 bis 15',
+    },
+    result: {
+      one: 'Punkt',
+      many: 'Punkte',
+      zeugnisNote: '',
     },
   },
   {
@@ -158,6 +188,11 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
       stepSetting: true,
       rangeText: 'keine Note von 1 bis 6 (höchstens zwei Nachkommastellen)',
     },
+    result: {
+      one: '',
+      many: '',
+      zeugnisNote: '',
+    },
   },
   {
     id: 'oesterreich',
@@ -179,6 +214,11 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
       tendency: false,
       stepSetting: false,
       rangeText: 'keine Note von 1 bis 5',
+    },
+    result: {
+      one: '',
+      many: '',
+      zeugnisNote: 'Nach LBVO § 20 zählt für die Zeugnisnote der zuletzt erreichte Leistungsstand mehr: Der Durchschnitt gewichtet alle Noten gleich und ist nur ein Anhaltspunkt.',
     },
   },
 ]

@@ -119,6 +119,25 @@ export function systemOf(key: Key): SystemInfo {
   }
 }
 
+/**
+ * A result with the word the system writes after it: "8 Punkte", "1 Punkt", "8,33 Punkte" for Notenpunkte;
+ * the value alone where a grade is a Note ("2-", "4,5"). By the system's id; an unknown id as the original.
+ */
+export function withUnit(system: string, value: string): string {
+  const { one, many } = (systemData(system) ?? SYSTEMS[0]).result
+  if (many === '') return value
+  return `${value} ${value === '1' ? one : many}`
+}
+
+/** What the Zeugnisnote says beside the average where the system's law asks it (Austria's LBVO § 20), or "". */
+export const zeugnisNoteOf = (system: string): string => systemData(system)?.result.zeugnisNote ?? ''
+
+/** A grade named in a sentence: "Note 6", "Note 4,5", "Note 5"; "0 Punkte" where a grade is a count. */
+export function gradeName(key: Key, label: string): string {
+  const named = withUnit(key.system, label)
+  return named === label ? `Note ${label}` : named
+}
+
 /** The key's bands as whole grades, best first, each with its bands in the key's order. */
 export function groupsOf(key: Key): GradeGroup[] {
   const s = dataOf(key)

@@ -38,6 +38,7 @@ describe('the Notenspiegel in every system', () => {
     expect(grades(s)).toEqual(['1', '1-', '4+', '4-', '5+', '6'])
     expect(s.byGrade).toEqual({ '1': 2, '2': 0, '3': 0, '4': 2, '5': 1, '6': 1 })
     expect(s.average).toBe('3,50') // (1 + 1 + 4 + 4 + 5 + 6) / 6 = 21 / 6
+    expect(s.averageText).toBe('3,50')
     expect(s.failing).toBe('33,3%') // 5+ and 6: 2 of 6
     expect(s.failingTerm).toBe('Anteil 5 und 6')
   })
@@ -92,6 +93,7 @@ describe('the Notenspiegel in every system', () => {
     // 15, 14 are a 1; 9 a 3; 6, 5, 4 a 4; 1 a 5; 0 a 6
     expect(s.byGrade).toEqual({ '1': 2, '2': 0, '3': 1, '4': 3, '5': 1, '6': 1 })
     expect(s.average).toBe('6,75') // (15 + 14 + 9 + 6 + 5 + 4 + 1 + 0) / 8 = 54 / 8
+    expect(s.averageText).toBe('6,75 Punkte') // as the page shows it: an average of points is points
     expect(s.failing).toBe('37,5%') // 4, 1 and 0 points: 3 of 8
     expect(s.failingTerm).toBe('Anteil unter 5 Punkten')
   })

@@ -1,8 +1,8 @@
-import { csvText } from '@/lib/csv'
+import { csvText, gradeCell } from '@/lib/csv'
 import { gradeOf, type Key } from '@/lib/key'
 import { parseNumber, roundedDecimal } from '@/lib/numbers'
 import { add, cmp, div, mul, rational, type Rational } from '@/lib/rational'
-import { groupsOf, systemOf, type GradeGroup } from '@/lib/systems'
+import { groupsOf, systemOf, withUnit, type GradeGroup } from '@/lib/systems'
 import { formatPercentage } from './grading'
 import { pointsText } from './points-table'
 
@@ -38,6 +38,8 @@ export interface ClassSummary {
   groups: GradeGroup[]
   /** The mean of the values in the system's own numbers (lib/systems.ts), "2,43"; "" without valid lines. */
   average: string
+  /** The average as the page shows it, with the system's word for a result: "6,75 Punkte", "2,43". */
+  averageText: string
   /** How the average counts, where that needs saying. */
   averageNote: string
   /** The share of grades below the system's pass mark, "12,5 %"; "" without valid lines. */
@@ -136,13 +138,15 @@ function figures(key: Key, lines: ClassLine[]) {
     graded++
   }
   const n = BigInt(graded)
+  const average = graded === 0 ? '' : roundedDecimal(div(sum, rational(n)), 2).text
   return {
     graded,
     absent,
     byBand,
     byGrade,
     groups,
-    average: graded === 0 ? '' : roundedDecimal(div(sum, rational(n)), 2).text,
+    average,
+    averageText: average === '' ? '' : withUnit(key.system, average),
     averageNote: system.averageNote,
     failing: graded === 0 ? '' : `${roundedDecimal(rational(BigInt(failing) * 100n, n), 1).text}%`,
     failingTerm: system.failingTerm,
@@ -163,12 +167,6 @@ export interface ClassListTitle {
   total?: string
   scale?: GradedWith
 }
-
-/**
- * A grade as a cell that German spreadsheet programs keep as text: a trailing "-" ("2-") reads there as a
- * negative number (−2), so the hyphen becomes the minus sign U+2212, which looks the same and is no number.
- */
-const gradeCell = (grade: string): string => grade.replace(/-$/, '\u2212')
 
 /**
  * The list as CSV for spreadsheet programs (lib/csv.ts: semicolons, CRLF, UTF-8 with a byte order mark):

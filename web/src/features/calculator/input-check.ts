@@ -1,11 +1,14 @@
+import { gradeOf, type Key } from '@/lib/key'
 import { COMMA, parseNumber } from '@/lib/numbers'
-import { cmp, rational } from '@/lib/rational'
+import { cmp, div, mul, rational, type Rational } from '@/lib/rational'
+import { gradeName } from '@/lib/systems'
 import { pointsText } from './points-table'
 
 // What the calculator says about its two inputs, in German, at the field. The outputs
 // still follow docs/spec.md §3 alone: empty, zero or not a number clears them; a warning never changes a
-// result. Loaded after the first render (use-input-feedback.ts): it is not needed before a
-// person has typed and paused, and the route's JS has a budget.
+// result. A grade a sentence names is the scale's own, from its key: 0 points are a 6 in the original,
+// a 1 in Switzerland, 0 Punkte in the Oberstufe. Loaded after the first render (use-input-feedback.ts):
+// it is not needed before a person has typed and paused, and the route's JS has a budget.
 
 export interface InputProblem {
   text: string
@@ -22,6 +25,14 @@ export interface InputProblems {
 
 const FORMS = 'Möglich sind zum Beispiel 12, 12,5 oder 12.5.'
 const ZERO = rational(0n)
+const HUNDRED = rational(100n)
+
+/** " (Note 6)", " (0 Punkte)": the grade the key gives the percentage p; "" where there is none to tell. */
+function named(key: Key, p: Rational | null): string {
+  if (p === null) return ''
+  const { label } = gradeOf(key, p)
+  return label === '?' ? '' : ` (${gradeName(key, label)})`
+}
 
 /** "1.000" or "-2.500": a dot with exactly three digits after it, as a German thousands separator. */
 const THOUSANDS = /^\s*[+-]?\d{1,3}\.\d{3}\s*$/
@@ -45,7 +56,7 @@ function common(raw: string): InputProblem | null {
   return null
 }
 
-export function inputProblems(totalText: string, achievedText: string): InputProblems {
+export function inputProblems(key: Key, totalText: string, achievedText: string): InputProblems {
   const total = parseNumber(totalText)
   const achieved = parseNumber(achievedText)
   let totalProblem = common(totalText)
@@ -60,22 +71,24 @@ export function inputProblems(totalText: string, achievedText: string): InputPro
       }
   }
   if (achievedProblem === null && achieved !== null) {
+    // the percentage the calculator grades (docs/spec.md §3), where the total allows one
+    const percentage = total !== null && total.n !== 0n ? div(mul(HUNDRED, achieved), total) : null
     const sign = cmp(achieved, ZERO)
     if (sign === 0)
       achievedProblem = {
         level: 'note',
-        text: 'Bei 0 Punkten bleibt das Ergebnis leer; der Punkteschlüssel zählt 0 Punkte als 6.',
+        text: `Bei 0 Punkten bleibt das Ergebnis leer; im Punkteschlüssel haben 0 Punkte trotzdem eine Note${named(key, ZERO)}.`,
       }
     else if (sign < 0)
       achievedProblem = {
         level: 'warning',
-        text: 'Punkte können nicht negativ sein. Das Ergebnis wird trotzdem nach der Regel berechnet (Note 6).',
+        text: `Punkte können nicht negativ sein. Das Ergebnis wird trotzdem nach der Regel berechnet${named(key, percentage)}.`,
       }
     else if (total !== null && cmp(total, ZERO) > 0 && cmp(achieved, total) > 0) {
       achievedProblem = {
         level: 'warning',
         againstTotal: true,
-        text: `Mehr als ${pointsText(total)}. Das Ergebnis liegt über 100 % (Note 1+).`,
+        text: `Mehr als ${pointsText(total)}. Das Ergebnis liegt über 100\u00a0%${named(key, percentage)}.`,
       }
     }
   }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import type { Key } from '@/lib/key'
 import type { InputProblem, InputProblems } from './input-check'
 
 // When the calculator shows what is wrong with an input: as soon as the person pauses
@@ -18,8 +19,8 @@ export interface InputFeedback {
   leave: (field: Field) => void
 }
 
-export function useInputFeedback(total: string, achieved: string): InputFeedback {
-  const [check, setCheck] = useState<((t: string, a: string) => InputProblems) | null>(null)
+export function useInputFeedback(key: Key, total: string, achieved: string): InputFeedback {
+  const [check, setCheck] = useState<((k: Key, t: string, a: string) => InputProblems) | null>(null)
   const [settled, setSettled] = useState<Record<Field, boolean>>({ total: true, achieved: true })
   const timers = useRef<Partial<Record<Field, ReturnType<typeof setTimeout>>>>({})
 
@@ -40,7 +41,7 @@ export function useInputFeedback(total: string, achieved: string): InputFeedback
     clearTimeout(timers.current[field])
     set(field, true)
   }
-  const problems = check?.(total, achieved)
+  const problems = check?.(key, total, achieved)
   const achievedProblem = problems?.achieved ?? null
   return {
     shown: {

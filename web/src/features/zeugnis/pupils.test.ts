@@ -86,6 +86,10 @@ describe('pupilsCsv', () => {
     )
   })
 
+  it('writes a grade with − so that a spreadsheet does not read "4-" as −4, as the Notenspiegel does', () => {
+    expect(csvOf('Anna; 4-; 3- 2-').split('\r\n')[1]).toBe('1;Anna;4\u2212;3\u2212 2\u2212;3,55;4;ja;')
+  })
+
   it.each(['=1+1', '+49 170', '-5', '@SUMME(A1)'])('lets no name %j start a formula', (name) => {
     const line = csvOf(`${name}; 2; 2`).split('\r\n')[1]
     expect(line).toBe(`1;'${name};2;2;2,00;2;nein;`)

@@ -1,4 +1,4 @@
-import { csvText } from '@/lib/csv'
+import { csvText, gradeCell } from '@/lib/csv'
 import { gradeProblem, splitGrades, type ZeugnisAnswer, type ZeugnisSystem } from './rule'
 
 // Several pupils at once: rows "Name; schriftlich; mündlich" pasted from a spreadsheet or typed, one line
@@ -78,18 +78,19 @@ export function parsePupilRows(text: string, categoryNames: string[], system: Ze
 /**
  * The pupils and their Zeugnisnoten as CSV (lib/csv.ts: semicolons, UTF-8 with a byte order mark, no cell
  * that starts a formula): line, name, the grades of each category, average, proposal, borderline, and
- * the message where the rule refused. `results[i]` is the answer for `rows[i]`.
+ * the message where the rule refused. A grade with "-" is written with "−" (gradeCell), as the Notenspiegel
+ * writes it, so that no spreadsheet reads "4-" as −4. `results[i]` is the answer for `rows[i]`.
  */
 export function pupilsCsv(rows: PupilRow[], results: ZeugnisAnswer[]): string {
   const categories = rows[0]?.grades.map((g) => g.category) ?? []
   const table = [['Zeile', 'Name', ...categories, 'Durchschnitt', 'Vorschlag', 'Grenzfall', 'Hinweis']]
   rows.forEach((row, i) => {
     const answer = results[i]
-    const cells = [String(row.line), row.name, ...row.grades.map((g) => g.grades.join(' '))]
+    const cells = [String(row.line), row.name, ...row.grades.map((g) => g.grades.map(gradeCell).join(' '))]
     if (answer === undefined) table.push([...cells, '', '', '', ''])
     else if (answer.ok) {
       const { average, proposal, borderline } = answer.result
-      table.push([...cells, average, proposal, borderline ? 'ja' : 'nein', ''])
+      table.push([...cells, average, gradeCell(proposal), borderline ? 'ja' : 'nein', ''])
     } else table.push([...cells, '', '', '', answer.message])
   })
   return csvText(table)

@@ -14,8 +14,8 @@ export function ScaleChangeDialog({ asking, busy, onConfirm, onCancel }: ScaleCh
   if (asking.change === 'default') {
     return (
       <ConfirmDialog
-        title={`„${name}“ zum Standard machen?`}
-        confirmLabel="Zum Standard machen"
+        title={`„${name}“ voreinstellen?`}
+        confirmLabel="Voreinstellen"
         busy={busy}
         onConfirm={onConfirm}
         onCancel={onCancel}
@@ -38,7 +38,8 @@ export function ScaleChangeDialog({ asking, busy, onConfirm, onCancel }: ScaleCh
     >
       <p>
         Der Schlüssel verschwindet aus der Auswahl im Rechner; offene Seiten mit ihm bekommen einen Hinweis
-        und den Standard angeboten. Versionen und Verlauf bleiben, und er lässt sich jederzeit zurückholen.
+        und den voreingestellten angeboten. Versionen und Verlauf bleiben, und er lässt sich jederzeit
+        zurückholen.
       </p>
     </ConfirmDialog>
   )

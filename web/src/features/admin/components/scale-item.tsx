@@ -51,12 +51,12 @@ export function ScaleItem({ scale, editing, busy, onEdit, onDefault, onArchive, 
         {!scale.default && !scale.archived && (
           <Button
             variant="secondary"
-            aria-label={`„${name}“ zum Standard machen`}
+            aria-label={`„${name}“ voreinstellen`}
             disabled={busy}
             onClick={onDefault}
           >
             <Star className="size-4" aria-hidden="true" />
-            Zum Standard
+            Voreinstellen
           </Button>
         )}
         {!scale.default && !scale.archived && (
@@ -73,7 +73,7 @@ export function ScaleItem({ scale, editing, busy, onEdit, onDefault, onArchive, 
         {scale.default && (
           // instead of a button that is not there: why, and what to do
           <span className="text-xs text-slate-600 dark:text-slate-400">
-            Der Standard lässt sich nicht archivieren: erst einen anderen Notenschlüssel zum Standard machen.
+            Der voreingestellte Notenschlüssel lässt sich nicht archivieren: erst einen anderen voreinstellen.
           </span>
         )}
         {scale.archived && (

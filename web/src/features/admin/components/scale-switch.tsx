@@ -22,7 +22,7 @@ export function ScaleSwitch({ scales, value, onChange }: ScaleSwitchProps) {
       {scales.map((s) => (
         <option key={s.slug} value={s.slug}>
           {s.name}
-          {s.default ? ' (Standard)' : s.archived ? ' (archiviert)' : ''}
+          {s.default ? ' (voreingestellt)' : s.archived ? ' (archiviert)' : ''}
         </option>
       ))}
     </SelectField>

@@ -54,26 +54,26 @@ function setup() {
 describe('ScalesList', () => {
   it('lists name, Kurzname, state and last change, with the actions each scale allows', () => {
     const { item } = setup()
-    expect(item('Standard')).toHaveTextContent(/standard.*Standard.*21\.11\.2026.*Version 7/)
+    expect(item('Standard')).toHaveTextContent(/standard.*Voreingestellt.*21\.11\.2026.*Version 7/)
     expect(item('Alt')).toHaveTextContent('Archiviert')
     expect(item('Mathematik')).toHaveTextContent('Aktiv')
     expect(
       within(item('Standard')).queryByRole('button', { name: '„Standard“ archivieren' }),
     ).not.toBeInTheDocument()
     // instead, why not and what to do
-    expect(item('Standard')).toHaveTextContent('Der Standard lässt sich nicht archivieren')
+    expect(item('Standard')).toHaveTextContent(
+      'Der voreingestellte Notenschlüssel lässt sich nicht archivieren',
+    )
     expect(item('Mathematik')).not.toHaveTextContent('lässt sich nicht archivieren')
     expect(
-      within(item('Standard')).queryByRole('button', { name: '„Standard“ zum Standard machen' }),
+      within(item('Standard')).queryByRole('button', { name: '„Standard“ voreinstellen' }),
     ).not.toBeInTheDocument()
     expect(within(item('Standard')).getByRole('button', { name: '„Standard“ bearbeiten' })).toHaveAttribute(
       'aria-pressed',
       'true',
     )
     expect(within(item('Alt')).getByRole('button', { name: '„Alt“ zurückholen' })).toBeInTheDocument()
-    expect(
-      within(item('Alt')).queryByRole('button', { name: '„Alt“ zum Standard machen' }),
-    ).not.toBeInTheDocument()
+    expect(within(item('Alt')).queryByRole('button', { name: '„Alt“ voreinstellen' })).not.toBeInTheDocument()
   })
 
   it('archives after asking, makes a scale the default after asking, brings one back at once', async () => {
@@ -88,13 +88,13 @@ describe('ScalesList', () => {
     expect(await screen.findByText('„Mathematik“ ist archiviert.')).toBeInTheDocument()
     expect(api.callsTo('PATCH /scales/mathematik')[0]?.body).toEqual({ archived: true })
 
-    await user.click(screen.getByRole('button', { name: '„Mathematik“ zum Standard machen' }))
+    await user.click(screen.getByRole('button', { name: '„Mathematik“ voreinstellen' }))
     await user.click(
-      within(screen.getByRole('dialog', { name: '„Mathematik“ zum Standard machen?' })).getByRole('button', {
-        name: 'Zum Standard machen',
+      within(screen.getByRole('dialog', { name: '„Mathematik“ voreinstellen?' })).getByRole('button', {
+        name: 'Voreinstellen',
       }),
     )
-    expect(await screen.findByText('„Mathematik“ ist jetzt der Standard.')).toBeInTheDocument()
+    expect(await screen.findByText('„Mathematik“ ist jetzt voreingestellt.')).toBeInTheDocument()
     expect(api.callsTo('PATCH /scales/mathematik')[1]?.body).toEqual({ default: true })
 
     await user.click(screen.getByRole('button', { name: '„Alt“ zurückholen' }))
@@ -110,12 +110,14 @@ describe('ScalesList', () => {
     const { user } = setup()
     api.on(
       'PATCH /scales/mathematik',
-      apiError(409, 'scale_archived', 'Ein archivierter Notenschlüssel kann nicht Standard werden.'),
+      apiError(409, 'scale_archived', 'Ein archivierter Notenschlüssel kann nicht voreingestellt werden.'),
     )
-    await user.click(screen.getByRole('button', { name: '„Mathematik“ zum Standard machen' }))
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Zum Standard machen' }))
+    await user.click(screen.getByRole('button', { name: '„Mathematik“ voreinstellen' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Voreinstellen' }))
     expect(
-      await screen.findByText('Nicht geändert: Ein archivierter Notenschlüssel kann nicht Standard werden.'),
+      await screen.findByText(
+        'Nicht geändert: Ein archivierter Notenschlüssel kann nicht voreingestellt werden.',
+      ),
     ).toBeInTheDocument()
   })
 })

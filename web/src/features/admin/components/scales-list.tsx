@@ -28,7 +28,7 @@ export function ScalesList({ scales, reload, editing, onEdit, onCreate }: Scales
   return (
     <Card
       title="Notenschlüssel"
-      description="Jeder Notenschlüssel hat eigene Versionen; was Sie speichern, sehen alle offenen Seiten mit diesem Schlüssel sofort. Der Standard gilt, wo niemand einen anderen wählt."
+      description="Jeder Notenschlüssel hat eigene Versionen; was Sie speichern, sehen alle offenen Seiten mit diesem Schlüssel sofort. Der voreingestellte gilt, wo niemand einen anderen wählt."
       aside={
         <Button onClick={onCreate}>
           <Plus className="size-4" aria-hidden="true" />
@@ -86,7 +86,7 @@ export function ScalesList({ scales, reload, editing, onEdit, onCreate }: Scales
           busy={busy}
           onConfirm={() =>
             void (asking.change === 'default'
-              ? change(asking.scale, { default: true }, `„${asking.scale.name}“ ist jetzt der Standard.`)
+              ? change(asking.scale, { default: true }, `„${asking.scale.name}“ ist jetzt voreingestellt.`)
               : change(asking.scale, { archived: true }, `„${asking.scale.name}“ ist archiviert.`))
           }
           onCancel={() => {

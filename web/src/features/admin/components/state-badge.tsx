@@ -1,11 +1,11 @@
 import type { ScaleSummary } from '@/lib/scales'
 
-/** A scale's state as a coloured word: Standard, Archiviert or Aktiv. */
+/** A scale's state as a coloured word: Voreingestellt, Archiviert or Aktiv. */
 export function StateBadge({ scale }: { scale: ScaleSummary }) {
   if (scale.default)
     return (
       <span className="rounded-full bg-green-100 dark:bg-green-900 px-3 py-1 text-xs font-semibold text-green-900 dark:text-green-300">
-        Standard
+        Voreingestellt
       </span>
     )
   if (scale.archived)

@@ -3,7 +3,7 @@ import { GradeTable } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { cardClass as card } from '@/components/styles'
 import type { ScaleDocument } from '@/lib/config'
-import { gradeText, keyOf, type Key } from '@/lib/key'
+import { gradePhrase, gradeText, keyOf, type Key } from '@/lib/key'
 import { takeOverEarlyResult } from '../early-result'
 import { calculate } from '../grading'
 import { useTypedBeforeTakeover, useUrlInputs } from '../url-inputs'
@@ -48,7 +48,7 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
   useLayoutEffect(takeOverEarlyResult, [])
   useTypedBeforeTakeover(totalRef, achievedRef, inputs, setInputs)
   const result = calculate(key, inputs.total, inputs.achieved)
-  const feedback = useInputFeedback(inputs.total, inputs.achieved)
+  const feedback = useInputFeedback(key, inputs.total, inputs.achieved)
   const both = `${id}-total ${id}-achieved`
   const field = (name: Field) => ({
     id: `${id}-${name}`,
@@ -114,8 +114,8 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
       {result.grade !== '' && (
         // the form does not print; a printed single result says what it was
         <p className="hidden text-sm print:block">
-          Ergebnis: {inputs.achieved} von {inputs.total} Punkten · {result.percentage} · Note{' '}
-          {gradeText(key, result.grade, result.alt)}
+          Ergebnis: {inputs.achieved} von {inputs.total} Punkten · {result.percentage} ·{' '}
+          {gradePhrase(key, result.grade, result.alt)}
         </p>
       )}
 

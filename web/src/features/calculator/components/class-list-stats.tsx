@@ -1,4 +1,5 @@
 import { Download, Printer } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Button } from '@/components/button'
 import type { ClassSummary } from '../class-list'
 import { ClassListChart } from './class-list-chart'
@@ -32,11 +33,24 @@ export function ClassListStats({ summary, onExport, onPrintForClass }: ClassList
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-3 gap-3 text-center print:gap-2">
-        {[
-          ['Bewertet', String(summary.graded)],
-          ['Durchschnitt', summary.average || '–'],
-          [summary.failingTerm, summary.failing || '–'],
-        ].map(([term, value]) => (
+        {(
+          [
+            ['Bewertet', String(summary.graded)],
+            // the system's word for a result ("Punkte") smaller, so that a narrow figure keeps one line
+            [
+              'Durchschnitt',
+              summary.average === '' ? (
+                '–'
+              ) : (
+                <>
+                  {summary.average}
+                  <span className="text-xs">{summary.averageText.slice(summary.average.length)}</span>
+                </>
+              ),
+            ],
+            [summary.failingTerm, summary.failing || '–'],
+          ] satisfies [string, ReactNode][]
+        ).map(([term, value]) => (
           <div
             key={term}
             // a term on two lines ("Anteil unter 5 Punkten") keeps the values on one line

@@ -51,7 +51,7 @@ export function ClassSummaryPrint({ summary, heading, total, graded, ref }: Clas
       </table>
       {groups.length === summary.groups.length ? (
         <p>
-          Durchschnitt {summary.average} · {summary.failingTerm} {summary.failing}
+          Durchschnitt {summary.averageText} · {summary.failingTerm} {summary.failing}
         </p>
       ) : (
         <p className="text-xs">

@@ -3,7 +3,7 @@ import BandList from '@/components/band-list'
 import { BandTable } from '@/components/band-table'
 import { cardClass } from '@/components/styles'
 import { NONE } from '@/lib/grade-table'
-import type { Key } from '@/lib/key'
+import { gradeHeading, type Key } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { cmp } from '@/lib/rational'
 import {
@@ -107,7 +107,13 @@ export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: st
         {many ? (
           <BandList rows={rows} labelledBy={`${id}-title`} marked={grade} />
         ) : (
-          <BandTable rows={rows} valueLabels={POINTS_LABEL} labelledBy={`${id}-title`} marked={grade} />
+          <BandTable
+            rows={rows}
+            valueLabels={POINTS_LABEL}
+            gradeLabel={gradeHeading(scaleKey)}
+            labelledBy={`${id}-title`}
+            marked={grade}
+          />
         )}
       </div>
     </section>

@@ -118,7 +118,9 @@ describe('ScalePicker', () => {
     const { chosen, user } = renderPicker({ state: 'ready', data: archived })
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Der Notenschlüssel „Mathematik“ ist archiviert.')
-    await user.click(screen.getByRole('button', { name: 'Standard-Notenschlüssel „Standard“ verwenden' }))
+    await user.click(
+      screen.getByRole('button', { name: 'Voreingestellten Notenschlüssel „Standard“ verwenden' }),
+    )
     expect(chosen).toEqual([null])
     expect(window.location.search).toBe('')
   })
@@ -138,7 +140,9 @@ describe('ScalePicker', () => {
     )
     expect(localStorage.getItem(CHOICE_KEY)).toBeNull()
     expect(screen.getByRole('combobox', { name: 'Notenschlüssel' })).toHaveDisplayValue('Bitte wählen')
-    await user.click(screen.getByRole('button', { name: 'Standard-Notenschlüssel „Standard“ verwenden' }))
+    await user.click(
+      screen.getByRole('button', { name: 'Voreingestellten Notenschlüssel „Standard“ verwenden' }),
+    )
     expect(chosen).toEqual([null])
   })
 
@@ -149,7 +153,7 @@ describe('ScalePicker', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Den Notenschlüssel „gibtsnicht“ gibt es nicht.',
     )
-    await user.click(screen.getByRole('button', { name: 'Standard-Notenschlüssel verwenden' }))
+    await user.click(screen.getByRole('button', { name: 'Voreingestellten Notenschlüssel verwenden' }))
     expect(chosen).toEqual([null])
   })
 

@@ -42,8 +42,8 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
       }}
     >
       {fallback === undefined
-        ? 'Standard-Notenschlüssel verwenden'
-        : `Standard-Notenschlüssel „${fallback.name}“ verwenden`}
+        ? 'Voreingestellten Notenschlüssel verwenden'
+        : `Voreingestellten Notenschlüssel „${fallback.name}“ verwenden`}
     </button>
   )
   return (

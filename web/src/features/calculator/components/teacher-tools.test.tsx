@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import type { RuleDocument } from '@/lib/config'
 import { keyOf } from '@/lib/key'
 import type { LiveConfigState } from '@/lib/live-types'
 import { LiveConfigContext } from '@/lib/use-live-config'
@@ -9,6 +12,17 @@ import { calculate } from '../grading'
 import { Calculator } from './calculator'
 
 const ready: LiveConfigState = { state: 'ready', data: standardLiveConfig() }
+
+/** A preset of the shared vectors (testdata/grading/presets.json) as a scale's document. */
+function rulePreset(id: string): RuleDocument {
+  const file = join(import.meta.dirname, '../../../../../testdata/grading/presets.json')
+  const { presets } = JSON.parse(readFileSync(file, 'utf8')) as {
+    presets: { id: string; system: string; rule: RuleDocument['rule'] }[]
+  }
+  const p = presets.find((x) => x.id === id)
+  if (p === undefined) throw new Error(`no preset ${id}`)
+  return { name: id, system: p.system, rule: p.rule }
+}
 
 function renderCalculator() {
   return render(
@@ -88,6 +102,37 @@ describe('Punkteschlüssel', () => {
         expect(calculate(keyOf(standardLiveConfig().config), '40', bound).grade).toBe(grade)
       }
     }
+  })
+
+  it('heads its grade column "Punkte" for Notenpunkte, as the table of the key does, and "Note" elsewhere', async () => {
+    const user = userEvent.setup()
+    const oberstufe: LiveConfigState = {
+      state: 'ready',
+      data: { version: 1, savedAt: '2026-11-22T10:00:00Z', config: rulePreset('kmk-oberstufe') },
+    }
+    const { unmount } = render(
+      <LiveConfigContext value={oberstufe}>
+        <Calculator />
+      </LiveConfigContext>,
+    )
+    await user.type(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' }), '40')
+    // the Punkteschlüssel loads after the first render
+    const heads = async () =>
+      (await screen.findAllByRole('table', { name: 'Punkteschlüssel für 40 Punkte' })).map(
+        (t) => within(t).getAllByRole('columnheader')[0]?.textContent,
+      )
+    expect(await heads()).toEqual(['Punkte', 'Punkte'])
+    // and so does the table of the key below it
+    const keyTable = screen.getAllByRole('table', { name: /^Notenschlüssel:/ })
+    expect(keyTable.map((t) => within(t).getAllByRole('columnheader')[0]?.textContent)).toEqual([
+      'Punkte',
+      'Punkte',
+    ])
+    unmount()
+    window.history.replaceState(null, '', '/') // the total typed above is in the address
+    renderCalculator()
+    await user.type(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' }), '40')
+    expect(await heads()).toEqual(['Note', 'Note'])
   })
 
   it('is not shown for a total of 0 or one that is not a number', async () => {

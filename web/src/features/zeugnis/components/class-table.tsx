@@ -1,16 +1,26 @@
+import { zeugnisNoteOf } from '@/lib/systems'
 import type { PupilRow } from '../pupils'
 import type { ZeugnisAnswer } from '../rule'
-import { DECISION } from './zeugnis-result'
+import { DECISION, Proposal } from './zeugnis-result'
 
 const cell = 'border-b border-slate-200 px-2 py-1.5 align-top dark:border-slate-700 print:py-0.5'
 
+interface ClassTableProps {
+  rows: PupilRow[]
+  answers: ZeugnisAnswer[]
+  /** The grading system's id, which says how a result is written and what its law says of the average. */
+  system: string
+}
+
 /** One row per pupil: name, average, proposal, Grenzfall, and what is wrong with the row. */
-export function ClassTable({ rows, answers }: { rows: PupilRow[]; answers: ZeugnisAnswer[] }) {
+export function ClassTable({ rows, answers, system }: ClassTableProps) {
+  const lawNote = zeugnisNoteOf(system)
   return (
     <div className="max-w-full overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm text-slate-900 dark:text-slate-100 print:text-xs">
         <caption className="mb-2 text-left text-sm text-slate-700 dark:text-slate-300">
-          Vorschlag je Schülerin und Schüler. {DECISION}
+          Vorschlag je Schülerin und Schüler. {lawNote !== '' && `${lawNote} `}
+          {DECISION}
         </caption>
         <thead>
           <tr>
@@ -40,7 +50,7 @@ export function ClassTable({ rows, answers }: { rows: PupilRow[]; answers: Zeugn
                 </th>
                 <td className={`${cell} text-right tabular-nums`}>{ok?.average ?? '–'}</td>
                 <td className={`${cell} text-right text-base font-bold tabular-nums`}>
-                  {ok?.proposal ?? '–'}
+                  {ok === null ? '–' : <Proposal system={system} value={ok.proposal} />}
                 </td>
                 <td className={`${cell} wrap-break-word`}>
                   {ok?.borderline === true && (

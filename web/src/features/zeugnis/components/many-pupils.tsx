@@ -60,7 +60,7 @@ export function ManyPupils({ zeugnis: z, system, settings }: ManyPupilsProps) {
             <div className="hidden print:block">
               <RuleLine system={system} settings={settings} />
             </div>
-            <ClassTable rows={rows} answers={answers} />
+            <ClassTable rows={rows} answers={answers} system={system} />
           </div>
           <div className="flex flex-wrap gap-3">
             <Button

@@ -10,12 +10,14 @@ import { ZeugnisResult } from './zeugnis-result'
 
 interface OnePupilProps {
   zeugnis: Zeugnis
+  /** The grading system's id, which says how a result is written. */
+  system: string
   presets: Preset[]
   weightProblem: (text: string) => string | null
 }
 
 /** "Ein Schüler": the categories with their grades, then the result beside them (below on a phone). */
-export function OnePupil({ zeugnis, presets, weightProblem }: OnePupilProps) {
+export function OnePupil({ zeugnis, system, presets, weightProblem }: OnePupilProps) {
   const z = zeugnis
   const hintId = useId()
   return (
@@ -72,7 +74,7 @@ export function OnePupil({ zeugnis, presets, weightProblem }: OnePupilProps) {
         </Button>
       </div>
       <div className="lg:sticky lg:top-4 lg:self-start">
-        <ZeugnisResult answer={z.answer} />
+        <ZeugnisResult answer={z.answer} system={system} />
       </div>
     </div>
   )

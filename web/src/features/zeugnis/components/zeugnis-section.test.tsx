@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { readZeugnis } from '../storage'
@@ -72,6 +72,25 @@ describe('ZeugnisSection, one pupil', () => {
     expect(result).toHaveTextContent('Durchschnitt2,50Vorschlag3Grenzfall')
   })
 
+  it('says Punkte after a proposal in Notenpunkte', async () => {
+    const user = await open({}, 'notenpunkte')
+    await user.type(grades('schriftlich'), '8 9')
+    await user.type(grades('mündlich'), '8')
+    const result = screen.getByRole('status', { name: 'Vorschlag' })
+    expect(result).toHaveTextContent('Durchschnitt8,33Vorschlag8 Punkte')
+    expect(result).not.toHaveTextContent('LBVO')
+  })
+
+  it('names LBVO § 20 beside the average in Austria', async () => {
+    const user = await open({}, 'oesterreich')
+    await user.type(grades('schriftlich'), '2')
+    const result = screen.getByRole('status', { name: 'Vorschlag' })
+    expect(result).toHaveTextContent('Durchschnitt2,00Vorschlag2')
+    expect(result).toHaveTextContent(
+      'Nach LBVO § 20 zählt für die Zeugnisnote der zuletzt erreichte Leistungsstand mehr: Der Durchschnitt gewichtet alle Noten gleich und ist nur ein Anhaltspunkt.',
+    )
+  })
+
   it('adds, renames and removes categories', async () => {
     const user = await open()
     await user.click(screen.getByRole('button', { name: 'Kategorie hinzufügen' }))
@@ -113,9 +132,32 @@ describe('ZeugnisSection, several pupils', () => {
       'Ben2,502Grenzfall',
       'Ida––Zeile 3: schriftlich: „7“ ist keine Note von 1 bis 6.',
     ])
+    expect(screen.queryByText(/LBVO/)).toBeNull()
     expect(readZeugnis()).toMatchObject({
       mode: 'many',
       pupils: expect.stringContaining('Ben; 2,5') as string,
     })
+  })
+
+  it('says Punkte after each proposal in Notenpunkte, and names LBVO § 20 above the table in Austria', async () => {
+    const user = await open({}, 'notenpunkte')
+    await user.click(screen.getByRole('tab', { name: 'Mehrere Schüler' }))
+    const rows = () => screen.getByRole('textbox', { name: 'Schülerinnen und Schüler, eine Zeile je Person' })
+    await user.click(rows())
+    await user.paste('Anna; 8 9; 8\nBen; 1; 1')
+    const table = () => screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
+    expect(
+      within(table())
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['Anna8,338 Punkte', 'Ben1,001 Punkt'])
+    cleanup()
+    localStorage.clear()
+    const again = await open({}, 'oesterreich')
+    await again.click(screen.getByRole('tab', { name: 'Mehrere Schüler' }))
+    await again.click(rows())
+    await again.paste('Anna; 2; 1')
+    expect(table()).toHaveAccessibleName(/^Vorschlag je Schülerin und Schüler\. Nach LBVO § 20 zählt/)
   })
 })

@@ -44,7 +44,14 @@ export default function ZeugnisTool({ systemId, settings, kept, onCleared }: Zeu
             {
               id: 'one',
               label: 'Ein Schüler',
-              content: <OnePupil zeugnis={z} presets={presetsFor(settings)} weightProblem={weightProblem} />,
+              content: (
+                <OnePupil
+                  zeugnis={z}
+                  system={system}
+                  presets={presetsFor(settings)}
+                  weightProblem={weightProblem}
+                />
+              ),
             },
             {
               id: 'many',
