@@ -275,10 +275,6 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // React 19 has useSyncExternalStore; wouter's import of the React 17 shim gets React's own.
-      'use-sync-external-store/shim/index.js': fileURLToPath(
-        new URL('./src/lib/sync-external-store.ts', import.meta.url),
-      ),
     },
   },
   server: {

@@ -2,11 +2,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_CHANNEL } from '@/lib/auth'
+import { startAt } from '@/test/address'
 import { FakeApi, json, noContent, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
-import { memoryRouter } from '@/test/memory-router'
 import { AppProvider } from './provider'
 import { AppRoutes } from './router'
 
@@ -25,13 +25,11 @@ function signedInAs(user: ReturnType<typeof testUser> | null) {
 }
 
 function renderApp(path: string) {
-  const router = memoryRouter(path)
+  const router = startAt(path)
   render(
-    router.wrap(
-      <AppProvider>
-        <AppRoutes />
-      </AppProvider>,
-    ),
+    <AppProvider>
+      <AppRoutes />
+    </AppProvider>,
   )
   return router
 }

@@ -1,4 +1,4 @@
-import { Link } from 'wouter'
+import { Link } from '@/components/link'
 
 export function NotFoundRoute() {
   return (
