@@ -34,7 +34,11 @@ function renderApp(path: string) {
   return router
 }
 
-function deliverConfig() {
+/** The stream (its code comes right after the first render, lib/live-deferred.ts) brings version 3. */
+async function deliverConfig() {
+  await waitFor(() => {
+    expect(FakeEventSource.instances).toHaveLength(1)
+  })
   act(() => {
     FakeEventSource.latest.open()
     FakeEventSource.latest.send({ ...standardLiveConfig(3), savedBy: 'cli' })
@@ -68,7 +72,7 @@ describe('App', () => {
     const user = userEvent.setup()
     const router = renderApp('/')
     expect(screen.getByRole('status', { name: 'Konfiguration wird geladen' })).toBeInTheDocument()
-    deliverConfig()
+    await deliverConfig()
     expect(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' })).toBeInTheDocument()
 
     await user.click(screen.getByRole('link', { name: 'Verwaltung' }))
@@ -91,7 +95,7 @@ describe('App', () => {
     renderApp('/admin')
     expect(await screen.findByRole('link', { name: 'Rechner' })).toHaveAttribute('href', '/')
     expect(await screen.findByRole('status', { name: 'Konfiguration wird geladen' })).toBeInTheDocument()
-    deliverConfig()
+    await deliverConfig()
     expect(screen.getByText(/Bearbeitet wird Version 3/)).toBeInTheDocument()
   })
 

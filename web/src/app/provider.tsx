@@ -2,7 +2,7 @@ import { lazy, useMemo, useState, type ReactNode } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { AuthContext, type Auth } from '@/lib/auth'
 import { pageStart, type RenderedStart } from '@/lib/embedded-config'
-import { createLiveConnection } from '@/lib/live-connection'
+import { createDeferredLiveConnection } from '@/lib/live-deferred'
 import { readScaleChoice, scaleEventsUrl, scaleStorageKey } from '@/lib/scale-choice'
 import { ScaleChoiceContext } from '@/lib/scale-choice-context'
 import { LiveConfigContext, useLiveConnection } from '@/lib/use-live-config'
@@ -32,11 +32,12 @@ export function AppProvider({
   const [slug, choose] = useState(() => (rendered ? rendered.slug : readScaleChoice()))
   // The page's own configuration (web/page.go) makes the first render complete when it was made for the
   // chosen scale; the stream confirms it. A page the server rendered starts from exactly what it was
-  // rendered with, so that the first render here is the server's (hydration).
+  // rendered with, so that the first render here is the server's (hydration). The connection's code
+  // comes right after that render (lib/live-deferred.ts).
   const connection = useMemo(() => {
     const storageKey = scaleStorageKey(slug)
     const start = rendered?.slug === slug ? { initial: rendered.config } : pageStart(slug, storageKey)
-    return createLiveConnection({
+    return createDeferredLiveConnection({
       eventsUrl: scaleEventsUrl(slug),
       storageKey,
       mayNotExist: slug !== null,
