@@ -8,7 +8,7 @@ import { Layout } from './routes/layout'
 // (docs/benchmarks.md). The path picks the page as a route pattern would: in any case and with or
 // without a trailing slash ("/Admin/" is the admin's page).
 const AdminRoute = lazy(() => import('./routes/admin'))
-const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })))
+const NotFoundRoute = lazy(() => import('./routes/not-found'))
 
 /** The page of a path: the calculator, the admin's page, or the notice that there is none. */
 export function pageOf(path: string): 'home' | 'admin' | 'not-found' {

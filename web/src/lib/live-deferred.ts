@@ -6,17 +6,8 @@ import type { LiveConfigState, LiveConnection, LiveConnectionOptions, LiveEvent 
 // is the connection's first state, and the stream only confirms or replaces it. The code is fetched
 // while the app takes the page over (main.tsx) and runs at open(), right after the first render.
 
-const fetchCode = () => import('./live-connection')
-let code: ReturnType<typeof fetchCode> | undefined
-
-/** Fetches the live connection's code, once; a fetch that failed is tried again at the next call. */
-export function loadLiveConnection(): ReturnType<typeof fetchCode> {
-  code ??= fetchCode().catch((err: unknown) => {
-    code = undefined
-    throw err
-  })
-  return code
-}
+/** Fetches the live connection's code; a second call shares the first's fetch (the browser's module map). */
+export const loadLiveConnection = () => import('./live-connection')
 
 /** A code fetch that failed is tried again after this long, while the connection is open. */
 export const AGAIN_MS = 5_000
