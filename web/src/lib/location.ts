@@ -3,9 +3,10 @@ import { useSyncExternalStore } from 'react'
 // The page's address as React reads it. The app has two pages and a notice (app/router.tsx picks one by
 // the path) and moves between them without loading the page again, so that the one live connection and
 // everything loaded stay; no router library for that: the calculator route's JS has a budget
-// (docs/benchmarks.md). The address changes here (navigate, a Link), by the browser's back and forward
-// (popstate), and by the calculator's own replaceState of its inputs, which keeps the path and which
-// nothing reads through here. On the server (entry-server.tsx) window.location is the address rendered.
+// (docs/benchmarks.md). The address changes here (navigate, a Link) and by the browser's back and forward
+// (popstate); a replaceState elsewhere (the calculator's inputs, the sign-in's error code) keeps the page
+// and is not announced: a render reads the address anew. On the server (entry-server.tsx) window.location
+// is the address rendered.
 
 const listeners = new Set<() => void>()
 const changed = () => {
