@@ -224,9 +224,38 @@ function plainLazyImports(): Plugin {
   }
 }
 
+/**
+ * React's production files themselves, not the small modules that pick them by NODE_ENV (react/index.js
+ * and the like), which a build always answers with "production": each comes into the calculator route's
+ * JS (its budget: docs/benchmarks.md) wrapped as a CommonJS module of its own, react-dom's two with a
+ * check for React's developer tools (that the build removed development code), about 0.17 KiB gzip in
+ * all. Builds only: the tests and the dev server keep React's development files.
+ */
+function reactProductionFiles(): Plugin {
+  const require = createRequire(import.meta.url)
+  const file = (pkg: string, name: string) =>
+    join(dirname(require.resolve(`${pkg}/package.json`)), 'cjs', name)
+  return {
+    name: 'notenrechner-react-production-files',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react$/, replacement: file('react', 'react.production.js') },
+          { find: /^react\/jsx-runtime$/, replacement: file('react', 'react-jsx-runtime.production.js') },
+          { find: /^react-dom$/, replacement: file('react-dom', 'react-dom.production.js') },
+          { find: /^react-dom\/client$/, replacement: file('react-dom', 'react-dom-client.production.js') },
+          { find: /^scheduler$/, replacement: file('scheduler', 'scheduler.production.js') },
+        ],
+      },
+    }),
+  }
+}
+
 export default defineConfig({
   plugins: [
     plainLazyImports(),
+    reactProductionFiles(),
     react(),
     tailwindcss(),
     preloadFont(),
@@ -275,10 +304,6 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // React 19 has useSyncExternalStore; wouter's import of the React 17 shim gets React's own.
-      'use-sync-external-store/shim/index.js': fileURLToPath(
-        new URL('./src/lib/sync-external-store.ts', import.meta.url),
-      ),
     },
   },
   server: {

@@ -12,7 +12,6 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': src('./src'),
-      'use-sync-external-store/shim/index.js': src('./src/lib/sync-external-store.ts'),
       // renderToString only: the streaming renderer's module needs TextEncoder, which the engine lacks.
       'react-dom/server': src('./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js'),
     },

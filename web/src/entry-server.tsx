@@ -17,11 +17,12 @@ import { parseLiveConfig } from '@/lib/config'
 export function render(path: string, search: string, slug: string | null, configJson: string): string {
   const config = parseLiveConfig(configJson)
   if (config === null) return ''
+  // the address the app renders (lib/location.ts) and the calculator reads its inputs from
   const location = { pathname: path, search, hash: '' }
   ;(globalThis as { window?: unknown }).window = { location }
   return renderToString(
     <StrictMode>
-      <App rendered={{ slug, config }} address={{ path, search }} />
+      <App rendered={{ slug, config }} />
     </StrictMode>,
   )
 }

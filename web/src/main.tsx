@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { loadRenderedRoute } from '@/app/router'
 import { renderedStart } from '@/lib/embedded-config'
+import { loadLiveConnection } from '@/lib/live-deferred'
 import { readScaleChoice } from '@/lib/scale-choice'
 import './index.css'
 
@@ -18,6 +19,9 @@ const app = (
     <App rendered={rendered} />
   </StrictMode>
 )
+// The live connection's code is fetched at once, beside the first render, which needs none of it
+// (lib/live-deferred.ts); the connection opens right after that render.
+loadLiveConnection().catch(() => undefined)
 // The code of the page's lazily loaded parts is fetched at once, beside the takeover: each part is taken
 // over when its code is here, and until then nothing the app renders reaches it (memo, calculator-form.tsx).
 if (rendered !== undefined) {

@@ -2,11 +2,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_CHANNEL } from '@/lib/auth'
+import { startAt } from '@/test/address'
 import { FakeApi, json, noContent, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
-import { memoryRouter } from '@/test/memory-router'
 import { AppProvider } from './provider'
 import { AppRoutes } from './router'
 
@@ -25,18 +25,20 @@ function signedInAs(user: ReturnType<typeof testUser> | null) {
 }
 
 function renderApp(path: string) {
-  const router = memoryRouter(path)
+  const router = startAt(path)
   render(
-    router.wrap(
-      <AppProvider>
-        <AppRoutes />
-      </AppProvider>,
-    ),
+    <AppProvider>
+      <AppRoutes />
+    </AppProvider>,
   )
   return router
 }
 
-function deliverConfig() {
+/** The stream (its code comes right after the first render, lib/live-deferred.ts) brings version 3. */
+async function deliverConfig() {
+  await waitFor(() => {
+    expect(FakeEventSource.instances).toHaveLength(1)
+  })
   act(() => {
     FakeEventSource.latest.open()
     FakeEventSource.latest.send({ ...standardLiveConfig(3), savedBy: 'cli' })
@@ -70,7 +72,7 @@ describe('App', () => {
     const user = userEvent.setup()
     const router = renderApp('/')
     expect(screen.getByRole('status', { name: 'Konfiguration wird geladen' })).toBeInTheDocument()
-    deliverConfig()
+    await deliverConfig()
     expect(screen.getByRole('textbox', { name: 'Gesamtpunktzahl' })).toBeInTheDocument()
 
     await user.click(screen.getByRole('link', { name: 'Verwaltung' }))
@@ -93,7 +95,7 @@ describe('App', () => {
     renderApp('/admin')
     expect(await screen.findByRole('link', { name: 'Rechner' })).toHaveAttribute('href', '/')
     expect(await screen.findByRole('status', { name: 'Konfiguration wird geladen' })).toBeInTheDocument()
-    deliverConfig()
+    await deliverConfig()
     expect(screen.getByText(/Bearbeitet wird Version 3/)).toBeInTheDocument()
   })
 

@@ -1,4 +1,3 @@
-import { Router } from 'wouter'
 import type { RenderedStart } from '@/lib/embedded-config'
 import { AppProvider } from './provider'
 import { AppRoutes } from './router'
@@ -6,17 +5,16 @@ import { AppRoutes } from './router'
 interface AppProps {
   /** The scale and configuration a page from the server was rendered with (main.tsx, entry-server.tsx). */
   rendered?: RenderedStart | undefined
-  /** On the server only: the address rendered; in the browser the router reads it. */
-  address?: { path: string; search: string }
 }
 
-/** The whole app; the same tree on the server and in the browser, so that the one takes over the other's page. */
-export function App({ rendered, address }: AppProps) {
+/**
+ * The whole app; the same tree on the server and in the browser, so that the one takes over the other's
+ * page. The page follows window.location (lib/location.ts), which the server sets to the address rendered.
+ */
+export function App({ rendered }: AppProps) {
   return (
-    <Router {...(address && { ssrPath: address.path, ssrSearch: address.search })}>
-      <AppProvider rendered={rendered}>
-        <AppRoutes />
-      </AppProvider>
-    </Router>
+    <AppProvider rendered={rendered}>
+      <AppRoutes />
+    </AppProvider>
   )
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import { Link, useLocation } from 'wouter'
+import { usePath } from '@/lib/location'
 import { CalculatorIcon, HouseIcon, SettingsIcon } from './header-icons'
+import { Link } from './link'
 
 interface HeaderProps {
   /** The top-left slot (the sign-out button once someone is signed in). */
@@ -14,7 +15,7 @@ export const headerIconClass =
 
 /** The green bar on every route: product icon and title, and the link to the other route. */
 export function Header({ start }: HeaderProps) {
-  const onAdmin = useLocation()[0].startsWith('/admin')
+  const onAdmin = usePath().startsWith('/admin')
   return (
     <header className="bg-green-800 text-white shadow-sm">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">

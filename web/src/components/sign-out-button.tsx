@@ -1,15 +1,14 @@
 import { LogOut } from 'lucide-react'
 import { useState } from 'react'
-import { useLocation } from 'wouter'
 import { errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
+import { navigate } from '@/lib/location'
 import { toast } from '@/lib/toast'
 import { headerIconClass } from './header'
 
 /** The header's "Abmelden" icon: only while signed in; signs out, says so and goes to the calculator. */
 export function SignOutButton() {
   const auth = useAuth()
-  const [, navigate] = useLocation()
   const [busy, setBusy] = useState(false)
   if (auth.user === null) return null
 

@@ -1,17 +1,17 @@
 import { act, render } from '@testing-library/react'
 import { useState, type ReactNode } from 'react'
 import { Toaster } from 'react-hot-toast'
-import { Route, Switch } from 'wouter'
 import { AuthContext } from '@/lib/auth'
 import { useAuthSource } from '@/lib/auth-source'
 import type { LiveConfig } from '@/lib/config'
 import type { LiveConfigState } from '@/lib/live-types'
+import { usePath } from '@/lib/location'
 import { LiveConfigContext } from '@/lib/use-live-config'
-import { memoryRouter } from './memory-router'
+import { startAt } from './address'
 
 /**
  * Renders a feature component with the real sign-in state (reading the FakeApi) and a live
- * configuration the test sets by hand, at a path of a memory router.
+ * configuration the test sets by hand, at a path (the harness is the page at /admin, / shows "Startseite").
  */
 export function renderFeature(
   ui: ReactNode,
@@ -35,17 +35,12 @@ export function renderFeature(
       </AuthContext>
     )
   }
-  const router = memoryRouter(path)
-  const result = render(
-    router.wrap(
-      <Switch>
-        <Route path="/admin" component={Harness} />
-        <Route path="/">
-          <p>Startseite</p>
-        </Route>
-      </Switch>,
-    ),
-  )
+  function Page() {
+    const at = usePath()
+    return at === '/admin' ? <Harness /> : at === '/' ? <p>Startseite</p> : null
+  }
+  const router = startAt(path)
+  const result = render(<Page />)
   return {
     ...result,
     router,

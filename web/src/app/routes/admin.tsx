@@ -1,4 +1,3 @@
-import { useSearchParams } from 'wouter'
 import { Spinner } from '@/components/spinner'
 import { Accounts } from '@/features/admin/components/accounts'
 import { AdminTabs } from '@/features/admin/components/admin-scales'
@@ -9,6 +8,7 @@ import { SetupAdminForm } from '@/features/auth/components/setup-admin-form'
 import { SignInForm } from '@/features/auth/components/sign-in-form'
 import { useAuth } from '@/lib/auth'
 import { formatRole } from '@/lib/format'
+import { useSearch } from '@/lib/location'
 import type { User } from '@/lib/session'
 import { getSignInMethods } from '@/lib/sign-in-methods'
 import { useResource } from '@/lib/use-resource'
@@ -19,7 +19,7 @@ import { useResource } from '@/lib/use-resource'
  * admin's sections.
  */
 export default function AdminRoute() {
-  const [params] = useSearchParams()
+  const params = new URLSearchParams(useSearch())
   const auth = useAuth()
   const setup = params.get('setup')
   const invite = params.get('invite')

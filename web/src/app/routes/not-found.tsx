@@ -1,6 +1,6 @@
-import { Link } from 'wouter'
+import { Link } from '@/components/link'
 
-export function NotFoundRoute() {
+export default function NotFoundRoute() {
   return (
     <section className="rounded-2xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 p-6 shadow-sm">
       <h2 className="text-lg font-semibold">Seite nicht gefunden</h2>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link } from 'wouter'
 import { buttonClass } from '@/components/button'
+import { Link } from '@/components/link'
 import { Notice } from '@/components/notice'
 import { AuthCard } from './auth-card'
 

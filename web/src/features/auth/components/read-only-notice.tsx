@@ -1,5 +1,5 @@
-import { Link } from 'wouter'
 import { Card } from '@/components/card'
+import { Link } from '@/components/link'
 import type { User } from '@/lib/session'
 
 /** What a signed-in account without the admin role sees on /admin: it may not edit. */

@@ -2,7 +2,6 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
-import { useLocation } from 'wouter'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { TextField } from '@/components/text-field'
@@ -11,6 +10,7 @@ import { ApiError, errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { sameName, showServerErrors } from '@/lib/form-errors'
 import { firstIssue, formSchema } from '@/lib/form-schema'
+import { navigate } from '@/lib/location'
 import { toast } from '@/lib/toast'
 import { setupFirstAdmin } from '../api/auth'
 import { AuthCard } from './auth-card'
@@ -28,7 +28,6 @@ export const SETUP_TITLE = 'Erstes Admin-Konto anlegen'
 /** The first admin's email and password; the account is created and signed in. */
 export function SetupForm({ token, onInvalid }: { token: string; onInvalid: (message: string) => void }) {
   const auth = useAuth()
-  const [, navigate] = useLocation()
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<Values>({
     resolver: valibotResolver(schema),

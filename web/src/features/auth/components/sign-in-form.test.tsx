@@ -114,8 +114,7 @@ describe("SignInForm with the school's identity provider", () => {
 
   it('shows a refused sign-in in German and takes the code out of the address', async () => {
     api.on('GET /auth/methods', iserv(true))
-    window.history.replaceState(null, '', '/admin?sso_error=domain')
-    renderFeature(<SignInForm />)
+    renderFeature(<SignInForm />, { path: '/admin?sso_error=domain' })
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Die Anmeldung mit IServ wurde abgelehnt: Diese E-Mail-Adresse gehört nicht zu den zugelassenen Domains.',
     )

@@ -1,6 +1,7 @@
 import { Notice } from '@/components/notice'
 import { cardClass as card } from '@/components/styles'
 import { formatSavedAt } from '@/lib/format'
+import { POLL_BOUND_S } from '@/lib/live-timing'
 import type { Staleness } from '@/lib/live-types'
 
 /** The stale-configuration notice (loaded by StaleNotice). */
@@ -35,4 +36,12 @@ export function LoadFailed({ retry }: { retry: () => void }) {
       </button>
     </section>
   )
+}
+
+/** The page is current, but by asking every 10 s: the live stream cannot be had (lib/live-connection.ts). */
+export const POLLING_TEXT = `Live-Verbindung nicht möglich – Änderungen erscheinen hier innerhalb von ${String(POLL_BOUND_S)} Sekunden.`
+
+/** The quiet line while the page polls (loaded by StaleNotice). */
+export function PollingLine() {
+  return POLLING_TEXT
 }

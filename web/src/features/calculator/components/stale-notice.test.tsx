@@ -6,7 +6,8 @@ import type { LiveConfigState } from '@/lib/live-types'
 import { LiveConfigContext } from '@/lib/use-live-config'
 import { standardLiveConfig } from '@/test/live-config'
 import { Calculator } from './calculator'
-import { POLLING_TEXT, STALE_TITLE } from './stale-notice'
+import { POLLING_TEXT } from './stale-details'
+import { STALE_TITLE } from './stale-notice'
 
 function renderWith(value: LiveConfigState) {
   return render(
@@ -40,12 +41,15 @@ describe('Calculator with a possibly stale configuration', () => {
 })
 
 describe('Calculator while the page polls instead of following the stream', () => {
-  it('says so in a quiet line, with the bound the polls keep, and warns of nothing', () => {
+  it('says so in a quiet line, with the bound the polls keep, and warns of nothing', async () => {
     renderWith({ state: 'ready', data: standardLiveConfig(), polling: true })
     const status = screen.getByRole('status', { name: 'Verbindung' })
-    expect(status).toHaveTextContent(
-      'Live-Verbindung nicht möglich – Änderungen erscheinen hier innerhalb von 15 Sekunden.',
-    )
+    // the line's text loads with the stale notice's, right after the first render
+    expect(
+      await within(status).findByText(
+        'Live-Verbindung nicht möglich – Änderungen erscheinen hier innerhalb von 15 Sekunden.',
+      ),
+    ).toBeInTheDocument()
     expect(status).toHaveClass('text-sm')
     expect(status.className).not.toMatch(/amber|red/) // no warning colour: the configuration is current
     expect(screen.queryByText(/Keine Verbindung|möglicherweise veraltet/)).not.toBeInTheDocument()
@@ -58,10 +62,16 @@ describe('Calculator while the page polls instead of following the stream', () =
     expect(POLLING_TEXT).toContain(`innerhalb von ${String(POLL_BOUND_S)} Sekunden`)
   })
 
-  it('shows the stale notice, not the line, once a poll has failed too', () => {
-    renderWith({ state: 'ready', data: standardLiveConfig(), stale: { receivedAt: '2026-11-20T08:30:00Z' } })
+  it('shows the stale notice, not the line, once a poll has failed too', async () => {
+    renderWith({
+      state: 'ready',
+      data: standardLiveConfig(),
+      stale: { receivedAt: '2026-11-20T08:30:00Z' },
+      polling: true,
+    })
     const status = screen.getByRole('status', { name: 'Verbindung' })
     expect(status).toHaveTextContent(STALE_TITLE)
+    expect(await within(status).findByText(/Stand 20\.11\.2026, 08:30/)).toBeInTheDocument() // the lazy parts are here
     expect(status).not.toHaveTextContent(POLLING_TEXT)
   })
 })

@@ -1,21 +1,20 @@
 import { lazy } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
-import { POLL_BOUND_S } from '@/lib/live-timing'
 import type { Staleness } from '@/lib/live-types'
 
 export const STALE_TITLE = 'Keine Verbindung: Konfiguration möglicherweise veraltet'
-/** The page is current, but by asking every 10 s: the live stream cannot be had (lib/live-connection.ts). */
-export const POLLING_TEXT = `Live-Verbindung nicht möglich – Änderungen erscheinen hier innerhalb von ${String(POLL_BOUND_S)} Sekunden.`
 
 /**
- * The notices' bodies (with their icons and buttons) are not part of the route's first download,
- * which has a budget (docs/benchmarks.md). The calculator fetches them right after the first render
- * (preloadStaleNotice), because they are needed exactly when the server cannot be reached any more.
+ * The notices' bodies (with their icons and buttons) and the polling line are not part of the route's
+ * first download, which has a budget (docs/benchmarks.md). The calculator fetches them right after the
+ * first render (preloadStaleNotice), because they are needed exactly when the server cannot be reached
+ * any more; the live connection, whose states they show, loads at the same time (lib/live-deferred.ts).
  */
 export const preloadStaleNotice = () => import('./stale-details')
 const StaleDetails = lazy(preloadStaleNotice)
 const LoadFailedDetails = lazy(() => preloadStaleNotice().then((m) => ({ default: m.LoadFailed })))
+const PollingLine = lazy(() => preloadStaleNotice().then((m) => ({ default: m.PollingLine })))
 
 /**
  * Shown while the live connection is down: the grades come from the last configuration received.
@@ -40,7 +39,11 @@ export function StaleNotice({ stale, polling }: { stale: Staleness | undefined; 
           <StaleDetails stale={stale} title={STALE_TITLE} />
         </LazyPart>
       ) : (
-        polling && POLLING_TEXT
+        polling && (
+          <LazyPart failed={null}>
+            <PollingLine />
+          </LazyPart>
+        )
       )}
     </div>
   )
