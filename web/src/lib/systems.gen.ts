@@ -36,7 +36,7 @@ export interface SystemData {
   over?: string
   higherIsBetter: boolean
   pass: string
-  grouping: 'label' | 'first' | 'alt' | 'rounded' | 'whole'
+  grouping: 'label' | 'first' | 'alt' | 'rounded' | 'half'
   rangeNames: boolean
   failingTerm: string
   averageNote: string
@@ -143,7 +143,7 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
     numbers: { best: '6', worst: '1', step: '0,01', places: 0, list: false },
     higherIsBetter: true,
     pass: '4',
-    grouping: 'whole',
+    grouping: 'half',
     rangeNames: true,
     failingTerm: 'Anteil unter 4',
     averageNote: '',
