@@ -39,7 +39,7 @@ type System struct {
 	Grouping   Grouping
 	RangeNames bool
 	// FailingTerm names the share of failing grades ("Anteil 5 und 6"); AverageNote says how an average
-	// counts where that needs saying; AltTerm heads the column of second labels ("Note in Worten").
+	// counts where that needs saying; AltTerm heads the column of second labels or words ("Note in Worten").
 	FailingTerm, AverageNote, AltTerm string
 	// Zeugnis is what the system means for the Zeugnisnote of docs/spec.md §9.
 	Zeugnis zeugnis.Scale
@@ -155,7 +155,7 @@ var (
 		ID: SystemDecimal, Name: "Noten 1,0 bis 6,0",
 		Numbers: &Numbers{Best: intRat(1), Worst: intRat(6), Step: big.NewRat(1, 10), Places: 1, List: true},
 		Pass:    big.NewRat(44, 10), Grouping: GroupRounded, RangeNames: true, FailingTerm: "Anteil ab 4,5",
-		Zeugnis: zeugnisGerman,
+		Zeugnis: zeugnisGerman, AltTerm: "Note in Worten",
 		// the "Note in Worten" of BiBuBAProFPrV Anlage 1 (Bewertungsmaßstab und -schlüssel)
 		Words: words("1,4", "sehr gut", "2,4", "gut", "3,4", "befriedigend", "4,4", "ausreichend",
 			"5,4", "mangelhaft", "6", "ungenügend"),
@@ -181,7 +181,7 @@ var (
 		Numbers:   &Numbers{Best: intRat(6), Worst: intRat(1), Step: big.NewRat(1, 100)},
 		Separator: ".", Percent: "\u00a0%", Test: "Prüfung",
 		Words: words("6", "sehr gut", "5", "gut", "4", "genügend", "1", "ungenügend"),
-		Pass:  intRat(4), Grouping: GroupHalf, RangeNames: true, FailingTerm: "Anteil unter 4",
+		Pass:  intRat(4), Grouping: GroupHalf, RangeNames: true, FailingTerm: "Anteil unter 4", AltTerm: "Note in Worten",
 		Zeugnis: zeugnis.Scale{Alias: "ch", Grammar: zeugnis.GrammarDecimals, Lo: intRat(1), Hi: intRat(6),
 			Step: big.NewRat(1, 2), StepSetting: true,
 			RangeText: "keine Note von 1 bis 6 (höchstens zwei Nachkommastellen)"},

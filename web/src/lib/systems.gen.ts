@@ -103,7 +103,7 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
     rangeNames: true,
     failingTerm: 'Anteil ab 4,5',
     averageNote: '',
-    altTerm: '',
+    altTerm: 'Note in Worten',
     zeugnis: {
       alias: '',
       grammar: 'tendency',
@@ -147,7 +147,7 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
     rangeNames: true,
     failingTerm: 'Anteil unter 4',
     averageNote: '',
-    altTerm: '',
+    altTerm: 'Note in Worten',
     zeugnis: {
       alias: 'ch',
       grammar: 'decimals',
