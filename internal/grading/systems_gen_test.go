@@ -92,14 +92,6 @@ func notationTypeScript() []byte {
 			b.WriteString("  " + key(s.ID) + ": " + quote(strings.Join(pairs, "|")) + ",\n")
 		}
 	}
-	b.WriteString("}\n\n")
-	b.WriteString("/** What a written test is called where it is no \"Klassenarbeit\". */\n")
-	b.WriteString("export const TEST_TERMS: Readonly<Record<string, string>> = {\n")
-	for _, s := range Systems() {
-		if s.Test != "" {
-			b.WriteString("  " + key(s.ID) + ": " + quote(s.Test) + ",\n")
-		}
-	}
 	b.WriteString("}\n")
 	return []byte(b.String())
 }
@@ -180,6 +172,8 @@ export interface SystemData {
   failingTerm: string
   averageNote: string
   altTerm: string
+  /** What a written test is called where it is no "Klassenarbeit" ("Prüfung"). */
+  test?: string
   zeugnis: SystemZeugnis
 }
 
@@ -217,6 +211,9 @@ export interface SystemData {
 		field("failingTerm", quote(s.FailingTerm))
 		field("averageNote", quote(s.AverageNote))
 		field("altTerm", quote(s.AltTerm))
+		if s.Test != "" {
+			field("test", quote(s.Test))
+		}
 		z := s.Zeugnis
 		b.WriteString("    zeugnis: {\n")
 		for _, kv := range [][2]string{

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { shownGrade, wordOf } from './grade-words'
 import { keyOf } from './key'
 import { inNotation, notationOf, parseNumber } from './numbers'
+import { testTerm } from './systems'
 
 // How grades are written per system (internal/grading/system.go): Swiss scales with a point, the
 // decimal key and Swiss grades with their words.
@@ -57,5 +58,13 @@ describe('grades in words', () => {
     })
     expect(shownGrade(decimal, '1,4', undefined)).toBe('1,4 (sehr gut)')
     expect(shownGrade(decimal, '', undefined)).toBe('')
+  })
+})
+
+describe('a written test', () => {
+  it('is a "Prüfung" on Swiss scales only', () => {
+    expect(testTerm('schweiz')).toBe('Prüfung')
+    expect(testTerm('noten-dezimal')).toBe('Klassenarbeit')
+    expect(testTerm('noten-plus-minus')).toBe('Klassenarbeit')
   })
 })

@@ -1,5 +1,5 @@
 import { gradeText, type Key } from './key'
-import { TEST_TERMS, WORDS } from './notation.gen'
+import { WORDS } from './notation.gen'
 import { inNotation, notationOf, parseNumber } from './numbers'
 import { cmp } from './rational'
 
@@ -27,6 +27,3 @@ export function wordOf(system: string, label: string): string | undefined {
 export function shownGrade(key: Key, grade: string, alt: string | undefined): string {
   return gradeText(key, inNotation(grade, notationOf(key.system)), alt ?? wordOf(key.system, grade))
 }
-
-/** What the system's schools call a written test: "Klassenarbeit", in Switzerland "Prüfung". */
-export const testTerm = (system: string): string => TEST_TERMS[system] ?? 'Klassenarbeit'

@@ -12,8 +12,3 @@ export const WORDS: Readonly<Record<string, string>> = {
   'noten-dezimal': '1,4=sehr gut|2,4=gut|3,4=befriedigend|4,4=ausreichend|5,4=mangelhaft|6=ungenügend',
   schweiz: '6=sehr gut|5=gut|4=genügend|1=ungenügend',
 }
-
-/** What a written test is called where it is no "Klassenarbeit". */
-export const TEST_TERMS: Readonly<Record<string, string>> = {
-  schweiz: 'Prüfung',
-}

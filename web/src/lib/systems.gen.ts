@@ -41,6 +41,8 @@ export interface SystemData {
   failingTerm: string
   averageNote: string
   altTerm: string
+  /** What a written test is called where it is no "Klassenarbeit" ("Prüfung"). */
+  test?: string
   zeugnis: SystemZeugnis
 }
 
@@ -148,6 +150,7 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
     failingTerm: 'Anteil unter 4',
     averageNote: '',
     altTerm: 'Note in Worten',
+    test: 'Prüfung',
     zeugnis: {
       alias: 'ch',
       grammar: 'decimals',

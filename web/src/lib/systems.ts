@@ -57,6 +57,9 @@ export function written(x: Rational, places: number): string {
   return frac === '' ? whole : `${whole},${frac}`
 }
 
+/** What the system's schools call a written test: "Klassenarbeit", in Switzerland "Prüfung". */
+export const testTerm = (id: string): string => systemData(id)?.test ?? 'Klassenarbeit'
+
 /** A system's labels, best first: its list, or the numbers of its range (only where they are a list). */
 export function labelList(s: SystemData): string[] {
   if (s.labels !== undefined) return s.labels.split(' ')

@@ -2,8 +2,8 @@ import { Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { Button } from '@/components/button'
 import { inputClass, labelClass } from '@/components/styles'
-import { testTerm } from '@/lib/grade-words'
 import { inNotation, notationOf } from '@/lib/numbers'
+import { testTerm } from '@/lib/systems'
 import type { ClassListState } from '../use-class-list'
 
 interface ClassListInputsProps {
