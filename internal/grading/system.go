@@ -174,14 +174,14 @@ var (
 	// sysSwitzerland: any number from 1 to 6 in hundredths; 6 is best, 4 is "genügend", below 4
 	// "ungenügend" (EDK, Kantonsumfrage "Schülerinnen- und Schülerbeurteilung"; the cantons' scales, e.g.
 	// Obwalden's: 6 sehr gut, 5 gut, 4 genügend). A grade between two whole grades has the worse one's
-	// word (5,75 is "gut"). Grouped by the half grade below (5,75 belongs to 5,5), so no group mixes
-	// grades that pass with grades that fail. Written the Swiss way: "4.5", "78.3 %".
+	// word (5,75 is "gut"). Grouped by the half grade below, which names the group (5,75 belongs to
+	// 5,5), so no group mixes grades that pass with grades that fail. Written the Swiss way: "4.5", "78.3 %".
 	sysSwitzerland = System{
 		ID: SystemSwitzerland, Name: "Schweizer Noten 6 bis 1", HigherIsBetter: true,
 		Numbers:   &Numbers{Best: intRat(6), Worst: intRat(1), Step: big.NewRat(1, 100)},
 		Separator: ".", Percent: "\u00a0%", Test: "Prüfung",
 		Words: words("6", "sehr gut", "5", "gut", "4", "genügend", "1", "ungenügend"),
-		Pass:  intRat(4), Grouping: GroupHalf, RangeNames: true, FailingTerm: "Anteil unter 4", AltTerm: "Note in Worten",
+		Pass:  intRat(4), Grouping: GroupHalf, FailingTerm: "Anteil unter 4", AltTerm: "Note in Worten",
 		Zeugnis: zeugnis.Scale{Alias: "ch", Grammar: zeugnis.GrammarDecimals, Lo: intRat(1), Hi: intRat(6),
 			Step: big.NewRat(1, 2), StepSetting: true,
 			RangeText: "keine Note von 1 bis 6 (höchstens zwei Nachkommastellen)"},

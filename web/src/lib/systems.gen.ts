@@ -146,7 +146,7 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
     higherIsBetter: true,
     pass: '4',
     grouping: 'half',
-    rangeNames: true,
+    rangeNames: false,
     failingTerm: 'Anteil unter 4',
     averageNote: '',
     altTerm: 'Note in Worten',

@@ -24,7 +24,7 @@ export interface SystemInfo {
 
 /** A whole grade of the Notenspiegel: the bands it holds, best first, and its name. */
 export interface GradeGroup {
-  /** "1", or a range of a system in decimals: "1,0–1,4", "5,75–5,5". */
+  /** "1", "5,5", or a range of a system in decimals: "1,0–1,4". */
   name: string
   /** The name as a caption: "Note 1", "1,0–1,4". */
   caption: string
@@ -101,7 +101,7 @@ function groupOf(s: SystemData): (band: Band) => string {
     case 'half':
       return (b) => {
         const v = decimal(b.label)
-        return String((2n * v.n) / v.d) // halves below: 5,75 and 5,5 are 11 (a 5,5), 5,25 is 10
+        return written(rational((2n * v.n) / v.d, 2n), 0) // the half below: 5,75 and 5,5 are a 5,5
       }
     case 'label':
       return (b) => b.label

@@ -4,7 +4,8 @@ import type { GradeGroup } from '@/lib/systems'
 // bar per band, grouped by whole grade (lib/systems.ts groupsOf), the grade's count below each group.
 // A key of many bands (the IHK's 51 decimals, Swiss tenths) gets one wider bar per whole grade
 // instead, named below it ("1,0–1,4") with its count above: 51 bars are unreadable on a phone, and
-// the table below lists the count of every band that occurs.
+// the table below lists the count of every band that occurs. So does a key of many groups (Switzerland's
+// half grades): a caption under each would not fit a phone.
 
 export const BAR = 22
 const WIDE_BAR = 36
@@ -56,9 +57,12 @@ export interface ChartLayout {
   captions: boolean
 }
 
+/** Above this many groups (Switzerland's eleven half grades) each group is one bar, named below it. */
+const MANY_GROUPS = 8
+
 /** Where each bar goes for a key's whole grades. */
 export function chartLayout(groups: GradeGroup[]): ChartLayout {
-  const perBand = !manyBands(groups)
+  const perBand = !manyBands(groups) && groups.length <= MANY_GROUPS
   const passing = groups.filter((g) => !g.failing).length
   const failing = groups.length - passing
   let x = 0

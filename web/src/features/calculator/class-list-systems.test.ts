@@ -102,18 +102,14 @@ describe('the Notenspiegel in every system', () => {
     expect(grades(s)).toEqual(['6', '5,75', '4,75', '4', '4', '3,75', '2,25', '1'])
     // the half grade below, so that 3,75 (failing) never joins 4 (passing)
     expect(s.byGrade).toEqual({
-      '6': 1,
-      '5,75–5,5': 1,
-      '5,25–5': 0,
-      '4,75–4,5': 1,
-      '4,25–4': 2,
-      '3,75–3,5': 1,
-      '3,25–3': 0,
-      '2,75–2,5': 0,
-      '2,25–2': 1,
-      '1,75–1,5': 0,
-      '1,25–1': 1,
+      ...{ '6': 1, '5,5': 1, '5': 0, '4,5': 1, '4': 2, '3,5': 1 },
+      ...{ '3': 0, '2,5': 0, '2': 1, '1,5': 0, '1': 1 },
     })
+    expect(s.groups.map((g) => g.bands)[1]).toEqual(['5,75', '5,5'])
+    // eleven half grades: one bar each, named below it, no caption that would not fit a phone
+    const chart = chartLayout(s.groups)
+    expect(chart.captions).toBe(false)
+    expect(chart.groups.flatMap((g) => g.bars.map((b) => b.label))).toEqual(s.groups.map((g) => g.name))
     expect(s.groups.map((g) => g.word)).toEqual([
       ...['sehr gut', 'gut', 'gut', 'genügend', 'genügend'],
       ...['ungenügend', 'ungenügend', 'ungenügend', 'ungenügend', 'ungenügend', 'ungenügend'],
@@ -129,13 +125,23 @@ describe('the Notenspiegel in every system', () => {
     expect(s.altTerm).toBe('Note in Worten')
   })
 
-  it('Switzerland in tenths: groups from 6,0 down by half grades, named best first', () => {
+  it('Switzerland in tenths: groups from 6 down by half grades, each named by its half grade', () => {
     const s = summary('schweiz-zehntel', '50', ['50', '25']) // 6,0 and 1 + 2,5 = 3,5
     expect(s.groups.map((g) => g.name)).toEqual([
-      ...['6,0', '5,9–5,5', '5,4–5,0', '4,9–4,5', '4,4–4,0', '3,9–3,5'],
-      ...['3,4–3,0', '2,9–2,5', '2,4–2,0', '1,9–1,5', '1,4–1,0'],
+      '6',
+      '5,5',
+      '5',
+      '4,5',
+      '4',
+      '3,5',
+      '3',
+      '2,5',
+      '2',
+      '1,5',
+      '1',
     ])
-    expect(s.byGrade).toMatchObject({ '6,0': 1, '3,9–3,5': 1 })
+    expect(s.groups.map((g) => g.bands)[1]).toEqual(['5,9', '5,8', '5,7', '5,6', '5,5'])
+    expect(s.byGrade).toMatchObject({ '6': 1, '3,5': 1 })
     expect(s.average).toBe('4.75') // (6,0 + 3,5) / 2
     expect(s.failing).toBe('50.0\u00a0%')
   })
