@@ -69,7 +69,7 @@ export function chartLayout(groups: GradeGroup[]): ChartLayout {
   let i = 0
   const placed = groups.map((group): ChartGroup => {
     const bars = !perBand
-      ? [{ label: group.name, bands: group.bands, width: WIDE_BAR }]
+      ? [{ label: group.name, bands: group.bands, width: groups.length > MANY_GROUPS ? BAR : WIDE_BAR }]
       : group.bands.length > 1 || group.bands[0] !== group.name
         ? group.bands.map((l) => ({ label: l, bands: [l], width: BAR }))
         : // a whole grade without + and −: its caption ("Note 2: 5") names it
