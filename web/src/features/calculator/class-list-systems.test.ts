@@ -184,6 +184,15 @@ describe('the CSV in every system', () => {
     ])
   })
 
+  it("writes a Swiss scale the Swiss way, with the grades' words", () => {
+    const s = summary('schweiz-viertel', '40', ['37'])
+    expect(rows(s).slice(0, 2)).toEqual([
+      'Nr.;Name;Punkte;Prozent;Note;Note in Worten;Hinweis',
+      '1;;37;92.5\u00a0%;5.75;gut;',
+    ])
+    expect(rows(s)).toContain('5.5;1')
+  })
+
   it('has the words where the system names its decimal grades in words', () => {
     const s = summary('ihk-dezimal', '100', ['49,4'])
     expect(rows(s)).toEqual([
