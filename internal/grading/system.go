@@ -39,12 +39,23 @@ type System struct {
 	Grouping   Grouping
 	RangeNames bool
 	// FailingTerm names the share of failing grades ("Anteil 5 und 6"); AverageNote says how an average
-	// counts where that needs saying; AltTerm heads the column of second labels ("Note in Worten").
+	// counts where that needs saying; AltTerm heads the column of second labels or words ("Note in Worten").
 	FailingTerm, AverageNote, AltTerm string
 	// Zeugnis is what the system means for the Zeugnisnote of docs/spec.md §9.
 	Zeugnis zeugnis.Scale
 	// Result is how the page names a result of the system where "Note 2" would be wrong.
 	Result ResultWords
+	// Separator is the decimal separator the page writes the system's grades, percentages and points
+	// with, and Percent how it ends a percentage: "4.5" and "78.3 %" in Switzerland, "4,5" and "78,3%"
+	// elsewhere ("" for these). Typed numbers take either separator in every system. Labels keep their
+	// comma here and in the API: only the page writes them otherwise.
+	Separator, Percent string
+	// Words name the grades in words where the labels are numbers (the decimal key's "Note in Worten"):
+	// each word holds from the better word's grades down to its Worst, best first.
+	Words []Word
+	// Test is what the system's schools call a written test where it is not "Klassenarbeit" (""):
+	// "Prüfung" in Switzerland.
+	Test string
 }
 
 // ResultWords name a system's results on the page.
@@ -55,6 +66,12 @@ type ResultWords struct {
 	// ZeugnisNote is said beside the Zeugnisnote's average where the system's law says how the year's
 	// grades weigh (Austria's LBVO § 20: the latest performance weighs more), "" elsewhere.
 	ZeugnisNote string
+}
+
+// A Word is a grade in words, for the labels from the better word's down to Worst.
+type Word struct {
+	Worst *big.Rat
+	Text  string
 }
 
 // Numbers are labels that are numbers in a range (see System.Numbers).
@@ -72,7 +89,7 @@ const (
 	GroupFirst   Grouping = "first"   // the label's first character: 2+, 2 and 2- are a 2
 	GroupAlt     Grouping = "alt"     // the second label's first character: 15, 14, 13 Notenpunkte are a 1
 	GroupRounded Grouping = "rounded" // the value rounded half up: 1,4 is a 1, 1,5 a 2
-	GroupWhole   Grouping = "whole"   // the whole number below: 5,75 is a 5
+	GroupHalf    Grouping = "half"    // the half grade below: 5,75 and 5,5 are a 5,5, 5,25 is a 5
 )
 
 // Label is one grade of a system as it is written.
@@ -150,7 +167,10 @@ var (
 		ID: SystemDecimal, Name: "Noten 1,0 bis 6,0",
 		Numbers: &Numbers{Best: intRat(1), Worst: intRat(6), Step: big.NewRat(1, 10), Places: 1, List: true},
 		Pass:    big.NewRat(44, 10), Grouping: GroupRounded, RangeNames: true, FailingTerm: "Anteil ab 4,5",
-		Zeugnis: zeugnisGerman,
+		Zeugnis: zeugnisGerman, AltTerm: "Note in Worten",
+		// the "Note in Worten" of BiBuBAProFPrV Anlage 1 (Bewertungsmaßstab und -schlüssel)
+		Words: words("1,4", "sehr gut", "2,4", "gut", "3,4", "befriedigend", "4,4", "ausreichend",
+			"5,4", "mangelhaft", "6", "ungenügend"),
 	}, nil)
 	// sysPoints are the Notenpunkte of the gymnasiale Oberstufe: 15 best, each also a grade with + or −
 	// (15 = 1+, 14 = 1, 13 = 1-, …, 1 = 5-, 0 = 6; KMK). 0 to 4 points are "unter ausreichend"; grouped by
@@ -164,12 +184,17 @@ var (
 			RangeText: "keine Punktzahl von 0 bis 15"},
 		Result: ResultWords{One: "Punkt", Many: "Punkte"},
 	}, pointsAlts())
-	// sysSwitzerland: any number from 1 to 6 in hundredths; 4 is "genügend". Grouped by the whole grade
-	// below (5,75 belongs to 5), so no group mixes grades that pass with grades that fail.
+	// sysSwitzerland: any number from 1 to 6 in hundredths; 6 is best, 4 is "genügend", below 4
+	// "ungenügend" (EDK, Kantonsumfrage "Schülerinnen- und Schülerbeurteilung"; the cantons' scales, e.g.
+	// Obwalden's: 6 sehr gut, 5 gut, 4 genügend). A grade between two whole grades has the worse one's
+	// word (5,75 is "gut"). Grouped by the half grade below, which names the group (5,75 belongs to
+	// 5,5), so no group mixes grades that pass with grades that fail. Written the Swiss way: "4.5", "78.3 %".
 	sysSwitzerland = System{
 		ID: SystemSwitzerland, Name: "Schweizer Noten 6 bis 1", HigherIsBetter: true,
-		Numbers: &Numbers{Best: intRat(6), Worst: intRat(1), Step: big.NewRat(1, 100)},
-		Pass:    intRat(4), Grouping: GroupWhole, RangeNames: true, FailingTerm: "Anteil unter 4",
+		Numbers:   &Numbers{Best: intRat(6), Worst: intRat(1), Step: big.NewRat(1, 100)},
+		Separator: ".", Percent: "\u00a0%", Test: "Prüfung",
+		Words: words("6", "sehr gut", "5", "gut", "4", "genügend", "1", "ungenügend"),
+		Pass:  intRat(4), Grouping: GroupHalf, FailingTerm: "Anteil unter 4", AltTerm: "Note in Worten",
 		Zeugnis: zeugnis.Scale{Alias: "ch", Grammar: zeugnis.GrammarDecimals, Lo: intRat(1), Hi: intRat(6),
 			Step: big.NewRat(1, 2), StepSetting: true,
 			RangeText: "keine Note von 1 bis 6 (höchstens zwei Nachkommastellen)"},
@@ -185,6 +210,19 @@ var (
 			"Leistungsstand mehr: Der Durchschnitt gewichtet alle Noten gleich und ist nur ein Anhaltspunkt."},
 	}, []string{"Sehr gut", "Gut", "Befriedigend", "Genügend", "Nicht genügend"})
 )
+
+// words reads pairs of a worst grade and its word, best first.
+func words(pairs ...string) []Word {
+	out := make([]Word, 0, len(pairs)/2)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		v, ok := ParseNumber(pairs[i])
+		if !ok {
+			panic("systems: no number: " + pairs[i])
+		}
+		out = append(out, Word{Worst: v, Text: pairs[i+1]})
+	}
+	return out
+}
 
 func withAlias(z zeugnis.Scale, alias string) zeugnis.Scale {
 	z.Alias = alias

@@ -19,6 +19,7 @@ var update = flag.Bool("update", false, "rewrite the web app's files of the tabl
 var systemsFiles = map[string]func() []byte{
 	filepath.Join("..", "..", "web", "src", "lib", "systems.gen.ts"):       systemsTypeScript,
 	filepath.Join("..", "..", "web", "src", "lib", "second-labels.gen.ts"): secondLabelsTypeScript,
+	filepath.Join("..", "..", "web", "src", "lib", "notation.gen.ts"):      notationTypeScript,
 }
 
 // TestSystemsFileIsFresh fails while web/src/lib/systems.gen.ts or second-labels.gen.ts is not what the
@@ -67,6 +68,34 @@ func secondLabelsTypeScript() []byte {
 	return []byte(b.String())
 }
 
+// notationTypeScript writes how the page writes each system where it differs from the German default:
+// small, since the calculator's first script needs it (lib/numbers.ts, lib/key.ts).
+func notationTypeScript() []byte {
+	var b strings.Builder
+	b.WriteString(generatedHeader + "\n")
+	b.WriteString("/** Systems written with a point and their percentage's end (\"4.5\", \"78.3 %\"); the others: \",\" and \"%\". */\n")
+	b.WriteString("export const POINT_NOTATION: Readonly<Record<string, string>> = {\n")
+	for _, s := range Systems() {
+		if s.Separator == "." {
+			b.WriteString("  " + key(s.ID) + ": " + quote(s.Percent) + ",\n")
+		}
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("/** The grades in words where the labels are numbers: \"worst=word|…\", best first. */\n")
+	b.WriteString("export const WORDS: Readonly<Record<string, string>> = {\n")
+	for _, s := range Systems() {
+		var pairs []string
+		for _, w := range s.Words {
+			pairs = append(pairs, formatExact(w.Worst)+"="+w.Text)
+		}
+		if pairs != nil {
+			b.WriteString("  " + key(s.ID) + ": " + quote(strings.Join(pairs, "|")) + ",\n")
+		}
+	}
+	b.WriteString("}\n")
+	return []byte(b.String())
+}
+
 // TestSystemsTableIsConsistent: what the table says twice agrees with itself, so that the web app, which
 // expands labels from Numbers, gets the labels Go grades with.
 func TestSystemsTableIsConsistent(t *testing.T) {
@@ -84,6 +113,16 @@ func TestSystemsTableIsConsistent(t *testing.T) {
 		}
 		if (s.Labels == nil) != (s.Numbers != nil && !s.Numbers.List) {
 			t.Errorf("%s: labels %v, numbers %+v", s.ID, s.Labels, s.Numbers)
+		}
+		// words run best first and end with the system's worst grade, so every label has one
+		for i, w := range s.Words {
+			better := i > 0 && s.Words[i-1].Worst.Cmp(w.Worst) == map[bool]int{true: 1, false: -1}[s.HigherIsBetter]
+			if (i > 0 && !better) || w.Text == "" {
+				t.Errorf("%s: word %d (%s) is out of order", s.ID, i, w.Text)
+			}
+		}
+		if n := len(s.Words); n > 0 && (s.Numbers == nil || s.Words[n-1].Worst.Cmp(s.Numbers.Worst) != 0) {
+			t.Errorf("%s: the last word does not reach the worst grade", s.ID)
 		}
 		if (s.Zeugnis.Grammar == "") || s.Zeugnis.Step == nil || s.Pass == nil || s.Grouping == "" {
 			t.Errorf("%s lacks a meaning: %+v", s.ID, s)
@@ -137,11 +176,13 @@ export interface SystemData {
   over?: string
   higherIsBetter: boolean
   pass: string
-  grouping: 'label' | 'first' | 'alt' | 'rounded' | 'whole'
+  grouping: 'label' | 'first' | 'alt' | 'rounded' | 'half'
   rangeNames: boolean
   failingTerm: string
   averageNote: string
   altTerm: string
+  /** What a written test is called where it is no "Klassenarbeit" ("Prüfung"). */
+  test?: string
   zeugnis: SystemZeugnis
   result: SystemResult
 }
@@ -180,6 +221,9 @@ export interface SystemData {
 		field("failingTerm", quote(s.FailingTerm))
 		field("averageNote", quote(s.AverageNote))
 		field("altTerm", quote(s.AltTerm))
+		if s.Test != "" {
+			field("test", quote(s.Test))
+		}
 		z := s.Zeugnis
 		b.WriteString("    zeugnis: {\n")
 		for _, kv := range [][2]string{

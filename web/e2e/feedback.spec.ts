@@ -190,15 +190,15 @@ function presetDocument(id: string, name: string): unknown {
   return { name, system: p.system, preset: id, rule: p.rule }
 }
 
-// A hint that names a grade names the scale's own (input-check.ts): above 100 % is a 6,0 in Switzerland,
-// 15 Punkte in the Oberstufe and a 1 in Austria; 0 points are a 1,0, 0 Punkte and a 5.
+// A hint that names a grade names the scale's own (input-check.ts): above 100 % is a 6.0 in Switzerland,
+// 15 Punkte in the Oberstufe and a 1 in Austria; 0 points are a 1.0, 0 Punkte and a 5.
 const systems = [
   {
     preset: 'schweiz-zehntel',
     slug: 'schweiz',
     name: 'Schweiz (Zehntel)',
-    over: 'Note 6,0',
-    zero: 'Note 1,0',
+    over: 'Note 6.0',
+    zero: 'Note 1.0',
   },
   {
     preset: 'kmk-oberstufe',

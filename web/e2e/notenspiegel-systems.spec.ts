@@ -29,12 +29,16 @@ async function openList(page: Page, slug: string, total: string, lines: string[]
 const figure = (page: Page, term: string) =>
   page.getByRole('definition').filter({ has: page.locator('xpath=preceding-sibling::dt', { hasText: term }) })
 
-/** A row of the counts table by its whole grade. */
+/** A row of the counts table by its whole grade (its header may name the grade's word after it). */
 const countRow = (page: Page, grade: string) =>
   page
     .getByRole('table', { name: 'Anzahl je Note' })
     .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: grade, exact: true }) })
+    .filter({
+      has: page.getByRole('rowheader', {
+        name: new RegExp(`^${grade.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`),
+      }),
+    })
 
 /** Texts of the chart that reach past its picture, as teacher.spec.ts checks them. */
 async function clippedChartLabels(page: Page): Promise<string[]> {
@@ -107,24 +111,26 @@ test('Notenpunkte: counts by points and grade, the average in points, below 5 po
   await page.screenshot({ path: '/tmp/spiegel-kmk-oberstufe-print.png', fullPage: true })
 })
 
-test('Switzerland in quarters: counts by grade, the average in grades, below 4', async ({
+test('Switzerland in quarters: counts by half grade, the average in grades, below 4, written the Swiss way', async ({
   page,
   request,
 }) => {
   await scaleFromPreset(request, 'schweiz', 'schweiz-viertel')
   // 1 + 5 · P/40 to the quarter: 40 → 6, 37 → 5,75, 30 → 4,75, 24 → 4, 23 → 4, 22,9 → 3,75, 10 → 2,25, 0 → 1
-  await openList(page, 'schweiz', '40', list(['40', '37', '30', '24', '23', '22,9', '10', '0']))
-  await expect(figure(page, 'Durchschnitt')).toHaveText('3,94') // 31,5 / 8 = 3,9375
-  await expect(figure(page, 'Anteil unter 4')).toHaveText('37,5%') // 3 of 8
-  // 21 bands: a row names the bands that occur
-  await expect(countRow(page, '4,75–4')).toHaveText(/^4,75–4\s*3\s*4,75: 1 · 4: 2$/)
-  // one bar per whole grade: its count above it, its name below
+  await openList(page, 'schweiz', '40', list(['40', '37', '30', '24', '23', '22.9', '10', '0']))
+  await expect(figure(page, 'Durchschnitt')).toHaveText('3.94') // 31,5 / 8 = 3,9375
+  await expect(figure(page, 'Anteil unter 4')).toHaveText(/^37\.5\s%$/) // 3 of 8
+  // grouped by the half grade below: 4,75 is a 4,5, named with its word
+  await expect(countRow(page, '4.5')).toHaveText(/^4\.5\s*genügend\s*1\s*4\.75: 1$/)
+  await expect(countRow(page, '4')).toHaveText(/^4\s*genügend\s*2\s*4: 2$/)
+  // one bar per half grade: its count above it, its name below
   const chart = page.getByRole('img', { name: /Balkendiagramm/ })
   expect(await chart.locator('text').allTextContents()).toEqual([
-    ...['1', '6', '1', '5,75–5', '3', '4,75–4'],
-    ...['1', '3,75–3', '1', '2,75–2', '1', '1,75–1'],
+    ...['1', '6', '1', '5.5', '0', '5', '1', '4.5', '2', '4', '1', '3.5'],
+    ...['0', '3', '0', '2.5', '1', '2', '0', '1.5', '1', '1'],
   ])
   expect(await clippedChartLabels(page)).toEqual([])
+  await shoot(page, 'schweiz-viertel')
 })
 
 test('IHK decimal grades: one bar per whole grade, the bands that occur in the table', async ({
@@ -137,6 +143,6 @@ test('IHK decimal grades: one bar per whole grade, the bands that occur in the t
   // 26,0 + 1,8 + 3,4 = 31,2; 31,2 / 10 = 3,12
   await expect(figure(page, 'Durchschnitt')).toHaveText('3,12')
   await expect(figure(page, 'Anteil ab 4,5')).toHaveText('20,0%') // 4,5 and 6,0
-  await expect(countRow(page, '1,5–2,4')).toHaveText(/^1,5–2,4\s*2\s*1,5: 1 · 1,8: 1$/)
+  await expect(countRow(page, '1,5–2,4')).toHaveText(/^1,5–2,4\s*gut\s*2\s*1,5: 1 · 1,8: 1$/)
   await shoot(page, 'ihk-dezimal')
 })

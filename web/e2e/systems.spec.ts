@@ -60,7 +60,7 @@ for (const width of [390, 1280]) {
     // 91,5 of 100 pass and round commercially to 92 points, "92 und 93 → 1,4" of Anlage 1; the key's bounds
     // are on the exact percentage (1,4 from 91,5), so the page shows the percentage as it is.
     await page.goto('/?schluessel=ihk-dezimal&gesamt=100&erreicht=91,5')
-    await expect(grade(page)).toHaveText('1,4')
+    await expect(grade(page)).toHaveText('1,4 (sehr gut)') // with its "Note in Worten" (Anlage 1)
     await expect(percentage(page)).toHaveText('91,5%')
     const list = table(page).getByRole('list')
     await expect(list.getByRole('listitem')).toHaveCount(51)
@@ -77,16 +77,22 @@ for (const width of [390, 1280]) {
     await page.goto('/?schluessel=ihk-dezimal&gesamt=20')
     const key = page.getByRole('region', { name: 'Punkteschlüssel für 20 Punkte' })
     await key.locator('label').filter({ hasText: 'Ganze' }).click()
-    await expect(key.getByRole('listitem').filter({ hasText: /^1,1/ })).toHaveText(/–$/)
+    await expect(key.getByRole('listitem').filter({ hasText: /^1,1/ })).toHaveText(/–, sehr gut$/)
     await expect(key).toContainText('„–“: Diese Note erreicht in diesen Schritten kein Punktwert.')
-    await expect(key.getByRole('listitem').filter({ hasText: /^1,0/ })).toHaveText(/^1,0\s*20$/) // 20 to 20
+    await expect(key.getByRole('listitem').filter({ hasText: /^1,0/ })).toHaveText(/^1,0\s*20, sehr gut$/) // 20 to 20
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
     await shootBothSchemes(page, `ihk-dezimal-${String(width)}`)
 
-    // 15 of 20: 1 + 5 · 0,75 = 4,75, a quarter already.
+    // 15 of 20: 1 + 5 · 0,75 = 4,75, a quarter already; written the Swiss way, with its word.
     await page.goto('/?schluessel=viertel&gesamt=20&erreicht=15')
-    await expect(grade(page)).toHaveText('4,75')
-    await expect(table(page).getByRole('listitem')).toHaveCount(21) // 6, 5,75 … 1
+    await expect(grade(page)).toHaveText('4.75 (genügend)')
+    await expect(percentage(page)).toHaveText(/^75\.0\s%$/)
+    await expect(table(page).getByRole('listitem')).toHaveCount(21) // 6, 5.75 … 1
+    await expect(
+      table(page)
+        .getByRole('listitem')
+        .filter({ hasText: /^4\.75/ }),
+    ).toHaveText(/^4\.75\s*ab 72\.5, genügend$/)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
     await shootBothSchemes(page, `viertel-${String(width)}`)
   })
@@ -140,7 +146,7 @@ test("print: the IHK's decimal key and its Punkteschlüssel, 51 bands each, on o
   await server.importConfig(documentOf('ihk-dezimal', 'IHK Dezimal'), 'ihk-dezimal')
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/?schluessel=ihk-dezimal&gesamt=40&erreicht=31,5')
-  await expect(grade(page)).toHaveText('2,5') // 31,5 of 40 is 78,75 %, rounded 79: "79 → 2,5"
+  await expect(grade(page)).toHaveText('2,5 (befriedigend)') // 31,5 of 40 is 78,75 %, rounded 79: "79 → 2,5"
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByLabel('Gesamtpunktzahl')).toBeHidden()
   await expect(table(page).getByRole('listitem')).toHaveCount(51)

@@ -1,7 +1,26 @@
 /** One column of a band table: the grade and its values, one per entry of `valueLabels`. */
 export interface BandRow {
+  /** The band's label as the key holds it, which `marked` names. */
   grade: string
+  /** The label as the system writes it ("4.5" in Switzerland); the label itself without. */
+  text?: string | undefined
+  /** The grade in words beside it, where the system has words for its numbers ("sehr gut"). */
+  word?: string | undefined
   values: string[]
+}
+
+/** A band's grade as its header shows it: the label in the system's notation, its word below in small. */
+export function GradeName({ row }: { row: BandRow }) {
+  return (
+    <>
+      {row.text ?? row.grade}
+      {row.word !== undefined && (
+        <span className="block text-xs font-normal text-slate-600 dark:text-slate-300 print:text-[9px]">
+          {row.word}
+        </span>
+      )}
+    </>
+  )
 }
 
 export interface BandTableProps {
@@ -42,6 +61,8 @@ export function BandTable({
 }: BandTableProps) {
   const at = (grade: string) => (grade === marked ? { 'aria-current': true as const } : {})
   const mark = (grade: string) => (grade === marked ? ` ${current}` : '')
+  // a grade with its word ("genügend") needs more than the digits' width
+  const gradeWidth = rows.some((r) => r.word !== undefined) ? 'w-28' : 'w-16'
   return (
     <>
       <table
@@ -60,7 +81,7 @@ export function BandTable({
                 {...at(r.grade)}
                 className={`${r.grade === marked ? head : th} px-1${mark(r.grade)}`}
               >
-                {r.grade}
+                <GradeName row={r} />
               </th>
             ))}
           </tr>
@@ -91,7 +112,7 @@ export function BandTable({
       >
         <thead>
           <tr>
-            <th scope="col" className={`${th} w-16 px-3 text-left`}>
+            <th scope="col" className={`${th} ${gradeWidth} px-3 text-left`}>
               {gradeLabel}
             </th>
             {valueLabels.map((label) => (
@@ -105,7 +126,7 @@ export function BandTable({
           {rows.map((r) => (
             <tr key={r.grade} className="even:bg-slate-50 dark:even:bg-slate-950">
               <th scope="row" {...at(r.grade)} className={`${head} px-3 text-left${mark(r.grade)}`}>
-                {r.grade}
+                <GradeName row={r} />
               </th>
               {r.values.map((value, i) => (
                 <td key={valueLabels[i]} {...at(r.grade)} className={`${td} px-3${mark(r.grade)}`}>

@@ -1,6 +1,8 @@
 import { lazy, memo, useId } from 'react'
 import { cellText, EMPTY, NONE, table, type TableCell } from '@/lib/grade-table'
+import { wordOf } from '@/lib/grade-words'
 import { gradeHeading, type Key } from '@/lib/key'
+import { inNotation, notationOf } from '@/lib/numbers'
 import { BandTable } from './band-table'
 import { LazyPart } from './lazy-part'
 
@@ -37,11 +39,14 @@ const MANY = 16
 // parts, which the app may not have taken over from the server's page yet (main.tsx).
 export const GradeTable = memo(function GradeTable({ scaleKey, name, marked, preset }: GradeTableProps) {
   const titleId = useId()
-  const cells = table(scaleKey)
-  const { included } = scaleKey
+  const notation = notationOf(scaleKey.system)
+  const cells = table(scaleKey, notation.separator)
+  const { included, system } = scaleKey
   const many = cells.length > MANY
   const rows = cells.map((c) => ({
     grade: c.grade,
+    text: inNotation(c.grade, notation),
+    word: wordOf(system, c.grade),
     values: included || many ? [cellText(c, included)] : [c.over, c.upTo],
   }))
   return (
@@ -78,7 +83,8 @@ const BASIS: Record<string, string> = {
 }
 
 /** "Eine Note gilt über dem ersten Wert bis einschließlich zum zweiten: genau 85 % ergibt 2+, …" */
-export function howToRead({ included, basis }: Key, cells: TableCell[]): string {
+export function howToRead({ included, basis, system }: Key, cells: TableCell[]): string {
+  const grade = (c: TableCell) => inNotation(c.grade, notationOf(system))
   const rule = included
     ? 'Eine Note gilt ab ihrem Wert bis unter den Wert der besseren Note'
     : 'Eine Note gilt über dem ersten Wert bis einschließlich zum zweiten'
@@ -91,7 +97,7 @@ export function howToRead({ included, basis }: Key, cells: TableCell[]): string 
     above === undefined || at === undefined
       ? ''
       : included
-        ? `: genau ${above.over} % ergibt ${above.grade}, knapp darunter ${at.grade}`
-        : `: genau ${above.over} % ergibt ${at.grade}, erst mehr als ${above.over} % ergibt ${above.grade}`
+        ? `: genau ${above.over} % ergibt ${grade(above)}, knapp darunter ${grade(at)}`
+        : `: genau ${above.over} % ergibt ${grade(at)}, erst mehr als ${above.over} % ergibt ${grade(above)}`
   return `${rule}${example}.${BASIS[basis] ?? ''}`
 }

@@ -1,5 +1,5 @@
 import type { Key } from './key'
-import { formatExact } from './numbers'
+import { COMMA, formatExact } from './numbers'
 import { cmp, rational } from './rational'
 
 // The grade table of a Key (lib/key.ts): each band with its exact bounds as text. The calculator's
@@ -57,15 +57,20 @@ export function cellText({ over, upTo }: TableCell, included = false): string {
 
 /**
  * The key's bands with their exact bounds ("?" when unknown): `over` is the lower one (excluded or,
- * in a key of "ab" bounds, included), `upTo` the upper one, the better band's lower bound, 100 for the best.
+ * in a key of "ab" bounds, included), `upTo` the upper one, the better band's lower bound, 100 for the best;
+ * the bounds written with the system's separator (lib/numbers.ts notationOf).
  */
-export function table(key: Key): TableCell[] {
+export function table(key: Key, separator = COMMA): TableCell[] {
   return key.bands.map(({ label, from }, i): TableCell => {
     const upper = i === 0 ? HUNDRED : key.bands[i - 1]?.from
     if (from === undefined || upper == null) return { grade: label, over: '?', upTo: '?' }
     // The last band reaches down to 0 % (0 points): it is empty when the band above starts there.
     const c = cmp(from ?? ZERO, upper)
     if (c > 0 || (c === 0 && (i > 0 || !key.included))) return { grade: label, over: EMPTY, upTo: NONE }
-    return { grade: label, over: from === null ? NONE : formatExact(from), upTo: formatExact(upper) }
+    return {
+      grade: label,
+      over: from === null ? NONE : formatExact(from, separator),
+      upTo: formatExact(upper, separator),
+    }
   })
 }

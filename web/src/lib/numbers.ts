@@ -1,11 +1,33 @@
+import { POINT_NOTATION } from './notation.gen'
 import { rational, type Rational } from './rational'
 
 // Numbers read from people and written for them (docs/spec.md §3): the one place that knows how a
 // number is typed and how it is shown. Every writer takes the decimal separator, the comma of the
-// German systems by default, so that a system which writes a point is a matter of passing it.
+// German systems by default; notationOf says which one a system writes (internal/grading/system.go).
+// Typed numbers take either separator, whatever the system.
 
-/** The decimal separator of the systems the app has: all of them write a comma. */
+/** The decimal separator of the German and Austrian systems, and of labels and the API everywhere. */
 export const COMMA = ','
+
+/** How a system writes numbers on the page: its decimal separator and how a percentage ends. */
+export interface Notation {
+  separator: string
+  percent: string
+}
+
+const GERMAN: Notation = { separator: COMMA, percent: '%' }
+
+/** A system's notation: "4.5" and "78.3 %" in Switzerland, "4,5" and "78,3%" elsewhere. */
+export function notationOf(system: string): Notation {
+  const percent = POINT_NOTATION[system]
+  return percent === undefined ? GERMAN : { separator: '.', percent }
+}
+
+/** Text written with commas (a label "4,75", a range "5,75–5,5", "78,3%") in a system's notation. */
+export function inNotation(text: string, { separator, percent }: Notation): string {
+  if (separator === COMMA && percent === '%') return text
+  return text.replaceAll(COMMA, separator).replace(/%$/, percent)
+}
 
 const MAX_INPUT_LENGTH = 32
 const NUMBER = /^([+-]?)(?:([0-9]+)(?:[.,]([0-9]*))?|[.,]([0-9]+))$/

@@ -45,11 +45,13 @@ export interface SystemData {
   over?: string
   higherIsBetter: boolean
   pass: string
-  grouping: 'label' | 'first' | 'alt' | 'rounded' | 'whole'
+  grouping: 'label' | 'first' | 'alt' | 'rounded' | 'half'
   rangeNames: boolean
   failingTerm: string
   averageNote: string
   altTerm: string
+  /** What a written test is called where it is no "Klassenarbeit" ("Prüfung"). */
+  test?: string
   zeugnis: SystemZeugnis
   result: SystemResult
 }
@@ -123,7 +125,7 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
     rangeNames: true,
     failingTerm: 'Anteil ab 4,5',
     averageNote: '',
-    altTerm: '',
+    altTerm: 'Note in Worten',
     zeugnis: {
       alias: '',
       grammar: 'tendency',
@@ -173,11 +175,12 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
     numbers: { best: '6', worst: '1', step: '0,01', places: 0, list: false },
     higherIsBetter: true,
     pass: '4',
-    grouping: 'whole',
-    rangeNames: true,
+    grouping: 'half',
+    rangeNames: false,
     failingTerm: 'Anteil unter 4',
     averageNote: '',
-    altTerm: '',
+    altTerm: 'Note in Worten',
+    test: 'Prüfung',
     zeugnis: {
       alias: 'ch',
       grammar: 'decimals',

@@ -1,3 +1,4 @@
+import { wordOf } from './grade-words'
 import type { Band, Key } from './key'
 import { add, cmp, rational, sub, type Rational } from './rational'
 import { SYSTEMS, type SystemData } from './systems.gen'
@@ -23,7 +24,7 @@ export interface SystemInfo {
 
 /** A whole grade of the Notenspiegel: the bands it holds, best first, and its name. */
 export interface GradeGroup {
-  /** "1", or a range of a system in decimals: "1,0–1,4", "5,75–5". */
+  /** "1", "5,5", or a range of a system in decimals: "1,0–1,4". */
   name: string
   /** The name as a caption: "Note 1", "1,0–1,4". */
   caption: string
@@ -31,6 +32,8 @@ export interface GradeGroup {
   bands: string[]
   /** Whether every band of the group is below the pass mark. */
   failing: boolean
+  /** The word all its bands share where the system names its numbers in words ("sehr gut"). */
+  word?: string | undefined
 }
 
 /** A number with a comma as a rational: "4,75" is 19/4; labels of a valid document are such numbers. */
@@ -53,6 +56,9 @@ export function written(x: Rational, places: number): string {
   while (frac.length < places) frac += '0'
   return frac === '' ? whole : `${whole},${frac}`
 }
+
+/** What the system's schools call a written test: "Klassenarbeit", in Switzerland "Prüfung". */
+export const testTerm = (id: string): string => systemData(id)?.test ?? 'Klassenarbeit'
 
 /** A system's labels, best first: its list, or the numbers of its range (only where they are a list). */
 export function labelList(s: SystemData): string[] {
@@ -92,8 +98,11 @@ function groupOf(s: SystemData): (band: Band) => string {
         const v = decimal(b.label)
         return String((2n * v.n + v.d) / (2n * v.d)) // rounded half up: 1,4 is 1, 1,5 is 2
       }
-    case 'whole':
-      return (b) => b.label.split(',')[0] ?? ''
+    case 'half':
+      return (b) => {
+        const v = decimal(b.label)
+        return written(rational((2n * v.n) / v.d, 2n), 0) // the half below: 5,75 and 5,5 are a 5,5
+      }
     case 'label':
       return (b) => b.label
   }
@@ -156,6 +165,8 @@ export function groupsOf(key: Key): GradeGroup[] {
     if (s.rangeNames) g.name = first === end ? first : `${first}–${end}`
     g.caption = s.rangeNames ? g.name : `Note ${g.name}`
     g.failing = g.bands.every(fails)
+    const words = new Set(g.bands.map((l) => wordOf(key.system, l)))
+    if (words.size === 1) g.word = [...words][0]
   }
   return groups
 }

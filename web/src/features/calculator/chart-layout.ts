@@ -4,7 +4,8 @@ import type { GradeGroup } from '@/lib/systems'
 // bar per band, grouped by whole grade (lib/systems.ts groupsOf), the grade's count below each group.
 // A key of many bands (the IHK's 51 decimals, Swiss tenths) gets one wider bar per whole grade
 // instead, named below it ("1,0–1,4") with its count above: 51 bars are unreadable on a phone, and
-// the table below lists the count of every band that occurs.
+// the table below lists the count of every band that occurs. So does a key of many groups (Switzerland's
+// half grades): a caption under each would not fit a phone.
 
 export const BAR = 22
 const WIDE_BAR = 36
@@ -56,16 +57,19 @@ export interface ChartLayout {
   captions: boolean
 }
 
+/** Above this many groups (Switzerland's eleven half grades) each group is one bar, named below it. */
+const MANY_GROUPS = 8
+
 /** Where each bar goes for a key's whole grades. */
 export function chartLayout(groups: GradeGroup[]): ChartLayout {
-  const perBand = !manyBands(groups)
+  const perBand = !manyBands(groups) && groups.length <= MANY_GROUPS
   const passing = groups.filter((g) => !g.failing).length
   const failing = groups.length - passing
   let x = 0
   let i = 0
   const placed = groups.map((group): ChartGroup => {
     const bars = !perBand
-      ? [{ label: group.name, bands: group.bands, width: WIDE_BAR }]
+      ? [{ label: group.name, bands: group.bands, width: groups.length > MANY_GROUPS ? BAR : WIDE_BAR }]
       : group.bands.length > 1 || group.bands[0] !== group.name
         ? group.bands.map((l) => ({ label: l, bands: [l], width: BAR }))
         : // a whole grade without + and −: its caption ("Note 2: 5") names it

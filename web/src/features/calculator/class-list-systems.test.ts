@@ -98,38 +98,55 @@ describe('the Notenspiegel in every system', () => {
     expect(s.failingTerm).toBe('Anteil unter 5 Punkten')
   })
 
-  it('Switzerland in quarters: the grade, below 4 fails, grouped by the whole grade below', () => {
+  it('Switzerland in quarters: the grade, below 4 fails, grouped by the half grade below, written the Swiss way', () => {
     // 1 + 5 · P/40 to the quarter, a midpoint up: 40 → 6; 37 → 5,625 → 5,75; 30 → 4,75; 24 → 4;
     // 23 → 3,875 → 4; 22,9 → 3,8625 → 3,75; 10 → 2,25; 0 → 1
     const s = summary('schweiz-viertel', '40', ['40', '37', '30', '24', '23', '22,9', '10', '0'])
     expect(grades(s)).toEqual(['6', '5,75', '4,75', '4', '4', '3,75', '2,25', '1'])
+    // the half grade below, so that 3,75 (failing) never joins 4 (passing)
     expect(s.byGrade).toEqual({
-      '6': 1,
-      '5,75–5': 1,
-      '4,75–4': 3,
-      '3,75–3': 1,
-      '2,75–2': 1,
-      '1,75–1': 1,
+      ...{ '6': 1, '5,5': 1, '5': 0, '4,5': 1, '4': 2, '3,5': 1 },
+      ...{ '3': 0, '2,5': 0, '2': 1, '1,5': 0, '1': 1 },
     })
-    // 6 + 5,75 + 4,75 + 4 + 4 + 3,75 + 2,25 + 1 = 31,5; 31,5 / 8 = 3,9375 → 3,94
-    expect(s.average).toBe('3,94')
-    expect(s.failing).toBe('37,5%') // 3,75, 2,25 and 1: 3 of 8
+    expect(s.groups.map((g) => g.bands)[1]).toEqual(['5,75', '5,5'])
+    // eleven half grades: one bar each, named below it, no caption that would not fit a phone
+    const chart = chartLayout(s.groups)
+    expect(chart.captions).toBe(false)
+    expect(chart.groups.flatMap((g) => g.bars.map((b) => b.label))).toEqual(s.groups.map((g) => g.name))
+    expect(s.groups.map((g) => g.word)).toEqual([
+      ...['sehr gut', 'gut', 'gut', 'genügend', 'genügend'],
+      ...['ungenügend', 'ungenügend', 'ungenügend', 'ungenügend', 'ungenügend', 'ungenügend'],
+    ])
+    // 6 + 5,75 + 4,75 + 4 + 4 + 3,75 + 2,25 + 1 = 31,5; 31,5 / 8 = 3,9375 → 3,94, with a point
+    expect(s.average).toBe('3.94')
+    expect(s.failing).toBe('37.5\u00a0%') // 3,75, 2,25 and 1: 3 of 8
     expect(s.failingTerm).toBe('Anteil unter 4')
+    expect(s.lines.map((l) => ('grade' in l.result ? [l.result.percentage, l.result.alt] : []))[1]).toEqual([
+      '92.5\u00a0%',
+      'gut',
+    ])
+    expect(s.altTerm).toBe('Note in Worten')
   })
 
-  it('Switzerland in tenths: groups from 6,0 down, named best first', () => {
+  it('Switzerland in tenths: groups from 6 down by half grades, each named by its half grade', () => {
     const s = summary('schweiz-zehntel', '50', ['50', '25']) // 6,0 and 1 + 2,5 = 3,5
     expect(s.groups.map((g) => g.name)).toEqual([
-      '6,0',
-      '5,9–5,0',
-      '4,9–4,0',
-      '3,9–3,0',
-      '2,9–2,0',
-      '1,9–1,0',
+      '6',
+      '5,5',
+      '5',
+      '4,5',
+      '4',
+      '3,5',
+      '3',
+      '2,5',
+      '2',
+      '1,5',
+      '1',
     ])
-    expect(s.byGrade).toMatchObject({ '6,0': 1, '3,9–3,0': 1 })
-    expect(s.average).toBe('4,75') // (6,0 + 3,5) / 2
-    expect(s.failing).toBe('50,0%')
+    expect(s.groups.map((g) => g.bands)[1]).toEqual(['5,9', '5,8', '5,7', '5,6', '5,5'])
+    expect(s.byGrade).toMatchObject({ '6': 1, '3,5': 1 })
+    expect(s.average).toBe('4.75') // (6,0 + 3,5) / 2
+    expect(s.failing).toBe('50.0\u00a0%')
   })
 
   it('Austria: the grade, Nicht genügend fails', () => {
@@ -170,11 +187,20 @@ describe('the CSV in every system', () => {
     ])
   })
 
-  it('has none where the system has no second label', () => {
+  it("writes a Swiss scale the Swiss way, with the grades' words", () => {
+    const s = summary('schweiz-viertel', '40', ['37'])
+    expect(rows(s).slice(0, 2)).toEqual([
+      'Nr.;Name;Punkte;Prozent;Note;Note in Worten;Hinweis',
+      '1;;37;92.5\u00a0%;5.75;gut;',
+    ])
+    expect(rows(s)).toContain('5.5;1')
+  })
+
+  it('has the words where the system names its decimal grades in words', () => {
     const s = summary('ihk-dezimal', '100', ['49,4'])
     expect(rows(s)).toEqual([
-      'Nr.;Name;Punkte;Prozent;Note;Hinweis',
-      '1;;49,4;49,4%;4,5;',
+      'Nr.;Name;Punkte;Prozent;Note;Note in Worten;Hinweis',
+      '1;;49,4;49,4%;4,5;mangelhaft;',
       '',
       'Durchschnitt;4,50',
       'Anteil ab 4,5;100,0%',

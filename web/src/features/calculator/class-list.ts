@@ -1,6 +1,7 @@
 import { csvText, gradeCell } from '@/lib/csv'
+import { wordOf } from '@/lib/grade-words'
 import { gradeOf, type Key } from '@/lib/key'
-import { parseNumber, roundedDecimal } from '@/lib/numbers'
+import { inNotation, notationOf, parseNumber, roundedDecimal, type Notation } from '@/lib/numbers'
 import { add, cmp, div, mul, rational, type Rational } from '@/lib/rational'
 import { groupsOf, systemOf, withUnit, type GradeGroup } from '@/lib/systems'
 import { formatPercentage } from './grading'
@@ -17,7 +18,10 @@ export interface ClassLine {
   name: string
   /** The points as typed (trimmed), or the word that marks the pupil absent ("krank"). */
   points: string
-  /** The grade as the system writes it, and its second label where the system has one ("13", "1-"). */
+  /**
+   * The grade as the key holds it, its second label or word where the system has one ("13", "1-"; "1,4",
+   * "sehr gut"), the percentage in the system's notation ("78.3 %" in Switzerland).
+   */
   result:
     { percentage: string; grade: string; alt?: string | undefined } | { error: string } | { absent: true }
 }
@@ -46,8 +50,10 @@ export interface ClassSummary {
   failing: string
   /** What that share is called: "Anteil 5 und 6", "Anteil unter 5 Punkten". */
   failingTerm: string
-  /** The heading of the second labels' column, "" when the key has none. */
+  /** The heading of the second labels' or words' column, "" when the key has none. */
   altTerm: string
+  /** How the system writes numbers: the figures above are written so; labels and group names need inNotation. */
+  notation: Notation
 }
 
 const HUNDRED = rational(100n)
@@ -86,12 +92,14 @@ function gradeLine(key: Key, total: Rational, points: string): ClassLine['result
   const a = parseNumber(points)
   if (a === null) return { error: `„${points}“ ist keine Zahl.` }
   if (cmp(a, ZERO) < 0) return { error: 'Punkte können nicht negativ sein.' }
-  if (cmp(a, total) > 0) return { error: `Mehr als ${pointsText(total)}.` }
+  const notation = notationOf(key.system)
+  if (cmp(a, total) > 0) return { error: `Mehr als ${pointsText(total, notation.separator)}.` }
   const p = div(mul(HUNDRED, a), total)
   const { label, alt } = gradeOf(key, p)
   // a is in [0, total] here, so the grade is one of the key's bands unless the configuration lacks a width
   if (label === '?') return { error: 'Die Konfiguration ist unvollständig.' }
-  return { percentage: formatPercentage(key, p), grade: label, alt }
+  const percentage = inNotation(formatPercentage(key, p), notation)
+  return { percentage, grade: label, alt: alt ?? wordOf(key.system, label) }
 }
 
 /** The points column's heading as people write it: "Punkte", "Punktzahl", "Erreichte Punkte", "Ergebnis". */
@@ -138,7 +146,9 @@ function figures(key: Key, lines: ClassLine[]) {
     graded++
   }
   const n = BigInt(graded)
-  const average = graded === 0 ? '' : roundedDecimal(div(sum, rational(n)), 2).text
+  const notation = notationOf(key.system)
+  const share = roundedDecimal(rational(BigInt(failing) * 100n, n || 1n), 1, notation.separator).text
+  const average = graded === 0 ? '' : roundedDecimal(div(sum, rational(n)), 2, notation.separator).text
   return {
     graded,
     absent,
@@ -148,9 +158,12 @@ function figures(key: Key, lines: ClassLine[]) {
     average,
     averageText: average === '' ? '' : withUnit(key.system, average),
     averageNote: system.averageNote,
-    failing: graded === 0 ? '' : `${roundedDecimal(rational(BigInt(failing) * 100n, n), 1).text}%`,
+    failing: graded === 0 ? '' : `${share}${notation.percent}`,
     failingTerm: system.failingTerm,
-    altTerm: key.bands.some((b) => b.alt !== undefined) ? system.altTerm : '',
+    altTerm: key.bands.some((b) => b.alt !== undefined || wordOf(key.system, b.label) !== undefined)
+      ? system.altTerm
+      : '',
+    notation,
   }
 }
 
@@ -199,7 +212,7 @@ export function toCsv(
       name,
       points,
       graded ? result.percentage : '',
-      graded ? gradeCell(result.grade) : '',
+      graded ? gradeCell(inNotation(result.grade, summary.notation)) : '',
       ...alt(graded ? gradeCell(result.alt ?? '') : ''),
       hint,
     ])
@@ -213,6 +226,10 @@ export function toCsv(
     bands.length > 16
       ? summary.groups.map((g) => [g.name, summary.byGrade[g.name] ?? 0] as const)
       : bands.map((b) => [b, summary.byBand[b] ?? 0] as const)
-  rows.push([], ['Note', 'Anzahl'], ...counts.map(([grade, n]) => [gradeCell(grade), String(n)]))
+  rows.push(
+    [],
+    ['Note', 'Anzahl'],
+    ...counts.map(([grade, n]) => [gradeCell(inNotation(grade, summary.notation)), String(n)]),
+  )
   return csvText(rows)
 }

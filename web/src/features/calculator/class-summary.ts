@@ -12,6 +12,8 @@ export const MIN_GROUP = 3
 export interface PublicGroup {
   name: string
   count: number
+  /** The group's word ("sehr gut") where it is one whole grade of a system with words. */
+  word?: string | undefined
 }
 
 const small = (g: { count: number }) => g.count > 0 && g.count < MIN_GROUP
@@ -38,5 +40,10 @@ export function publicGroups(summary: ClassSummary): PublicGroup[] {
       ...groups.slice(Math.max(i, j) + 1),
     ]
   }
-  return groups.map((g) => ({ name: g.first === g.last ? g.first : `${g.first}–${g.last}`, count: g.count }))
+  const words = new Map(summary.groups.map((g) => [g.name, g.word]))
+  return groups.map((g) =>
+    g.first === g.last
+      ? { name: g.first, count: g.count, word: words.get(g.first) }
+      : { name: `${g.first}–${g.last}`, count: g.count },
+  )
 }

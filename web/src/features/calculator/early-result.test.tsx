@@ -4,7 +4,9 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ScaleDocument } from '@/lib/config'
 import { EMBEDDED_CONFIG_ID } from '@/lib/embedded-config'
-import { gradeText, keyOf } from '@/lib/key'
+import { shownGrade } from '@/lib/grade-words'
+import { keyOf } from '@/lib/key'
+import { inNotation, notationOf } from '@/lib/numbers'
 import { CalculatorForm } from './components/calculator-form'
 import { calculate } from './grading'
 
@@ -71,9 +73,10 @@ describe('startEarlyResult', () => {
       type('total', total)
       type('achieved', achieved)
       const r = calculate(key, total, achieved)
-      const grade = gradeText(key, r.grade, r.alt)
+      const percentage = inNotation(r.percentage, notationOf(key.system))
+      const grade = shownGrade(key, r.grade, r.alt)
       expect(shown()).toEqual([
-        [r.percentage, r.percentage.length > 7],
+        [percentage, percentage.length > 7],
         [grade, grade.length > 7],
       ])
     }

@@ -1,5 +1,7 @@
 import { renderedStart } from '@/lib/embedded-config'
-import { gradeText, keyOf } from '@/lib/key'
+import { shownGrade } from '@/lib/grade-words'
+import { keyOf } from '@/lib/key'
+import { inNotation, notationOf } from '@/lib/numbers'
 import { readScaleChoice } from '@/lib/scale-choice'
 import { calculate } from './grading'
 
@@ -32,7 +34,10 @@ export function startEarlyResult(doc: Document = document): void {
   const key = keyOf(start.config.config)
   const show = () => {
     const result = calculate(key, total.value, achieved.value)
-    const texts = [result.percentage, gradeText(key, result.grade, result.alt)]
+    const texts = [
+      inNotation(result.percentage, notationOf(key.system)),
+      shownGrade(key, result.grade, result.alt),
+    ]
     outputs.forEach((output, i) => {
       const text = texts[i] ?? ''
       output.textContent = text

@@ -88,7 +88,7 @@ describe('inputProblems', () => {
 describe("inputProblems names the grades of the scale's system", () => {
   it.each([
     ['standard-ab', 'Note 6', 'Note 6', 'Note 1+'],
-    ['schweiz-zehntel', 'Note 1,0', 'Note 1,0', 'Note 6,0'],
+    ['schweiz-zehntel', 'Note 1.0', 'Note 1.0', 'Note 6.0'], // written the Swiss way
     ['schweiz-halbe', 'Note 1', 'Note 1', 'Note 6'],
     ['kmk-oberstufe', '0 Punkte', '0 Punkte', '15 Punkte'],
     ['oesterreich', 'Note 5', 'Note 5', 'Note 1'],
@@ -123,5 +123,13 @@ describe("inputProblems names the grades of the scale's system", () => {
     expect(problemsOn(key, '40', '41').achieved?.text).toBe(
       'Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0%.',
     )
+  })
+  it('writes numbers in the Swiss way on a Swiss scale, where a dot with three digits is plainly a decimal', () => {
+    const key = presetKey('schweiz-zehntel')
+    expect(problemsOn(key, '40,5', '41').achieved?.text).toBe(
+      'Mehr als 40.5 Punkte. Das Ergebnis liegt über 100\u00a0% (Note 6.0).',
+    )
+    expect(problemsOn(key, '1.000', '').total).toBeNull()
+    expect(problemsOn(presetKey('ihk-dezimal'), '1.000', '').total?.level).toBe('warning')
   })
 })

@@ -1,5 +1,5 @@
 import { gradeOf, type Key } from '@/lib/key'
-import { COMMA, parseNumber } from '@/lib/numbers'
+import { COMMA, inNotation, notationOf, parseNumber, type Notation } from '@/lib/numbers'
 import { cmp, div, mul, rational, type Rational } from '@/lib/rational'
 import { gradeName } from '@/lib/systems'
 import { pointsText } from './points-table'
@@ -27,11 +27,11 @@ const FORMS = 'Möglich sind zum Beispiel 12, 12,5 oder 12.5.'
 const ZERO = rational(0n)
 const HUNDRED = rational(100n)
 
-/** " (Note 6)", " (0 Punkte)": the grade the key gives the percentage p; "" where there is none to tell. */
+/** " (Note 6)", " (0 Punkte)", " (Note 6.0)": the grade the key gives p; "" where there is none to tell. */
 function named(key: Key, p: Rational | null): string {
   if (p === null) return ''
   const { label } = gradeOf(key, p)
-  return label === '?' ? '' : ` (${gradeName(key, label)})`
+  return label === '?' ? '' : ` (${gradeName(key, inNotation(label, notationOf(key.system)))})`
 }
 
 /** "1.000" or "-2.500": a dot with exactly three digits after it, as a German thousands separator. */
@@ -43,10 +43,11 @@ function quoted(raw: string): string {
   return `„${t.length > 24 ? `${t.slice(0, 23)}…` : t}“`
 }
 
-function common(raw: string): InputProblem | null {
+// Where a system writes decimals with a point (Switzerland), "1.000" is plainly one, not a thousand.
+function common(raw: string, { separator }: Notation): InputProblem | null {
   if (raw.trim() === '') return null
   if (parseNumber(raw) === null) return { level: 'error', text: `${quoted(raw)} ist keine Zahl. ${FORMS}` }
-  if (THOUSANDS.test(raw)) {
+  if (separator === COMMA && THOUSANDS.test(raw)) {
     const t = raw.trim()
     return {
       level: 'warning',
@@ -59,8 +60,9 @@ function common(raw: string): InputProblem | null {
 export function inputProblems(key: Key, totalText: string, achievedText: string): InputProblems {
   const total = parseNumber(totalText)
   const achieved = parseNumber(achievedText)
-  let totalProblem = common(totalText)
-  let achievedProblem = common(achievedText)
+  const notation = notationOf(key.system)
+  let totalProblem = common(totalText, notation)
+  let achievedProblem = common(achievedText, notation)
   if (totalProblem === null && total !== null) {
     const sign = cmp(total, ZERO)
     if (sign === 0) totalProblem = { level: 'error', text: 'Die Gesamtpunktzahl muss größer als 0 sein.' }
@@ -88,7 +90,7 @@ export function inputProblems(key: Key, totalText: string, achievedText: string)
       achievedProblem = {
         level: 'warning',
         againstTotal: true,
-        text: `Mehr als ${pointsText(total)}. Das Ergebnis liegt über 100\u00a0%${named(key, percentage)}.`,
+        text: `Mehr als ${pointsText(total, notation.separator)}. Das Ergebnis liegt über 100\u00a0%${named(key, percentage)}.`,
       }
     }
   }

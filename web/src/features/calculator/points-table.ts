@@ -1,5 +1,5 @@
 import { gradeOf, type Key } from '@/lib/key'
-import { formatDecimal } from '@/lib/numbers'
+import { COMMA, formatDecimal } from '@/lib/numbers'
 import { div, mul, rational, type Rational } from '@/lib/rational'
 
 // The Punkteschlüssel: for a total, the points range of each band of the key. It decides no grade
@@ -60,10 +60,10 @@ function firstTrue(n: bigint, pred: (k: bigint) => boolean): bigint {
 }
 
 /** Points as people read them: "33,5", "36", "0,25" (multiples of a quarter are exact in 2 decimals). */
-export const formatPoints = (x: Rational): string => formatDecimal(x, 2)
+export const formatPoints = (x: Rational, separator = COMMA): string => formatDecimal(x, 2, separator)
 
 /** "1 Punkt", "0,5 Punkte", "40 Punkte": German singular only for exactly one. */
-export function pointsText(x: Rational): string {
-  const text = formatPoints(x)
+export function pointsText(x: Rational, separator = COMMA): string {
+  const text = formatPoints(x, separator)
   return `${text} ${text === '1' ? 'Punkt' : 'Punkte'}`
 }

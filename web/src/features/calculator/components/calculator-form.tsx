@@ -3,7 +3,9 @@ import { GradeTable } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { cardClass as card } from '@/components/styles'
 import type { ScaleDocument } from '@/lib/config'
-import { gradePhrase, gradeText, keyOf, type Key } from '@/lib/key'
+import { shownGrade, shownPhrase } from '@/lib/grade-words'
+import { keyOf, type Key } from '@/lib/key'
+import { inNotation, notationOf } from '@/lib/numbers'
 import { takeOverEarlyResult } from '../early-result'
 import { calculate } from '../grading'
 import { useTypedBeforeTakeover, useUrlInputs } from '../url-inputs'
@@ -48,6 +50,9 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
   useLayoutEffect(takeOverEarlyResult, [])
   useTypedBeforeTakeover(totalRef, achievedRef, inputs, setInputs)
   const result = calculate(key, inputs.total, inputs.achieved)
+  const notation = notationOf(key.system)
+  const percentage = inNotation(result.percentage, notation)
+  const grade = shownGrade(key, result.grade, result.alt)
   const feedback = useInputFeedback(key, inputs.total, inputs.achieved)
   const both = `${id}-total ${id}-achieved`
   const field = (name: Field) => ({
@@ -89,23 +94,13 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
           />
           <PointsField
             label="Erreichte Punktzahl"
-            placeholder="z. B. 23,5"
+            placeholder={`z. B. ${inNotation('23,5', notation)}`}
             enterKeyHint="done"
             inputRef={achievedRef}
             {...field('achieved')}
           />
-          <ResultField
-            id={`${id}-percentage`}
-            label="Erreichte Prozentzahl"
-            of={both}
-            value={result.percentage}
-          />
-          <ResultField
-            id={`${id}-grade`}
-            label="Note"
-            of={both}
-            value={gradeText(key, result.grade, result.alt)}
-          />
+          <ResultField id={`${id}-percentage`} label="Erreichte Prozentzahl" of={both} value={percentage} />
+          <ResultField id={`${id}-grade`} label="Note" of={both} value={grade} />
         </form>
       </section>
 
@@ -114,8 +109,8 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
       {result.grade !== '' && (
         // the form does not print; a printed single result says what it was
         <p className="hidden text-sm print:block">
-          Ergebnis: {inputs.achieved} von {inputs.total} Punkten · {result.percentage} ·{' '}
-          {gradePhrase(key, result.grade, result.alt)}
+          Ergebnis: {inputs.achieved} von {inputs.total} Punkten · {percentage} ·{' '}
+          {shownPhrase(key, result.grade, result.alt)}
         </p>
       )}
 

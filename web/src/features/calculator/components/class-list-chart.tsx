@@ -1,4 +1,5 @@
 import { useId, useMemo, type CSSProperties } from 'react'
+import { inNotation } from '@/lib/numbers'
 import { chartLayout, HEIGHT, TOP } from '../chart-layout'
 import type { ClassSummary } from '../class-list'
 import { ClassListCounts } from './class-list-counts'
@@ -53,7 +54,7 @@ function Bars({ summary, titleId, tableId }: { summary: ClassSummary; titleId: s
               key={b.bands[0]}
               x={b.x}
               width={b.width}
-              label={b.label}
+              label={inNotation(b.label, summary.notation)}
               count={count(b.bands)}
               max={max}
               colour={g.colour}
@@ -68,7 +69,7 @@ function Bars({ summary, titleId, tableId }: { summary: ClassSummary; titleId: s
               fontWeight={600}
               className="fill-slate-900 dark:fill-slate-100"
             >
-              {`${g.group.caption}: ${String(summary.byGrade[g.group.name] ?? 0)}`}
+              {`${inNotation(g.group.caption, summary.notation)}: ${String(summary.byGrade[g.group.name] ?? 0)}`}
             </text>
           )}
         </g>

@@ -1,3 +1,4 @@
+import { inNotation } from '@/lib/numbers'
 import { manyBands } from '../chart-layout'
 import type { ClassSummary } from '../class-list'
 
@@ -7,6 +8,7 @@ export function ClassListCounts({ id, summary }: { id: string; summary: ClassSum
   const many = manyBands(summary.groups)
   // whole grades without + and − (Noten 1–6, Austria) have nothing to split
   const split = summary.groups.some((g) => g.bands.length > 1)
+  const shown = (text: string) => inNotation(text, summary.notation)
   return (
     <table id={id} className="w-full max-w-xl border-collapse text-sm print:hidden">
       <caption className="mb-1 text-left text-sm font-medium text-slate-700 dark:text-slate-300">
@@ -33,13 +35,18 @@ export function ClassListCounts({ id, summary }: { id: string; summary: ClassSum
           return (
             <tr key={g.name}>
               <th scope="row" className="py-1 pr-3 text-left font-semibold whitespace-nowrap">
-                {g.name}
+                {shown(g.name)}
+                {g.word !== undefined && (
+                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+                    {g.word}
+                  </span>
+                )}
               </th>
               <td className="py-1 pr-3 tabular-nums">{summary.byGrade[g.name] ?? 0}</td>
               {split && (
                 <td className="py-1 tabular-nums text-slate-600 dark:text-slate-300">
                   {g.bands.length > 1 &&
-                    bands.map((l) => `${l}: ${String(summary.byBand[l] ?? 0)}`).join(' · ')}
+                    bands.map((l) => `${shown(l)}: ${String(summary.byBand[l] ?? 0)}`).join(' · ')}
                 </td>
               )}
             </tr>

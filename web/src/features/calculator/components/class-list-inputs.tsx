@@ -2,17 +2,22 @@ import { Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { Button } from '@/components/button'
 import { inputClass, labelClass } from '@/components/styles'
+import { inNotation, notationOf } from '@/lib/numbers'
+import { testTerm } from '@/lib/systems'
 import type { ClassListState } from '../use-class-list'
 
 interface ClassListInputsProps {
   list: ClassListState
+  /** The key's system, whose words and numbers the examples use. */
+  system: string
   /** "Notenspiegel löschen" was pressed (the caller asks first). */
   onDelete: () => void
 }
 
 /** The Notenspiegel's title, date and list of points, and where they are kept; not printed. */
-export function ClassListInputs({ list, onDelete }: ClassListInputsProps) {
+export function ClassListInputs({ list, system, onDelete }: ClassListInputsProps) {
   const id = useId()
+  const points = inNotation('31,5', notationOf(system))
   return (
     <div className="space-y-4 print:hidden">
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
@@ -24,7 +29,7 @@ export function ClassListInputs({ list, onDelete }: ClassListInputsProps) {
             id={`${id}-name`}
             value={list.title}
             maxLength={120}
-            placeholder="z. B. 7b Mathematik, 2. Klassenarbeit"
+            placeholder={`z. B. 7b Mathematik, 2. ${testTerm(system)}`}
             onChange={(e) => {
               list.setTitle(e.target.value)
             }}
@@ -51,10 +56,10 @@ export function ClassListInputs({ list, onDelete }: ClassListInputsProps) {
           Erreichte Punkte, eine Zeile je Schülerin oder Schüler
         </label>
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Nur die Punkte („31,5“) oder Name und Punkte, getrennt durch Leerzeichen, Komma, Semikolon oder
-          Tabulator („Anna 31,5“, „Anna, 31,5“, „Anna; 31,5“): die Zahl am Ende der Zeile sind die Punkte.
-          „fehlt“ oder „krank“ statt der Punkte zählt als abwesend. Aus einer Tabelle kopierte Spalten gehen
-          auch, eine Überschriftenzeile wird übersprungen.
+          Nur die Punkte („{points}“) oder Name und Punkte, getrennt durch Leerzeichen, Komma, Semikolon oder
+          Tabulator („Anna {points}“, „Anna, {points}“, „Anna; {points}“): die Zahl am Ende der Zeile sind die
+          Punkte. „fehlt“ oder „krank“ statt der Punkte zählt als abwesend. Aus einer Tabelle kopierte Spalten
+          gehen auch, eine Überschriftenzeile wird übersprungen.
         </p>
         <textarea
           id={`${id}-text`}

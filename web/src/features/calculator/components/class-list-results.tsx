@@ -1,3 +1,4 @@
+import { inNotation } from '@/lib/numbers'
 import type { ClassSummary } from '../class-list'
 
 const cell = 'px-1.5 py-1.5 sm:px-2 print:py-0 print:leading-tight'
@@ -62,7 +63,7 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
                   <td className={`${cell} text-right tabular-nums wrap-anywhere`}>{points}</td>
                   <td className={`${cell} text-right tabular-nums`}>{result.percentage}</td>
                   <td className={`${cell} text-right tabular-nums`}>
-                    <span className="font-semibold">{result.grade}</span>
+                    <span className="font-semibold">{inNotation(result.grade, summary.notation)}</span>
                     {result.alt !== undefined && (
                       <span className="block text-xs text-slate-600 dark:text-slate-300 print:ml-1 print:inline print:text-[9px]">
                         {result.alt}

@@ -42,7 +42,8 @@ export default function ClassList({ scaleKey, graded, total, kept, onCleared }: 
         id={`${id}-title`}
         className="text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100"
       >
-        Notenspiegel{summary !== null && t !== null ? ` für ${pointsText(t)}` : ''}
+        Notenspiegel
+        {summary !== null && t !== null ? ` für ${pointsText(t, summary.notation.separator)}` : ''}
       </h2>
       {list.heading !== '' && (
         <p className="hidden text-sm font-medium wrap-anywhere print:block">{list.heading}</p>
@@ -54,6 +55,7 @@ export default function ClassList({ scaleKey, graded, total, kept, onCleared }: 
         <div className="space-y-4 print:contents">
           <ClassListInputs
             list={list}
+            system={scaleKey.system}
             onDelete={() => {
               setConfirming(true)
             }}

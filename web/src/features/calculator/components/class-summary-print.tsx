@@ -1,4 +1,5 @@
 import type { Ref } from 'react'
+import { inNotation } from '@/lib/numbers'
 import type { ClassSummary, GradedWith } from '../class-list'
 import { MIN_GROUP, publicGroups } from '../class-summary'
 
@@ -33,7 +34,8 @@ export function ClassSummaryPrint({ summary, heading, total, graded, ref }: Clas
             </th>
             {groups.map((g) => (
               <td key={g.name} className="border border-slate-400 px-3 py-1 font-semibold">
-                {g.name}
+                {inNotation(g.name, summary.notation)}
+                {g.word !== undefined && <span className="block text-xs font-normal">{g.word}</span>}
               </td>
             ))}
           </tr>

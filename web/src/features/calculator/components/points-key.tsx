@@ -3,9 +3,10 @@ import BandList from '@/components/band-list'
 import { BandTable } from '@/components/band-table'
 import { cardClass } from '@/components/styles'
 import { NONE } from '@/lib/grade-table'
+import { wordOf } from '@/lib/grade-words'
 import { gradeHeading, type Key } from '@/lib/key'
-import { parseNumber } from '@/lib/numbers'
-import { cmp } from '@/lib/rational'
+import { inNotation, notationOf, parseNumber } from '@/lib/numbers'
+import { cmp, type Rational } from '@/lib/rational'
 import {
   DEFAULT_STEP,
   formatPoints,
@@ -46,16 +47,20 @@ export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: st
   const unreachable = bands.some((b) => b.min === null)
   // Many bands (tenths) read as a list in columns, each range in one phrase; no range reads "–".
   const many = bands.length > 16
+  const notation = notationOf(scaleKey.system)
+  const points = (x: Rational) => formatPoints(x, notation.separator)
   const rows = bands.map(({ grade, min, max }) => ({
     grade,
+    text: inNotation(grade, notation),
+    word: wordOf(scaleKey.system, grade),
     values:
       min === null || max === null
         ? [NONE, NONE]
         : many
-          ? [cmp(min, max) === 0 ? formatPoints(min) : `${formatPoints(min)} – ${formatPoints(max)}`]
-          : [formatPoints(min), formatPoints(max)],
+          ? [cmp(min, max) === 0 ? points(min) : `${points(min)} – ${points(max)}`]
+          : [points(min), points(max)],
   }))
-  const title = `Punkteschlüssel für ${pointsText(t)}`
+  const title = `Punkteschlüssel für ${pointsText(t, notation.separator)}`
 
   return (
     <section
@@ -98,8 +103,8 @@ export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: st
         </fieldset>
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        In Schritten von {step} {step === '1' ? 'Punkt' : 'Punkten'}; jeder Wert von … bis einschließlich …
-        ergibt genau diese Note.
+        In Schritten von {inNotation(step, notation)} {step === '1' ? 'Punkt' : 'Punkten'}; jeder Wert von …
+        bis einschließlich … ergibt genau diese Note.
         {unreachable && ' „–“: Diese Note erreicht in diesen Schritten kein Punktwert.'}
       </p>
 
