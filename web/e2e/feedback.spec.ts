@@ -96,8 +96,11 @@ for (const width of widths) {
     // neither the stream nor the polls it falls back to (lib/live-connection.ts) get through
     const unreachable = (url: URL) => url.pathname.startsWith('/api/v1/config')
     await page.route(unreachable, (route) => route.abort())
+    // the connection's code loads after the first render: its 10 s run from its first try, not the load
+    const tried = page.waitForRequest((request) => unreachable(new URL(request.url())))
     await page.goto('/')
     await expect(page.getByRole('status', { name: 'Konfiguration wird geladen' })).toBeVisible()
+    await tried
     await page.clock.runFor(10_000)
     const alert = page
       .getByRole('alert')

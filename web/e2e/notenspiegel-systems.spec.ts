@@ -138,11 +138,12 @@ test('IHK decimal grades: one bar per whole grade, the bands that occur in the t
   request,
 }) => {
   await scaleFromPreset(request, 'ihk', 'ihk-dezimal')
-  // 100 → 1,0; 92 → 1,4; 91 → 1,5; 75 → 2,8; 50 → 4,4; 49,5 → 4,4; 49,4 → 4,5; 0 → 6,0; 88 → 1,8; 67 → 3,4
+  // 100 → 1,0; 92 → 1,4; 91 → 1,5; 75 → 2,8; 50 → 4,4; 49,5 → 4,5 (the pass is judged unrounded); 49,4 → 4,5;
+  // 0 → 6,0; 88 → 1,8; 67 → 3,4
   await openList(page, 'ihk', '100', list(['100', '92', '91', '75', '50', '49,5', '49,4', '0', '88', '67']))
-  // 26,0 + 1,8 + 3,4 = 31,2; 31,2 / 10 = 3,12
-  await expect(figure(page, 'Durchschnitt')).toHaveText('3,12')
-  await expect(figure(page, 'Anteil ab 4,5')).toHaveText('20,0%') // 4,5 and 6,0
+  // 26,1 + 1,8 + 3,4 = 31,3; 31,3 / 10 = 3,13
+  await expect(figure(page, 'Durchschnitt')).toHaveText('3,13')
+  await expect(figure(page, 'Anteil ab 4,5')).toHaveText('30,0%') // 4,5, 4,5 and 6,0
   await expect(countRow(page, '1,5–2,4')).toHaveText(/^1,5–2,4\s*gut\s*2\s*1,5: 1 · 1,8: 1$/)
   await shoot(page, 'ihk-dezimal')
 })

@@ -107,9 +107,14 @@ test('choose a scale: its table and grade, the address carries it, this browser 
 
 test('an address names its scale as people type it: case, spaces and umlauts do not matter', async ({
   page,
+  request,
   server,
 }) => {
   await server.importConfig(mathematik('Französisch'), 'franzoesisch')
+  // the server learns of a scale another process stored within a fifth of a second (its poll of the file)
+  await expect
+    .poll(async () => JSON.stringify(await (await request.get('/api/v1/scales')).json()))
+    .toMatch(/"mathematik".*"franzoesisch"|"franzoesisch".*"mathematik"/)
   for (const [typed, name] of [
     ['Mathematik', 'Mathematik'],
     ['%20MATHEMATIK%20', 'Mathematik'],

@@ -71,7 +71,7 @@ for (const width of [390, 1280]) {
     await expect(table(page)).toContainText('genau 97,5 % ergibt 1,1, knapp darunter 1,2')
     // 49,5 of 100 fail without rounding, so they stay a 4,5 (rounded to 50 they would pass with 4,4).
     await page.getByLabel('Erreichte Punktzahl').fill('49,5')
-    await expect(grade(page)).toHaveText('4,5')
+    await expect(grade(page)).toHaveText('4,5 (mangelhaft)')
     // The Punkteschlüssel for 20 points in whole points: 1,1 needs 97,5 %, 19 of 20 is 95 % (1,3), so no
     // whole point gives 1,1.
     await page.goto('/?schluessel=ihk-dezimal&gesamt=20')
