@@ -27,8 +27,8 @@ function Replacement({ loaded, api }: { loaded: LiveConfig; api: ScaleApi }) {
     if (ihk === undefined) return
     setBusy(true)
     try {
-      // the preset's document as it is (the server checks it again); it names the preset
-      const saved = await api.save(ihk.config as Parameters<ScaleApi['save']>[0], loaded.version)
+      // the preset's document as the server sent it (the server checks it again); it names the preset
+      const saved = await api.save(ihk.config, loaded.version)
       toast.success(`Gespeichert: Version ${String(saved.version)}. Die alte Version bleibt im Verlauf.`)
     } catch (err) {
       toast.error(
