@@ -100,24 +100,6 @@ export type DocumentOf<K extends Rule['kind']> = ScaleDocument & { rule: RuleOf<
 /** A document in the shape the server writes and takes. */
 export type WrittenDocument = GradingConfig | RuleDocument
 
-/**
- * The document in its shape, members in the server's order (internal/grading/document.go), so that a
- * document read from the server is written back as the same JSON: what the admin sends and the page keeps.
- */
-export function writeDocument({ name, preset, rule: r, zeugnis }: ScaleDocument): WrittenDocument {
-  if (r.kind === 'widths') return defined({ name, grades: r.grades, schema: r.schema, zeugnis })
-  const { kind, system } = r
-  const rule =
-    kind === 'formula'
-      ? { kind, step: r.step, midpoint: r.midpoint, pass: r.pass }
-      : { kind, percentage: r.percentage, bands: r.bands }
-  return defined({ name, system, preset, rule: defined(rule), zeugnis })
-}
-
-/** The object without its undefined members: a member the document does not have is absent. */
-const defined = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
-
 export interface LiveConfig {
   version: number
   savedAt: string
@@ -221,7 +203,7 @@ const readRule: Read<RuleDocument> = object({
 // The one place that knows both shapes: a document with a member `rule` names its system and kind (a kind
 // other than the formula is read as a table); one without is the original's, the kind `widths`.
 const readDocument: Read<ScaleDocument> = (x) => {
-  if (typeof x !== 'object' || x === null || !('rule' in x)) {
+  if ((x as { rule?: unknown } | null)?.rule === undefined) {
     const d = readOriginal(x)
     if (d === FAIL) return d
     const { grades, schema, ...doc } = d
@@ -229,14 +211,26 @@ const readDocument: Read<ScaleDocument> = (x) => {
   }
   const d = readRule(x)
   if (d === FAIL) return d
-  const { system, rule: r, ...doc } = d
-  const { kind, step, midpoint, pass } = r
-  const rule: Rule =
-    kind === 'formula'
-      ? { kind, system, step, midpoint, pass }
-      : { kind: 'table', system, percentage: r.percentage, bands: r.bands ?? [] }
-  return { ...doc, rule }
+  const { system, rule, ...doc } = d
+  const { kind, ...r } = rule
+  // the server writes only the members of the rule's kind (internal/grading/document.go)
+  return {
+    ...doc,
+    rule: kind === 'formula' ? { kind, system, ...r } : { kind: 'table', system, ...r, bands: r.bands ?? [] },
+  }
 }
+
+/**
+ * The document in the shape the server wrote it (the kind `widths` in the original's), with the members
+ * in the order of the readers above, which are the server's (internal/grading/document.go): a document
+ * read from the server is written back as the same JSON. The one writer of what the admin sends (PUT,
+ * POST /scales) and of the copy the page keeps.
+ */
+export const writeDocument = ({ rule: { kind, system, ...r }, ...doc }: ScaleDocument) =>
+  (kind === 'widths'
+    ? readOriginal({ ...doc, ...r })
+    : readRule({ ...doc, system, rule: { kind, ...r } })) as WrittenDocument
+
 const readVersion: Read<LiveConfig> = object({
   version: int,
   savedAt: str,

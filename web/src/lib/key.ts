@@ -86,14 +86,11 @@ export function gradeText({ system }: Key, grade: string, alt: string | undefine
 
 /** The bands of a scale's document, whatever its system and kind of rule. */
 export function keyOf({ rule }: ScaleDocument): Key {
-  switch (rule.kind) {
-    case 'widths':
-      return widthsKey(rule)
-    case 'formula':
-      return formulaKey(rule)
-    case 'table':
-      return tableKey(rule)
-  }
+  return rule.kind === 'widths'
+    ? widthsKey(rule)
+    : rule.kind === 'formula'
+      ? formulaKey(rule)
+      : tableKey(rule)
 }
 
 /** A table of "ab" bounds: each row's grade from its bound; the last row takes the rest. */

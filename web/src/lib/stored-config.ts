@@ -16,8 +16,10 @@ export interface StoredConfig {
 export function storeConfig(live: LiveConfig, storedAt: string, key: string): void {
   try {
     // kept as the server sent it, so that readStoredConfig reads it as it reads the server's
-    const kept = { live: { ...live, config: writeDocument(live.config) }, storedAt }
-    localStorage.setItem(key, JSON.stringify(kept))
+    localStorage.setItem(
+      key,
+      JSON.stringify({ live: { ...live, config: writeDocument(live.config) }, storedAt }),
+    )
   } catch {
     // private mode or quota: the page works online as before
   }

@@ -6,10 +6,7 @@ import { writeDocument, type ScaleDocument } from '@/lib/config'
 // which only the app's rule carries.
 
 const isRead = (x: unknown): x is ScaleDocument =>
-  typeof x === 'object' &&
-  x !== null &&
-  'rule' in x &&
-  typeof (x as { rule: { system?: unknown } }).rule.system === 'string'
+  typeof (x as { rule?: { system?: unknown } } | null)?.rule?.system === 'string'
 
 /** JSON as the server would send it: every document in `value` in its written shape. */
 export const servedJson = (value: unknown): string =>

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { readGradingConfig, type DocumentOf } from '@/lib/config'
+import { readLiveConfig, type DocumentOf } from '@/lib/config'
 import { fitsConfig, formatConfigNumber, toConfigNumber } from '@/lib/config-numbers'
 import { formSchema } from '@/lib/form-schema'
 import { parseNumber, trimmed } from '@/lib/numbers'
@@ -206,9 +206,10 @@ export function checkConfigForm(values: ConfigFormValues): FormCheck {
     if (field !== null) errors[field] ??= message
   }
   if (result.ok && Object.keys(errors).length === 0) {
-    // the valid document, read as every document is: its rule of widths
-    const doc = readGradingConfig(result.config)
-    if (doc !== null && isOfKind(doc, ['widths'])) return { ok: true, doc }
+    // the valid document, read as every document is, into its rule of widths (through the version
+    // reader: the calculator route's chunk exports it already; its document reader would cost it bytes)
+    const doc = readLiveConfig({ version: 0, savedAt: '', config: result.config })?.config
+    if (doc !== undefined && isOfKind(doc, ['widths'])) return { ok: true, doc }
   }
   return { ok: false, errors: orderedErrors(errors) }
 }
