@@ -7,6 +7,7 @@ import { STORAGE_KEY } from '@/lib/stored-config'
 import { toast } from '@/lib/toast'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
+import { servedJson } from '@/test/served'
 import {
   CONNECTION_TOAST_ID,
   LOAD_TOAST_ID,
@@ -92,7 +93,7 @@ describe('showLiveConfigToasts', () => {
   it('takes the load notice back when a kept configuration is shown instead', () => {
     localStorage.setItem(
       STORAGE_KEY,
-      JSON.stringify({ live: standardLiveConfig(2), storedAt: '2026-11-20T08:30:00.000Z' }),
+      servedJson({ live: standardLiveConfig(2), storedAt: '2026-11-20T08:30:00.000Z' }),
     )
     FakeEventSource.latest.fail('retrying')
     expect(dismissToast.mock.calls).toEqual([[LOAD_TOAST_ID]])

@@ -1,7 +1,13 @@
 import type * as v from 'valibot'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { components } from './api-types.gen'
-import { parseLiveConfig, type ContractConfigVersion, type LiveConfig } from './config'
+import {
+  parseLiveConfig,
+  writeDocument,
+  type ContractConfigVersion,
+  type LiveConfig,
+  type WrittenDocument,
+} from './config'
 import { userSchema } from './session'
 
 // The client follows the contract (api/openapi.yaml): the generated types (api-types.gen.ts, kept
@@ -10,6 +16,13 @@ import { userSchema } from './session'
 // calls (features/admin/api/contract.test.ts).
 
 type Schemas = components['schemas']
+/** A version with its document as the server writes it, which the reader reads into its rule. */
+type Written = Omit<LiveConfig, 'config'> & { config: WrittenDocument }
+/** A version read, with its document written back: what the server sent. */
+const writtenBack = (text: string) => {
+  const read = parseLiveConfig(text)
+  return read && { ...read, config: writeDocument(read.config) }
+}
 
 describe('the client and the contract', () => {
   it('checks REST answers with schemas of exactly the contract types', () => {
@@ -17,7 +30,7 @@ describe('the client and the contract', () => {
   })
 
   it('reads every configuration the contract allows in a config event (the check is only looser)', () => {
-    expectTypeOf<ContractConfigVersion>().toExtend<LiveConfig>()
+    expectTypeOf<ContractConfigVersion>().toExtend<Written>()
     const version: ContractConfigVersion = {
       version: 7,
       savedAt: '2026-11-22T10:00:00Z',
@@ -34,11 +47,11 @@ describe('the client and the contract', () => {
         schema: { general: { minus: 33.33, normal: 33.33 }, '1': { minus: 33.33 }, '6': { normal: 50 } },
       },
     }
-    expect(parseLiveConfig(JSON.stringify(version))).toEqual(version)
+    expect(writtenBack(JSON.stringify(version))).toEqual(version)
   })
 
   it('reads the versions of admin answers, which name who saved them, with the same check', () => {
-    expectTypeOf<Schemas['SavedConfigVersion']>().toExtend<LiveConfig>()
+    expectTypeOf<Schemas['SavedConfigVersion']>().toExtend<Written>()
     const version: Schemas['SavedConfigVersion'] = {
       version: 8,
       savedAt: '2026-11-22T11:00:00Z',
@@ -56,6 +69,6 @@ describe('the client and the contract', () => {
         schema: { general: { minus: 33.33, normal: 33.33 }, '1': { minus: 33.33 }, '6': { normal: 50 } },
       },
     }
-    expect(parseLiveConfig(JSON.stringify(version))).toEqual(version)
+    expect(writtenBack(JSON.stringify(version))).toEqual(version)
   })
 })

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { standardLiveConfig } from '@/test/live-config'
+import { servedJson } from '@/test/served'
 import { readLiveConfig, type ZeugnisSettings } from './config'
 import { liveConfigSchema } from './config-schema'
 
@@ -14,7 +15,8 @@ const settings: ZeugnisSettings = {
     { name: 'mündlich', weight: '1' },
   ],
 }
-const json = (x: unknown): unknown => JSON.parse(JSON.stringify(x))
+/** A version as the server sends it. */
+const json = (x: unknown): unknown => JSON.parse(servedJson(x))
 const withSettings = (zeugnis: unknown) => {
   const version = json(standardLiveConfig(3)) as { config: Record<string, unknown> }
   version.config.zeugnis = zeugnis

@@ -1,15 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { standardLiveConfig } from '@/test/live-config'
-import { parseLiveConfig, readGradingConfig, readLiveConfig, type GradingConfig } from './config'
+import { servedJson } from '@/test/served'
+import { parseLiveConfig, readGradingConfig, readLiveConfig, writeDocument } from './config'
 
 // The check of a received configuration (config.ts, valibot): what it lets through is what the
 // calculator computes with, so a wrong type must be refused, not passed on.
 
+/** A version as the page reads it, and as the server sends it. */
 const good = standardLiveConfig(7)
+const sent = JSON.parse(servedJson(good)) as Record<string, unknown>
 const json = (x: unknown): unknown => JSON.parse(JSON.stringify(x))
-/** A copy of good with one member replaced (undefined: removed) at the path. */
+/** A copy of the sent version with one member replaced (undefined: removed) at the path. */
 function withMember(path: string[], value: unknown): unknown {
-  const copy = json(good) as Record<string, unknown>
+  const copy = json(sent) as Record<string, unknown>
   let at = copy
   for (const key of path.slice(0, -1)) at = at[key] as Record<string, unknown>
   const last = path.at(-1) ?? ''
@@ -20,9 +25,9 @@ function withMember(path: string[], value: unknown): unknown {
 
 describe('readLiveConfig', () => {
   it('reads a version as the stream sends it, and one that names its author and is archived', () => {
-    expect(readLiveConfig(json(good))).toStrictEqual(good)
-    const admins = { ...good, savedBy: 'chefin@schule.de', archived: true }
-    expect(readLiveConfig(json(admins))).toStrictEqual(admins)
+    expect(readLiveConfig(json(sent))).toStrictEqual(good)
+    const admins = { savedBy: 'chefin@schule.de', archived: true }
+    expect(readLiveConfig(json({ ...sent, ...admins }))).toStrictEqual({ ...good, ...admins })
   })
 
   it('keeps only the members it knows, at every level', () => {
@@ -33,7 +38,10 @@ describe('readLiveConfig', () => {
   })
 
   it('reads a document without band widths (its grades then read "?")', () => {
-    const schemaOf = (x: unknown) => (readLiveConfig(x)?.config as GradingConfig | undefined)?.schema
+    const schemaOf = (x: unknown) => {
+      const rule = readLiveConfig(x)?.config.rule
+      return rule?.kind === 'widths' ? rule.schema : undefined
+    }
     expect(schemaOf(withMember(['config', 'schema'], {}))).toStrictEqual({})
     const half = withMember(['config', 'schema'], { general: { minus: 30 } })
     expect(schemaOf(half)).toStrictEqual({ general: { minus: 30 } })
@@ -69,11 +77,27 @@ describe('readLiveConfig of a rule document', () => {
   }
   const formula = { name: 'Zehntel', system: 'schweiz', rule: { kind: 'formula', step: 0.1, midpoint: 'up' } }
 
-  it('reads a table and a formula, keeping only the members it knows', () => {
-    expect(readLiveConfig({ ...good, config: table })).toStrictEqual({ ...good, config: table })
-    expect(readLiveConfig({ ...good, config: formula })).toStrictEqual({ ...good, config: formula })
+  // as the page reads them: the system is the rule's (a formula's absent pass mark reads undefined)
+  const readTable = {
+    name: 'IHK',
+    preset: 'ihk',
+    rule: { kind: 'table', system: 'noten', percentage: 'round', bands: table.rule.bands },
+  }
+  const readFormula = {
+    name: 'Zehntel',
+    rule: { kind: 'formula', system: 'schweiz', step: 0.1, midpoint: 'up' },
+  }
+
+  it('reads a table and a formula into their rules, keeping only the members it knows', () => {
+    expect(readLiveConfig({ ...sent, config: table })).toEqual({ ...good, config: readTable })
+    expect(readLiveConfig({ ...sent, config: formula })).toEqual({ ...good, config: readFormula })
     const extra = { ...table, grades: 1, rule: { ...table.rule, colour: 'green' } }
-    expect(readLiveConfig({ ...good, config: extra })).toStrictEqual({ ...good, config: table })
+    expect(readLiveConfig({ ...sent, config: extra })).toEqual({ ...good, config: readTable })
+  })
+
+  it('reads a kind other than the formula as a table, as before there were two', () => {
+    const other = { ...table, rule: { ...table.rule, kind: 'tabelle' } }
+    expect(readLiveConfig({ ...sent, config: other })?.config.rule.kind).toBe('table')
   })
 
   it.each([
@@ -84,15 +108,80 @@ describe('readLiveConfig of a rule document', () => {
     ['a bound as text', { ...table, rule: { ...table.rule, bands: [{ grade: '1', from: '92' }] } }],
     ['a step as text', { ...formula, rule: { ...formula.rule, step: '0,1' } }],
   ])('refuses %s', (_, config) => {
-    expect(readLiveConfig({ ...good, config })).toBeNull()
+    expect(readLiveConfig({ ...sent, config })).toBeNull()
   })
 })
 
 describe('readGradingConfig and parseLiveConfig', () => {
   it('reads a document alone, and the text of an event', () => {
-    expect(readGradingConfig(json(good.config))).toStrictEqual(good.config)
+    expect(readGradingConfig(sent.config)).toStrictEqual(good.config)
     expect(readGradingConfig({ name: 'x' })).toBeNull()
-    expect(parseLiveConfig(JSON.stringify(good))).toStrictEqual(good)
+    expect(parseLiveConfig(JSON.stringify(sent))).toStrictEqual(good)
     expect(parseLiveConfig('{"version":')).toBeNull()
+  })
+
+  it("reads a document of the original's shape into the rule of widths of 1–6 with + and −", () => {
+    const original = {
+      name: 'Oberstufe',
+      grades: (sent.config as { grades: unknown }).grades,
+      schema: { general: { minus: 30 } },
+      zeugnis: { tendency: '1/3' },
+    }
+    expect(readGradingConfig(original)).toStrictEqual({
+      name: 'Oberstufe',
+      rule: {
+        kind: 'widths',
+        system: 'noten-plus-minus',
+        grades: original.grades,
+        schema: { general: { minus: 30 } },
+      },
+      zeugnis: { tendency: '1/3' },
+    })
+  })
+})
+
+describe('writeDocument', () => {
+  // The documents of testdata/grading as the server stores and sends them (internal/grading writes
+  // them so): read and written back, each is the same JSON, so what the admin sends back and the page
+  // keeps is what the server sent. (JSON.stringify puts a JavaScript object's integer-like keys,
+  // the schema's "1" and "6", first, on both sides alike.)
+  const vectors = join(import.meta.dirname, '../../../testdata/grading')
+  const readJson = (name: string): unknown => JSON.parse(readFileSync(join(vectors, name), 'utf8'))
+  const configs = readdirSync(join(vectors, 'configs')).map((f) => [`configs/${f}`, readJson(`configs/${f}`)])
+  const { cases } = readJson('rule-documents.json') as { cases: { name: string; canonical: unknown }[] }
+  const aliases = readJson('alias-configs.json') as { cases: { name: string; canonical: unknown }[] }
+  const documents = [
+    ...configs,
+    ...cases.map((c) => [`rule-documents.json: ${c.name}`, c.canonical]),
+    ...aliases.cases.map((c) => [`alias-configs.json: ${c.name}`, c.canonical]),
+  ] as [string, unknown][]
+
+  it('has the shared documents of both shapes', () => {
+    expect(configs).toHaveLength(3)
+    expect(cases.length).toBeGreaterThanOrEqual(10)
+    expect(aliases.cases.length).toBeGreaterThan(0)
+  })
+
+  it.each(documents)('gives back %s byte for byte', (_, doc) => {
+    const read = readGradingConfig(doc)
+    expect(read).not.toBeNull()
+    if (read !== null) expect(JSON.stringify(writeDocument(read))).toBe(JSON.stringify(doc))
+  })
+
+  it("writes the members in the server's order, whatever order the page built them in", () => {
+    const built = writeDocument({
+      zeugnis: { tendency: '1/3' },
+      rule: {
+        bands: [{ grade: '1', from: 50 }, { grade: '6' }],
+        percentage: 'cut',
+        system: 'noten',
+        kind: 'table',
+      },
+      preset: 'x',
+      name: 'T',
+    })
+    expect(JSON.stringify(built)).toBe(
+      '{"name":"T","system":"noten","preset":"x","rule":{"kind":"table","percentage":"cut","bands":[{"grade":"1","from":50},{"grade":"6"}]},"zeugnis":{"tendency":"1/3"}}',
+    )
   })
 })

@@ -23,44 +23,39 @@ export interface ZeugnisSettings {
   categories?: { name: string; weight: string }[]
 }
 
-/** A document of the original's shape (docs/spec.md §4). */
+type Grade = '1' | '2' | '3' | '4' | '5' | '6'
+
+/** A scale's document as the server writes it, in the original's shape (docs/spec.md §4). */
 export interface GradingConfig {
   name: string
-  grades: Record<'1' | '2' | '3' | '4' | '5' | '6', Bounds>
+  grades: Record<Grade, Bounds>
   schema: {
     general?: { minus?: number; normal?: number }
     '1'?: { minus?: number }
     '6'?: { normal?: number }
   }
-  zeugnis?: ZeugnisSettings
+  zeugnis?: ZeugnisSettings | undefined
 }
 
-/** A document of every other system (docs/grading-systems.md): a table of "ab" bounds or the Swiss formula. */
+/** A scale's document as the server writes it for every other system (docs/grading-systems.md). */
 export interface RuleDocument {
   name: string
   system: string
-  preset?: string
+  preset?: string | undefined
   rule: {
     kind: string
-    percentage?: string
-    bands?: { grade: string; from?: number }[]
-    step?: number
-    midpoint?: string
-    pass?: number
+    percentage?: string | undefined
+    bands?: { grade: string; from?: number }[] | undefined
+    step?: number | undefined
+    midpoint?: string | undefined
+    pass?: number | undefined
   }
-  zeugnis?: ZeugnisSettings
+  zeugnis?: ZeugnisSettings | undefined
 }
 
-/** What a scale stores and the stream sends: a document of the original's shape or of a rule. */
-export type ScaleDocument = GradingConfig | RuleDocument
-
-/** Whether a document has the original's shape (name, grades, schema), which the admin's form edits. */
-export const isOriginal = (doc: ScaleDocument): doc is GradingConfig => !('rule' in doc)
-
 /**
- * A scale's rule, whichever shape its document has: the original's bounds and widths are the kind
- * `widths` of 1–6 with + and − (docs/spec.md §4), beside a table of "ab" bounds and the Swiss formula.
- * Only a view: the document itself is what the server wrote, and what is sent and compared.
+ * A scale's rule, of one of three kinds (as internal/grading's Rule): the original's bounds and widths,
+ * the kind `widths` of 1–6 with + and − (docs/spec.md §4); a table of "ab" bounds; the Swiss formula.
  */
 export type Rule =
   | {
@@ -70,28 +65,40 @@ export type Rule =
       schema: GradingConfig['schema']
     }
   | {
-      kind: 'formula'
-      system: string
-      step: number | undefined
-      midpoint: string | undefined
-      pass: number | undefined
-    }
-  | {
       kind: 'table'
       system: string
-      percentage: string | undefined
+      percentage?: string | undefined
       bands: { grade: string; from?: number }[]
     }
+  | {
+      kind: 'formula'
+      system: string
+      step?: number | undefined
+      midpoint?: string | undefined
+      pass?: number | undefined
+    }
 
-/** The rule of a document; a rule document of a kind other than the formula is a table. */
-export function ruleOf(doc: ScaleDocument): Rule {
-  if (isOriginal(doc))
-    return { kind: 'widths', system: 'noten-plus-minus', grades: doc.grades, schema: doc.schema }
-  const { system, rule } = doc
-  const { step, midpoint, pass } = rule
-  if (rule.kind === 'formula') return { kind: 'formula', system, step, midpoint, pass }
-  return { kind: 'table', system, percentage: rule.percentage, bands: rule.bands ?? [] }
+/** The rule of one kind. */
+export type RuleOf<K extends Rule['kind']> = Extract<Rule, { kind: K }>
+
+/**
+ * What a scale stores and the stream sends, as the app reads it: a name, a rule, and the Zeugnisnote
+ * settings; `preset` names the preset whose document it is. Which of the two shapes the server wrote it
+ * in is known only to readGradingConfig, which reads both, and writeDocument, which writes it back in
+ * its shape (the kind `widths` in the original's), the same JSON as the server sent.
+ */
+export interface ScaleDocument {
+  name: string
+  preset?: string | undefined
+  rule: Rule
+  zeugnis?: ZeugnisSettings | undefined
 }
+
+/** A document whose rule is of one of the kinds K. */
+export type DocumentOf<K extends Rule['kind']> = ScaleDocument & { rule: RuleOf<K> }
+
+/** A document in the shape the server writes and takes. */
+export type WrittenDocument = GradingConfig | RuleDocument
 
 export interface LiveConfig {
   version: number
@@ -193,8 +200,37 @@ const readRule: Read<RuleDocument> = object({
   }),
   zeugnis,
 })
-const readDocument: Read<ScaleDocument> = (x) =>
-  typeof x === 'object' && x !== null && 'rule' in x ? readRule(x) : readOriginal(x)
+// The one place that knows both shapes: a document with a member `rule` names its system and kind (a kind
+// other than the formula is read as a table); one without is the original's, the kind `widths`.
+const readDocument: Read<ScaleDocument> = (x) => {
+  if ((x as { rule?: unknown } | null)?.rule === undefined) {
+    const d = readOriginal(x)
+    if (d === FAIL) return d
+    const { grades, schema, ...doc } = d
+    return { ...doc, rule: { kind: 'widths', system: 'noten-plus-minus', grades, schema } }
+  }
+  const d = readRule(x)
+  if (d === FAIL) return d
+  const { system, rule, ...doc } = d
+  const { kind, ...r } = rule
+  // the server writes only the members of the rule's kind (internal/grading/document.go)
+  return {
+    ...doc,
+    rule: kind === 'formula' ? { kind, system, ...r } : { kind: 'table', system, ...r, bands: r.bands ?? [] },
+  }
+}
+
+/**
+ * The document in the shape the server wrote it (the kind `widths` in the original's), with the members
+ * in the order of the readers above, which are the server's (internal/grading/document.go): a document
+ * read from the server is written back as the same JSON. The one writer of what the admin sends (PUT,
+ * POST /scales) and of the copy the page keeps.
+ */
+export const writeDocument = ({ rule: { kind, system, ...r }, ...doc }: ScaleDocument) =>
+  (kind === 'widths'
+    ? readOriginal({ ...doc, ...r })
+    : readRule({ ...doc, system, rule: { kind, ...r } })) as WrittenDocument
+
 const readVersion: Read<LiveConfig> = object({
   version: int,
   savedAt: str,
@@ -205,7 +241,7 @@ const readVersion: Read<LiveConfig> = object({
 
 const orNull = <T>(value: T | typeof FAIL): T | null => (value === FAIL ? null : value)
 
-/** A configuration document, with only the members it knows; null when it is not one. */
+/** A configuration document, in either shape, as its rule with the members it knows; null when it is not one. */
 export const readGradingConfig = (x: unknown): ScaleDocument | null => orNull(readDocument(x))
 
 /** A version (GET /config, an event, a kept copy), with only the members it knows; null when it is not one. */

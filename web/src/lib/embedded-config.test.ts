@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { readLiveConfig } from './config'
 import { EMBEDDED_CONFIG_ID, pageStart, readEmbeddedConfig } from './embedded-config'
 import { STORAGE_KEY, storeConfig } from './stored-config'
 
-const version = {
+/** A version as the server sends it. */
+const sent = {
   version: 7,
   savedAt: '2026-11-23T08:00:00Z',
   config: {
@@ -18,6 +20,12 @@ const version = {
     schema: { general: { minus: 33.33, normal: 33.33 } },
   },
 }
+/** The same version as the page reads it. */
+const version = (() => {
+  const read = readLiveConfig(sent)
+  if (read === null) throw new Error('not a version')
+  return read
+})()
 
 function embed(text: string, slug = '') {
   const block = document.createElement('script')
@@ -37,7 +45,7 @@ describe('readEmbeddedConfig', () => {
   it('reads the version the server put into the page, escaped as the server escapes it', () => {
     // json.HTMLEscape on the server: <, > and U+2028 as \u escapes, which JSON.parse turns back.
     embed(
-      JSON.stringify(version)
+      JSON.stringify(sent)
         .replace(/</g, '\\u003c')
         .replace(/>/g, '\\u003e')
         .replace(/\u2028/g, '\\u2028'),
@@ -46,14 +54,14 @@ describe('readEmbeddedConfig', () => {
   })
 
   it('reads the block only on the address it was made for', () => {
-    embed(JSON.stringify(version), 'bio')
+    embed(JSON.stringify(sent), 'bio')
     expect(readEmbeddedConfig('bio', document)).toEqual(version)
     expect(readEmbeddedConfig('chemie', document)).toBeUndefined()
     expect(readEmbeddedConfig(null, document)).toBeUndefined()
   })
 
   it('does not take the block of the plain address (the precached page) for a scale', () => {
-    embed(JSON.stringify(version))
+    embed(JSON.stringify(sent))
     expect(readEmbeddedConfig('bio', document)).toBeUndefined()
   })
 
@@ -104,7 +112,7 @@ describe('pageStart', () => {
       {},
     ],
   ])('%s', (_, keep, want) => {
-    embed(JSON.stringify(version))
+    embed(JSON.stringify(sent))
     keep()
     expect(pageStart(null, STORAGE_KEY)).toEqual(want)
   })

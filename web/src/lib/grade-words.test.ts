@@ -47,14 +47,17 @@ describe('grades in words', () => {
   it("stand beside the calculator's grade, in the system's notation", () => {
     const swiss = keyOf({
       name: 'x',
-      system: 'schweiz',
-      rule: { kind: 'formula', step: 0.25, midpoint: 'up' },
+      rule: { kind: 'formula', system: 'schweiz', step: 0.25, midpoint: 'up' },
     })
     expect(shownGrade(swiss, '4,75', undefined)).toBe('4.75 (genügend)')
     const decimal = keyOf({
       name: 'x',
-      system: 'noten-dezimal',
-      rule: { kind: 'table', percentage: 'round', bands: [{ grade: '1,0', from: 50 }, { grade: '6,0' }] },
+      rule: {
+        kind: 'table',
+        system: 'noten-dezimal',
+        percentage: 'round',
+        bands: [{ grade: '1,0', from: 50 }, { grade: '6,0' }],
+      },
     })
     expect(shownGrade(decimal, '1,4', undefined)).toBe('1,4 (sehr gut)')
     expect(shownGrade(decimal, '', undefined)).toBe('')

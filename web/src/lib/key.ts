@@ -1,4 +1,4 @@
-import { ruleOf, type Rule, type ScaleDocument } from './config'
+import type { RuleOf, ScaleDocument } from './config'
 import { formatExact, fromConfigNumber } from './numbers'
 import { add, cmp, div, mul, rational, sub, type Rational } from './rational'
 import { SECOND_LABELS } from './second-labels.gen'
@@ -51,7 +51,7 @@ function altOf(system: string, label: string): string | undefined {
  * The 16 bands of docs/spec.md §4: each takes what is above its lower threshold ("über"), the grade's
  * min plus the widths below it in percent of the grade's range (internal/grading/key_make.go).
  */
-function widthsKey({ grades, schema }: Extract<Rule, { kind: 'widths' }>): Key {
+function widthsKey({ grades, schema }: RuleOf<'widths'>): Key {
   const at = (g: '1' | '2' | '3' | '4' | '5' | '6', ...widths: (number | undefined)[]) => {
     const min = percent(grades[g].min)
     const max = percent(grades[g].max)
@@ -97,20 +97,16 @@ export const gradePhrase = (key: Key, grade: string, alt: string | undefined): s
   `${counted(key.system) ? '' : 'Note '}${gradeText(key, grade, alt)}`
 
 /** The bands of a scale's document, whatever its system and kind of rule. */
-export function keyOf(doc: ScaleDocument): Key {
-  const rule = ruleOf(doc)
-  switch (rule.kind) {
-    case 'widths':
-      return widthsKey(rule)
-    case 'formula':
-      return formulaKey(rule)
-    case 'table':
-      return tableKey(rule)
-  }
+export function keyOf({ rule }: ScaleDocument): Key {
+  return rule.kind === 'widths'
+    ? widthsKey(rule)
+    : rule.kind === 'formula'
+      ? formulaKey(rule)
+      : tableKey(rule)
 }
 
 /** A table of "ab" bounds: each row's grade from its bound; the last row takes the rest. */
-function tableKey({ system, percentage, bands: rows }: Extract<Rule, { kind: 'table' }>): Key {
+function tableKey({ system, percentage, bands: rows }: RuleOf<'table'>): Key {
   return {
     system,
     basis: percentage === 'round' || percentage === 'cut' ? percentage : 'exact',
@@ -131,7 +127,7 @@ const percent = (x: number | undefined) => (x === undefined ? undefined : (fromC
  * 4 + 2(p − X)/(100 − X) above) rounded to the step, so note n starts where that line reaches
  * n − step/2, included when an exact midpoint goes up (internal/grading/key_make.go).
  */
-function formulaKey(rule: Extract<Rule, { kind: 'formula' }>): Key {
+function formulaKey(rule: RuleOf<'formula'>): Key {
   const step = percent(rule.step) ?? rational(1n, 10n)
   const half = div(step, rational(2n))
   const pass = percent(rule.pass)

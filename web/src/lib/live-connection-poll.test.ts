@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
+import { servedJson } from '@/test/served'
 import type { LiveConfig } from './config'
 import { createLiveConnection } from './live-connection'
 import {
@@ -66,7 +67,7 @@ const fakeFetch = vi.fn((url: string, init: RequestInit = {}): Promise<Response>
   if (ifNoneMatch === etag)
     return Promise.resolve(new Response(null, { status: 304, headers: { ETag: etag } }))
   return Promise.resolve(
-    new Response(JSON.stringify(server.current), {
+    new Response(servedJson(server.current), {
       status: 200,
       headers: { 'Content-Type': 'application/json', ETag: etag },
     }),
@@ -188,7 +189,7 @@ describe('a refused stream', () => {
   it('shows the first configuration from a poll when nothing is shown, without the kept one as stale first', async () => {
     localStorage.setItem(
       STORAGE_KEY,
-      JSON.stringify({ live: renamed(4, 'Alt'), storedAt: '2026-11-20T08:30:00Z' }),
+      servedJson({ live: renamed(4, 'Alt'), storedAt: '2026-11-20T08:30:00Z' }),
     )
     const result = connect()
     FakeEventSource.latest.fail('closed')

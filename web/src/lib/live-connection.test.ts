@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeEventSource } from '@/test/fake-event-source'
 import { standardLiveConfig } from '@/test/live-config'
+import { servedJson } from '@/test/served'
 import type { LiveConfig } from './config'
 import { createLiveConnection } from './live-connection'
 import { FIRST_EVENT_MS, LOAD_TIMEOUT_MS, LOST_AFTER_MS, STALE_AFTER_MS, TRIAL_FIRST_MS } from './live-timing'
@@ -251,7 +252,7 @@ describe('createLiveConnection offline', () => {
   })
 
   function kept(live: LiveConfig, storedAt: string) {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ live, storedAt }))
+    localStorage.setItem(STORAGE_KEY, servedJson({ live, storedAt }))
   }
 
   it('keeps every configuration it receives, with the time it came', () => {
@@ -405,7 +406,7 @@ describe('createLiveConnection, made from parameters', () => {
 
   it('falls back to the configuration kept under its own key only', () => {
     const other = standardLiveConfig(4)
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ live: other, storedAt: '2026-11-20T08:30:00.000Z' }))
+    localStorage.setItem(STORAGE_KEY, servedJson({ live: other, storedAt: '2026-11-20T08:30:00.000Z' }))
     const result = connect({ storageKey: 'notenrechner.scale.oberstufe' })
     FakeEventSource.latest.fail('closed')
     expect(result.current).toMatchObject({ state: 'loading' })
@@ -565,7 +566,7 @@ describe('createLiveConnection, a stream the server ends or does not have', () =
     const head = answerHead(404)
     localStorage.setItem(
       MATHE.storageKey,
-      JSON.stringify({ live: standardLiveConfig(2), storedAt: '2026-11-20T08:30:00.000Z' }),
+      servedJson({ live: standardLiveConfig(2), storedAt: '2026-11-20T08:30:00.000Z' }),
     )
     const result = connect({ ...MATHE, mayNotExist: true })
     FakeEventSource.latest.fail('closed') // EventSource shows a 404 as an error, nothing more

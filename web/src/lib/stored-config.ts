@@ -1,4 +1,4 @@
-import { readLiveConfig, type LiveConfig } from './config'
+import { readLiveConfig, writeDocument, type LiveConfig } from './config'
 
 // The last configuration this browser received, kept so that the calculator works offline
 // (docs/spec.md §2). Only the public configuration is kept; nothing a person typed.
@@ -15,7 +15,11 @@ export interface StoredConfig {
 /** Keeps a configuration just received; storage that is full or forbidden is not an error. */
 export function storeConfig(live: LiveConfig, storedAt: string, key: string): void {
   try {
-    localStorage.setItem(key, JSON.stringify({ live, storedAt } satisfies StoredConfig))
+    // kept as the server sent it, so that readStoredConfig reads it as it reads the server's
+    localStorage.setItem(
+      key,
+      JSON.stringify({ live: { ...live, config: writeDocument(live.config) }, storedAt }),
+    )
   } catch {
     // private mode or quota: the page works online as before
   }

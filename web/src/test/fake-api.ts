@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
 import type { User } from '@/lib/session'
+import { servedJson } from './served'
 
 // A stand-in for the server behind fetch: tests register answers per "METHOD /path" (the path
 // after /api/v1, with its query) and read back every request the code under test made.
@@ -14,7 +15,7 @@ export interface ApiCall {
 type Answer = Response | ((call: ApiCall) => Response | Promise<Response>)
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return new Response(servedJson(body), {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },
   })

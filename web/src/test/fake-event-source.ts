@@ -1,4 +1,5 @@
 import { vi } from 'vitest'
+import { servedJson } from './served'
 
 /** A stand-in for the browser's EventSource that tests drive by hand. */
 export class FakeEventSource extends EventTarget {
@@ -41,7 +42,7 @@ export class FakeEventSource extends EventTarget {
 
   /** Sends a `config` event whose data is `payload` as JSON (or the string as is). */
   send(payload: unknown): void {
-    const data = typeof payload === 'string' ? payload : JSON.stringify(payload)
+    const data = typeof payload === 'string' ? payload : servedJson(payload)
     this.dispatchEvent(new MessageEvent('config', { data }))
   }
 

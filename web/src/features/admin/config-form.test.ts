@@ -86,12 +86,12 @@ describe('checkConfigForm', () => {
 
   it('gives the canonical document of a valid form', () => {
     const config = standardLiveConfig().config
-    expect(checkConfigForm(toFormValues(config))).toEqual({ ok: true, config })
+    expect(checkConfigForm(toFormValues(config))).toEqual({ ok: true, doc: config })
   })
 
   it('derives both neighbours from one boundary: grade 1’s min and grade 2’s max', () => {
     const result = checkConfigForm({ ...standard(), boundary1: '90,5' })
-    expect(result.ok && result.config.grades).toMatchObject({
+    expect(result.ok && result.doc.rule.grades).toMatchObject({
       '1': { min: 90.5, max: 100 },
       '2': { min: 70, max: 90.5 },
     })
@@ -174,8 +174,8 @@ describe('checkConfigForm', () => {
         accepted++
         for (let g = 1; g <= 5; g++) {
           const key = String(g) as '1'
-          expect(result.config.grades[key].min).toBe(numbers[g])
-          expect(result.config.grades[String(g + 1) as '2'].max).toBe(numbers[g])
+          expect(result.doc.rule.grades[key].min).toBe(numbers[g])
+          expect(result.doc.rule.grades[String(g + 1) as '2'].max).toBe(numbers[g])
         }
       } else {
         expect(Object.keys(result.errors).length).toBeGreaterThan(0)

@@ -1,9 +1,10 @@
 import * as v from 'valibot'
-import type { GradingConfig } from '@/lib/config'
+import { readLiveConfig, type DocumentOf } from '@/lib/config'
 import { fitsConfig, formatConfigNumber, toConfigNumber } from '@/lib/config-numbers'
 import { formSchema } from '@/lib/form-schema'
 import { parseNumber, trimmed } from '@/lib/numbers'
-import { checkConfigDocument, MESSAGES, type CanonicalConfig } from './config-validation'
+import { checkConfigDocument, MESSAGES } from './config-validation'
+import { isOfKind } from './document-kind'
 import { isZeugnisPath, zeugnisFormSchema, zeugnisMember, type ZeugnisFormValues } from './zeugnis-form'
 
 // The editor's form: the five boundaries between the six grades and the four band widths, every
@@ -86,14 +87,15 @@ export function fieldForPath(path: string): ConfigFormField | null {
   }
 }
 
-/** The form of a configuration: boundary g is grade g's min (equal to grade g + 1's max when valid). */
-export function toFormValues(config: GradingConfig): ConfigFormValues {
-  const values = { name: config.name } as ConfigFormValues
-  for (const b of BOUNDARY_NUMBERS) values[boundaryOf(b)] = formatConfigNumber(config.grades[b].min)
-  values.generalMinus = formatConfigNumber(config.schema.general?.minus)
-  values.generalNormal = formatConfigNumber(config.schema.general?.normal)
-  values.oneMinus = formatConfigNumber(config.schema['1']?.minus)
-  values.sixNormal = formatConfigNumber(config.schema['6']?.normal)
+/** The form of a document of widths: boundary g is grade g's min (equal to grade g + 1's max when valid). */
+export function toFormValues({ name, rule }: DocumentOf<'widths'>): ConfigFormValues {
+  const { grades, schema } = rule
+  const values = { name } as ConfigFormValues
+  for (const b of BOUNDARY_NUMBERS) values[boundaryOf(b)] = formatConfigNumber(grades[b].min)
+  values.generalMinus = formatConfigNumber(schema.general?.minus)
+  values.generalNormal = formatConfigNumber(schema.general?.normal)
+  values.oneMinus = formatConfigNumber(schema['1']?.minus)
+  values.sixNormal = formatConfigNumber(schema['6']?.normal)
   return values
 }
 
@@ -175,7 +177,7 @@ function orderErrors(usable: (field: NumberField) => number | null): ConfigFormE
   return errors
 }
 
-export type FormCheck = { ok: true; config: CanonicalConfig } | { ok: false; errors: ConfigFormErrors }
+export type FormCheck = { ok: true; doc: DocumentOf<'widths'> } | { ok: false; errors: ConfigFormErrors }
 
 /**
  * The form's errors by field: the typed text's own problem first, then the document's rules on
@@ -203,7 +205,12 @@ export function checkConfigForm(values: ConfigFormValues): FormCheck {
     const field = isZeugnisPath(path) ? path : fieldForPath(path)
     if (field !== null) errors[field] ??= message
   }
-  if (result.ok && Object.keys(errors).length === 0) return result
+  if (result.ok && Object.keys(errors).length === 0) {
+    // the valid document, read as every document is, into its rule of widths (through the version
+    // reader: the calculator route's chunk exports it already; its document reader would cost it bytes)
+    const doc = readLiveConfig({ version: 0, savedAt: '', config: result.config })?.config
+    if (doc !== undefined && isOfKind(doc, ['widths'])) return { ok: true, doc }
+  }
   return { ok: false, errors: orderedErrors(errors) }
 }
 

@@ -1,4 +1,4 @@
-import type { Schemas } from '@/lib/api-client'
+import type { DocumentOf } from '@/lib/config'
 
 // The Knickpunkt rule with "ab" bounds: one number, the pass mark X ("4 ab X %"), makes a table of a
 // system with whole grades 1 to 4 above the pass mark (docs/grading-systems.md). Grades 1–4 share the
@@ -13,7 +13,6 @@ import type { Schemas } from '@/lib/api-client'
 // preset `standard-ab` (1 ab 90, 1- ab 85, … 5+ ab 33, 5 ab 27, 5- ab 20, 6+ ab 10).
 
 export type AbSystem = 'noten-plus-minus' | 'oesterreich'
-type TableDocument = Schemas['RuleDocument'] & { rule: Schemas['TableRule'] }
 
 export const AB_MESSAGES = {
   passMark: 'Muss größer als 0 und kleiner als 100 sein.',
@@ -44,7 +43,7 @@ function bands(system: AbSystem, x: number): { grade: string; from?: number }[] 
   return out
 }
 
-export type AbResult = { ok: true; doc: TableDocument } | { ok: false; message: string }
+export type AbResult = { ok: true; doc: DocumentOf<'table'> } | { ok: false; message: string }
 
 /** The table of a pass mark in a system, named `name`, or what is wrong with the pass mark. */
 export function knickpunktAb(system: AbSystem, passMark: number, name: string): AbResult {
@@ -54,5 +53,5 @@ export function knickpunktAb(system: AbSystem, passMark: number, name: string): 
   // rounding can make neighbours meet when a span is narrow: no band may be empty
   if (froms.some((f, i) => f <= 0 || (i > 0 && f >= (froms[i - 1] ?? 0))) || (froms[0] ?? 0) > 100)
     return { ok: false, message: AB_MESSAGES.tooClose }
-  return { ok: true, doc: { name, system, rule: { kind: 'table', percentage: 'exact', bands: rows } } }
+  return { ok: true, doc: { name, rule: { kind: 'table', system, percentage: 'exact', bands: rows } } }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { writeDocument } from '@/lib/config'
 import { checkConfigDocument, validateConfigDocument } from './config-validation'
 import {
   configFromBoundaries,
@@ -9,7 +10,7 @@ import {
 import cases from './knickpunkt-cases.json'
 import { STANDARD } from './standard'
 
-const checked = checkConfigDocument(STANDARD)
+const checked = checkConfigDocument(writeDocument(STANDARD))
 if (!checked.ok) throw new Error('the Standard preset is invalid')
 const standard = checked.config
 const template = {

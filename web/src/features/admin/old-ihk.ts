@@ -1,4 +1,4 @@
-import { ruleOf, type GradingConfig, type ScaleDocument } from '@/lib/config'
+import type { DocumentOf, ScaleDocument } from '@/lib/config'
 import { keyOf, type Key } from '@/lib/key'
 import { STANDARD } from './standard'
 
@@ -13,7 +13,7 @@ const BOUNDS = [92, 81, 67, 50, 30] as const
 
 /** Whether a document is exactly the old "IHK" preset's (its name aside, which people may have changed). */
 export function isOldIhk(doc: ScaleDocument): boolean {
-  const rule = ruleOf(doc)
+  const { rule } = doc
   if (rule.kind !== 'widths') return false
   const { grades, schema } = rule
   const tops = [100, ...BOUNDS]
@@ -21,7 +21,7 @@ export function isOldIhk(doc: ScaleDocument): boolean {
   const sameGrades = (['1', '2', '3', '4', '5', '6'] as const).every(
     (g, i) => grades[g].min === mins[i] && grades[g].max === tops[i],
   )
-  const w = STANDARD.schema
+  const w = STANDARD.rule.schema
   const sameWidths =
     schema.general?.minus === w.general.minus &&
     schema.general.normal === w.general.normal &&
@@ -31,16 +31,18 @@ export function isOldIhk(doc: ScaleDocument): boolean {
 }
 
 /** The old preset's document. */
-export const OLD_IHK: GradingConfig = {
-  ...STANDARD,
+export const OLD_IHK: DocumentOf<'widths'> = {
   name: 'IHK',
-  grades: {
-    '1': { min: 92, max: 100 },
-    '2': { min: 81, max: 92 },
-    '3': { min: 67, max: 81 },
-    '4': { min: 50, max: 67 },
-    '5': { min: 30, max: 50 },
-    '6': { min: 0, max: 30 },
+  rule: {
+    ...STANDARD.rule,
+    grades: {
+      '1': { min: 92, max: 100 },
+      '2': { min: 81, max: 92 },
+      '3': { min: 67, max: 81 },
+      '4': { min: 50, max: 67 },
+      '5': { min: 30, max: 50 },
+      '6': { min: 0, max: 30 },
+    },
   },
 }
 

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { RuleDocument } from '@/lib/config'
+import type { RuleDocument, RuleOf } from '@/lib/config'
 import type { Preset } from '@/lib/presets'
+import { documentOf } from '@/test/live-config'
 import { earlierRule, roundedIhkPreset, roundingDifferences } from './rounded-ihk'
 
 // The IHK presets' rule of earlier releases (testdata/grading/presets.json: "earlier" and
@@ -25,8 +26,14 @@ const asPreset = (p: (typeof presets)[number]): Preset => ({
   source: '',
   region: '',
   schoolType: '',
-  config: { name: p.id, system: p.system, preset: p.id, rule: p.rule },
+  config: documentOf({ name: p.id, system: p.system, preset: p.id, rule: p.rule }),
 })
+/** A rule of the vectors, as the app reads it: a table. */
+function tableOf(system: string, rule: RuleDocument['rule']): RuleOf<'table'> {
+  const read = documentOf({ name: 'x', system, rule }).rule
+  if (read.kind !== 'table') throw new Error(`not a table: ${JSON.stringify(rule)}`)
+  return read
+}
 const all = presets.map(asPreset)
 const rounded = presets.flatMap(({ earlier, earlierDiffers = [], ...p }) =>
   earlier === undefined ? [] : [{ ...p, earlier, earlierDiffers }],
@@ -37,31 +44,32 @@ describe('the IHK presets rounded in earlier releases', () => {
     expect(rounded.map((p) => p.id)).toEqual(['ihk', 'ihk-dezimal'])
   })
 
-  it.each(rounded)('$id: the earlier rule from the current one', ({ rule, earlier }) => {
-    expect(earlierRule(rule)).toEqual(earlier)
+  it.each(rounded)('$id: the earlier rule from the current one', ({ system, rule, earlier }) => {
+    expect(earlierRule(tableOf(system, rule))).toEqual(tableOf(system, earlier))
   })
 
   it.each(rounded)('$id: a table holding it is found, named anything', ({ id, system, earlier }) => {
-    const doc = { name: 'Abschlussprüfung', system, rule: earlier }
+    const table = tableOf(system, earlier)
+    const doc = { name: 'Abschlussprüfung', rule: table }
     expect(roundedIhkPreset(doc, all)?.id).toBe(id)
     // not once it names a preset, grades the exact percentage or moves a bound
     expect(roundedIhkPreset({ ...doc, preset: id }, all)).toBeUndefined()
-    expect(roundedIhkPreset({ ...doc, rule: { ...doc.rule, percentage: 'exact' } }, all)).toBeUndefined()
-    const bands = (doc.rule.bands ?? []).map((b, i) =>
+    expect(roundedIhkPreset({ ...doc, rule: { ...table, percentage: 'exact' } }, all)).toBeUndefined()
+    const bands = table.bands.map((b, i) =>
       i === 1 && b.from !== undefined ? { ...b, from: b.from - 1 } : b,
     )
-    expect(roundedIhkPreset({ ...doc, rule: { ...doc.rule, bands } }, all)).toBeUndefined()
+    expect(roundedIhkPreset({ ...doc, rule: { ...table, bands } }, all)).toBeUndefined()
   })
 
-  it.each(rounded)('$id: says where it grades otherwise', ({ rule, earlier, earlierDiffers }) => {
-    expect(roundingDifferences(earlier, rule)).toEqual(
+  it.each(rounded)('$id: says where it grades otherwise', ({ system, rule, earlier, earlierDiffers }) => {
+    expect(roundingDifferences(tableOf(system, earlier), tableOf(system, rule))).toEqual(
       earlierDiffers.map(([p, before, after]) => `${p} %: ${before} statt ${after}`),
     )
   })
 
   it('leaves every other preset alone, rounding or not', () => {
     for (const p of presets.filter((x) => x.earlier === undefined && x.rule.kind === 'table')) {
-      expect(roundedIhkPreset({ name: 'x', system: p.system, rule: p.rule }, all)).toBeUndefined()
+      expect(roundedIhkPreset(documentOf({ name: 'x', system: p.system, rule: p.rule }), all)).toBeUndefined()
     }
   })
 })

@@ -1,4 +1,4 @@
-import { isOriginal, type RuleDocument, type ScaleDocument } from '@/lib/config'
+import type { DocumentOf, RuleOf, ScaleDocument } from '@/lib/config'
 import type { Preset } from '@/lib/presets'
 
 // Earlier releases made the presets `ihk` and `ihk-dezimal` grade the percentage rounded half up to a
@@ -7,7 +7,7 @@ import type { Preset } from '@/lib/presets'
 // says where it grades otherwise than the preset and offers the preset's rule. A school whose own rule
 // rounds may keep its table.
 
-type Rule = RuleDocument['rule']
+type Table = RuleOf<'table'>
 
 /** The IHK presets that earlier rounded, with the system each grades in. */
 const ROUNDED: Record<string, string> = { ihk: 'noten', 'ihk-dezimal': 'noten-dezimal' }
@@ -16,21 +16,21 @@ const ROUNDED: Record<string, string> = { ihk: 'noten', 'ihk-dezimal': 'noten-de
  * The rule an earlier release stored for a preset's rule: the same rows from their whole points
  * (each bound rounded up to a whole percent; the decimal key's 99,5 was 100), on the rounded percentage.
  */
-export function earlierRule(rule: Rule): Rule {
+export function earlierRule(rule: Table): Table {
   return {
     kind: 'table',
+    system: rule.system,
     percentage: 'round',
-    bands: (rule.bands ?? []).map((b) => (b.from === undefined ? b : { ...b, from: Math.ceil(b.from) })),
+    bands: rule.bands.map((b) => (b.from === undefined ? b : { ...b, from: Math.ceil(b.from) })),
   }
 }
 
 /** Whether a document may be one of those tables, before the presets are read to be sure. */
-export function mayBeRoundedIhk(doc: ScaleDocument): doc is RuleDocument {
+export function mayBeRoundedIhk(doc: ScaleDocument): doc is DocumentOf<'table'> {
   return (
-    !isOriginal(doc) &&
     doc.preset === undefined &&
-    Object.values(ROUNDED).includes(doc.system) &&
     doc.rule.kind === 'table' &&
+    Object.values(ROUNDED).includes(doc.rule.system) &&
     doc.rule.percentage === 'round'
   )
 }
@@ -38,31 +38,29 @@ export function mayBeRoundedIhk(doc: ScaleDocument): doc is RuleDocument {
 /** The preset whose earlier rule the document holds (its name aside), if any. */
 export function roundedIhkPreset(doc: ScaleDocument, presets: readonly Preset[]): Preset | undefined {
   if (!mayBeRoundedIhk(doc)) return undefined
-  return presets.find((p) => {
-    const config = p.config
+  return presets.find(({ id, config: { rule } }) => {
     return (
-      ROUNDED[p.id] === doc.system &&
-      !isOriginal(config) &&
-      config.system === doc.system &&
-      JSON.stringify(earlierRule(config.rule)) === JSON.stringify(doc.rule)
+      ROUNDED[id] === doc.rule.system &&
+      rule.kind === 'table' &&
+      JSON.stringify(earlierRule(rule)) === JSON.stringify(doc.rule)
     )
   })
 }
 
 /** The grade of a table rule at half percent `half` (183 is 91,5 %); bounds are multiples of a half. */
-function gradeAt(rule: Rule, half: number): string {
+function gradeAt(rule: Table, half: number): string {
   const p =
     rule.percentage === 'round'
       ? Math.floor((half + 1) / 2)
       : rule.percentage === 'cut'
         ? Math.floor(half / 2)
         : half / 2
-  const bands = rule.bands ?? []
+  const { bands } = rule
   return (bands.find((b) => b.from === undefined || p >= b.from) ?? bands[bands.length - 1])?.grade ?? '?'
 }
 
 /** Every half percent from 0 to 100 where the earlier rule grades otherwise, as "91,5 %: 1 statt 2". */
-export function roundingDifferences(earlier: Rule, now: Rule): string[] {
+export function roundingDifferences(earlier: Table, now: Table): string[] {
   return Array.from({ length: 201 }, (_, half) => half).flatMap((half) => {
     const before = gradeAt(earlier, half)
     const after = gradeAt(now, half)

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { RuleDocument } from '@/lib/config'
+import { writeDocument, type RuleDocument } from '@/lib/config'
+import { documentOf } from '@/test/live-config'
 import { MESSAGES } from './config-validation'
 import {
   checkRuleForm,
   fieldForRulePath,
   RULE_MESSAGES,
   toRuleValues,
+  type RuleFormDocument,
   type RuleFormValues,
 } from './rule-form'
 import { TABLE_SYSTEMS } from './rule-labels'
@@ -21,11 +23,14 @@ interface InvalidCase {
   fields: Record<string, string>
 }
 
+/** A document as the server sends it, read as the editor gets it. */
+const asRead = (doc: RuleDocument) => documentOf(doc) as RuleFormDocument
+
 // The form's values of a document as a person would type them: numbers as written, text as it is.
 function typed(doc: RuleDocument): RuleFormValues {
   const text = (x: number | undefined) => (x === undefined ? '' : String(x).replace('.', ','))
   return {
-    ...toRuleValues(doc),
+    ...toRuleValues(asRead(doc)),
     name: doc.name,
     bands: (doc.rule.bands ?? []).map((b) => ({ grade: b.grade, from: text(b.from) })),
     pass: text(doc.rule.pass),
@@ -75,7 +80,7 @@ describe('checkRuleForm (testdata/grading/invalid-rule-documents.json, shared wi
   })
 
   it.each(formCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
-    const result = checkRuleForm(typed(c.document), c.document)
+    const result = checkRuleForm(typed(c.document), asRead(c.document))
     const want: Record<string, string> = {}
     for (const [p, m] of Object.entries(c.fields)) want[fieldForRulePath(p) ?? p] = m
     expect(result.ok ? {} : result.errors).toEqual(want)
@@ -86,8 +91,9 @@ describe('checkRuleForm (testdata/grading/invalid-rule-documents.json, shared wi
       cases: { document: RuleDocument; canonical: RuleDocument }[]
     }
     for (const { document, canonical } of cases) {
-      const result = checkRuleForm(toRuleValues(document), document)
-      expect(result.ok && result.doc, document.name).toEqual(canonical)
+      const result = checkRuleForm(toRuleValues(asRead(document)), asRead(document))
+      // the document the form makes, as the one writer sends it
+      expect(result.ok && writeDocument(result.doc), document.name).toEqual(canonical)
     }
   })
 
@@ -104,19 +110,19 @@ describe('checkRuleForm (testdata/grading/invalid-rule-documents.json, shared wi
       preset: 'kmk-oberstufe',
       rule: { kind: 'table', percentage: 'exact', bands: [{ grade: '15', from: 95 }, { grade: '14' }] },
     }
-    const same = checkRuleForm(toRuleValues(doc), doc)
+    const same = checkRuleForm(toRuleValues(asRead(doc)), asRead(doc))
     expect(same.ok && same.doc.preset).toBe('kmk-oberstufe')
     const changed = checkRuleForm(
       {
-        ...toRuleValues(doc),
+        ...toRuleValues(asRead(doc)),
         bands: [
           { grade: '15', from: '94' },
           { grade: '14', from: '' },
         ],
       },
-      doc,
+      asRead(doc),
     )
-    expect(changed.ok && changed.doc).toEqual({
+    expect(changed.ok && writeDocument(changed.doc)).toEqual({
       ...doc,
       preset: undefined,
       rule: { ...doc.rule, bands: [{ grade: '15', from: 94 }, { grade: '14' }] },

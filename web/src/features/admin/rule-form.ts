@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import type { Schemas } from '@/lib/api-client'
-import type { RuleDocument } from '@/lib/config'
+import { writeDocument, type DocumentOf, type Rule, type RuleOf } from '@/lib/config'
 import { formatConfigNumber } from '@/lib/config-numbers'
 import { formSchema } from '@/lib/form-schema'
 import { parseTypedNumber } from './config-form'
@@ -15,9 +14,9 @@ import {
   type ZeugnisFormValues,
 } from './zeugnis-form'
 
-// The form of a rule document (docs/grading-systems.md): a table's system, its rows (grade and "ab …")
-// and its percentage basis, or the Swiss formula's step, midpoint and pass mark. The kind is the
-// document's and stays (a formula stays Swiss); everything is text as typed. The browser
+// The form of a table or the Swiss formula (docs/grading-systems.md): a table's system, its rows (grade
+// and "ab …") and its percentage basis, or the formula's step, midpoint and pass mark. The kind is the
+// loaded rule's and stays (a formula stays Swiss); everything is text as typed. The browser
 // checks them with the server's messages (testdata/grading/rule-messages.json, the vectors'
 // messages of internal/grading/rule_parse.go), so what it shows before sending is what the server
 // would answer; the server's 422 paths (rule.bands.3.from) map to the same fields.
@@ -76,16 +75,23 @@ const basisOf = (p: string | undefined): Basis => (p === 'round' || p === 'cut' 
 const stepOf = (s: number | undefined): Step =>
   s === 0.25 || s === 0.5 || s === 1 ? (`${s}` as Step) : '0.1'
 
-export function toRuleValues(doc: RuleDocument): RuleFormValues {
+/** The kinds of rule this form edits. */
+export type RuleKind = 'table' | 'formula'
+/** A document of a table or the formula. */
+export type RuleFormDocument = DocumentOf<RuleKind>
+
+export function toRuleValues(doc: RuleFormDocument): RuleFormValues {
   const { rule } = doc
+  const table = rule.kind === 'table' ? rule : undefined
+  const formula = rule.kind === 'formula' ? rule : undefined
   return {
     name: doc.name,
-    system: doc.system,
-    percentage: basisOf(rule.percentage),
-    bands: (rule.bands ?? []).map((b) => ({ grade: b.grade, from: formatConfigNumber(b.from) })),
-    step: stepOf(rule.step),
-    midpoint: rule.midpoint === 'down' ? 'down' : 'up',
-    pass: formatConfigNumber(rule.pass),
+    system: rule.system,
+    percentage: basisOf(table?.percentage),
+    bands: (table?.bands ?? []).map((b) => ({ grade: b.grade, from: formatConfigNumber(b.from) })),
+    step: stepOf(formula?.step),
+    midpoint: formula?.midpoint === 'down' ? 'down' : 'up',
+    pass: formatConfigNumber(formula?.pass),
     zeugnis: toZeugnisValues(doc.zeugnis),
   }
 }
@@ -97,10 +103,12 @@ export function fieldForRulePath(path: string): string | null {
   return m?.[1] ?? null
 }
 
-/** A rule document as the server takes it. */
-export type RuleInput = Schemas['RuleDocument']
+export type RuleCheck = { ok: true; doc: RuleFormDocument } | { ok: false; errors: Record<string, string> }
 
-export type RuleCheck = { ok: true; doc: RuleInput } | { ok: false; errors: Record<string, string> }
+/** Whether two rules are one: the same system and kind, and the same numbers as the server writes them. */
+const sameRule = (a: Rule, b: Rule) =>
+  JSON.stringify(writeDocument({ name: '', rule: a })) ===
+  JSON.stringify(writeDocument({ name: '', rule: b }))
 
 /**
  * The document the form stands for, or its errors by field. `base` is the loaded document: its kind
@@ -108,37 +116,32 @@ export type RuleCheck = { ok: true; doc: RuleInput } | { ok: false; errors: Reco
  * refuses a changed rule under a preset's name). `named: false` leaves the name unchecked (a new table,
  * named in the next step).
  */
-export function checkRuleForm(values: RuleFormValues, base: RuleDocument, named = true): RuleCheck {
+export function checkRuleForm(values: RuleFormValues, base: RuleFormDocument, named = true): RuleCheck {
   const errors: Record<string, string> = {}
   const name = named ? validateConfigDocument({ name: values.name }).name : undefined
   if (name !== undefined) errors.name = name
   const formula = base.rule.kind === 'formula'
-  const system = formula ? base.system : values.system
-  const rule = formula ? formulaRule(values, errors) : tableRule(values, errors)
+  const system = formula ? base.rule.system : values.system
+  const rule = formula ? formulaRule(values, system, errors) : tableRule(values, errors)
   const member = zeugnisMember(values.zeugnis, system)
   const zeugnis =
     member === undefined ? undefined : checkZeugnis(member, system, (p, m) => (errors[p] ??= m), MESSAGES)
   if (Object.keys(errors).length > 0) return { ok: false, errors }
-  const doc: RuleInput = { name: values.name, system: system as RuleInput['system'], rule }
-  if (
-    base.preset !== undefined &&
-    system === base.system &&
-    JSON.stringify(rule) === JSON.stringify(base.rule)
-  )
-    doc.preset = base.preset as NonNullable<RuleInput['preset']>
+  const doc: RuleFormDocument = { name: values.name, rule }
+  if (base.preset !== undefined && sameRule(rule, base.rule)) doc.preset = base.preset
   if (zeugnis !== undefined) doc.zeugnis = zeugnis
   return { ok: true, doc }
 }
 
 // As internal/grading's tableRow and tableOrder: the count first, then each row on its own, then the
 // grades and bounds of the rows that were valid against those above them.
-function tableRule(values: RuleFormValues, errors: Record<string, string>): RuleInput['rule'] {
+function tableRule(values: RuleFormValues, errors: Record<string, string>): RuleOf<'table'> {
   const { system } = values
   if (!isTableSystem(system)) errors.system = messages.system
   const n = values.bands.length
   if (n < 2 || n > 60) {
     errors.bands = messages.bandCount
-    return { kind: 'table', percentage: values.percentage, bands: [] }
+    return { kind: 'table', system, percentage: values.percentage, bands: [] }
   }
   const whole = values.percentage !== 'exact'
   let above: { from: number; grade: string } | null = null
@@ -167,12 +170,20 @@ function tableRule(values: RuleFormValues, errors: Record<string, string>): Rule
     above = { from: typed.value, grade: band.grade }
     return { ...band, from: typed.value }
   })
-  return { kind: 'table', percentage: values.percentage, bands }
+  return { kind: 'table', system, percentage: values.percentage, bands }
 }
 
-function formulaRule(values: RuleFormValues, errors: Record<string, string>): RuleInput['rule'] {
-  const step = Number(values.step) as 0.1 | 0.25 | 0.5 | 1
-  const rule: Schemas['FormulaRule'] = { kind: 'formula', step, midpoint: values.midpoint }
+function formulaRule(
+  values: RuleFormValues,
+  system: string,
+  errors: Record<string, string>,
+): RuleOf<'formula'> {
+  const rule: RuleOf<'formula'> = {
+    kind: 'formula',
+    system,
+    step: Number(values.step),
+    midpoint: values.midpoint,
+  }
   if (values.pass.trim() === '') return rule
   const typed = parseTypedNumber(values.pass)
   if (!typed.ok) errors.pass = typed.message
@@ -184,7 +195,7 @@ function formulaRule(values: RuleFormValues, errors: Record<string, string>): Ru
 const text = v.string()
 
 /** The form's schema for react-hook-form's valibotResolver; `base` and `named` as checkRuleForm. */
-export function ruleFormSchema(base: RuleDocument, named = true) {
+export function ruleFormSchema(base: RuleFormDocument, named = true) {
   return formSchema(
     {
       name: text,

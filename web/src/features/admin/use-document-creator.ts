@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ApiError, errorMessage, type Schemas } from '@/lib/api-client'
+import { ApiError, errorMessage } from '@/lib/api-client'
 import type { ScaleDocument } from '@/lib/config'
 import { toast } from '@/lib/toast'
 import { createScale, createScaleFromPreset } from './api/scales'
@@ -33,7 +33,7 @@ export function useDocumentCreator(
     setBusy(true)
     try {
       // the document came from the server (a copy) or from knickpunkt-ab.ts; the server checks it again
-      if (preset === undefined) await createScale(slug, { ...doc, name } as Schemas['AnyConfigDocumentInput'])
+      if (preset === undefined) await createScale(slug, { ...doc, name })
       else await createScaleFromPreset(slug, preset)
       toast.success(`Notenschlüssel „${name}“ angelegt.`)
       onCreated(slug)

@@ -16,7 +16,7 @@ export function usePresetReplacement(loaded: LiveConfig, api: ScaleApi, preset: 
     if (preset === undefined) return
     setBusy(true)
     try {
-      const saved = await api.save(preset.config as Parameters<ScaleApi['save']>[0], loaded.version)
+      const saved = await api.save(preset.config, loaded.version)
       toast.success(`Gespeichert: Version ${String(saved.version)}. Die alte Version bleibt im Verlauf.`)
     } catch (err) {
       toast.error(

@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import type { Path } from 'react-hook-form'
-import { isOriginal, type RuleDocument, type ScaleDocument } from '@/lib/config'
 import type { ScaleApi } from './api/scales'
 import {
   checkRuleForm,
@@ -8,15 +7,16 @@ import {
   ruleFormSchema,
   toRuleValues,
   type RuleFormValues,
+  type RuleKind,
 } from './rule-form'
 import { useVersionEditor, type EditorForm, type VersionOf } from './use-version-editor'
 
-/** A version whose document follows a rule, which this form edits. */
-export type RuleLive = VersionOf<RuleDocument>
+/** A version of a table or the formula, which this form edits. */
+export type RuleLive = VersionOf<RuleKind>
 
 /** The rule's form: a table's bounds and basis, or the formula's settings (rule-form.ts). */
-const RULE_FORM: EditorForm<RuleDocument, RuleFormValues> = {
-  edits: (doc: ScaleDocument): doc is RuleDocument => !isOriginal(doc),
+const RULE_FORM: EditorForm<RuleKind, RuleFormValues> = {
+  kinds: ['table', 'formula'],
   resolverFor: (loaded) => valibotResolver(ruleFormSchema(loaded)),
   toValues: toRuleValues,
   toDocument: (values, loaded) => {

@@ -12,7 +12,7 @@ import { knickpunktBoundaries, type Rounding } from './knickpunkt'
 import { STANDARD } from './standard'
 
 const STANDARD_WIDTHS = (() => {
-  const { schema } = STANDARD
+  const { schema } = STANDARD.rule
   return {
     generalMinus: formatConfigNumber(schema.general.minus),
     generalNormal: formatConfigNumber(schema.general.normal),

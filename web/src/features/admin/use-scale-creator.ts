@@ -2,7 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useEffect, useState } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
 import { ApiError, errorMessage } from '@/lib/api-client'
-import type { GradingConfig } from '@/lib/config'
+import type { DocumentOf } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import { createScale } from './api/scales'
@@ -63,7 +63,7 @@ export function useScaleCreator(taken: string[], onCreated: (slug: string) => vo
       if (slugError !== undefined) setSlugError(checkSlug(typed, taken) ?? undefined)
     },
     /** Fills the form from a configuration (null: empty); a name typed already stays, an empty one gets `name`. */
-    fill: (config: GradingConfig | null, name: string) => {
+    fill: (config: DocumentOf<'widths'> | null, name: string) => {
       const typed = form.getValues('name')
       const values = config === null ? EMPTY : toFormValues(config)
       const next = config === null || typed.trim() !== '' ? typed : name
@@ -77,8 +77,8 @@ export function useScaleCreator(taken: string[], onCreated: (slug: string) => vo
       if (!checked.ok || slugMessage !== undefined) return
       setUnmapped([])
       try {
-        await createScale(slug, checked.config)
-        toast.success(`Notenschlüssel „${checked.config.name}“ angelegt.`)
+        await createScale(slug, checked.doc)
+        toast.success(`Notenschlüssel „${checked.doc.name}“ angelegt.`)
         onCreated(slug)
       } catch (err) {
         if (err instanceof ApiError && err.code === 'scale_exists') {

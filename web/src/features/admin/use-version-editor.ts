@@ -1,27 +1,28 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form'
 import { ApiError, errorMessage } from '@/lib/api-client'
-import type { LiveConfig, ScaleDocument } from '@/lib/config'
+import type { DocumentOf, LiveConfig, Rule, ScaleDocument } from '@/lib/config'
 import { showServerErrors } from '@/lib/form-errors'
 import { toast } from '@/lib/toast'
 import type { ScaleApi } from './api/scales'
+import { isOfKind } from './document-kind'
 import { useRecheckOnChange } from './use-recheck-on-change'
 
 export const MSG_CONFLICT_TOAST = 'Nicht gespeichert: Jemand anderes hat inzwischen gespeichert.'
 export const MSG_INVALID_TOAST = 'Nicht gespeichert: Bitte die markierten Felder prüfen.'
 
-/** A version whose document is of the kind D. */
-export type VersionOf<D extends ScaleDocument> = LiveConfig & { config: D }
+/** A version whose rule is of one of the kinds K. */
+export type VersionOf<K extends Rule['kind']> = LiveConfig & { config: DocumentOf<K> }
 
-/** What one form of the editor knows: which documents it edits, and how its values and a document meet. */
-export interface EditorForm<D extends ScaleDocument, V extends FieldValues> {
-  /** Whether a version's document is one this form edits; another one goes to the other form. */
-  edits: (doc: ScaleDocument) => doc is D
+/** What one form of the editor knows: which kinds of rule it edits, and how its values and a document meet. */
+export interface EditorForm<K extends Rule['kind'], V extends FieldValues> {
+  /** The kinds of rule this form edits; a version of another kind goes to the other form. */
+  kinds: readonly K[]
   /** The form's checks; they may depend on the loaded document (a rule's bands). */
-  resolverFor: (loaded: D) => Resolver<V>
-  toValues: (doc: D) => DefaultValues<V>
+  resolverFor: (loaded: DocumentOf<K>) => Resolver<V>
+  toValues: (doc: DocumentOf<K>) => DefaultValues<V>
   /** The document the values save as, or null while they do not make one (the resolver says why). */
-  toDocument: (values: V, loaded: D) => Parameters<ScaleApi['save']>[0] | null
+  toDocument: (values: V, loaded: DocumentOf<K>) => ScaleDocument | null
   /** The form field of a server's field path (`rule.bands.3.from`), null when none shows it. */
   fieldForPath: (path: string) => Path<V> | null
 }
@@ -33,10 +34,10 @@ export interface EditorForm<D extends ScaleDocument, V extends FieldValues> {
  * holds the version that won (`conflict`); a 422 shows at the fields, and the server's messages that no
  * field shows are `unmapped`.
  */
-export function useVersionEditor<D extends ScaleDocument, V extends FieldValues>(
-  live: VersionOf<D>,
+export function useVersionEditor<K extends Rule['kind'], V extends FieldValues>(
+  live: VersionOf<K>,
   api: ScaleApi,
-  kind: EditorForm<D, V>,
+  kind: EditorForm<K, V>,
 ) {
   const [loaded, setLoaded] = useState(live)
   const [conflict, setConflict] = useState<LiveConfig | null>(null)
@@ -50,7 +51,7 @@ export function useVersionEditor<D extends ScaleDocument, V extends FieldValues>
       // A version of the other kind is not for this form: the editor gives way to the other form as
       // soon as the page's stream brings it.
       const doc = next.config
-      if (!kind.edits(doc)) return
+      if (!isOfKind(doc, kind.kinds)) return
       setLoaded({ ...next, config: doc })
       setConflict(null)
       setUnmapped([])

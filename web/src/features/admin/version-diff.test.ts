@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import type { GradingConfig } from '@/lib/config'
+import type { DocumentOf } from '@/lib/config'
 import { standardLiveConfig } from '@/test/live-config'
 import { diffBands, diffSettings } from './version-diff'
 
-const standard = (): GradingConfig => standardLiveConfig().config
+const standard = (): DocumentOf<'widths'> => standardLiveConfig().config
 
 /** Standard with the boundary between grade 1 and 2 at 90 and a narrower minus band. */
-function changed(): GradingConfig {
+function changed(): DocumentOf<'widths'> {
   const c = structuredClone(standard())
   c.name = 'Streng'
-  c.grades['1'].min = 90
-  c.grades['2'].max = 90
-  c.schema.general = { minus: 25, normal: 33.33 }
+  c.rule.grades['1'].min = 90
+  c.rule.grades['2'].max = 90
+  c.rule.schema.general = { minus: 25, normal: 33.33 }
   return c
 }
 
 /** Both parts of the comparison of two versions of the original's widths. */
-const diffConfigs = (version: GradingConfig, current: GradingConfig) => ({
+const diffConfigs = (version: DocumentOf<'widths'>, current: DocumentOf<'widths'>) => ({
   settings: diffSettings(version, current),
   bands: diffBands(version, current),
 })
@@ -63,8 +63,8 @@ describe('diffSettings and diffBands of the original', () => {
 
   it('marks exactly the bands whose range moved: both neighbours of a boundary', () => {
     const c = structuredClone(standard())
-    c.grades['1'].min = 90
-    c.grades['2'].max = 90
+    c.rule.grades['1'].min = 90
+    c.rule.grades['2'].max = 90
     const diff = diffConfigs(c, standard())
     expect(diff.bands.filter((b) => b.changed).map((b) => b.grade)).toEqual(['1', '1-', '2+', '2', '2-'])
     expect(diff.bands.find((b) => b.grade === '1-')).toMatchObject({
@@ -80,7 +80,7 @@ describe('diffSettings and diffBands of the original', () => {
 
   it('marks every band of grades 2–5 when their minus width changes, and none of 1 and 6', () => {
     const c = structuredClone(standard())
-    c.schema.general = { minus: 25, normal: 33.33 }
+    c.rule.schema.general = { minus: 25, normal: 33.33 }
     const moved = diffConfigs(c, standard())
       .bands.filter((b) => b.changed)
       .map((b) => b.grade)
@@ -89,8 +89,8 @@ describe('diffSettings and diffBands of the original', () => {
 
   it('sees a difference the table’s two decimals would hide', () => {
     const c = structuredClone(standard())
-    c.grades['5'].min = 20.0001
-    c.grades['6'].max = 20.0001
+    c.rule.grades['5'].min = 20.0001
+    c.rule.grades['6'].max = 20.0001
     const diff = diffConfigs(c, standard())
     expect(diff.bands.filter((b) => b.changed).map((b) => b.grade)).toEqual(['5+', '5', '5-', '6+', '6'])
     expect(diff.settings.find((s) => s.label === 'Grenze zwischen Note 5 und 6')).toMatchObject({

@@ -1,4 +1,4 @@
-import { ruleOf, type Rule, type ScaleDocument } from '@/lib/config'
+import type { Rule, RuleOf, ScaleDocument } from '@/lib/config'
 import { formatConfigNumber } from '@/lib/config-numbers'
 import { cellText, table } from '@/lib/grade-table'
 import { keyOf, type Key } from '@/lib/key'
@@ -8,7 +8,7 @@ import { BASIS_LABELS, STEP_LABELS, type Basis, type Step } from './rule-form'
 import { systemName } from './system-names'
 
 // What a stored version would change if it were restored, beside the current one: its settings in
-// words and its bands, read from both documents' rules (ruleOf) and keys (keyOf). Between two versions
+// words and its bands, read from both documents' rules and keys (keyOf). Between two versions
 // of the original's widths, the settings are its boundaries and widths and the bands its 16 cells, compared
 // on their exact bounds (a difference the table's rounding hides is still a difference). Otherwise the
 // settings are the system and the rule in words, and the rows of both tables are matched: by grade for
@@ -42,7 +42,7 @@ export interface RowDiff {
   changed: boolean
 }
 
-type Widths = Extract<Rule, { kind: 'widths' }>
+type Widths = RuleOf<'widths'>
 
 function setting(label: string, version: string, current: string): SettingDiff {
   return { label, version, current, changed: version !== current }
@@ -50,7 +50,7 @@ function setting(label: string, version: string, current: string): SettingDiff {
 
 /** The settings of a stored version beside the current one's (the Zeugnisnote's: zeugnis-diff.ts). */
 export function diffSettings(version: ScaleDocument, current: ScaleDocument): SettingDiff[] {
-  const [a, b] = [ruleOf(version), ruleOf(current)]
+  const [a, b] = [version.rule, current.rule]
   const name = setting('Name', `„${version.name}“`, `„${current.name}“`)
   return [name, ...(a.kind === 'widths' && b.kind === 'widths' ? widthSettings(a, b) : ruleSettings(a, b))]
 }
@@ -183,6 +183,6 @@ function alignRows(version: RowSide[], current: RowSide[], byLabel: boolean): Ro
 
 /** The rows of both tables side by side: by grade for one system, by place for two. */
 export function diffRows(version: ScaleDocument, current: ScaleDocument): RowDiff[] {
-  const byLabel = ruleOf(version).system === ruleOf(current).system
+  const byLabel = version.rule.system === current.rule.system
   return alignRows(rowsOf(keyOf(version)), rowsOf(keyOf(current)), byLabel)
 }

@@ -1,4 +1,4 @@
-import { ruleOf, type ScaleDocument, type ZeugnisSettings } from '@/lib/config'
+import type { ScaleDocument, ZeugnisSettings } from '@/lib/config'
 import type { SettingDiff } from './version-diff'
 import { hasStep, hasTendency } from './zeugnis-check'
 import { DEFAULT_STEP, DEFAULT_TENDENCY } from './zeugnis-form'
@@ -33,7 +33,7 @@ function settingsOf(system: string): Setting[] {
 
 /** The settings of a version next to the current version's, in the editor's order. */
 export function zeugnisDiff(version: ScaleDocument, current: ScaleDocument): SettingDiff[] {
-  return settingsOf(ruleOf(version).system).map((s) => {
+  return settingsOf(version.rule.system).map((s) => {
     const a = s.text(version.zeugnis ?? {})
     const b = s.text(current.zeugnis ?? {})
     return { label: s.label, version: a, current: b, changed: a !== b }
@@ -42,7 +42,7 @@ export function zeugnisDiff(version: ScaleDocument, current: ScaleDocument): Set
 
 /** One line with every setting of a document: "Wert von + und − 0,25; genau in der Mitte: …". */
 export function zeugnisSummary(doc: ScaleDocument): string {
-  return settingsOf(ruleOf(doc).system)
+  return settingsOf(doc.rule.system)
     .map((s) => `${s.label.replace('Zeugnisnote: ', '')}: ${s.text(doc.zeugnis ?? {})}`)
     .join('; ')
 }

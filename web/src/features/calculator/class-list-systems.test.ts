@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { RuleDocument } from '@/lib/config'
 import { keyOf } from '@/lib/key'
-import { standardLiveConfig } from '@/test/live-config'
+import { standardLiveConfig, documentOf } from '@/test/live-config'
 import { chartLayout } from './chart-layout'
 import { summarize, toCsv, type ClassSummary } from './class-list'
 
@@ -18,7 +18,7 @@ const { presets } = JSON.parse(readFileSync(join(vectors, 'presets.json'), 'utf8
 const preset = (id: string) => {
   const p = presets.find((x) => x.id === id)
   if (p === undefined) throw new Error(`no preset ${id}`)
-  return keyOf({ name: id, system: p.system, rule: p.rule })
+  return keyOf(documentOf({ name: id, system: p.system, rule: p.rule }))
 }
 
 function summary(id: string, total: string, points: number[] | string[]): ClassSummary {

@@ -7,6 +7,8 @@ import { EMBEDDED_CONFIG_ID } from '@/lib/embedded-config'
 import { shownGrade } from '@/lib/grade-words'
 import { keyOf } from '@/lib/key'
 import { inNotation, notationOf } from '@/lib/numbers'
+import { documentOf } from '@/test/live-config'
+import { servedJson } from '@/test/served'
 import { CalculatorForm } from './components/calculator-form'
 import { calculate } from './grading'
 
@@ -18,9 +20,9 @@ import { calculate } from './grading'
 const read = (name: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, '../../../../testdata/grading', name), 'utf8')) as unknown
 const documents = (
-  read('rule-documents.json') as { cases: { name: string; canonical?: ScaleDocument }[] }
-).cases.flatMap((c) => (c.canonical === undefined ? [] : [[c.name, c.canonical] as const]))
-const original = read('configs/standard.json') as ScaleDocument
+  read('rule-documents.json') as { cases: { name: string; canonical?: unknown }[] }
+).cases.flatMap((c) => (c.canonical === undefined ? [] : [[c.name, documentOf(c.canonical)] as const]))
+const original = documentOf(read('configs/standard.json'))
 const all = [['the original 1–6 with + and −', original] as const, ...documents]
 
 function serverPage(doc: ScaleDocument) {
@@ -29,7 +31,7 @@ function serverPage(doc: ScaleDocument) {
   block.type = 'application/json'
   block.id = EMBEDDED_CONFIG_ID
   block.dataset.schluessel = ''
-  block.textContent = JSON.stringify({ version: 3, savedAt: '2026-11-25T08:00:00Z', config: doc })
+  block.textContent = servedJson({ version: 3, savedAt: '2026-11-25T08:00:00Z', config: doc })
   document.body.append(block)
 }
 
@@ -55,7 +57,7 @@ afterEach(() => {
 
 describe('startEarlyResult', () => {
   it('has documents of several systems to try', () => {
-    expect(new Set(all.map(([, d]) => ('system' in d ? d.system : 'original'))).size).toBeGreaterThan(3)
+    expect(new Set(all.map(([, d]) => `${d.rule.system} ${d.rule.kind}`)).size).toBeGreaterThan(3)
   })
 
   it.each(all)('shows what the app shows: %s', (_, doc) => {

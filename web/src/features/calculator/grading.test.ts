@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isOriginal, readGradingConfig, type GradingConfig } from '@/lib/config'
+import type { DocumentOf } from '@/lib/config'
 import { EMPTY, NONE, table, type TableCell } from '@/lib/grade-table'
 import { gradeOf, keyOf } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { add, rational } from '@/lib/rational'
+import { widthsOf } from '@/test/live-config'
 import { calculate, formatPercentage } from './grading'
 
 // The shared vectors of testdata/grading/ (docs/architecture.md), which internal/grading passes too.
@@ -20,21 +21,15 @@ interface Case {
   grade: string
 }
 
-const configs = new Map<string, GradingConfig>(
+const configs = new Map<string, DocumentOf<'widths'>>(
   readdirSync(join(vectors, 'configs'))
     .filter((f) => f.endsWith('.json'))
-    .map((f) => [f.replace(/\.json$/, ''), original(readJson(`configs/${f}`))]),
+    .map((f) => [f.replace(/\.json$/, ''), widthsOf(readJson(`configs/${f}`))]),
 )
-/** A document of the original's shape, or the test fails. */
-function original(x: unknown): GradingConfig {
-  const doc = readGradingConfig(x)
-  if (doc === null || !isOriginal(doc)) throw new Error('not a document of the original shape')
-  return doc
-}
 const { cases } = readJson('cases.json') as { cases: Case[] }
 const tables = readJson('tables.json') as Record<string, TableCell[]>
 
-function config(name: string): GradingConfig {
+function config(name: string): DocumentOf<'widths'> {
   const c = configs.get(name)
   if (c === undefined) throw new Error(`testdata/grading/configs/${name}.json is missing`)
   return c
@@ -130,11 +125,11 @@ describe('formatPercentage', () => {
 })
 
 describe('a configuration without the special entries of 1 and 6', () => {
-  const standard = (): GradingConfig => structuredClone(config('standard'))
+  const standard = (): DocumentOf<'widths'> => structuredClone(config('standard'))
 
   it('shows "?" for the cells of 1 when schema["1"] is missing', () => {
     const c = standard()
-    delete c.schema['1']
+    delete c.rule.schema['1']
     const cells = table(keyOf(c))
     expect(cells.slice(0, 2)).toEqual([
       { grade: '1', over: '?', upTo: '?' },
@@ -145,7 +140,7 @@ describe('a configuration without the special entries of 1 and 6', () => {
 
   it('shows "?" for the cells of 6 when schema["6"].normal is missing', () => {
     const c = standard()
-    c.schema['6'] = {}
+    c.rule.schema['6'] = {}
     const cells = table(keyOf(c))
     expect(cells.slice(14)).toEqual([
       { grade: '6+', over: '?', upTo: '?' },
@@ -156,8 +151,8 @@ describe('a configuration without the special entries of 1 and 6', () => {
 
   it('gives "?" only for grades that need the missing entry', () => {
     const c = standard()
-    delete c.schema['1']
-    delete c.schema['6']
+    delete c.rule.schema['1']
+    delete c.rule.schema['6']
     expect(calculate(keyOf(c), '100', '95')).toEqual({ percentage: '95,0%', grade: '?' })
     expect(calculate(keyOf(c), '100', '5')).toEqual({ percentage: '5,0%', grade: '?' })
     expect(calculate(keyOf(c), '100', '50')).toEqual({ percentage: '50,0%', grade: '4+' })

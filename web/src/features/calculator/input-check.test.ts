@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { RuleDocument } from '@/lib/config'
 import { keyOf } from '@/lib/key'
-import { standardLiveConfig } from '@/test/live-config'
+import { documentOf, standardLiveConfig } from '@/test/live-config'
 import { inputProblems as problemsOn } from './input-check'
 
 const vectors = join(import.meta.dirname, '../../../../testdata/grading')
@@ -13,7 +13,7 @@ const { presets } = JSON.parse(readFileSync(join(vectors, 'presets.json'), 'utf8
 const presetKey = (id: string) => {
   const p = presets.find((x) => x.id === id)
   if (p === undefined) throw new Error(`no preset ${id}`)
-  return keyOf({ name: id, system: p.system, rule: p.rule })
+  return keyOf(documentOf({ name: id, system: p.system, rule: p.rule }))
 }
 // The original's key (the seed's Standard): 0 points are a 6, above 100 % a 1+.
 const original = keyOf(standardLiveConfig().config)
@@ -119,7 +119,7 @@ describe("inputProblems names the grades of the scale's system", () => {
 
   it('names no grade where the key cannot tell it (a document that lacks a bound)', () => {
     const rule = { kind: 'table', percentage: 'exact', bands: [{ grade: '1' }, { grade: '2' }] }
-    const key = keyOf({ name: 'Lücke', system: 'oesterreich', rule })
+    const key = keyOf(documentOf({ name: 'Lücke', system: 'oesterreich', rule }))
     expect(problemsOn(key, '40', '41').achieved?.text).toBe(
       'Mehr als 40 Punkte. Das Ergebnis liegt über 100\u00a0%.',
     )

@@ -6,15 +6,14 @@ import { keyChanges } from './key-changes'
 const standard = standardLiveConfig().config
 const ab = (name: string, bands: { grade: string; from?: number }[]): ScaleDocument => ({
   name,
-  system: 'noten',
-  rule: { kind: 'table', percentage: 'exact', bands },
+  rule: { kind: 'table', system: 'noten', percentage: 'exact', bands },
 })
 
 describe('keyChanges', () => {
   it('names each grade whose range moved, with the range before', () => {
     // the 6's share of 0–20 % from a half to 60 %: the 6 ends at 12 instead of 10, the 6+ starts there
     const moved = structuredClone(standard)
-    moved.schema['6'] = { normal: 60 }
+    moved.rule.schema['6'] = { normal: 60 }
     expect(keyChanges(standard, moved)).toEqual([
       '6+: über 12 bis 20 % (vorher über 10 bis 20 %)',
       '6: bis 12 % (vorher bis 10 %)',

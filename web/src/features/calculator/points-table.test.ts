@@ -1,25 +1,20 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isOriginal, readGradingConfig, type GradingConfig } from '@/lib/config'
+import type { DocumentOf } from '@/lib/config'
 import { GRADE_LABELS } from '@/lib/grade-table'
 import { gradeOf, keyOf } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { add, cmp, div, mul, rational, sub, type Rational } from '@/lib/rational'
+import { widthsOf } from '@/test/live-config'
 import { formatPoints, POINT_STEPS, pointsText, pointsTable, type PointsBand } from './points-table'
 
 const vectors = join(import.meta.dirname, '../../../../testdata/grading')
 const readJson = (name: string): unknown => JSON.parse(readFileSync(join(vectors, name), 'utf8'))
 const names = ['standard', 'fractional', 'extreme'] as const
-/** A document of the original's shape, or the test fails. */
-function original(x: unknown): GradingConfig {
-  const doc = readGradingConfig(x)
-  if (doc === null || !isOriginal(doc)) throw new Error('not a document of the original shape')
-  return doc
-}
-const configs = Object.fromEntries(names.map((n) => [n, original(readJson(`configs/${n}.json`))])) as Record<
+const configs = Object.fromEntries(names.map((n) => [n, widthsOf(readJson(`configs/${n}.json`))])) as Record<
   (typeof names)[number],
-  GradingConfig
+  DocumentOf<'widths'>
 >
 
 const num = (s: string): Rational => {
@@ -55,7 +50,12 @@ describe('pointsTable against the oracle (testdata/grading/points-tables.json)',
  * with the first part none is too narrow). Small totals check every multiple; large ones the ends,
  * their neighbours and pseudo-random multiples.
  */
-function checkProperty(config: GradingConfig, total: Rational, step: Rational, samples?: number): void {
+function checkProperty(
+  config: DocumentOf<'widths'>,
+  total: Rational,
+  step: Rational,
+  samples?: number,
+): void {
   const key = keyOf(config)
   const bands = pointsTable(key, total, step)
   if (bands === null) throw new Error('no table')
@@ -124,7 +124,13 @@ describe('pointsTable edge cases', () => {
     const half = rational(1n, 2n)
     expect(pointsTable(keyOf(configs.standard), rational(0n), half)).toBeNull()
     expect(pointsTable(keyOf(configs.standard), rational(-5n), half)).toBeNull()
-    expect(pointsTable(keyOf({ ...configs.standard, schema: {} }), rational(40n), half)).toBeNull()
+    expect(
+      pointsTable(
+        keyOf({ ...configs.standard, rule: { ...configs.standard.rule, schema: {} } }),
+        rational(40n),
+        half,
+      ),
+    ).toBeNull()
   })
 
   it('formats points the German way', () => {

@@ -5,6 +5,7 @@ import type { RuleDocument } from '@/lib/config'
 import { gradeOf, keyOf } from '@/lib/key'
 import { formatExact } from '@/lib/numbers'
 import { rational } from '@/lib/rational'
+import { documentOf } from '@/test/live-config'
 import { calculate } from './grading'
 
 // The presets against their published keys (testdata/grading/presets.json, preset-cases.json): each
@@ -32,7 +33,9 @@ interface PresetCase {
 
 const { presets } = readJson('presets.json') as { presets: PresetVector[] }
 const { cases } = readJson('preset-cases.json') as { cases: PresetCase[] }
-const keys = new Map(presets.map((p) => [p.id, keyOf({ name: p.id, system: p.system, rule: p.rule })]))
+const keys = new Map(
+  presets.map((p) => [p.id, keyOf(documentOf({ name: p.id, system: p.system, rule: p.rule }))]),
+)
 
 describe('presets', () => {
   it('are all there', () => {
@@ -72,18 +75,20 @@ describe('presets', () => {
 
 describe('gradeOf', () => {
   it('gives "?" only where an unknown bound might decide', () => {
-    const key = keyOf({
-      name: 'x',
-      grades: {
-        '1': { min: 85, max: 100 },
-        '2': { min: 70, max: 85 },
-        '3': { min: 55, max: 70 },
-        '4': { min: 40, max: 55 },
-        '5': { min: 20, max: 40 },
-        '6': { min: 0, max: 20 },
-      },
-      schema: { general: { minus: 30, normal: 40 } }, // no 1.minus, no 6.normal
-    })
+    const key = keyOf(
+      documentOf({
+        name: 'x',
+        grades: {
+          '1': { min: 85, max: 100 },
+          '2': { min: 70, max: 85 },
+          '3': { min: 55, max: 70 },
+          '4': { min: 40, max: 55 },
+          '5': { min: 20, max: 40 },
+          '6': { min: 0, max: 20 },
+        },
+        schema: { general: { minus: 30, normal: 40 } }, // no 1.minus, no 6.normal
+      }),
+    )
     expect(gradeOf(key, rational(90n)).label).toBe('?') // 1 or 1-: the width decides
     expect(gradeOf(key, rational(82n)).label).toBe('2+') // above 70 + 15 · (30 + 40) / 100 = 80,5
     expect(gradeOf(key, rational(10n)).label).toBe('?') // 6+ or 6

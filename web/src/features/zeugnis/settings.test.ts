@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { documentOf } from '@/test/live-config'
 import { ruleOptions, ruleParts, schoolSetRule } from './rule-line'
 import { zeugnisSettingsOf } from './settings'
 
@@ -10,7 +11,7 @@ const standardGrades = () =>
 
 describe('zeugnisSettingsOf', () => {
   it('is the document’s settings, or none', () => {
-    const doc = { name: 'Standard', grades: standardGrades(), schema: {} }
+    const doc = documentOf({ name: 'Standard', grades: standardGrades(), schema: {} })
     expect(zeugnisSettingsOf(doc)).toEqual({})
     expect(zeugnisSettingsOf({ ...doc, zeugnis: { rounding: 'worse' } })).toEqual({ rounding: 'worse' })
   })

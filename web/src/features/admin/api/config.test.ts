@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/api-client'
 import { apiError, FakeApi } from '@/test/fake-api'
-import { standardLiveConfig } from '@/test/live-config'
+import { standardLiveConfig, documentOf } from '@/test/live-config'
 import { saveConfig } from './config'
 
 let api: FakeApi
@@ -17,7 +17,7 @@ describe('the admin configuration calls', () => {
       'PUT /config',
       apiError(412, 'config_conflict', 'Jemand anderes hat inzwischen gespeichert.', { current }),
     )
-    const document: Parameters<typeof saveConfig>[0] = {
+    const document = documentOf({
       name: 'Standard',
       grades: {
         '1': { min: 85, max: 100 },
@@ -28,7 +28,7 @@ describe('the admin configuration calls', () => {
         '6': { min: 0, max: 20 },
       },
       schema: { general: { minus: 33.33, normal: 33.33 }, '1': { minus: 33.33 }, '6': { normal: 50 } },
-    }
+    })
     const err = await saveConfig(document, 7).catch((e: unknown) => e)
     expect(api.calls[0]?.headers.get('If-Match')).toBe('"7"')
     expect(err).toBeInstanceOf(ApiError)

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { json, segment, send, type Body, type JsonAnswer, type Schemas } from '@/lib/api-client'
-import type { LiveConfig } from '@/lib/config'
+import { writeDocument, type LiveConfig, type ScaleDocument } from '@/lib/config'
 import { liveConfigSchema } from '@/lib/config-schema'
 
 // The admin's configuration calls: load, save (If-Match) and the history of versions.
@@ -19,6 +19,13 @@ export const historyResponse = v.object({
   nextBefore: v.exactOptional(v.number()),
 }) satisfies v.GenericSchema<unknown, HistoryPage>
 
+/**
+ * The body of every write of a document (PUT, POST /scales): the document in the shape the server
+ * wrote it, by lib/config.ts's one writer. The contract's types name the systems and presets it knows;
+ * the server checks the document again.
+ */
+export const documentBody = (doc: ScaleDocument) => writeDocument(doc) as Schemas['AnyConfigDocumentInput']
+
 export async function getConfig(): Promise<LiveConfig> {
   return json(await send('GET', '/config'), liveConfigSchema)
 }
@@ -27,12 +34,9 @@ export async function getConfig(): Promise<LiveConfig> {
  * Saves a configuration over `version`, the one the editor loaded (If-Match). A newer stored
  * version gives ApiError 412 `config_conflict` with `current`; invalid fields a 422 with `fields`.
  */
-export async function saveConfig(
-  config: Schemas['AnyConfigDocumentInput'],
-  version: number,
-): Promise<LiveConfig> {
+export async function saveConfig(config: ScaleDocument, version: number): Promise<LiveConfig> {
   const res = await send('PUT', '/config', {
-    body: config satisfies Body<'putConfig'>,
+    body: documentBody(config) satisfies Body<'putConfig'>,
     headers: { 'If-Match': `"${String(version)}"` },
   })
   return json(res, liveConfigSchema)

@@ -1,8 +1,9 @@
 import { json, segment, send, type Body, type Schemas } from '@/lib/api-client'
-import type { LiveConfig } from '@/lib/config'
+import type { LiveConfig, ScaleDocument } from '@/lib/config'
 import { liveConfigSchema } from '@/lib/config-schema'
 import { scaleSummarySchema, type ScaleSummary } from '@/lib/scales'
 import {
+  documentBody,
   getConfig,
   getHistory,
   getHistoryVersion,
@@ -21,12 +22,11 @@ const path = (slug: string) => `/scales/${segment(slug)}`
 const ifMatch = (version: number) => ({ 'If-Match': `"${String(version)}"` })
 
 /** Creates a scale at version 1; 409 `scale_exists`, 422 with `slug` or `config.…` fields, 422 `too_many_scales`. */
-export async function createScale(
-  slug: string,
-  config: Schemas['AnyConfigDocumentInput'],
-): Promise<LiveConfig> {
+export async function createScale(slug: string, config: ScaleDocument): Promise<LiveConfig> {
   return json(
-    await send('POST', '/scales', { body: { slug, config } satisfies Body<'createScale'> }),
+    await send('POST', '/scales', {
+      body: { slug, config: documentBody(config) } satisfies Body<'createScale'>,
+    }),
     liveConfigSchema,
   )
 }
@@ -46,7 +46,7 @@ export async function patchScale(slug: string, change: Body<'patchScale'>): Prom
 /** What the editor and the history need of one configuration: the default's routes or a scale's. */
 export interface ScaleApi {
   get: () => Promise<LiveConfig>
-  save: (config: Schemas['AnyConfigDocumentInput'], version: number) => Promise<LiveConfig>
+  save: (config: ScaleDocument, version: number) => Promise<LiveConfig>
   history: (before?: number) => Promise<HistoryPage>
   version: (version: number) => Promise<LiveConfig>
   restore: (version: number) => Promise<LiveConfig>
@@ -58,7 +58,10 @@ export function scaleApi(slug: string): ScaleApi {
   return {
     get: async () => json(await send('GET', base), liveConfigSchema),
     save: async (config, version) =>
-      json(await send('PUT', base, { body: config, headers: ifMatch(version) }), liveConfigSchema),
+      json(
+        await send('PUT', base, { body: documentBody(config), headers: ifMatch(version) }),
+        liveConfigSchema,
+      ),
     history: async (before) =>
       json(
         await send('GET', `${base}/history${before === undefined ? '' : `?before=${String(before)}`}`),

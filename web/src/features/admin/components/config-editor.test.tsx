@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { GradingConfig, LiveConfig } from '@/lib/config'
+import { writeDocument, type DocumentOf, type GradingConfig, type LiveConfig } from '@/lib/config'
 import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { standardLiveConfig } from '@/test/live-config'
@@ -20,7 +20,7 @@ beforeEach(() => {
 function version(
   n: number,
   changes: { name?: string; by?: string } = {},
-): LiveConfig & { config: GradingConfig } {
+): LiveConfig & { config: DocumentOf<'widths'> } {
   const live = standardLiveConfig(n)
   return {
     ...live,
@@ -141,7 +141,7 @@ describe('ConfigEditor', () => {
 
   it('saves over the loaded version (If-Match) the canonical document, and follows the answer', async () => {
     const saved = version(4, { name: 'Oberstufe' })
-    saved.config.schema.general = { minus: 30, normal: 33.33 }
+    saved.config.rule.schema.general = { minus: 30, normal: 33.33 }
     api.on('PUT /config', json(200, saved))
     const { replace, save } = setup()
     await replace(screen.getByRole('textbox', { name: 'Name' }), 'Oberstufe')
@@ -151,10 +151,12 @@ describe('ConfigEditor', () => {
     expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
     const [put] = api.callsTo('PUT /config')
     expect(put?.headers.get('If-Match')).toBe('"3"')
+    // the original's shape, as the server wrote version 3
+    const written = writeDocument(standardLiveConfig(3).config) as GradingConfig
     expect(put?.body).toEqual({
-      ...standardLiveConfig(3).config,
+      ...written,
       name: 'Oberstufe',
-      schema: { ...standardLiveConfig(3).config.schema, general: { minus: 30, normal: 33.33 } },
+      schema: { ...written.schema, general: { minus: 30, normal: 33.33 } },
     })
     expect(screen.getByText(/Bearbeitet wird Version 4/)).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Minus-Bereich' })).toHaveValue('30')
@@ -288,7 +290,7 @@ describe('ConfigEditor', () => {
 
     await save()
     expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
-    expect(api.callsTo('PUT /config')[0]?.body).toEqual(STANDARD)
+    expect(api.callsTo('PUT /config')[0]?.body).toEqual(writeDocument(STANDARD))
   })
 
   it('goes back to the loaded version with "Aktuelle Konfiguration"', async () => {

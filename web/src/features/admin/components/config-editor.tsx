@@ -1,9 +1,9 @@
 import { Spinner } from '@/components/spinner'
-import { isOriginal } from '@/lib/config'
 import { useLiveConfig } from '@/lib/use-live-config'
 import { defaultScaleApi, type ScaleApi } from '../api/scales'
+import { isOfKind } from '../document-kind'
 import type { EditorSource } from '../editor-source'
-import { useConfigEditor, type OriginalLive } from '../use-config-editor'
+import { useConfigEditor, type WidthsLive } from '../use-config-editor'
 import { ConfigPresets } from './config-presets'
 import { EditorFields } from './editor-fields'
 import { EditorShell } from './editor-shell'
@@ -17,27 +17,19 @@ export function ConfigEditor({ source }: { source?: EditorSource }) {
   const live = source?.live ?? page
   if (live.state !== 'ready') return <Spinner label="Konfiguration wird geladen" />
   const { data } = live
-  if (!isOriginal(data.config))
-    return (
-      // keyed by the system and kind: a version of another rule needs a form of other fields
-      <RuleEditor
-        key={`${data.config.system}/${data.config.rule.kind}`}
-        live={{ ...data, config: data.config }}
-        api={source?.api ?? defaultScaleApi}
-        title={source?.title}
-      />
-    )
-  return (
-    <EditorForm
-      live={{ ...data, config: data.config }}
-      api={source?.api ?? defaultScaleApi}
-      title={source?.title}
-    />
-  )
+  const doc = data.config
+  const api = source?.api ?? defaultScaleApi
+  // keyed by the system and kind: a version of another rule needs a form of other fields
+  const key = `${doc.rule.system}/${doc.rule.kind}`
+  if (isOfKind(doc, ['widths']))
+    return <WidthsEditor key={key} live={{ ...data, config: doc }} api={api} title={source?.title} />
+  if (isOfKind(doc, ['table', 'formula']))
+    return <RuleEditor key={key} live={{ ...data, config: doc }} api={api} title={source?.title} />
+  return null
 }
 
-/** A version of the original's shape: its bounds and widths, the presets and the IHK notice. */
-function EditorForm({ live, api, title }: { live: OriginalLive; api: ScaleApi; title: string | undefined }) {
+/** A version of the original's rule: its bounds and widths, the presets and the IHK notice. */
+function WidthsEditor({ live, api, title }: { live: WidthsLive; api: ScaleApi; title: string | undefined }) {
   const editor = useConfigEditor(live, api)
   const { form, loaded, load, onSubmit } = editor
   return (

@@ -21,8 +21,8 @@ function strict(): LiveConfig {
   const live = standardLiveConfig(2)
   const config = structuredClone(live.config)
   config.name = 'Import'
-  config.grades['1'].min = 90
-  config.grades['2'].max = 90
+  config.rule.grades['1'].min = 90
+  config.rule.grades['2'].max = 90
   return { ...live, savedBy: 'cli', config }
 }
 

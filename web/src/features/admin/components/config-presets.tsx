@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
-import type { GradingConfig } from '@/lib/config'
+import type { DocumentOf } from '@/lib/config'
 import { toFormValues, type ConfigFormField, type ConfigFormValues } from '../config-form'
 import { STANDARD, STANDARD_LABEL } from '../standard'
 import { RuleFill } from './rule-fill'
@@ -17,10 +17,10 @@ export function ConfigPresets({
   current,
 }: {
   form: UseFormReturn<ConfigFormValues>
-  current: GradingConfig
+  current: DocumentOf<'widths'>
 }) {
   const id = useId()
-  const fill = (config: GradingConfig) => {
+  const fill = (config: DocumentOf<'widths'>) => {
     const values = toFormValues(config)
     for (const field of Object.keys(values) as ConfigFormField[]) {
       form.setValue(field, values[field], { shouldDirty: true, shouldValidate: form.formState.isSubmitted })

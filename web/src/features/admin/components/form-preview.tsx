@@ -24,7 +24,7 @@ export function FormPreview({ form, saved }: { form: Form; saved: string }) {
   return (
     <Card title="Vorschau" description={description}>
       {checked.ok ? (
-        <GradeTable scaleKey={keyOf(checked.config)} name={checked.config.name} />
+        <GradeTable scaleKey={keyOf(checked.doc)} name={checked.doc.name} />
       ) : (
         <Notice tone="warning" title="Keine Vorschau, solange diese Werte nicht passen:">
           <ul className="list-disc space-y-1 pl-5">

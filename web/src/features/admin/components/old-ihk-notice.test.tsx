@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { LiveConfig } from '@/lib/config'
 import { FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
-import { standardLiveConfig } from '@/test/live-config'
+import { standardLiveConfig, documentOf } from '@/test/live-config'
 import { renderFeature } from '@/test/render'
 import { OLD_IHK } from '../old-ihk'
 import { ConfigEditor } from './config-editor'
@@ -58,7 +58,7 @@ const live = (config: LiveConfig['config']): LiveConfig => ({
 
 describe('the old "IHK" preset', () => {
   it('says what differs from the IHK key and replaces it with the ihk preset as a new version', async () => {
-    api.on('PUT /config', json(200, { ...live(IHK), version: 6 }))
+    api.on('PUT /config', json(200, { ...live(documentOf(IHK)), version: 6 }))
     const user = userEvent.setup()
     renderFeature(<ConfigEditor />, { live: live({ ...OLD_IHK, name: 'Abschlussprüfung' }) })
     const notice = await screen.findByText(/92 %: 2\+ statt 1/)
@@ -72,8 +72,8 @@ describe('the old "IHK" preset', () => {
 
   it('says nothing about a scale whose bounds differ from it', () => {
     const changed = structuredClone(OLD_IHK)
-    changed.grades['1'].min = 91
-    changed.grades['2'].max = 91
+    changed.rule.grades['1'].min = 91
+    changed.rule.grades['2'].max = 91
     renderFeature(<ConfigEditor />, { live: live(changed) })
     expect(screen.queryByText(/alte Vorlage „IHK“/)).not.toBeInTheDocument()
     renderFeature(<ConfigEditor />, { live: live(standardLiveConfig().config) })

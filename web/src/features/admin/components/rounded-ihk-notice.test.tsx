@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { LiveConfig, RuleDocument } from '@/lib/config'
 import { FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
-import { standardLiveConfig } from '@/test/live-config'
+import { documentOf, standardLiveConfig } from '@/test/live-config'
 import { renderFeature } from '@/test/render'
 import { ConfigEditor } from './config-editor'
 
@@ -48,10 +48,11 @@ beforeEach(() => {
     )
 })
 
+/** A version as the app reads it; `config` is a document as the server writes it. */
 const live = (config: RuleDocument): LiveConfig => ({
   ...standardLiveConfig(5),
   savedBy: 'a@schule.de',
-  config,
+  config: documentOf(config),
 })
 /** A scale stored from the preset by an earlier release: the server loads it naming no preset. */
 const earlier = (id: string): RuleDocument => {

@@ -1,6 +1,6 @@
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
-import { isOriginal, type LiveConfig } from '@/lib/config'
+import type { LiveConfig } from '@/lib/config'
 import { getPresets } from '@/lib/presets'
 import { useResource } from '@/lib/use-resource'
 import type { ScaleApi } from '../api/scales'
@@ -27,8 +27,9 @@ function Replacement({ loaded, api }: { loaded: LiveConfig; api: ScaleApi }) {
   const [presets] = useResource(getPresets, null)
   const preset = presets.data === undefined ? undefined : roundedIhkPreset(loaded.config, presets.data)
   const { busy, replace } = usePresetReplacement(loaded, api, preset)
-  if (preset === undefined || isOriginal(loaded.config) || isOriginal(preset.config)) return null
-  const differences = roundingDifferences(loaded.config.rule, preset.config.rule)
+  const { rule } = loaded.config
+  if (preset === undefined || rule.kind !== 'table' || preset.config.rule.kind !== 'table') return null
+  const differences = roundingDifferences(rule, preset.config.rule)
   return (
     <Notice
       tone="warning"

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { LiveConfig, RuleDocument } from '@/lib/config'
 import { FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
+import { documentOf } from '@/test/live-config'
 import { renderFeature } from '@/test/render'
 import { diffRows, diffSettings } from '../version-diff'
 import { ConfigHistory } from './config-history'
@@ -24,7 +25,7 @@ const live = (version: number, config: RuleDocument): LiveConfig => ({
   version,
   savedAt: '2026-11-22T12:00:00Z',
   savedBy: 'admin@schule.de',
-  config,
+  config: documentOf(config),
 })
 const versions = [3, 2].map((version) => ({
   version,
@@ -89,7 +90,8 @@ describe('diffSettings and diffRows', () => {
       system: 'schweiz',
       rule: { kind: 'formula', step: 1, midpoint: 'up' },
     }
-    const diff = { settings: diffSettings(swiss, now), rows: diffRows(swiss, now) }
+    const [a, b] = [documentOf(swiss), documentOf(now)]
+    const diff = { settings: diffSettings(a, b), rows: diffRows(a, b) }
     expect(diff.settings.filter((s) => s.changed).map((s) => [s.label, s.version, s.current])).toEqual([
       ['Notensystem', 'Schweizer Noten 6 bis 1', 'Noten 1 bis 6'],
       ['Regel', 'Schweizer Formel', 'Tabelle „ab“'],

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { LiveConfig, RuleDocument } from '@/lib/config'
 import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
+import { documentOf } from '@/test/live-config'
 import { renderFeature } from '@/test/render'
 import { RULE_MESSAGES } from '../rule-form'
 import { ConfigEditor } from './config-editor'
@@ -35,7 +36,7 @@ const version = (n: number, config: RuleDocument): LiveConfig => ({
   version: n,
   savedAt: '2026-11-22T13:00:00Z',
   savedBy: 'admin@schule.de',
-  config,
+  config: documentOf(config),
 })
 
 function setup(live = version(3, kmk)) {

@@ -29,7 +29,7 @@ export function RuleEditor({
       live={live}
       editor={editor}
       title={title}
-      about={` Notensystem: ${systemName(doc.system)}; ${doc.rule.kind === 'formula' ? 'Schweizer Formel' : 'Tabelle „ab“'}.`}
+      about={` Notensystem: ${systemName(doc.rule.system)}; ${doc.rule.kind === 'formula' ? 'Schweizer Formel' : 'Tabelle „ab“'}.`}
       preview={
         <RulePreview
           form={form}
@@ -54,7 +54,7 @@ export function RuleEditor({
           {...form.register('name')}
         />
         {doc.rule.kind === 'formula' ? <FormulaFields form={form} /> : <TableFields form={form} />}
-        <ZeugnisFields form={form as unknown as ZeugnisForm} system={doc.system} />
+        <ZeugnisFields form={form as unknown as ZeugnisForm} system={doc.rule.system} />
         <SaveBar
           isSubmitting={isSubmitting}
           isDirty={isDirty}

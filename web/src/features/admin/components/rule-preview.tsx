@@ -3,9 +3,8 @@ import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
 import { Notice } from '@/components/notice'
-import type { RuleDocument } from '@/lib/config'
 import { keyOf } from '@/lib/key'
-import { checkRuleForm, type RuleFormValues } from '../rule-form'
+import { checkRuleForm, type RuleFormDocument, type RuleFormValues } from '../rule-form'
 import { isZeugnisPath, zeugnisFieldLabel } from '../zeugnis-form'
 
 /**
@@ -18,7 +17,7 @@ export function RulePreview({
   saved,
 }: {
   form: UseFormReturn<RuleFormValues>
-  base: RuleDocument
+  base: RuleFormDocument
   saved: string
 }) {
   const values = useWatch({ control: form.control }) as RuleFormValues

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { writeDocument } from '@/lib/config'
 import type { ScaleSummary } from '@/lib/scales'
 import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
@@ -71,7 +72,7 @@ describe('ScaleCreator', () => {
     expect(await screen.findByText('Notenschlüssel „Deutsch Oberstufe“ angelegt.')).toBeInTheDocument()
     expect(api.callsTo('POST /scales')[0]?.body).toEqual({
       slug: 'deutsch-oberstufe',
-      config: { ...standardLiveConfig(1).config, name: 'Deutsch Oberstufe' },
+      config: { ...writeDocument(standardLiveConfig(1).config), name: 'Deutsch Oberstufe' },
     })
     expect(onCreated).toHaveBeenCalledWith('deutsch-oberstufe')
   })
@@ -106,7 +107,10 @@ describe('ScaleCreator', () => {
     copy.config = {
       ...copy.config,
       name: 'Mathematik',
-      grades: { ...copy.config.grades, '4': { min: 50, max: 55 }, '5': { min: 20, max: 50 } },
+      rule: {
+        ...copy.config.rule,
+        grades: { ...copy.config.rule.grades, '4': { min: 50, max: 55 }, '5': { min: 20, max: 50 } },
+      },
     }
     api.on('GET /scales/mathematik', json(200, copy))
     await user.click(screen.getByRole('radio', { name: 'Kopie eines Notenschlüssels' }))

@@ -2,11 +2,12 @@ import { useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { errorMessage } from '@/lib/api-client'
-import { isOriginal, type GradingConfig, type ScaleDocument } from '@/lib/config'
+import type { DocumentOf, ScaleDocument } from '@/lib/config'
 import type { ScaleSummary } from '@/lib/scales'
 import { toast } from '@/lib/toast'
 import { scaleApi } from '../api/scales'
 import type { ConfigFormValues } from '../config-form'
+import { isOfKind } from '../document-kind'
 import { RuleStart } from './rule-start'
 import { Choice, type Start } from './start-options'
 import { TableStart } from './table-start'
@@ -15,9 +16,9 @@ interface StartChooserProps {
   start: Exclude<Start, 'preset'>
   form: UseFormReturn<ConfigFormValues>
   scales: readonly ScaleSummary[]
-  /** Fills the original's form (null: empty). */
-  onFill: (config: GradingConfig | null, name: string) => void
-  /** A whole document of a rule (a copy of a rule scale, the Knickpunkt rule "ab"). */
+  /** Fills the original's form, which edits the widths (null: empty). */
+  onFill: (config: DocumentOf<'widths'> | null, name: string) => void
+  /** A whole document of another rule (a copy of a table or formula scale, the Knickpunkt rule "ab"). */
   onDocument: (doc: ScaleDocument) => void
 }
 
@@ -31,7 +32,7 @@ export function StartChooser({ start, form, scales, onFill, onDocument }: StartC
     try {
       const { config } = await scaleApi(copyOf).get()
       const name = `${config.name} (Kopie)`
-      if (isOriginal(config)) onFill(config, name)
+      if (isOfKind(config, ['widths'])) onFill(config, name)
       else onDocument({ ...config, name })
     } catch (err) {
       toast.error(`Nicht übernommen: ${errorMessage(err)}`)

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LiveConfig, RuleDocument } from '@/lib/config'
 import { FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
-import { standardLiveConfig } from '@/test/live-config'
+import { standardLiveConfig, documentOf } from '@/test/live-config'
 import { renderFeature } from '@/test/render'
 import { RULE_MESSAGES } from '../rule-form'
 import { ConfigEditor } from './config-editor'
@@ -117,7 +117,7 @@ const ihk: RuleDocument = {
 const version = (n: number, config: RuleDocument): LiveConfig => ({
   version: n,
   savedAt: '2026-11-22T13:00:00Z',
-  config,
+  config: documentOf(config),
 })
 
 describe('the rule editor of a table', () => {

@@ -1,17 +1,16 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/button'
-import type { RuleDocument, ScaleDocument } from '@/lib/config'
-import { checkRuleForm, ruleFormSchema, type RuleFormValues } from '../rule-form'
+import type { ScaleDocument } from '@/lib/config'
+import { checkRuleForm, ruleFormSchema, type RuleFormDocument, type RuleFormValues } from '../rule-form'
 import { startLabels } from '../rule-labels'
 import { toZeugnisValues } from '../zeugnis-form'
 import { TableFields } from './rule-fields'
 
 // The document the form checks against: a table of no preset; the name is typed in the next step.
-const BASE: RuleDocument = {
+const BASE: RuleFormDocument = {
   name: '',
-  system: 'noten',
-  rule: { kind: 'table', percentage: 'exact', bands: [] },
+  rule: { kind: 'table', system: 'noten', percentage: 'exact', bands: [] },
 }
 
 const RESOLVER = valibotResolver(ruleFormSchema(BASE, false))

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { ruleOf, type LiveConfig } from '@/lib/config'
+import type { LiveConfig } from '@/lib/config'
 import { diffBands, diffSettings } from '../version-diff'
 import { zeugnisDiff, zeugnisSummary } from '../zeugnis-diff'
 import { RuleComparison } from './rule-comparison'
@@ -30,7 +30,7 @@ export function VersionComparison({ version, current, onlyChanged = false }: Ver
   )
   // Where either follows another kind of rule, the two tables side by side with the rules in words, and the
   // Zeugnisnote settings that differ.
-  if (ruleOf(a).kind !== 'widths' || ruleOf(b).kind !== 'widths') {
+  if (a.rule.kind !== 'widths' || b.rule.kind !== 'widths') {
     const changes = zeugnisDiff(a, b).filter((c) => c.changed)
     return (
       <div className="space-y-4">

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { LiveConfig, ScaleDocument } from '@/lib/config'
+import { writeDocument, type LiveConfig, type ScaleDocument } from '@/lib/config'
 import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
-import { standardLiveConfig } from '@/test/live-config'
+import { standardLiveConfig, documentOf } from '@/test/live-config'
 import { renderFeature } from '@/test/render'
 import { MESSAGES } from '../config-validation'
 import { ConfigEditor } from './config-editor'
@@ -24,16 +24,19 @@ const at = (n: number, config: ScaleDocument): LiveConfig => ({
   savedBy: 'admin@schule.de',
   config,
 })
-const swiss: ScaleDocument = {
+// as the server sends them, and as the page reads them
+const swissSent = {
   name: 'Schweiz',
   system: 'schweiz',
   rule: { kind: 'formula', step: 0.25, midpoint: 'up' },
 }
-const points: ScaleDocument = {
+const pointsSent = {
   name: 'Oberstufe',
   system: 'notenpunkte',
   rule: { kind: 'table', percentage: 'exact', bands: [{ grade: '15', from: 95 }, { grade: '0' }] },
 }
+const swiss = documentOf(swissSent)
+const points = documentOf(pointsSent)
 
 function setup(live: LiveConfig) {
   const user = userEvent.setup()
@@ -67,7 +70,7 @@ describe('ZeugnisFields', () => {
     await save()
 
     expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
-    expect(api.callsTo('PUT /config')[0]?.body).toEqual({ ...live.config, zeugnis: settings })
+    expect(api.callsTo('PUT /config')[0]?.body).toEqual({ ...writeDocument(live.config), zeugnis: settings })
     expect(screen.getByRole('combobox', { name: 'Wert von + und −' })).toHaveValue('0,25')
   })
 
@@ -104,7 +107,7 @@ describe('ZeugnisFields', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Schrittweite des Vorschlags' }), '0,1')
     await save()
     expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
-    expect(api.callsTo('PUT /config')[0]?.body).toEqual({ ...swiss, zeugnis: { step: '0,1' } })
+    expect(api.callsTo('PUT /config')[0]?.body).toEqual({ ...swissSent, zeugnis: { step: '0,1' } })
   })
 
   it("places the server's 422 paths of the settings at their fields", async () => {
@@ -126,7 +129,7 @@ describe('ZeugnisFields', () => {
       'Servermeldung zum Gewicht.',
     )
     expect(api.callsTo('PUT /config')[0]?.body).toEqual({
-      ...points,
+      ...pointsSent,
       zeugnis: {
         categories: [
           { name: 'schriftlich', weight: '1' },

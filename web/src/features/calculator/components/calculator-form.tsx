@@ -115,12 +115,7 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
       )}
 
       <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
-        <GradeTable
-          scaleKey={key}
-          name={config.name}
-          marked={result.grade}
-          preset={'preset' in config ? config.preset : undefined}
-        />
+        <GradeTable scaleKey={key} name={config.name} marked={result.grade} preset={config.preset} />
       </section>
 
       <LazyPart browserOnly>

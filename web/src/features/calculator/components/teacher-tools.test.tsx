@@ -7,7 +7,7 @@ import type { RuleDocument } from '@/lib/config'
 import { keyOf } from '@/lib/key'
 import type { LiveConfigState } from '@/lib/live-types'
 import { LiveConfigContext } from '@/lib/use-live-config'
-import { standardLiveConfig } from '@/test/live-config'
+import { documentOf, standardLiveConfig } from '@/test/live-config'
 import { calculate } from '../grading'
 import { Calculator } from './calculator'
 
@@ -108,7 +108,7 @@ describe('Punkteschlüssel', () => {
     const user = userEvent.setup()
     const oberstufe: LiveConfigState = {
       state: 'ready',
-      data: { version: 1, savedAt: '2026-11-22T10:00:00Z', config: rulePreset('kmk-oberstufe') },
+      data: { version: 1, savedAt: '2026-11-22T10:00:00Z', config: documentOf(rulePreset('kmk-oberstufe')) },
     }
     const { unmount } = render(
       <LiveConfigContext value={oberstufe}>
