@@ -199,9 +199,10 @@ var (
 			Step: big.NewRat(1, 2), StepSetting: true,
 			RangeText: "keine Note von 1 bis 6 (höchstens zwei Nachkommastellen)"},
 	}
-	// sysAustria writes the words of the Leistungsbeurteilungsverordnung (LBVO § 14).
+	// sysAustria writes the words of the Leistungsbeurteilungsverordnung (LBVO § 14); its written tests
+	// are "Schularbeiten" (LBVO § 7).
 	sysAustria = withLabels(System{
-		ID: SystemAustria, Name: "Österreichische Noten 1 bis 5",
+		ID: SystemAustria, Name: "Österreichische Noten 1 bis 5", Test: "Schularbeit",
 		Numbers: &Numbers{Best: intRat(1), Worst: intRat(5), Step: intRat(1), List: true},
 		Pass:    intRat(4), Grouping: GroupLabel, FailingTerm: "Anteil Nicht genügend", AltTerm: "Note in Worten",
 		Zeugnis: zeugnis.Scale{Alias: "at", Grammar: zeugnis.GrammarWhole, Lo: intRat(1), Hi: intRat(5), Step: intRat(1),

@@ -65,8 +65,9 @@ describe('grades in words', () => {
 })
 
 describe('a written test', () => {
-  it('is a "Prüfung" on Swiss scales only', () => {
+  it('is a "Prüfung" on Swiss scales, a "Schularbeit" on Austrian ones (LBVO § 7)', () => {
     expect(testTerm('schweiz')).toBe('Prüfung')
+    expect(testTerm('oesterreich')).toBe('Schularbeit')
     expect(testTerm('noten-dezimal')).toBe('Klassenarbeit')
     expect(testTerm('noten-plus-minus')).toBe('Klassenarbeit')
   })

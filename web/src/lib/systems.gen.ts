@@ -208,6 +208,7 @@ export const SYSTEMS: readonly [SystemData, ...SystemData[]] = [
     failingTerm: 'Anteil Nicht genügend',
     averageNote: '',
     altTerm: 'Note in Worten',
+    test: 'Schularbeit',
     zeugnis: {
       alias: 'at',
       grammar: 'whole',
