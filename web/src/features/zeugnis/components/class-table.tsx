@@ -1,3 +1,4 @@
+import { inNotation, notationOf } from '@/lib/numbers'
 import { zeugnisNoteOf } from '@/lib/systems'
 import type { PupilRow } from '../pupils'
 import type { ZeugnisAnswer } from '../rule'
@@ -48,7 +49,9 @@ export function ClassTable({ rows, answers, system }: ClassTableProps) {
                 <th scope="row" className={`${cell} min-w-28 font-medium wrap-break-word`}>
                   {row.name === '' ? `Zeile ${String(row.line)}` : row.name}
                 </th>
-                <td className={`${cell} text-right tabular-nums`}>{ok?.average ?? '–'}</td>
+                <td className={`${cell} text-right tabular-nums`}>
+                  {ok === null ? '–' : inNotation(ok.average, notationOf(system))}
+                </td>
                 <td className={`${cell} text-right text-base font-bold tabular-nums`}>
                   {ok === null ? '–' : <Proposal system={system} value={ok.proposal} />}
                 </td>

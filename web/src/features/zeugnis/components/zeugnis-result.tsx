@@ -1,15 +1,16 @@
+import { inNotation, notationOf, sentenceInNotation } from '@/lib/numbers'
 import { withUnit, zeugnisNoteOf } from '@/lib/systems'
 import type { OneAnswer } from '../use-zeugnis'
 
 /** A proposal is a proposal: the report grade stays the teacher's decision (docs/spec.md §9). */
 export const DECISION = 'Die Zeugnisnote ist Ihre pädagogische Entscheidung; der Vorschlag ist kein Urteil.'
 
-/** A proposal as the system writes a result: "2", "4,5", "8 Punkte" (a unit smaller than the number). */
+/** A proposal as the system writes a result: "2", "4,5", "4.5", "8 Punkte" (a unit smaller than the number). */
 export function Proposal({ system, value }: { system: string; value: string }) {
   const unit = withUnit(system, value).slice(value.length)
   return (
     <>
-      {value}
+      {inNotation(value, notationOf(system))}
       {unit !== '' && <span className="text-[0.5em] font-semibold">{unit}</span>}
     </>
   )
@@ -39,7 +40,7 @@ export function ZeugnisResult({ answer, system }: { answer: OneAnswer; system: s
                 Durchschnitt
               </span>
               <span className="block text-2xl font-semibold tabular-nums text-slate-900 dark:text-slate-100">
-                {answer.result.average}
+                {inNotation(answer.result.average, notationOf(system))}
               </span>
             </span>
             <span className="block">
@@ -71,7 +72,7 @@ export function ZeugnisResult({ answer, system }: { answer: OneAnswer; system: s
           </summary>
           <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-800 dark:text-slate-200">
             {answer.result.steps.map((s, i) => (
-              <li key={i}>{s}</li>
+              <li key={i}>{sentenceInNotation(s, notationOf(system))}</li>
             ))}
           </ol>
         </details>

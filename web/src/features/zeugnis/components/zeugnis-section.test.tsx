@@ -81,6 +81,16 @@ describe('ZeugnisSection, one pupil', () => {
     expect(result).not.toHaveTextContent('LBVO')
   })
 
+  it('writes a Swiss result the Swiss way: average, proposal and working with a decimal point', async () => {
+    const user = await open({}, 'schweiz')
+    await user.type(grades('schriftlich'), '4 4,5')
+    const result = screen.getByRole('status', { name: 'Vorschlag' })
+    expect(result).toHaveTextContent('Durchschnitt4.25Vorschlag4.5')
+    const working = screen.getByText('Rechenweg').closest('details')
+    expect(working).toHaveTextContent('4, 4.5; Durchschnitt 4.25') // the list's commas stay
+    expect(working).not.toHaveTextContent(/\d,\d/)
+  })
+
   it('names LBVO § 20 beside the average in Austria', async () => {
     const user = await open({}, 'oesterreich')
     await user.type(grades('schriftlich'), '2')
@@ -159,5 +169,15 @@ describe('ZeugnisSection, several pupils', () => {
     await again.click(rows())
     await again.paste('Anna; 2; 1')
     expect(table()).toHaveAccessibleName(/^Vorschlag je Schülerin und Schüler\. Nach LBVO § 20 zählt/)
+  })
+
+  it('writes Swiss averages and proposals with a decimal point', async () => {
+    const user = await open({}, 'schweiz')
+    await user.click(screen.getByRole('tab', { name: 'Mehrere Schüler' }))
+    await user.click(screen.getByRole('textbox', { name: 'Schülerinnen und Schüler, eine Zeile je Person' }))
+    await user.paste('Anna; 4 4,5; 4,5')
+    const table = screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
+    // (2 · 4,25 + 1 · 4,5) : 3 = 4,33…, cut to 4.33, above the middle 4.25: 4.5
+    expect(within(table).getAllByRole('row')[1]?.textContent).toBe('Anna4.334.5')
   })
 })
