@@ -29,14 +29,6 @@ export function inNotation(text: string, { separator, percent }: Notation): stri
   return text.replaceAll(COMMA, separator).replace(/%$/, percent)
 }
 
-/**
- * A sentence with numbers in it ("4, 4,5; Durchschnitt 4,25") in a system's notation: only a comma between
- * two digits is a decimal one, so the commas that separate a list stay.
- */
-export function sentenceInNotation(text: string, { separator }: Notation): string {
-  return separator === COMMA ? text : text.replace(/(\d),(?=\d)/g, `$1${separator}`)
-}
-
 const MAX_INPUT_LENGTH = 32
 const NUMBER = /^([+-]?)(?:([0-9]+)(?:[.,]([0-9]*))?|[.,]([0-9]+))$/
 const OUTER_WHITE_SPACE = /^\p{White_Space}+|\p{White_Space}+$/gu

@@ -1,4 +1,4 @@
-import { roundedDecimal } from '@/lib/numbers'
+import { COMMA, roundedDecimal, type Notation } from '@/lib/numbers'
 import { cmp, rational, type Rational } from '@/lib/rational'
 
 // How numbers and typed texts read in the messages and the working, byte for byte as
@@ -95,4 +95,12 @@ export function averageStep(cats: CheckedCategory[], avg: Rational, total: Ratio
     c.mean === null ? [] : [`${decimal(c.weight)} · ${decimal(c.mean).replace(/^≈ /, '')}`],
   )
   return `Gewichteter Durchschnitt der Kategorien: (${terms.join(' + ')}) : ${decimal(total)} ${equals(avg)}.`
+}
+
+/**
+ * A step of the working, a sentence with numbers in it ("4, 4,5; Durchschnitt 4,25") in a system's notation: only a comma between
+ * two digits is a decimal one, so the commas that separate a list stay.
+ */
+export function sentenceInNotation(text: string, { separator }: Notation): string {
+  return separator === COMMA ? text : text.replace(/(\d),(?=\d)/g, `$1${separator}`)
 }

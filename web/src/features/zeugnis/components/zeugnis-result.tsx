@@ -1,6 +1,7 @@
-import { inNotation, notationOf, sentenceInNotation } from '@/lib/numbers'
+import { inNotation, notationOf } from '@/lib/numbers'
 import { withUnit, zeugnisNoteOf } from '@/lib/systems'
 import type { OneAnswer } from '../use-zeugnis'
+import { sentenceInNotation } from '../working'
 
 /** A proposal is a proposal: the report grade stays the teacher's decision (docs/spec.md §9). */
 export const DECISION = 'Die Zeugnisnote ist Ihre pädagogische Entscheidung; der Vorschlag ist kein Urteil.'
