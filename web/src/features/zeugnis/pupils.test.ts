@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { notationOf } from '@/lib/numbers'
 import { parsePupilRows, pupilsCsv, type PupilRow } from './pupils'
 import { zeugnisnote } from './rule'
 
@@ -61,16 +62,22 @@ describe('parsePupilRows', () => {
 })
 
 describe('pupilsCsv', () => {
-  const csvOf = (text: string) => {
-    const rows = parsePupilRows(text, categories, 'de')
+  const csvOf = (text: string, system = 'de', notation = notationOf('noten-plus-minus')) => {
+    const rows = parsePupilRows(text, categories, system)
     const results = rows.map((row: PupilRow) =>
       zeugnisnote({
-        system: 'de',
+        system,
         categories: row.grades.map((g) => ({ name: g.category, grades: g.grades })),
       }),
     )
-    return pupilsCsv(rows, results)
+    return pupilsCsv(rows, results, notation)
   }
+
+  it('writes a Swiss average and proposal with a decimal point, the grades as typed', () => {
+    expect(csvOf('Anna; 4 4,5; 4,5', 'ch', notationOf('schweiz')).split('\r\n')[1]).toBe(
+      '1;Anna;4 4,5;4,5;4.37;4.5;nein;', // (4,25 + 4,5) : 2 = 4,375, cut to 4,37,
+    )
+  })
 
   it('writes one row per pupil with the average, the proposal and the borderline, or the message', () => {
     expect(csvOf('Anna; 2 3; 2\nBen; 2; 3\nCem; 7; 2\nDora;;')).toBe(

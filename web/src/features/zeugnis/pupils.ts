@@ -1,4 +1,5 @@
 import { csvText, gradeCell } from '@/lib/csv'
+import { inNotation, notationOf, type Notation } from '@/lib/numbers'
 import { gradeProblem, splitGrades, type ZeugnisAnswer, type ZeugnisSystem } from './rule'
 
 // Several pupils at once: rows "Name; schriftlich; mündlich" pasted from a spreadsheet or typed, one line
@@ -79,9 +80,15 @@ export function parsePupilRows(text: string, categoryNames: string[], system: Ze
  * The pupils and their Zeugnisnoten as CSV (lib/csv.ts: semicolons, UTF-8 with a byte order mark, no cell
  * that starts a formula): line, name, the grades of each category, average, proposal, borderline, and
  * the message where the rule refused. A grade with "-" is written with "−" (gradeCell), as the Notenspiegel
- * writes it, so that no spreadsheet reads "4-" as −4. `results[i]` is the answer for `rows[i]`.
+ * writes it, so that no spreadsheet reads "4-" as −4. The average and the proposal are in the system's
+ * notation (a point in Switzerland, as its Notenspiegel's CSV); the grades stay as typed. `results[i]` is
+ * the answer for `rows[i]`.
  */
-export function pupilsCsv(rows: PupilRow[], results: ZeugnisAnswer[]): string {
+export function pupilsCsv(
+  rows: PupilRow[],
+  results: ZeugnisAnswer[],
+  notation: Notation = notationOf(''),
+): string {
   const categories = rows[0]?.grades.map((g) => g.category) ?? []
   const table = [['Zeile', 'Name', ...categories, 'Durchschnitt', 'Vorschlag', 'Grenzfall', 'Hinweis']]
   rows.forEach((row, i) => {
@@ -90,7 +97,8 @@ export function pupilsCsv(rows: PupilRow[], results: ZeugnisAnswer[]): string {
     if (answer === undefined) table.push([...cells, '', '', '', ''])
     else if (answer.ok) {
       const { average, proposal, borderline } = answer.result
-      table.push([...cells, average, gradeCell(proposal), borderline ? 'ja' : 'nein', ''])
+      const [a, p] = [average, proposal].map((x) => inNotation(x, notation))
+      table.push([...cells, a ?? '', gradeCell(p ?? ''), borderline ? 'ja' : 'nein', ''])
     } else table.push([...cells, '', '', '', answer.message])
   })
   return csvText(table)

@@ -4,6 +4,7 @@ import { Button } from '@/components/button'
 import { hintClass, labelClass } from '@/components/styles'
 import type { ZeugnisSettings } from '@/lib/config'
 import { download } from '@/lib/download'
+import { notationOf } from '@/lib/numbers'
 import { printPart } from '@/lib/print-part'
 import { classCsvName, classResults } from '../class-results'
 import { pupilsCsv } from '../pupils'
@@ -67,7 +68,11 @@ export function ManyPupils({ zeugnis: z, system, settings }: ManyPupilsProps) {
               variant="secondary"
               className={secondary}
               onClick={() => {
-                download(classCsvName(), pupilsCsv(rows, answers), 'text/csv;charset=utf-8')
+                download(
+                  classCsvName(),
+                  pupilsCsv(rows, answers, notationOf(system)),
+                  'text/csv;charset=utf-8',
+                )
               }}
             >
               <Download className="size-4" aria-hidden="true" />
