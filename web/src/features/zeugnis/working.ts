@@ -1,4 +1,4 @@
-import { roundedDecimal } from '@/lib/numbers'
+import { roundedDecimal } from '@/lib/decimals'
 import { cmp, rational, type Rational } from '@/lib/rational'
 
 // How numbers and typed texts read in the messages and the working, byte for byte as
