@@ -1,14 +1,9 @@
 import type * as v from 'valibot'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { components } from './api-types.gen'
-import {
-  parseLiveConfig,
-  writeDocument,
-  type ContractConfigVersion,
-  type LiveConfig,
-  type WrittenDocument,
-} from './config'
+import { parseLiveConfig, type ContractConfigVersion, type LiveConfig, type WrittenDocument } from './config'
 import { userSchema } from './session'
+import { writeDocument } from './write-document'
 
 // The client follows the contract (api/openapi.yaml): the generated types (api-types.gen.ts, kept
 // fresh by `npm run api:check`) are what the run-time checks produce. The type assertions fail in

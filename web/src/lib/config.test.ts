@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { standardLiveConfig } from '@/test/live-config'
 import { servedJson } from '@/test/served'
-import { parseLiveConfig, readGradingConfig, readLiveConfig, writeDocument } from './config'
+import { parseLiveConfig, readGradingConfig, readLiveConfig } from './config'
+import { writeDocument } from './write-document'
 
 // The check of a received configuration (config.ts, valibot): what it lets through is what the
 // calculator computes with, so a wrong type must be refused, not passed on.

@@ -84,7 +84,7 @@ export type RuleOf<K extends Rule['kind']> = Extract<Rule, { kind: K }>
 /**
  * What a scale stores and the stream sends, as the app reads it: a name, a rule, and the Zeugnisnote
  * settings; `preset` names the preset whose document it is. Which of the two shapes the server wrote it
- * in is known only to readGradingConfig, which reads both, and writeDocument, which writes it back in
+ * in is known only to readGradingConfig, which reads both, and writeDocument (write-document.ts), which writes it back in
  * its shape (the kind `widths` in the original's), the same JSON as the server sent.
  */
 export interface ScaleDocument {
@@ -176,7 +176,7 @@ const zeugnis: Read<ZeugnisSettings | undefined> = (x) => {
   const z = readZeugnis(x)
   return z === FAIL ? undefined : z
 }
-const readOriginal: Read<GradingConfig> = object({
+export const readOriginal: Read<GradingConfig> = object({
   name: str,
   grades: object({ '1': bounds, '2': bounds, '3': bounds, '4': bounds, '5': bounds, '6': bounds }),
   schema: object({
@@ -186,7 +186,7 @@ const readOriginal: Read<GradingConfig> = object({
   }),
   zeugnis,
 })
-const readRule: Read<RuleDocument> = object({
+export const readRule: Read<RuleDocument> = object({
   name: str,
   system: str,
   preset: opt(str),
@@ -219,17 +219,6 @@ const readDocument: Read<ScaleDocument> = (x) => {
     rule: kind === 'formula' ? { kind, system, ...r } : { kind: 'table', system, ...r, bands: r.bands ?? [] },
   }
 }
-
-/**
- * The document in the shape the server wrote it (the kind `widths` in the original's), with the members
- * in the order of the readers above, which are the server's (internal/grading/document.go): a document
- * read from the server is written back as the same JSON. The one writer of what the admin sends (PUT,
- * POST /scales) and of the copy the page keeps.
- */
-export const writeDocument = ({ rule: { kind, system, ...r }, ...doc }: ScaleDocument) =>
-  (kind === 'widths'
-    ? readOriginal({ ...doc, ...r })
-    : readRule({ ...doc, system, rule: { kind, ...r } })) as WrittenDocument
 
 const readVersion: Read<LiveConfig> = object({
   version: int,

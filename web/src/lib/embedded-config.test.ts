@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { readLiveConfig } from './config'
 import { EMBEDDED_CONFIG_ID, pageStart, readEmbeddedConfig } from './embedded-config'
-import { STORAGE_KEY, storeConfig } from './stored-config'
+import { storeConfig } from './store-config'
+import { STORAGE_KEY } from './stored-config'
 
 /** A version as the server sends it. */
 const sent = {

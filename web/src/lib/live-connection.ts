@@ -3,7 +3,8 @@ import { polls, startState, step } from './live-machine'
 import type { Effect, LiveInput, LiveState, Timer } from './live-machine-types'
 import type { Poller } from './live-poll'
 import type { LiveConnection, LiveConnectionOptions, LiveEvent } from './live-types'
-import { readStoredConfig, storeConfig } from './stored-config'
+import { storeConfig } from './store-config'
+import { readStoredConfig } from './stored-config'
 
 // The live configuration as a plain object (no React): one EventSource, store → broker → SSE →
 // here → calculator (STYLE.md). Where the stream cannot be had — the server refuses it for its

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fitsConfig, formatConfigNumber, toConfigNumber } from './config-numbers'
-import { formatDecimal, formatExact, parseNumber, roundedDecimal } from './numbers'
+import { formatDecimal, roundedDecimal } from './decimals'
+import { formatExact, parseNumber } from './numbers'
 import { rational } from './rational'
 
 // The reading of typed numbers is bound to internal/grading by testdata/grading/cases.json

@@ -83,31 +83,6 @@ export function decimalText(units: bigint, places: number, separator = COMMA): s
 }
 
 /**
- * Rounds |x| × 10^places half away from zero and writes it keeping exactly `places` decimals. The
- * sign is returned separately so callers decide how to show it.
- */
-export function roundedDecimal(
-  x: Rational,
-  places: number,
-  separator = COMMA,
-): { negative: boolean; text: string } {
-  const { negative, units } = roundHalfAway(x, places)
-  return { negative, text: decimalText(units, places, separator) }
-}
-
-/** x at most `places` decimals, half away from zero, trailing zeros dropped: "33,5", "36", "0,25". */
-export function formatDecimal(x: Rational, places: number, separator = COMMA): string {
-  const { negative, units } = roundHalfAway(x, places)
-  let digits = places
-  let shown = units
-  while (digits > 0 && shown % 10n === 0n) {
-    shown /= 10n
-    digits--
-  }
-  return `${negative ? '-' : ''}${decimalText(shown, digits, separator)}`
-}
-
-/**
  * A threshold exactly: as many decimals as it has, trailing zeros dropped ("85", "89,9995").
  * Thresholds of a valid configuration are multiples of 10^-10; anything longer is cut there.
  */

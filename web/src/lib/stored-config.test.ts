@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { standardLiveConfig } from '@/test/live-config'
 import { servedJson } from '@/test/served'
-import { readStoredConfig, storeConfig } from './stored-config'
+import { storeConfig } from './store-config'
+import { readStoredConfig } from './stored-config'
 
 // The copy this browser keeps of the last configuration (stored-config.ts): kept as the server sent it,
 // so that a copy kept by an older page and one kept now are read alike.

@@ -1,7 +1,8 @@
-import { readLiveConfig, writeDocument, type LiveConfig } from './config'
+import { readLiveConfig, type LiveConfig } from './config'
 
 // The last configuration this browser received, kept so that the calculator works offline
-// (docs/spec.md §2). Only the public configuration is kept; nothing a person typed.
+// (docs/spec.md §2). Only the public configuration is kept; nothing a person typed. The page reads it
+// before the first render; only the live connection, which loads after it, writes it (store-config.ts).
 
 /** The key of the one configuration the page follows today (each live connection names its own). */
 export const STORAGE_KEY = 'notenrechner.config'
@@ -10,19 +11,6 @@ export interface StoredConfig {
   live: LiveConfig
   /** When this browser last received it from the server (ISO 8601). */
   storedAt: string
-}
-
-/** Keeps a configuration just received; storage that is full or forbidden is not an error. */
-export function storeConfig(live: LiveConfig, storedAt: string, key: string): void {
-  try {
-    // kept as the server sent it, so that readStoredConfig reads it as it reads the server's
-    localStorage.setItem(
-      key,
-      JSON.stringify({ live: { ...live, config: writeDocument(live.config) }, storedAt }),
-    )
-  } catch {
-    // private mode or quota: the page works online as before
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { writeDocument, type ScaleDocument } from '@/lib/config'
+import { type ScaleDocument } from '@/lib/config'
+import { writeDocument } from '@/lib/write-document'
 
 // Tests hold documents as the app reads them (lib/config.ts: a name and a rule); the fakes of the
 // server (fake-api.ts, fake-event-source.ts) send them as the server writes them, through the app's

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { writeDocument } from '@/lib/config'
 import { keyOf, gradeOf } from '@/lib/key'
 import { rational } from '@/lib/rational'
+import { writeDocument } from '@/lib/write-document'
 import { AB_MESSAGES, knickpunktAb } from './knickpunkt-ab'
 import { checkRuleForm, toRuleValues } from './rule-form'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { writeDocument } from '@/lib/config'
+import { writeDocument } from '@/lib/write-document'
 import { checkConfigDocument, validateConfigDocument } from './config-validation'
 import {
   configFromBoundaries,

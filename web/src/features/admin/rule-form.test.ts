@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { writeDocument, type RuleDocument } from '@/lib/config'
+import { type RuleDocument } from '@/lib/config'
+import { writeDocument } from '@/lib/write-document'
 import { documentOf } from '@/test/live-config'
 import { MESSAGES } from './config-validation'
 import {

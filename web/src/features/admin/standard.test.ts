@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { writeDocument } from '@/lib/config'
+import { writeDocument } from '@/lib/write-document'
 import { standardLiveConfig } from '@/test/live-config'
 import { validateConfigDocument } from './config-validation'
 import { STANDARD, STANDARD_LABEL } from './standard'

@@ -1,5 +1,6 @@
+import { formatDecimal } from '@/lib/decimals'
 import { gradeOf, type Key } from '@/lib/key'
-import { COMMA, formatDecimal } from '@/lib/numbers'
+import { COMMA } from '@/lib/numbers'
 import { div, mul, rational, type Rational } from '@/lib/rational'
 
 // The Punkteschlüssel: for a total, the points range of each band of the key. It decides no grade

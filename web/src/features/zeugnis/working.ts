@@ -1,4 +1,5 @@
-import { COMMA, roundedDecimal, type Notation } from '@/lib/numbers'
+import { roundedDecimal } from '@/lib/decimals'
+import { COMMA, type Notation } from '@/lib/numbers'
 import { cmp, rational, type Rational } from '@/lib/rational'
 
 // How numbers and typed texts read in the messages and the working, byte for byte as

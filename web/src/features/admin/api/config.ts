@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { json, segment, send, type Body, type JsonAnswer, type Schemas } from '@/lib/api-client'
-import { writeDocument, type LiveConfig, type ScaleDocument } from '@/lib/config'
+import { type LiveConfig, type ScaleDocument } from '@/lib/config'
 import { liveConfigSchema } from '@/lib/config-schema'
+import { writeDocument } from '@/lib/write-document'
 
 // The admin's configuration calls: load, save (If-Match) and the history of versions.
 
