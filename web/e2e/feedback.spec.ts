@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, withoutPageConfig } from './fixtures'
+import { expect, presetDocument, test, withoutPageConfig } from './fixtures'
 import { shootBothSchemes } from './screenshots'
 
 // The calculator says what is wrong with an input, the first load that fails explains
@@ -180,17 +180,6 @@ for (const width of widths) {
         expect(r).not.toContain(secret)
     }
   })
-}
-
-/** A preset of the shared vectors (testdata/grading/presets.json) as a scale's document. */
-function presetDocument(id: string, name: string): unknown {
-  const file = new URL('../../testdata/grading/presets.json', import.meta.url)
-  const { presets } = JSON.parse(readFileSync(file, 'utf8')) as {
-    presets: { id: string; system: string; rule: unknown }[]
-  }
-  const p = presets.find((x) => x.id === id)
-  if (p === undefined) throw new Error(`no preset ${id} in presets.json`)
-  return { name, system: p.system, preset: id, rule: p.rule }
 }
 
 // A hint that names a grade names the scale's own (input-check.ts): above 100 % is a 6.0 in Switzerland,

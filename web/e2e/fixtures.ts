@@ -23,6 +23,17 @@ export function standardConfig(): GradeConfig {
   return JSON.parse(readFileSync(file, 'utf8')) as GradeConfig
 }
 
+/** A preset of the shared vectors (testdata/grading/presets.json) as a scale stores its document. */
+export function presetDocument(id: string, name: string): unknown {
+  const file = resolve(import.meta.dirname, '../../testdata/grading/presets.json')
+  const { presets } = JSON.parse(readFileSync(file, 'utf8')) as {
+    presets: { id: string; system: string; rule: unknown }[]
+  }
+  const p = presets.find((x) => x.id === id)
+  if (p === undefined) throw new Error(`no preset ${id} in presets.json`)
+  return { name, system: p.system, preset: id, rule: p.rule }
+}
+
 const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword']
 
 /**

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, presetDocument, test } from './fixtures'
 import { shootBothSchemes } from './screenshots'
 import { TestServer } from './server'
 
@@ -10,33 +8,15 @@ import { TestServer } from './server'
 // for many bands) and its Punkteschlüssel. The rules come from testdata/grading/presets.json, the
 // expected grades from the published keys (worked out in the comments).
 
-interface PresetVector {
-  id: string
-  system: string
-  rule: unknown
-}
-const presets = (
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../testdata/grading/presets.json'), 'utf8')) as {
-    presets: PresetVector[]
-  }
-).presets
-
-/** The preset's document, as a scale stores it. */
-function documentOf(id: string, name: string): unknown {
-  const p = presets.find((x) => x.id === id)
-  if (p === undefined) throw new Error(`no preset ${id} in presets.json`)
-  return { name, system: p.system, preset: id, rule: p.rule }
-}
-
 const grade = (page: Page) => page.getByLabel('Note', { exact: true })
 const percentage = (page: Page) => page.getByLabel('Erreichte Prozentzahl')
 const table = (page: Page) => page.getByRole('region', { name: 'Notenschlüssel' })
 
 for (const width of [390, 1280]) {
   test(`Notenpunkte, the IHK's decimal key and Swiss quarters at ${width} px`, async ({ page, server }) => {
-    await server.importConfig(documentOf('kmk-oberstufe', 'Oberstufe (KMK)'), 'oberstufe')
-    await server.importConfig(documentOf('ihk-dezimal', 'IHK Dezimal'), 'ihk-dezimal')
-    await server.importConfig(documentOf('schweiz-viertel', 'Viertelnoten'), 'viertel')
+    await server.importConfig(presetDocument('kmk-oberstufe', 'Oberstufe (KMK)'), 'oberstufe')
+    await server.importConfig(presetDocument('ihk-dezimal', 'IHK Dezimal'), 'ihk-dezimal')
+    await server.importConfig(presetDocument('schweiz-viertel', 'Viertelnoten'), 'viertel')
     await page.setViewportSize({ width, height: 900 })
 
     // 17 of 20 is 85 %: "13 ab 85" of the KMK table, which is a 1- in grades with + and −.
@@ -99,12 +79,12 @@ for (const width of [390, 1280]) {
 }
 
 test('a rule document saved while the page is open shows at once', async ({ page, server }) => {
-  await server.importConfig(documentOf('oesterreich', 'Österreich'), 'at')
+  await server.importConfig(presetDocument('oesterreich', 'Österreich'), 'at')
   await page.goto('/?schluessel=at&gesamt=20&erreicht=16')
   // 16 of 20 is 80 %: "2 ab 80" of the example key, in the LBVO's words.
   await expect(grade(page)).toHaveText('2 (Gut)')
   // A key of the school's own: no longer the preset, so the document names none.
-  const stricter = documentOf('oesterreich', 'Österreich streng') as {
+  const stricter = presetDocument('oesterreich', 'Österreich streng') as {
     preset?: string
     rule: { bands: { grade: string; from?: number }[] }
   }
@@ -143,7 +123,7 @@ test("print: the IHK's decimal key and its Punkteschlüssel, 51 bands each, on o
   page,
   server,
 }) => {
-  await server.importConfig(documentOf('ihk-dezimal', 'IHK Dezimal'), 'ihk-dezimal')
+  await server.importConfig(presetDocument('ihk-dezimal', 'IHK Dezimal'), 'ihk-dezimal')
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/?schluessel=ihk-dezimal&gesamt=40&erreicht=31,5')
   await expect(grade(page)).toHaveText('2,5 (befriedigend)') // 31,5 of 40 is 78,75 %, rounded 79: "79 → 2,5"

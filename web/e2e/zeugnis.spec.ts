@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
-import { expect, standardConfig, test } from './fixtures'
+import { expect, presetDocument, standardConfig, test } from './fixtures'
 
 // The Zeugnisnote on the calculator page (docs/spec.md §9, "The page"): typed in the browser, computed
 // in the browser, kept in the browser only.
@@ -49,17 +49,6 @@ for (const width of widths) {
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.screenshot({ path: test.info().outputPath(`zeugnis-${width}-dark.png`), fullPage: true })
   })
-}
-
-/** A preset of the shared vectors (testdata/grading/presets.json) as a scale's document. */
-function presetDocument(id: string, name: string): unknown {
-  const file = new URL('../../testdata/grading/presets.json', import.meta.url)
-  const { presets } = JSON.parse(readFileSync(file, 'utf8')) as {
-    presets: { id: string; system: string; rule: unknown }[]
-  }
-  const p = presets.find((x) => x.id === id)
-  if (p === undefined) throw new Error(`no preset ${id} in presets.json`)
-  return { name, system: p.system, preset: id, rule: p.rule }
 }
 
 for (const width of widths) {
