@@ -1,5 +1,5 @@
 import { lazy, memo, useId } from 'react'
-import { cellText, EMPTY, NONE, table, type TableCell } from '@/lib/grade-table'
+import { cellText, table } from '@/lib/grade-table'
 import { wordOf } from '@/lib/grade-words'
 import { gradeHeading, type Key } from '@/lib/key'
 import { inNotation, notationOf } from '@/lib/numbers'
@@ -13,9 +13,12 @@ const BandList = lazy(loadBandList)
 // A preset's source is read from the server where a scale names one; no other scale pays for it.
 const loadPresetSource = () => import('./preset-source')
 const PresetSource = lazy(loadPresetSource)
+// Likewise the sentence under the table, which reads a bound with the key's own numbers.
+const loadHowToRead = () => import('./how-to-read')
+const HowToRead = lazy(loadHowToRead)
 
 /** The table's lazily loaded parts, for a page that must have them before it is taken over (main.tsx). */
-export const loadGradeTableParts = () => Promise.all([loadBandList(), loadPresetSource()])
+export const loadGradeTableParts = () => Promise.all([loadBandList(), loadPresetSource(), loadHowToRead()])
 
 interface GradeTableProps {
   scaleKey: Key
@@ -67,7 +70,9 @@ export const GradeTable = memo(function GradeTable({ scaleKey, name, marked, pre
           marked={marked}
         />
       )}
-      <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{howToRead(scaleKey, cells)}</p>
+      <LazyPart failed={null}>
+        <HowToRead scaleKey={scaleKey} cells={cells} />
+      </LazyPart>
       {preset !== undefined && (
         <LazyPart failed={null}>
           <PresetSource id={preset} />
@@ -76,28 +81,3 @@ export const GradeTable = memo(function GradeTable({ scaleKey, name, marked, pre
     </div>
   )
 })
-
-const BASIS: Record<string, string> = {
-  round: ' Zuvor wird der Prozentwert auf ganze Prozent gerundet (ab ,5 aufgerundet).',
-  cut: ' Zuvor werden die Nachkommastellen des Prozentwerts abgeschnitten.',
-}
-
-/** "Eine Note gilt über dem ersten Wert bis einschließlich zum zweiten: genau 85 % ergibt 2+, …" */
-export function howToRead({ included, basis, system }: Key, cells: TableCell[]): string {
-  const grade = (c: TableCell) => inNotation(c.grade, notationOf(system))
-  const rule = included
-    ? 'Eine Note gilt ab ihrem Wert bis unter den Wert der besseren Note'
-    : 'Eine Note gilt über dem ersten Wert bis einschließlich zum zweiten'
-  const above = cells.find(
-    (c, i) =>
-      i > 0 && c.over !== EMPTY && c.over !== NONE && c.over !== '?' && cells.some((b) => b.upTo === c.over),
-  )
-  const at = above === undefined ? undefined : cells.find((b) => b.upTo === above.over)
-  const example =
-    above === undefined || at === undefined
-      ? ''
-      : included
-        ? `: genau ${above.over} % ergibt ${grade(above)}, knapp darunter ${grade(at)}`
-        : `: genau ${above.over} % ergibt ${grade(at)}, erst mehr als ${above.over} % ergibt ${grade(above)}`
-  return `${rule}${example}.${BASIS[basis] ?? ''}`
-}

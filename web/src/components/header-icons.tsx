@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 
-// The header's three icons, drawn as lucide draws them (lucide-react's calculator, settings-2 and
-// house; ISC licence; settings-2's few lines rather than the gear's long outline, for the budget). The header is on the calculator route, whose JS has a budget: lucide's icon
-// factory costs about 1 KiB there, these three drawings a fraction of it. Icons elsewhere (all in
+// The header's two icons on the calculator route, drawn as lucide draws them (lucide-react's calculator and settings-2; ISC licence; settings-2's few lines rather than the gear's long outline, for the budget). The header is on the calculator route, whose JS has a budget: lucide's icon
+// factory costs about 1 KiB there, these two drawings a fraction of it. Icons elsewhere (all in
 // lazily loaded parts) keep using lucide-react.
 
 function Icon({ className, children }: { className: string; children: ReactNode }) {
@@ -37,15 +36,6 @@ export function SettingsIcon({ className }: { className: string }) {
       <path d="M14 17H5M19 7h-9" />
       <circle cx="17" cy="17" r="3" />
       <circle cx="7" cy="7" r="3" />
-    </Icon>
-  )
-}
-
-export function HouseIcon({ className }: { className: string }) {
-  return (
-    <Icon className={className}>
-      <path d="M15 21v-8a1 1 0 0 0-1-1h-4a1 1 0 0 0-1 1v8" />
-      <path d="M3 10a2 2 0 0 1 .709-1.528l7-6a2 2 0 0 1 2.582 0l7 6A2 2 0 0 1 21 10v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
     </Icon>
   )
 }

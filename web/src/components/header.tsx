@@ -1,17 +1,18 @@
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode } from 'react'
 import { usePath } from '@/lib/location'
-import { CalculatorIcon, HouseIcon, SettingsIcon } from './header-icons'
+import { CalculatorIcon, SettingsIcon } from './header-icons'
+import { LazyPart } from './lazy-part'
 import { Link } from './link'
+import { headerIconClass } from './styles'
+
+// The link back to the calculator is needed only on the other pages, which load their own code anyway: it
+// comes with them, not with the calculator route's first download.
+const HomeLink = lazy(() => import('./home-link').then((m) => ({ default: m.HomeLink })))
 
 interface HeaderProps {
   /** The top-left slot (the sign-out button once someone is signed in). */
   start?: ReactNode
 }
-
-/** The look of the header's icon buttons and links (white on green, focus ring in white). */
-export const headerIconClass =
-  'inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/15 ' +
-  'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800'
 
 /** The green bar on every route: product icon and title, and the link to the other route. */
 export function Header({ start }: HeaderProps) {
@@ -33,9 +34,9 @@ export function Header({ start }: HeaderProps) {
         </h1>
         <nav aria-label="Hauptnavigation">
           {onAdmin ? (
-            <Link href="/" className={headerIconClass} aria-label="Rechner" title="Rechner">
-              <HouseIcon className="size-6" />
-            </Link>
+            <LazyPart failed={null}>
+              <HomeLink />
+            </LazyPart>
           ) : (
             <Link href="/admin" className={headerIconClass} aria-label="Verwaltung" title="Verwaltung">
               <SettingsIcon className="size-6" />

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { navigate } from '@/lib/location'
 import { toast } from '@/lib/toast'
-import { headerIconClass } from './header'
+import { headerIconClass } from './styles'
 
 /** The header's "Abmelden" icon: only while signed in; signs out, says so and goes to the calculator. */
 export function SignOutButton() {

@@ -23,3 +23,8 @@ export function inputClass(invalid: boolean, extra = '', size: 'base' | 'large' 
     extra
   ).trim()
 }
+
+/** The look of the header's icon buttons and links (white on green, focus ring in white). */
+export const headerIconClass =
+  'inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/15 ' +
+  'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800'

@@ -4,8 +4,9 @@ import { formatSavedAt } from '@/lib/format'
 import { POLL_BOUND_S } from '@/lib/live-timing'
 import type { Staleness } from '@/lib/live-types'
 
-/** The stale-configuration notice (loaded by StaleNotice). */
-export default function StaleDetails({ stale, title }: { stale: Staleness; title: string }) {
+/** The stale-configuration notice, or while none is due the quiet polling line (loaded by StaleNotice). */
+export default function StaleDetails({ stale, title }: { stale: Staleness | undefined; title: string }) {
+  if (stale === undefined) return POLLING_TEXT
   return (
     <Notice tone="warning" title={title}>
       <p>
@@ -40,8 +41,3 @@ export function LoadFailed({ retry }: { retry: () => void }) {
 
 /** The page is current, but by asking every 10 s: the live stream cannot be had (lib/live-connection.ts). */
 export const POLLING_TEXT = `Live-Verbindung nicht möglich – Änderungen erscheinen hier innerhalb von ${String(POLL_BOUND_S)} Sekunden.`
-
-/** The quiet line while the page polls (loaded by StaleNotice). */
-export function PollingLine() {
-  return POLLING_TEXT
-}

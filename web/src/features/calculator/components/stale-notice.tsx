@@ -14,7 +14,6 @@ export const STALE_TITLE = 'Keine Verbindung: Konfiguration möglicherweise vera
 export const preloadStaleNotice = () => import('./stale-details')
 const StaleDetails = lazy(preloadStaleNotice)
 const LoadFailedDetails = lazy(() => preloadStaleNotice().then((m) => ({ default: m.LoadFailed })))
-const PollingLine = lazy(() => preloadStaleNotice().then((m) => ({ default: m.PollingLine })))
 
 /**
  * Shown while the live connection is down: the grades come from the last configuration received.
@@ -23,6 +22,7 @@ const PollingLine = lazy(() => preloadStaleNotice().then((m) => ({ default: m.Po
  */
 export function StaleNotice({ stale, polling }: { stale: Staleness | undefined; polling: boolean }) {
   // Always mounted, so that the status region exists before its text appears (and is announced).
+  const title = stale !== undefined && <p className="font-semibold">{STALE_TITLE}</p>
   return (
     <div
       role="status"
@@ -31,19 +31,10 @@ export function StaleNotice({ stale, polling }: { stale: Staleness | undefined; 
         stale !== undefined ? 'mb-6' : polling ? 'mb-4 text-sm text-slate-600 dark:text-slate-400' : 'sr-only'
       }
     >
-      {stale !== undefined ? (
-        <LazyPart
-          fallback={<p className="font-semibold">{STALE_TITLE}</p>}
-          failed={<p className="font-semibold">{STALE_TITLE}</p>}
-        >
+      {(stale !== undefined || polling) && (
+        <LazyPart fallback={title} failed={title}>
           <StaleDetails stale={stale} title={STALE_TITLE} />
         </LazyPart>
-      ) : (
-        polling && (
-          <LazyPart failed={null}>
-            <PollingLine />
-          </LazyPart>
-        )
       )}
     </div>
   )
