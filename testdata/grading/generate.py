@@ -393,6 +393,12 @@ def main() -> None:
     preset_cases = [{"preset": p["id"], **c} for p in keys for c in p["cases"]]
     (HERE / "preset-cases.json").write_text(
         '{"cases":[\n' + ",\n".join(map(line, preset_cases)) + "\n]}\n", encoding="utf-8")
+    import adjustments  # noqa: PLC0415 - it imports this module
+
+    adjusted = adjustments.build(bands)
+    (HERE / "adjustments.json").write_text(
+        '{"cases":[\n' + ",\n".join(map(line, adjusted)) + "\n]}\n", encoding="utf-8")
+    print(f"{len(adjusted)} adjustments,", end=" ")
     print(f"{len(keys)} presets with {len(preset_cases)} cases,", end=" ")
     print(f"{len(cases)} cases, {len(invalid_cases())} invalid and {len(alias_cases())} alias documents written to {HERE}")
 
