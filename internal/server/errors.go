@@ -34,6 +34,9 @@ var (
 	errBadQuery = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage enthält ungültige Werte.", fields, nil}
 	}
+	errBadAdjustment = func(fields map[string]string) *apiError {
+		return &apiError{http.StatusBadRequest, "bad_request", "So lässt sich der Schlüssel nicht anpassen.", fields, nil}
+	}
 	errMissingQueries = func(fields map[string]string) *apiError {
 		return &apiError{http.StatusBadRequest, "bad_request", "Die Anfrage ist unvollständig.", fields, nil}
 	}

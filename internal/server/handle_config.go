@@ -1,10 +1,12 @@
 package server
 
 import (
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/url"
 
+	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/live"
 )
 
@@ -53,9 +55,45 @@ func handleGrade(scales *live.Scales, logger *slog.Logger) http.Handler {
 			writeError(w, r, logger, err)
 			return
 		}
+		key, err := adjustedKey(ev, q)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
 		w.Header().Set("Cache-Control", "no-store")
-		writeJSON(w, http.StatusOK, ev.Key.Calculate(q.Get("total"), q.Get("achieved")))
+		writeJSON(w, http.StatusOK, key.Calculate(q.Get("total"), q.Get("achieved")))
 	})
+}
+
+// adjustedKey is the key a grade query grades on: the version's own, or with ?pass=, ?top=, ?step= the key
+// for this test (docs/spec.md §10), made for this request from the version's document.
+func adjustedKey(ev *live.Event, q url.Values) (grading.Key, error) {
+	var a grading.Adjustment
+	fields := map[string]string{}
+	for name, field := range map[string]*string{"pass": &a.Pass, "top": &a.Top, "step": &a.Step} {
+		switch len(q[name]) {
+		case 0:
+		case 1:
+			*field = q[name][0]
+		default:
+			fields[name] = "Nur einmal angeben."
+		}
+	}
+	if len(fields) > 0 {
+		return grading.Key{}, errBadQuery(fields)
+	}
+	if a.IsZero() {
+		return ev.Key, nil
+	}
+	adjusted, err := ev.Config.Adjust(a)
+	var invalid *grading.ValidationError
+	if errors.As(err, &invalid) {
+		return grading.Key{}, errBadAdjustment(invalid.Fields)
+	}
+	if err != nil {
+		return grading.Key{}, err
+	}
+	return adjusted.Key(), nil
 }
 
 // gradeScale is the current event of the scale the grade query names:

@@ -1966,6 +1966,23 @@ export interface operations {
                  * @example mathematik
                  */
                 scale?: components["schemas"]["ScaleSlug"];
+                /**
+                 * @description Schlüssel für diese Arbeit (docs/spec.md §10): die Bestehensgrenze in Prozent, wo die schlechteste
+                 *     bestandene Note beginnt (4- bzw. 4, 5 Notenpunkte, beim Schweizer Schlüssel die 4 der Formel). Die
+                 *     übrigen Grenzen folgen der Linie, die an der Bestehensgrenze knickt. Leer: die des Schlüssels.
+                 * @example 45
+                 */
+                pass?: string;
+                /**
+                 * @description Schlüssel für diese Arbeit: wo die beste Note beginnt, in Prozent (nicht beim Schweizer Schlüssel).
+                 * @example 92
+                 */
+                top?: string;
+                /**
+                 * @description Schlüssel für diese Arbeit, nur Schweizer Schlüssel: die Rundung der Note (0,1, 0,25, 0,5 oder 1).
+                 * @example 0,25
+                 */
+                step?: string;
             };
             header?: never;
             path?: never;
@@ -1983,23 +2000,12 @@ export interface operations {
                     "application/json": components["schemas"]["GradeResult"];
                 };
             };
-            /** @description Ein Parameter fehlt oder steht doppelt (`bad_request`). */
+            /** @description Ein Parameter fehlt oder steht doppelt, oder der Schlüssel lässt sich so nicht anpassen (`bad_request`, in `fields` die Meldung des Parameters). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "bad_request",
-                     *         "message": "Die Anfrage ist unvollständig.",
-                     *         "fields": {
-                     *           "achieved": "Pflichtparameter."
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
