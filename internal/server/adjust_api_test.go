@@ -1,6 +1,8 @@
 package server
 
 import (
+	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -37,4 +39,25 @@ func TestGradeWithTheKeyForThisTest(t *testing.T) {
 		{"no Swiss top", "GET", "/api/v1/grade?total=100&achieved=55&top=90", "", "", nil, 400,
 			[]string{`"top":"Der Schweizer Schlüssel hat keine eigene Grenze der besten Note: Die Note steigt gleichmäßig bis 6 bei 100 %."`}},
 	})
+}
+
+// A version's document is public and never changes: a link to a key adjusted on version 1 shows exactly it.
+func TestAVersionIsPublicWithoutItsAuthor(t *testing.T) {
+	e := newScalesEnv(t)
+	e.run([]apiCase{
+		{"save a second version", "PUT", "/api/v1/config", presetJSON(t, "kmk-oberstufe"), "admin", ifMatch(`"1"`), 200, []string{`"version":2,`}},
+		{"the first, signed out", "GET", "/api/v1/config/versions/1", "", "", nil, 200,
+			[]string{`{"version":1,"savedAt":`, `"config":{"name":"Standard","grades":`}},
+		{"the second", "GET", "/api/v1/config/versions/2", "", "", nil, 200, []string{`"version":2,`, `"preset":"kmk-oberstufe"`}},
+		{"no such version", "GET", "/api/v1/config/versions/3", "", "", nil, 404, []string{`"code":"not_found"`}},
+		{"not a version", "GET", "/api/v1/config/versions/0", "", "", nil, 404, []string{`"code":"not_found"`}},
+		{"no such scale", "GET", "/api/v1/scales/gibt-es-nicht/versions/1", "", "", nil, 404, []string{`"code":"scale_not_found"`}},
+	})
+	rec := e.do("GET", "/api/v1/config/versions/2", "", "admin", nil)
+	if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), "savedBy") || strings.Contains(rec.Body.String(), "@") {
+		t.Fatalf("a public version names who saved it: %d %s", rec.Code, rec.Body)
+	}
+	if got := rec.Header().Get("Cache-Control"); got != "public, max-age=31536000, immutable" {
+		t.Fatalf("Cache-Control %q", got)
+	}
 }

@@ -95,6 +95,20 @@ func handleHistoryVersion(logger *slog.Logger, configs configsOf) http.Handler {
 	})
 }
 
+// handlePublicVersion answers a version's document for anyone, without who saved it: a version never
+// changes, so a link to a key adjusted for one test (docs/spec.md §10) shows the key it was made on.
+func handlePublicVersion(logger *slog.Logger, configs configsOf) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, cv, err := configAtPath(r, configs)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		writeJSON(w, http.StatusOK, live.PublicVersion(cv))
+	})
+}
+
 // handleRestore saves an old version again as the newest one; history is
 // never rewritten.
 func handleRestore(logger *slog.Logger, configs configsOf, scales *live.Scales) http.Handler {

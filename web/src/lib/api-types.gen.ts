@@ -170,6 +170,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/config/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Eine Version des Standards, öffentlich
+         * @description Das Dokument einer Version des Standards, ohne wer sie gespeichert hat, wie `GET /api/v1/config` die
+         *     aktuelle zeigt. Eine Version ändert sich nie: Ein Link auf einen für eine Arbeit angepassten Schlüssel
+         *     (docs/spec.md §10) zeigt damit genau den Schlüssel, auf dem er gemacht wurde.
+         */
+        get: operations["getPublicConfigVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/config/history/{version}/restore": {
         parameters: {
             query?: never;
@@ -396,6 +418,32 @@ export interface paths {
          * @description Wie `POST /api/v1/config/history/{version}/restore`, für diesen Schlüssel.
          */
         post: operations["restoreScaleVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scales/{slug}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Eine Version eines Notenschlüssels, öffentlich
+         * @description Wie `GET /api/v1/config/versions/{version}`, für diesen Schlüssel (auch einen archivierten).
+         */
+        get: operations["getPublicScaleVersion"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1935,6 +1983,8 @@ export interface components {
         NoCache: "no-cache";
         /** @description Nicht zwischenspeichern. */
         NoStore: "no-store";
+        /** @description Ändert sich nie; ein Jahr zwischenspeichern. */
+        Immutable: "public, max-age=31536000, immutable";
         /** @description Das Sitzungs-Cookie (`HttpOnly`, `SameSite=Lax`, `Path=/`, 30 Tage; hinter HTTPS `Secure` mit `__Host-`). */
         SetSession: string;
         /** @description Löscht das Sitzungs-Cookie (`Max-Age=0`). */
@@ -2488,6 +2538,36 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    getPublicConfigVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Die Versionsnummer.
+                 * @example 7
+                 */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Version. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Immutable"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigVersion"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+        };
+    };
     restoreConfigVersion: {
         parameters: {
             query?: never;
@@ -3005,6 +3085,41 @@ export interface operations {
             404: components["responses"]["ScaleOrVersionNotFound"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["StoredNameRefused"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getPublicScaleVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Der Kurzname des Notenschlüssels.
+                 * @example mathematik
+                 */
+                slug: components["parameters"]["ScaleSlug"];
+                /**
+                 * @description Die Versionsnummer.
+                 * @example 7
+                 */
+                version: components["parameters"]["Version"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Version. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Immutable"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigVersion"];
+                };
+            };
+            404: components["responses"]["ScaleOrVersionNotFound"];
+            414: components["responses"]["UriTooLong"];
             500: components["responses"]["Internal"];
         };
     };
