@@ -11,7 +11,7 @@ import (
 	"github.com/notenrechner/notenrechner/internal/grading"
 )
 
-const gradeHelp = `Aufruf: notenrechner grade (--config DATEI | --preset ID) GESAMT ERREICHT
+const gradeHelp = `Aufruf: notenrechner grade (--config DATEI | --preset ID) [--pass P] [--top P] [--step S] GESAMT ERREICHT
 
 Berechnet Prozentzahl und Note wie GET /api/v1/grade und gibt dasselbe JSON aus,
 z. B. {"percentage":"76,7%","grade":"2-"}; hat das Notensystem eine zweite
@@ -20,6 +20,8 @@ Leere, nicht lesbare oder Null-Werte ergeben leere Texte. Die Konfigurationsdate
 ist ein Dokument jedes Notensystems (docs/grading-systems.md) und darf die
 Alias-Namen enthalten; statt ihrer nennt --preset eine Vorlage (notenrechner preset list).
 Negative Werte sind erlaubt: notenrechner grade --config k.json -- -10 5
+--pass, --top und --step rechnen mit dem Schlüssel für diese Arbeit (docs/spec.md §10),
+wie GET /api/v1/grade?pass=45: notenrechner grade --preset kmk-oberstufe --pass 45 40 30
 
 Optionen:
 `
@@ -28,6 +30,10 @@ func cmdGrade(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
 	configPath := fs.String("config", "", "Konfigurationsdatei (JSON; oder --preset)")
 	presetID := fs.String("preset", "", "Vorlage (ID aus notenrechner preset list; oder --config)")
+	var a grading.Adjustment
+	fs.StringVar(&a.Pass, "pass", "", "Bestehensgrenze in Prozent: wo die schlechteste bestandene Note beginnt")
+	fs.StringVar(&a.Top, "top", "", "wo die beste Note beginnt, in Prozent (nicht beim Schweizer Schlüssel)")
+	fs.StringVar(&a.Step, "step", "", "Rundung des Schweizer Schlüssels: 0,1, 0,25, 0,5 oder 1")
 	if helped, err := parseFlags(fs, positionalsLast(args), gradeHelp, stdout); helped || err != nil {
 		return err
 	}
@@ -40,6 +46,12 @@ func cmdGrade(args []string, stdout, stderr io.Writer) error {
 	cfg, err := keyOf(*configPath, *presetID, stderr)
 	if err != nil {
 		return err
+	}
+	if !a.IsZero() {
+		if cfg, err = cfg.Adjust(a); err != nil {
+			printConfigError(stderr, "Anpassung", err)
+			return fmt.Errorf("%w: so lässt sich der Schlüssel nicht anpassen", errUsage)
+		}
 	}
 	out, err := json.Marshal(cfg.Key().Calculate(fs.Arg(0), fs.Arg(1)))
 	if err != nil {
@@ -63,7 +75,7 @@ func positionalsLast(args []string) []string {
 			i = len(args)
 		case strings.HasPrefix(a, "-") && (name == "h" || name == "help"):
 			flags = append(flags, a)
-		case strings.HasPrefix(a, "-") && (name == "config" || name == "preset"):
+		case strings.HasPrefix(a, "-") && (name == "config" || name == "preset" || name == "pass" || name == "top" || name == "step"):
 			flags = append(flags, a)
 			if !hasValue && i+1 < len(args) {
 				flags = append(flags, args[i+1])
