@@ -25,7 +25,8 @@ const (
 	msgAdjustPassCrowded = "Zu nah an 0: Jede Note darunter muss gerundet Platz haben."
 	msgAdjustNoTop       = "Der Schweizer Schlüssel hat keine eigene Grenze der besten Note: " +
 		"Die Note steigt gleichmäßig bis 6 bei 100 %."
-	msgAdjustNoStep = "Nur der Schweizer Schlüssel wird gerundet."
+	msgAdjustNoStep  = "Nur der Schweizer Schlüssel wird gerundet."
+	msgAdjustBinding = "Der Schlüssel der Schule ist verbindlich und kann nicht angepasst werden."
 )
 
 // plainSwissPass is where the Swiss line without a pass mark, 1 + 5p/100, reaches 4.
@@ -38,10 +39,19 @@ func (a Adjustment) IsZero() bool {
 
 // Adjust gives the school's document with the adjustment applied: a document of the same system and
 // kind, the basis, labels, widths and every other member the school's, the preset dropped once a
-// bound moved (the rule is no longer the preset's). A refused adjustment gives a *ValidationError
+// bound moved (the rule is no longer the preset's). A binding key ("adjustable": false) refuses every
+// field given. A refused adjustment gives a *ValidationError
 // with each refused field's message (paths "pass", "top", "step").
 func (c Config) Adjust(a Adjustment) (Config, error) {
 	errs := fieldErrors{}
+	if c.Binding { // the school's decision: every field given is refused
+		for field, text := range map[string]string{"pass": a.Pass, "top": a.Top, "step": a.Step} {
+			if given(text) {
+				errs.add(field, msgAdjustBinding)
+			}
+		}
+		return c, errs.err()
+	}
 	if c.Rule.Kind != RuleFormula && given(a.Step) {
 		errs.add("step", msgAdjustNoStep)
 	}

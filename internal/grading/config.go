@@ -32,6 +32,9 @@ type Config struct {
 	// Zeugnis is the school's setting of the Zeugnisnote for this scale; the zero value (the
 	// defaults of docs/spec.md §9) leaves the member out of the document.
 	Zeugnis Zeugnis
+	// Binding is a school's decision that teachers may not adjust this key for one test (docs/spec.md
+	// §10): the member "adjustable": false, written only then, so documents without it keep their bytes.
+	Binding bool
 }
 
 // Default is the configuration of docs/spec.md §4, written at first start.
@@ -90,6 +93,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	b = s.SixNormal.appendText(b)
 	b = append(b, `}}`...)
 	b = appendZeugnis(b, &c.Zeugnis)
+	b = appendBinding(b, c.Binding)
 	return append(b, '}'), nil
 }
 

@@ -61,8 +61,8 @@ func (c Config) IsOriginal() bool { return c.Rule.Kind == RuleWidths }
 // marshalRule writes a document of a rule in a fixed member order, so the same document always
 // gives the same bytes:
 //
-//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"table","percentage":…,"bands":[{"grade":…,"from":…},…,{"grade":…}]}[,"zeugnis":…]}
-//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"formula","step":…,"midpoint":…[,"pass":…]}[,"zeugnis":…]}
+//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"table","percentage":…,"bands":[{"grade":…,"from":…},…,{"grade":…}]}[,"zeugnis":…][,"adjustable":false]}
+//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"formula","step":…,"midpoint":…[,"pass":…]}[,"zeugnis":…][,"adjustable":false]}
 func (c Config) marshalRule() ([]byte, error) {
 	name, err := json.Marshal(c.Name)
 	if err != nil {
@@ -88,6 +88,7 @@ func (c Config) marshalRule() ([]byte, error) {
 		}
 		b = append(b, '}')
 		b = appendZeugnis(b, &c.Zeugnis)
+		b = appendBinding(b, c.Binding)
 		return append(b, '}'), nil
 	}
 	b = appendMember(b, "percentage", string(r.Basis))
@@ -106,7 +107,16 @@ func (c Config) marshalRule() ([]byte, error) {
 	}
 	b = append(b, `]}`...)
 	b = appendZeugnis(b, &c.Zeugnis)
+	b = appendBinding(b, c.Binding)
 	return append(b, '}'), nil
+}
+
+// appendBinding writes the member "adjustable" of a binding key; an adjustable one (the default) has none.
+func appendBinding(b []byte, binding bool) []byte {
+	if binding {
+		b = append(b, `,"adjustable":false`...)
+	}
+	return b
 }
 
 func appendMember(b []byte, key, value string) []byte {

@@ -215,7 +215,8 @@ func TestMessagesMatchSharedFile(t *testing.T) {
 		"list":         msgList, "tendency": msgTendency, "tendencySystem": msgTendencySystem,
 		"rounding": msgRounding, "zeugnisStep": msgZeugnisStep, "zeugnisStepOnly": msgZeugnisStepOnly,
 		"categoryCount": msgCategoryCount, "categoryName": msgCategoryName, "categoryTwice": msgCategoryTwice,
-		"weight": msgWeight,
+		"weight":  msgWeight,
+		"boolean": msgBoolean,
 	}
 	if !maps.Equal(ours, shared) {
 		t.Errorf("messages differ:\nGo:     %v\nshared: %v", ours, shared)

@@ -46,7 +46,7 @@ func isRuleDocument(top []member) bool {
 // ruleDocument reads {"name", "system", "preset"?, "rule", "zeugnis"?} into p.rule, p.preset, p.name
 // and p.zeugnisSet.
 func (p *parser) ruleDocument(top []member) {
-	m := p.known("", top, "name", "system", "preset", "rule", "zeugnis")
+	m := p.known("", top, "name", "system", "preset", "rule", "zeugnis", "adjustable")
 	if raw, ok := m["name"]; ok {
 		p.parseName(raw)
 	} else {
@@ -65,6 +65,7 @@ func (p *parser) ruleDocument(top []member) {
 	if raw, ok := m["zeugnis"]; ok {
 		p.zeugnis(raw, system.ID, systemOK)
 	}
+	p.adjustable(m)
 }
 
 func (p *parser) system(m map[string]json.RawMessage) (System, bool) {

@@ -17,6 +17,7 @@ const (
 	msgText      = "Muss ein Text sein."
 	msgObject    = "Muss ein Objekt sein."
 	msgDecimals  = "Höchstens 4 Nachkommastellen."
+	msgBoolean   = "Muss true oder false sein."
 	msgRange     = "Muss zwischen 0 und 100 liegen."
 	msgMinMax    = "Das Minimum muss kleiner als das Maximum sein."
 	msgMax1      = "Das Maximum der Note 1 muss 100 sein."

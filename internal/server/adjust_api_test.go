@@ -61,3 +61,15 @@ func TestAVersionIsPublicWithoutItsAuthor(t *testing.T) {
 		t.Fatalf("Cache-Control %q", got)
 	}
 }
+
+// A binding key (the school's "adjustable": false) is graded as it is; an adjustment is refused.
+func TestABindingKeyRefusesTheAdjustment(t *testing.T) {
+	e := newScalesEnv(t)
+	binding := strings.TrimSuffix(presetJSON(t, "kmk-oberstufe"), "}") + `,"adjustable":false}`
+	e.run([]apiCase{
+		{"save it binding", "PUT", "/api/v1/config", binding, "admin", ifMatch(`"1"`), 200, []string{`"config":` + binding + `}`}},
+		{"graded as it is", "GET", "/api/v1/grade?total=100&achieved=42", "", "", nil, 200, []string{`"grade":"4","alt":"4-"`}},
+		{"no adjustment", "GET", "/api/v1/grade?total=100&achieved=42&pass=40", "", "", nil, 400,
+			[]string{`"fields":{"pass":"Der Schlüssel der Schule ist verbindlich und kann nicht angepasst werden."}`}},
+	})
+}

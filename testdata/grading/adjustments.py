@@ -25,6 +25,7 @@ MSG = {
     "noTop": "Der Schweizer Schlüssel hat keine eigene Grenze der besten Note: "
              "Die Note steigt gleichmäßig bis 6 bei 100 %.",
     "noStep": "Nur der Schweizer Schlüssel wird gerundet.",
+    "binding": "Der Schlüssel der Schule ist verbindlich und kann nicht angepasst werden.",
 }
 STEPS = [Fraction(1, 10), Fraction(1, 4), Fraction(1, 2), Fraction(1)]
 
@@ -173,6 +174,9 @@ def adjust_formula(doc, a):
 def adjust(doc, a):
     """The adjusted document (docs/spec.md §10), or the refused fields."""
     kind = "widths" if "grades" in doc else doc["rule"]["kind"]
+    if doc.get("adjustable") is False:  # the school's decision (docs/spec.md §10): every field given is refused
+        refused = {f: MSG["binding"] for f in ("pass", "top", "step") if a.get(f, "").strip()}
+        return refused or doc
     errors = {}
     if kind != "formula" and a.get("step", "").strip():
         errors["step"] = MSG["noStep"]
@@ -224,7 +228,9 @@ def build(presets_file) -> list:
                                      {"grade": "3", "from": 33.3}, {"grade": "1", "from": 26.7}, {"grade": "0"}]}}
     docs["schweiz-knick"] = {"name": "Knick", "system": "schweiz",
                              "rule": {"kind": "formula", "step": 0.5, "midpoint": "up", "pass": 55}}
+    docs["binding"] = {**docs["kmk-oberstufe"], "adjustable": False}
     plan = [
+        ("binding", {"pass": "40"}), ("binding", {"top": "90", "step": "1"}), ("binding", {"pass": ""}),
         ("kmk-oberstufe", {"pass": "40"}), ("kmk-oberstufe", {"pass": "40", "top": "92"}),
         ("kmk-oberstufe-hessen", {"top": "90"}),
         ("standard-ab", {"pass": "45", "top": "92"}), ("standard-ab", {"pass": "35"}),

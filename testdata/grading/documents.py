@@ -41,6 +41,7 @@ MSG = {
     "categoryName": "Der Name muss 1 bis 40 Zeichen lang sein.",
     "categoryTwice": "Diese Kategorie gibt es schon.",
     "weight": "Muss eine Zahl größer als 0 sein, z. B. 2 oder 0,5.",
+    "boolean": "Muss true oder false sein.",
 }
 ADJ = lambda nxt: MSG["adjacent"].format(next=nxt)  # noqa: E731
 MISSING = lambda g: MSG["gradeMissing"].format(grade=g)  # noqa: E731

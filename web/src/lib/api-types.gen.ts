@@ -938,6 +938,7 @@ export interface components {
                 };
             };
             zeugnis?: components["schemas"]["ZeugnisSettings"];
+            adjustable?: components["schemas"]["Adjustable"];
         };
         /**
          * @description Eine Konfiguration zum Speichern. Wie `ConfigDocument`; zusätzlich werden die Namen des
@@ -964,7 +965,14 @@ export interface components {
                 } & (unknown | unknown);
             };
             zeugnis?: components["schemas"]["ZeugnisSettings"];
+            adjustable?: components["schemas"]["Adjustable"];
         };
+        /**
+         * @description Ob Lehrkräfte den Schlüssel für eine Arbeit anpassen dürfen (docs/spec.md §10). Fehlt das Feld, dürfen sie es;
+         *     `false` macht den Schlüssel verbindlich (z. B. nach Beschluss der Fachkonferenz) und wird mit dem Dokument
+         *     versioniert. Gespeichert wird nur `false`.
+         */
+        Adjustable: boolean;
         /**
          * @description Die Einstellungen der Schule für die Zeugnisnote dieses Notenschlüssels (docs/spec.md §9); jedes Feld
          *     ist freiwillig, ohne Feld gilt die Voreinstellung, ohne jede Einstellung fehlt `zeugnis` ganz.
@@ -1074,6 +1082,7 @@ export interface components {
             preset?: components["schemas"]["PresetID"];
             rule: components["schemas"]["TableRule"] | components["schemas"]["FormulaRule"];
             zeugnis?: components["schemas"]["ZeugnisSettings"];
+            adjustable?: components["schemas"]["Adjustable"];
         };
         /**
          * @description Jede Note ab ihrer Grenze `from` (die Grenze selbst gehört dazu), die letzte Note für alles darunter
