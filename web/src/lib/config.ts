@@ -35,6 +35,8 @@ export interface GradingConfig {
     '6'?: { normal?: number }
   }
   zeugnis?: ZeugnisSettings | undefined
+  /** false: the school's key is binding, teachers may not adjust it for a test (docs/spec.md §10); absent: they may. */
+  adjustable?: boolean | undefined
 }
 
 /** A scale's document as the server writes it for every other system (docs/grading-systems.md). */
@@ -51,6 +53,8 @@ export interface RuleDocument {
     pass?: number | undefined
   }
   zeugnis?: ZeugnisSettings | undefined
+  /** false: the school's key is binding, teachers may not adjust it for a test (docs/spec.md §10); absent: they may. */
+  adjustable?: boolean | undefined
 }
 
 /**
@@ -92,6 +96,8 @@ export interface ScaleDocument {
   preset?: string | undefined
   rule: Rule
   zeugnis?: ZeugnisSettings | undefined
+  /** false: the school's key is binding, teachers may not adjust it for a test (docs/spec.md §10); absent: they may. */
+  adjustable?: boolean | undefined
 }
 
 /** A document whose rule is of one of the kinds K. */
@@ -176,6 +182,8 @@ const zeugnis: Read<ZeugnisSettings | undefined> = (x) => {
   const z = readZeugnis(x)
   return z === FAIL ? undefined : z
 }
+// Only false is kept: true is the default, which the server never writes.
+const adjustable: Read<boolean | undefined> = (x) => (x === false ? false : undefined)
 export const readOriginal: Read<GradingConfig> = object({
   name: str,
   grades: object({ '1': bounds, '2': bounds, '3': bounds, '4': bounds, '5': bounds, '6': bounds }),
@@ -185,6 +193,7 @@ export const readOriginal: Read<GradingConfig> = object({
     '6': opt(object({ normal: opt(num) })),
   }),
   zeugnis,
+  adjustable,
 })
 export const readRule: Read<RuleDocument> = object({
   name: str,
@@ -199,6 +208,7 @@ export const readRule: Read<RuleDocument> = object({
     pass: opt(num),
   }),
   zeugnis,
+  adjustable,
 })
 // The one place that knows both shapes: a document with a member `rule` names its system and kind (a kind
 // other than the formula is read as a table); one without is the original's, the kind `widths`.

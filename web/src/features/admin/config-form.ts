@@ -28,7 +28,11 @@ export type BoundaryField = `boundary${BoundaryNumber}`
 export type NumberField = BoundaryField | WidthField
 export type ConfigFormField = 'name' | NumberField
 /** The editor's values; `zeugnis`, the section "Zeugnisnote", only in the editor of a stored scale. */
-export type ConfigFormValues = Record<ConfigFormField, string> & { zeugnis?: ZeugnisFormValues | undefined }
+export type ConfigFormValues = Record<ConfigFormField, string> & {
+  zeugnis?: ZeugnisFormValues | undefined
+  /** Whether teachers may adjust the key for a test (docs/spec.md §10); only in the editor of a stored scale. */
+  adjustable?: boolean | undefined
+}
 /** The form's errors by field; a Zeugnisnote setting by its path (zeugnis.categories.1.weight). */
 export type ConfigFormErrors = Partial<Record<string, string>>
 
@@ -133,6 +137,7 @@ function toDocument(values: ConfigFormValues): Record<string, unknown> {
       '6': withoutUndefined({ normal: n('sixNormal') }),
     },
     zeugnis,
+    adjustable: values.adjustable === false ? false : undefined,
   })
 }
 
@@ -238,6 +243,7 @@ export const configFormSchema = formSchema(
     oneMinus: text,
     sixNormal: text,
     zeugnis: v.optional(zeugnisFormSchema),
+    adjustable: v.optional(v.boolean()),
   },
   (values) => {
     const result = checkConfigForm(values)

@@ -35,6 +35,7 @@ export const MESSAGES = {
   gradeMissing: 'Note {grade} fehlt.',
   alias: 'Nur eines von „{name}“ und „{alias}“ angeben.',
   duplicate: 'Doppelt angegeben.',
+  boolean: 'Muss true oder false sein.',
   ...ZEUGNIS_MESSAGES,
 } as const
 
@@ -49,6 +50,8 @@ export interface CanonicalConfig {
   grades: Record<'1' | '2' | '3' | '4' | '5' | '6', { min: number; max: number }>
   schema: { general: { minus: number; normal: number }; '1': { minus: number }; '6': { normal: number } }
   zeugnis?: ZeugnisSettings
+  /** false: the key is binding (docs/spec.md §10); true, the default, is never written. */
+  adjustable?: false
 }
 
 const SCALE = 10_000 // values are compared as integers of ten-thousandths of a percent
@@ -112,6 +115,7 @@ class Checker {
   readonly values = new Map<Field, { value: number; path: string }>()
   name: string | null = null
   zeugnis: ZeugnisSettings | undefined
+  binding = false
 
   add(path: string, message: string) {
     this.errors[path] ??= message
@@ -155,7 +159,7 @@ class Checker {
       this.add('', MESSAGES.object)
       return
     }
-    const top = this.known('', doc, ['name', 'grades', 'schema', 'zeugnis'])
+    const top = this.known('', doc, ['name', 'grades', 'schema', 'zeugnis', 'adjustable'])
     if (Object.hasOwn(top, 'name')) {
       const message = firstIssue(nameSchema, top.name)
       if (message !== null) this.add('name', message)
@@ -176,6 +180,14 @@ class Checker {
         },
         MESSAGES,
       )
+    this.adjustable(top)
+  }
+
+  /** The member "adjustable": true (the default) or false (a binding key), nothing else. */
+  adjustable(top: JsonObject) {
+    if (!Object.hasOwn(top, 'adjustable')) return
+    if (typeof top.adjustable !== 'boolean') this.add('adjustable', MESSAGES.boolean)
+    else this.binding = !top.adjustable
   }
 
   grades(value: unknown) {
@@ -275,6 +287,7 @@ class Checker {
       },
     }
     if (this.zeugnis !== undefined) config.zeugnis = this.zeugnis
+    if (this.binding) config.adjustable = false
     return config
   }
 }

@@ -58,6 +58,8 @@ export interface RuleFormValues {
   pass: string
   /** The section "Zeugnisnote" (zeugnis-form.ts). */
   zeugnis: ZeugnisFormValues
+  /** Whether teachers may adjust the key for a test (docs/spec.md §10). */
+  adjustable: boolean
 }
 
 export const BASIS_LABELS: Record<Basis, string> = {
@@ -94,6 +96,7 @@ export function toRuleValues(doc: RuleFormDocument): RuleFormValues {
     midpoint: formula?.midpoint === 'down' ? 'down' : 'up',
     pass: formatConfigNumber(formula?.pass),
     zeugnis: toZeugnisValues(doc.zeugnis),
+    adjustable: doc.adjustable !== false,
   }
 }
 
@@ -131,6 +134,7 @@ export function checkRuleForm(values: RuleFormValues, base: RuleFormDocument, na
   const doc: RuleFormDocument = { name: values.name, rule }
   if (base.preset !== undefined && sameRule(rule, base.rule)) doc.preset = base.preset
   if (zeugnis !== undefined) doc.zeugnis = zeugnis
+  if (!values.adjustable) doc.adjustable = false
   return { ok: true, doc }
 }
 
@@ -207,6 +211,7 @@ export function ruleFormSchema(base: RuleFormDocument, named = true) {
       midpoint: v.picklist(['up', 'down']),
       pass: text,
       zeugnis: zeugnisFormSchema,
+      adjustable: v.boolean(),
     },
     (values) => {
       const result = checkRuleForm(values, base, named)

@@ -20,7 +20,11 @@ const resolver = valibotResolver(configFormSchema)
 const WIDTHS_FORM: EditorForm<'widths', ConfigFormValues> = {
   kinds: ['widths'],
   resolverFor: () => resolver,
-  toValues: (doc) => ({ ...toFormValues(doc), zeugnis: toZeugnisValues(doc.zeugnis) }),
+  toValues: (doc) => ({
+    ...toFormValues(doc),
+    zeugnis: toZeugnisValues(doc.zeugnis),
+    adjustable: doc.adjustable !== false,
+  }),
   toDocument: (values) => {
     const checked = checkConfigForm(values)
     return checked.ok ? checked.doc : null

@@ -99,3 +99,13 @@ describe('diffSettings and diffBands of the original', () => {
     })
   })
 })
+
+describe('diffSettings of the teachers’ adjustment', () => {
+  it('names a key made binding: „Anpassung durch Lehrkräfte: erlaubt → nicht erlaubt“', () => {
+    const binding = { ...standard(), adjustable: false as const }
+    expect(diffSettings(standard(), binding).filter((s) => s.changed)).toEqual([
+      { label: 'Anpassung durch Lehrkräfte', version: 'erlaubt', current: 'nicht erlaubt', changed: true },
+    ])
+    expect(diffSettings(binding, binding).filter((s) => s.changed)).toEqual([])
+  })
+})

@@ -52,8 +52,12 @@ function setting(label: string, version: string, current: string): SettingDiff {
 export function diffSettings(version: ScaleDocument, current: ScaleDocument): SettingDiff[] {
   const [a, b] = [version.rule, current.rule]
   const name = setting('Name', `„${version.name}“`, `„${current.name}“`)
-  return [name, ...(a.kind === 'widths' && b.kind === 'widths' ? widthSettings(a, b) : ruleSettings(a, b))]
+  const rule = a.kind === 'widths' && b.kind === 'widths' ? widthSettings(a, b) : ruleSettings(a, b)
+  return [name, ...rule, setting('Anpassung durch Lehrkräfte', allowed(version), allowed(current))]
 }
+
+/** Whether teachers may adjust the key for a test (docs/spec.md §10), in words. */
+const allowed = (doc: ScaleDocument) => (doc.adjustable === false ? 'nicht erlaubt' : 'erlaubt')
 
 const WIDTHS: { label: string; of: (c: Widths) => number | undefined }[] = [
   { label: 'Minus-Bereich der Noten 2–5', of: (c) => c.schema.general?.minus },

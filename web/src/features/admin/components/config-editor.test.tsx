@@ -169,6 +169,27 @@ describe('ConfigEditor', () => {
     expect(within(preview).getByText('Oberstufe')).toBeInTheDocument()
   })
 
+  it('makes the key binding for teachers with one checkbox, saved as a new version', async () => {
+    const saved = version(4)
+    saved.config = { ...saved.config, adjustable: false }
+    api.on('PUT /config', json(200, saved))
+    const { user, save } = setup()
+    const box = screen.getByRole('checkbox', {
+      name: 'Lehrkräfte dürfen diesen Schlüssel für eine Arbeit anpassen',
+    })
+    expect(box).toBeChecked()
+    await user.click(box)
+    await save()
+
+    expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
+    const [put] = api.callsTo('PUT /config')
+    expect(put?.body).toEqual({
+      ...(writeDocument(standardLiveConfig(3).config) as GradingConfig),
+      adjustable: false,
+    })
+    expect(box).not.toBeChecked()
+  })
+
   it("shows the server's 422 field messages at the same fields", async () => {
     api.on(
       'PUT /config',

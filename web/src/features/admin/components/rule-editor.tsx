@@ -3,6 +3,7 @@ import type { ScaleApi } from '../api/scales'
 import { enterDoesNotSave } from '../enter-does-not-save'
 import { systemName } from '../system-names'
 import { useRuleEditor, type RuleLive } from '../use-rule-editor'
+import { AdjustableField, type AdjustableForm } from './adjustable-field'
 import { EditorShell } from './editor-shell'
 import { RoundedIhkNotice } from './rounded-ihk-notice'
 import { FormulaFields, TableFields } from './rule-fields'
@@ -55,6 +56,7 @@ export function RuleEditor({
         />
         {doc.rule.kind === 'formula' ? <FormulaFields form={form} /> : <TableFields form={form} />}
         <ZeugnisFields form={form as unknown as ZeugnisForm} system={doc.rule.system} />
+        <AdjustableField form={form as unknown as AdjustableForm} />
         <SaveBar
           isSubmitting={isSubmitting}
           isDirty={isDirty}

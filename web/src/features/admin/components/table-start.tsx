@@ -24,6 +24,7 @@ const START: RuleFormValues = {
   midpoint: 'up',
   pass: '',
   zeugnis: toZeugnisValues(undefined), // the defaults; set in the editor once the scale exists
+  adjustable: true,
 }
 
 /**
