@@ -103,7 +103,13 @@ describe('adjust', () => {
     expect(grades['1']).toEqual({ min: 85, max: 100 })
     expect(grades['5']).toEqual({ min: 23, max: 45 })
     expect(grades['6']).toEqual({ min: 0, max: 23 })
-    expect(r.changes.find((c) => c.grade === '4-')).toEqual({ grade: '4-', from: '45', was: '40' })
+    // the grade mins; the bands within a grade follow by the widths
+    expect(r.changes).toEqual([
+      { grade: '2-', from: '72', was: '70' },
+      { grade: '3-', from: '58', was: '55' },
+      { grade: '4-', from: '45', was: '40' },
+      { grade: '5-', from: '23', was: '20' },
+    ])
   })
 
   it('sets the Swiss formula’s pass mark and step', () => {

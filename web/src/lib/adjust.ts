@@ -210,10 +210,15 @@ function adjustFormula(doc: DocumentOf<'formula'>, a: Adjustment): AdjustResult 
   return { ...doc, rule }
 }
 
-/** The bounds the adjusted key moved, against the school's, band by band where both have the label. */
+/**
+ * The bounds the adjusted key moved, against the school's, band by band where both have the label. Of
+ * the original's 16 bands only the grade mins (`4-` über 40): the bands within a grade follow from them
+ * by the school's widths.
+ */
 function changesOf(school: Key, adjusted: Key): BoundChange[] {
   const changes: BoundChange[] = []
   for (const band of adjusted.bands) {
+    if (!school.included && !band.label.endsWith('-')) continue
     const old = school.bands.find((b) => b.label === band.label)
     if (!band.from || !old?.from || cmp(band.from, old.from) === 0) continue
     changes.push({ grade: band.label, from: formatExact(band.from), was: formatExact(old.from) })
