@@ -20,7 +20,7 @@ export const loadAdjusted = () => import('./components/adjust-part').then((m) =>
  * adjustment's code is here, the school's key and the state's setter only.
  */
 export function useAdjustedKey(config: ScaleDocument, version: number): AdjustedKey {
-  const [state, set] = useState<AdjustState | undefined>(() => module?.initial(location.search))
+  const [state, set] = useState<AdjustState | undefined>(() => module?.initial(window.location.search))
   return useMemo(
     () => module?.adjusted(config, version, state, set) ?? { key: keyOf(config), set },
     [config, version, state],
