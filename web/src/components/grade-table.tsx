@@ -54,12 +54,15 @@ export const GradeTable = memo(function GradeTable({
   const cells = table(scaleKey, notation.separator)
   const { included, system } = scaleKey
   const many = cells.length > MANY
-  const rows = cells.map((c) => ({
-    grade: c.grade,
-    text: inNotation(c.grade, notation),
-    word: wordOf(system, c.grade),
-    values: (edit ?? ((_, v) => v))(c.grade, included || many ? [cellText(c, included)] : [c.over, c.upTo]),
-  }))
+  const rows = cells.map((c) => {
+    const values = included || many ? [cellText(c, included)] : [c.over, c.upTo]
+    return {
+      grade: c.grade,
+      text: inNotation(c.grade, notation),
+      word: wordOf(system, c.grade),
+      values: edit?.(c.grade, values) ?? values,
+    }
+  })
   return (
     <div>
       <p id={titleId} className="mb-3 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">

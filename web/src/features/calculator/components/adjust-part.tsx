@@ -26,8 +26,8 @@ interface AdjustPartProps {
   adjusted: AdjustedKey
 }
 
-/** The adjustment's button, its fields and the list of moved bounds. */
-export function AdjustPart({ config, version, adjusted }: AdjustPartProps) {
+/** The adjustment's button, its fields and the list of moved bounds (the default export: React.lazy's). */
+export default function AdjustPart({ config, version, adjusted }: AdjustPartProps) {
   const id = useId()
   const [open, setOpen] = useState(false)
   // the route's state before this code was loaded: the school's key, ready to be adjusted
@@ -42,14 +42,18 @@ export function AdjustPart({ config, version, adjusted }: AdjustPartProps) {
   return (
     <div className="mt-4 space-y-3 print:hidden">
       {a.changes.length > 0 && (
-        <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-700 dark:bg-amber-950 dark:text-slate-100">
+        <div className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-600 dark:bg-slate-800 dark:text-slate-100">
           <p>
             <strong className="font-semibold">Angepasst:</strong>{' '}
             {a.changes.map((c) => changeText(c, a.key.included, a.key.system)).join(', ')}
           </p>
-          <Button variant="link" className="mt-2" onClick={a.reset}>
+          <button
+            type="button"
+            className="mt-2 font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:text-green-300 dark:hover:text-green-200"
+            onClick={a.reset}
+          >
             Zurück zum Schlüssel der Schule
-          </Button>
+          </button>
         </div>
       )}
       <Button

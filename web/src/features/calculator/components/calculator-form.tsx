@@ -31,7 +31,7 @@ const PointsKeyPart = memo(function PointsKeyPart(props: { scaleKey: Key; total:
 export const loadClassListSection = () => import('./class-list-section')
 const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
 // Likewise the key for this test (docs/spec.md §10): its button, fields and list of moved bounds.
-const AdjustPart = lazy(() => loadAdjusted().then((m) => ({ default: m.AdjustPart })))
+const AdjustPart = lazy(loadAdjusted)
 const AdjustPartPart = memo(function AdjustPartPart(props: ComponentProps<typeof AdjustPart>) {
   return (
     <LazyPart failed={null}>
