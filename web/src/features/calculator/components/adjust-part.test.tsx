@@ -100,4 +100,34 @@ describe('the key for this test', () => {
     expect(screen.queryByRole('button', { name: 'Schlüssel anpassen' })).not.toBeInTheDocument()
     expect(grade()).toHaveTextContent('5')
   })
+
+  it('rounds the Swiss formula to the chosen step', async () => {
+    const swiss: ScaleDocument = {
+      name: 'Schweiz',
+      rule: { kind: 'formula', system: 'schweiz', step: 0.5, midpoint: 'up' },
+    }
+    at('/?gesamt=100&erreicht=80')
+    render(<CalculatorForm config={swiss} version={2} />)
+    expect(grade()).toHaveTextContent('5')
+    const { user } = await openPanel()
+    expect(screen.queryByRole('textbox', { name: 'Beste Note ab (%)' })).not.toBeInTheDocument()
+    const step = screen.getByRole('combobox', { name: 'Rundung' })
+    expect(step).toHaveValue('0,5')
+    await user.selectOptions(step, '0,25')
+    // the table is now of quarter steps (the Swiss notation writes 4.75)
+    expect(screen.getAllByText(/^4\.75$/).length).toBeGreaterThan(0)
+    expect(window.location.search).toBe('?stand=2&rundung=0,25&gesamt=100&erreicht=80')
+  })
+
+  it('keeps the Punkteschlüssel’s step in the address', async () => {
+    at('/?schluessel=mathematik&punkte=1&gesamt=100&erreicht=47')
+    const user = userEvent.setup()
+    render(<CalculatorForm config={noten} version={3} />)
+    const whole = await screen.findByRole('radio', { name: 'Ganze Punkte' })
+    expect(whole).toBeChecked()
+    await user.click(screen.getByRole('radio', { name: 'Viertelpunkte' }))
+    expect(window.location.search).toBe('?schluessel=mathematik&punkte=0,25&gesamt=100&erreicht=47')
+    await user.click(screen.getByRole('radio', { name: 'Halbe Punkte' }))
+    expect(window.location.search).toBe('?schluessel=mathematik&gesamt=100&erreicht=47')
+  })
 })
