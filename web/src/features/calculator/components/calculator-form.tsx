@@ -1,4 +1,4 @@
-import { lazy, memo, useId, useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react'
+import { lazy, memo, useId, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react'
 import { GradeTable } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { cardClass as card } from '@/components/styles'
@@ -17,28 +17,22 @@ import { PointsField, PrintButton, ResultField } from './calculator-fields'
 // (docs/benchmarks.md): it is fetched right after the first render (Calculator), so that it is there
 // before a total is typed, also when the server has gone away by then.
 export const loadPointsKey = () => import('./points-key')
-const PointsKey = lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey })))
 // memo: a render of the form that leaves its props as they are does not reach the part, which the app may
 // not have taken over from the server's page yet (main.tsx).
-const PointsKeyPart = memo(function PointsKeyPart(props: { scaleKey: Key; total: string; grade: string }) {
-  return (
-    <LazyPart>
-      <PointsKey {...props} />
-    </LazyPart>
-  )
-})
+const part = <P extends object>(Part: ComponentType<P>) =>
+  memo(function LazyLoaded(props: P) {
+    return (
+      <LazyPart>
+        <Part {...props} />
+      </LazyPart>
+    )
+  })
+const PointsKeyPart = part(lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey }))))
 // Likewise the Notenspiegel's place at the end of the page (its list loads only when opened).
 export const loadClassListSection = () => import('./class-list-section')
 const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
 // Likewise the key for this test (docs/spec.md §10): its button, fields and list of moved bounds.
-const AdjustPart = lazy(loadAdjusted)
-const AdjustPartPart = memo(function AdjustPartPart(props: ComponentProps<typeof AdjustPart>) {
-  return (
-    <LazyPart failed={null}>
-      <AdjustPart {...props} />
-    </LazyPart>
-  )
-})
+const AdjustPart = part(lazy(loadAdjusted))
 
 /** More tools after the Notenspiegel, given by the route (a feature of its own, such as the Zeugnisnote). */
 export type Tools = (config: ScaleDocument, key: Key) => ReactNode
@@ -133,7 +127,7 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
           preset={config.preset}
           edit={adjusted.edit}
         />
-        <AdjustPartPart config={config} version={version} adjusted={adjusted} />
+        <AdjustPart config={config} version={version} adjusted={adjusted} />
       </section>
 
       <LazyPart browserOnly>
