@@ -79,6 +79,8 @@ describe('the key for this test', () => {
     await user.type(pass, '45')
     await user.click(screen.getByRole('button', { name: 'Zurück zum Schlüssel der Schule' }))
     expect(grade()).toHaveTextContent('5')
+    expect(screen.getByRole('button', { name: 'Schlüssel anpassen' })).toHaveFocus()
+    expect(screen.getByRole('textbox', { name: 'Bestehensgrenze (%)' })).toHaveValue('50')
     expect(screen.queryByText(/Angepasst:/)).not.toBeInTheDocument()
     expect(screen.queryByText(/statt/)).not.toBeInTheDocument()
     expect(window.location.search).toBe('?schluessel=mathematik&gesamt=100&erreicht=47')

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { errorClass, inputClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
@@ -30,6 +30,7 @@ interface AdjustPartProps {
 export default function AdjustPart({ config, version, adjusted }: AdjustPartProps) {
   const id = useId()
   const [open, setOpen] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
   // the route's state before this code was loaded: the school's key, ready to be adjusted
   const a: Adjusted =
     'setAdjustment' in adjusted ? adjusted : adjustedOf(config, version, undefined, adjusted.set)
@@ -50,13 +51,18 @@ export default function AdjustPart({ config, version, adjusted }: AdjustPartProp
           <button
             type="button"
             className="mt-2 font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:text-green-300 dark:hover:text-green-200"
-            onClick={a.reset}
+            onClick={() => {
+              a.reset()
+              // the list and this button go: the focus stays in the part
+              opener.current?.focus()
+            }}
           >
             Zurück zum Schlüssel der Schule
           </button>
         </div>
       )}
       <Button
+        ref={opener}
         variant="secondary"
         aria-expanded={open}
         aria-controls={`${id}-panel`}
