@@ -1,6 +1,18 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { adjust, adjustableFields, MESSAGES, readAdjustment, writeAdjustment } from './adjust'
+import { documentOf } from '@/test/live-config'
+import {
+  adjust,
+  adjustableFields,
+  MESSAGES,
+  readAdjustment,
+  writeAdjustment,
+  type Adjustment,
+} from './adjust'
 import type { ScaleDocument } from './config'
+import { keyOf } from './key'
+import { cmp, rational } from './rational'
 
 const noten: ScaleDocument = {
   name: 'Mathematik',
@@ -173,4 +185,51 @@ describe('the address', () => {
     expect(writeAdjustment('?stand=3&beste=90', 3, null, '0,5')).toBe('')
     expect(writeAdjustment('', 2, { top: '95' })).toBe('?stand=2&beste=95')
   })
+})
+
+const read = (name: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../../testdata/grading', name), 'utf8')) as unknown
+const documents = [
+  documentOf(read('configs/standard.json')),
+  ...(read('rule-documents.json') as { cases: { canonical?: unknown }[] }).cases.flatMap((c) =>
+    c.canonical === undefined ? [] : [documentOf(c.canonical)],
+  ),
+]
+
+describe('every adjusted document', () => {
+  const adjustments: Adjustment[] = [
+    { pass: '45' },
+    { pass: '30', top: '80' },
+    { pass: '60,5', top: '95' },
+    { top: '99' },
+  ]
+  it.each(documents.map((d) => [`${d.name} (${d.rule.system} ${d.rule.kind})`, d] as const))(
+    'is a key of the same system and kind whose bounds fall and stay above 0, or a message: %s',
+    (_, doc) => {
+      const messages = new Set<string>(Object.values(MESSAGES))
+      let made = 0
+      for (const a of adjustments) {
+        // the Swiss formula has no top (its message is tested above)
+        if (doc.rule.kind === 'formula' && a.top !== undefined) continue
+        const r = adjust(doc, a)
+        if (!r.ok) {
+          for (const m of Object.values(r.errors)) expect(messages).toContain(m)
+          continue
+        }
+        made += 1
+        expect(r.doc.rule.kind).toBe(doc.rule.kind)
+        expect(r.doc.rule.system).toBe(doc.rule.system)
+        const key = keyOf(r.doc)
+        const bounds = key.bands.flatMap((b) => (b.from ? [b.from] : []))
+        bounds.forEach((b, i) => {
+          expect(b.n > 0n).toBe(true)
+          const next = bounds[i + 1]
+          if (next !== undefined) expect(cmp(b, next) > 0 || (cmp(b, next) === 0 && !key.included)).toBe(true)
+        })
+        expect(key.bands.map((b) => b.label)).toEqual(keyOf(doc).bands.map((b) => b.label))
+        if (doc.rule.kind === 'table' && a.top !== undefined)
+          expect(bounds[0]).toEqual(rational(BigInt(a.top), 1n))
+      }
+    },
+  )
 })
