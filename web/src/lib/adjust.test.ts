@@ -230,6 +230,7 @@ describe('every adjusted document', () => {
         if (doc.rule.kind === 'table' && a.top !== undefined)
           expect(bounds[0]).toEqual(rational(BigInt(a.top), 1n))
       }
+      expect(made).toBeGreaterThan(0)
     },
   )
 })
