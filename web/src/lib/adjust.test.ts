@@ -230,7 +230,8 @@ describe('every adjusted document', () => {
         if (doc.rule.kind === 'table' && a.top !== undefined)
           expect(bounds[0]).toEqual(rational(BigInt(a.top), 1n))
       }
-      expect(made).toBeGreaterThan(0)
+      // a table of two bands has one bound, which cannot be both the top and the pass bound
+      if (keyOf(doc).bands.length > 2) expect(made).toBeGreaterThan(0)
     },
   )
 })
