@@ -76,6 +76,15 @@ describe('adjust', () => {
     expect(r.ok && froms(r.doc)).toEqual([92.25, 81, 64, 47.5, 24, undefined])
   })
 
+  it('keeps a key without a pass bound below its top one as it is', () => {
+    const two: ScaleDocument = {
+      name: 'Zwei',
+      rule: { kind: 'table', system: 'notenpunkte', bands: [{ grade: '15', from: 95 }, { grade: '0' }] },
+    }
+    expect(adjust(two, {})).toEqual({ ok: true, doc: two, changes: [] })
+    expect(adjust(two, { pass: '45' })).toEqual({ ok: false, errors: { pass: MESSAGES.pass } })
+  })
+
   it('keeps the school document when nothing is typed', () => {
     const r = adjust(noten, { pass: ' ', top: '' })
     expect(r.ok && r.doc).toEqual(noten)

@@ -147,6 +147,8 @@ function adjustTable(doc: DocumentOf<'table'>, a: Adjustment): AdjustResult | Sc
   const known = bounds.filter((b): b is Rational => b !== undefined)
   const x0 = bounds[pass]
   const t0 = bounds[0]
+  if (!given(a.pass) && !given(a.top)) return doc
+  // a key without a pass bound below its top one (a table of two bands, a bound the document lacks)
   if (pass <= 0 || x0 === undefined || t0 === undefined || known.length !== bounds.length)
     return { ok: false, errors: given(a.pass) ? { pass: MESSAGES.pass } : { top: MESSAGES.top } }
   const got = passAndTop(a, x0, t0, 'table')
