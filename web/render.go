@@ -120,11 +120,11 @@ func (r *ScriptRenderer) start() error {
 const maxInputLength = 24
 
 // pageSearch is the query that the render sees, made only of what the page's first render reads
-// (the scale and the two inputs, docs/spec.md §2), in a fixed order, so that one address is rendered
+// (the scale, the two inputs, docs/spec.md §2, and the key for this test, §10), in a fixed order, so that one address is rendered
 // once whatever else its query holds. ok is false when an input is too long to render.
 func pageSearch(q url.Values) (search string, inputs bool, ok bool) {
 	var b strings.Builder
-	for _, name := range []string{SlugParam, "gesamt", "erreicht"} {
+	for _, name := range []string{SlugParam, "stand", "bestehen", "beste", "rundung", "punkte", "gesamt", "erreicht"} {
 		vs, present := q[name]
 		if !present {
 			continue

@@ -2,6 +2,8 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { loadRenderedRoute } from '@/app/router'
+import { ADJUSTED } from '@/features/calculator/early-result'
+import { loadAdjusted } from '@/features/calculator/use-adjusted-key'
 import { renderedStart } from '@/lib/embedded-config'
 import { loadLiveConnection } from '@/lib/live-deferred'
 import { readScaleChoice } from '@/lib/scale-choice'
@@ -24,10 +26,18 @@ const app = (
 loadLiveConnection().catch(() => undefined)
 // The code of the page's lazily loaded parts is fetched at once, beside the takeover: each part is taken
 // over when its code is here, and until then nothing the app renders reaches it (memo, calculator-form.tsx).
-if (rendered !== undefined) {
-  loadRenderedRoute(window.location.pathname).catch(() => undefined)
-  hydrateRoot(root, app)
-} else {
-  root.replaceChildren()
-  createRoot(root).render(app)
+const start = () => {
+  if (rendered !== undefined) {
+    loadRenderedRoute(window.location.pathname).catch(() => undefined)
+    hydrateRoot(root, app)
+  } else {
+    root.replaceChildren()
+    createRoot(root).render(app)
+  }
 }
+// An address with the key for this test shows the adjusted key from the first render on: its code first.
+if (ADJUSTED.test(location.search))
+  void loadAdjusted()
+    .catch(() => undefined)
+    .then(start)
+else start()

@@ -28,6 +28,8 @@ interface GradeTableProps {
   marked?: string | undefined
   /** The preset the scale's document names, whose source is said under the table. */
   preset?: string | undefined
+  /** The values of a band as shown: the key for this test sets the school's beside those it moved. */
+  edit?: ((grade: string, values: string[]) => string[]) | undefined
 }
 
 /** Above this many bands (tenths, the IHK's decimal key) the table is a list in columns. */
@@ -40,18 +42,27 @@ const MANY = 16
  */
 // memo: a render of the page that leaves the table's props as they are does not reach its lazily loaded
 // parts, which the app may not have taken over from the server's page yet (main.tsx).
-export const GradeTable = memo(function GradeTable({ scaleKey, name, marked, preset }: GradeTableProps) {
+export const GradeTable = memo(function GradeTable({
+  scaleKey,
+  name,
+  marked,
+  preset,
+  edit,
+}: GradeTableProps) {
   const titleId = useId()
   const notation = notationOf(scaleKey.system)
   const cells = table(scaleKey, notation.separator)
   const { included, system } = scaleKey
   const many = cells.length > MANY
-  const rows = cells.map((c) => ({
-    grade: c.grade,
-    text: inNotation(c.grade, notation),
-    word: wordOf(system, c.grade),
-    values: included || many ? [cellText(c, included)] : [c.over, c.upTo],
-  }))
+  const rows = cells.map((c) => {
+    const values = included || many ? [cellText(c, included)] : [c.over, c.upTo]
+    return {
+      grade: c.grade,
+      text: inNotation(c.grade, notation),
+      word: wordOf(system, c.grade),
+      values: edit?.(c.grade, values) ?? values,
+    }
+  })
   return (
     <div>
       <p id={titleId} className="mb-3 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">

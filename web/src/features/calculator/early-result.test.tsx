@@ -106,4 +106,17 @@ describe('startEarlyResult', () => {
     type('achieved', '30')
     expect(shown().map(([text]) => text)).toEqual(['', ''])
   })
+
+  it('waits for the app where the address holds the key for this test, which is not the school’s', () => {
+    serverPage(original)
+    window.history.replaceState(null, '', '/?stand=3&bestehen=45')
+    try {
+      early.startEarlyResult()
+      type('total', '40')
+      type('achieved', '30')
+      expect(shown().map(([text]) => text)).toEqual(['', ''])
+    } finally {
+      window.history.replaceState(null, '', '/')
+    }
+  })
 })

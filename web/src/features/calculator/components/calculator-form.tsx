@@ -1,14 +1,15 @@
-import { lazy, memo, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
+import { lazy, memo, useId, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react'
 import { GradeTable } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { cardClass as card } from '@/components/styles'
 import type { ScaleDocument } from '@/lib/config'
 import { shownGrade, shownPhrase } from '@/lib/grade-words'
-import { keyOf, type Key } from '@/lib/key'
+import type { Key } from '@/lib/key'
 import { inNotation, notationOf } from '@/lib/numbers'
 import { takeOverEarlyResult } from '../early-result'
 import { calculate } from '../grading'
 import { useTypedBeforeTakeover, useUrlInputs } from '../url-inputs'
+import { loadAdjusted, useAdjustedKey } from '../use-adjusted-key'
 import { useInputFeedback, type Field } from '../use-input-feedback'
 import { PointsField, PrintButton, ResultField } from './calculator-fields'
 
@@ -16,19 +17,22 @@ import { PointsField, PrintButton, ResultField } from './calculator-fields'
 // (docs/benchmarks.md): it is fetched right after the first render (Calculator), so that it is there
 // before a total is typed, also when the server has gone away by then.
 export const loadPointsKey = () => import('./points-key')
-const PointsKey = lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey })))
 // memo: a render of the form that leaves its props as they are does not reach the part, which the app may
 // not have taken over from the server's page yet (main.tsx).
-const PointsKeyPart = memo(function PointsKeyPart(props: { scaleKey: Key; total: string; grade: string }) {
-  return (
-    <LazyPart>
-      <PointsKey {...props} />
-    </LazyPart>
-  )
-})
+const part = <P extends object>(Part: ComponentType<P>) =>
+  memo(function LazyLoaded(props: P) {
+    return (
+      <LazyPart>
+        <Part {...props} />
+      </LazyPart>
+    )
+  })
+const PointsKeyPart = part(lazy(() => loadPointsKey().then((m) => ({ default: m.PointsKey }))))
 // Likewise the Notenspiegel's place at the end of the page (its list loads only when opened).
 export const loadClassListSection = () => import('./class-list-section')
 const ClassListSection = lazy(() => loadClassListSection().then((m) => ({ default: m.ClassListSection })))
+// Likewise the key for this test (docs/spec.md §10): its button, fields and list of moved bounds.
+const AdjustPart = part(lazy(loadAdjusted))
 
 /** More tools after the Notenspiegel, given by the route (a feature of its own, such as the Zeugnisnote). */
 export type Tools = (config: ScaleDocument, key: Key) => ReactNode
@@ -41,7 +45,8 @@ interface CalculatorFormProps {
 
 /** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
 export function CalculatorForm({ config, version, tools }: CalculatorFormProps) {
-  const key = useMemo(() => keyOf(config), [config])
+  const adjusted = useAdjustedKey(config, version)
+  const { key } = adjusted
   const id = useId()
   const [inputs, setInputs] = useUrlInputs()
   const achievedRef = useRef<HTMLInputElement>(null)
@@ -115,7 +120,14 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
       )}
 
       <section aria-label="Notenschlüssel" className={`${card} print:break-inside-avoid`}>
-        <GradeTable scaleKey={key} name={config.name} marked={result.grade} preset={config.preset} />
+        <GradeTable
+          scaleKey={key}
+          name={config.name}
+          marked={result.grade}
+          preset={config.preset}
+          edit={adjusted.edit}
+        />
+        <AdjustPart config={config} version={version} adjusted={adjusted} />
       </section>
 
       <LazyPart browserOnly>

@@ -3,6 +3,7 @@ import { loadGradeTableParts } from '@/components/grade-table'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import { useLiveConfig } from '@/lib/use-live-config'
+import { loadAdjusted } from '../use-adjusted-key'
 import { CalculatorForm, loadClassListSection, loadPointsKey, type Tools } from './calculator-form'
 import { KeyChange } from './key-change'
 import { LoadFailed, preloadStaleNotice, StaleNotice } from './stale-notice'
@@ -17,7 +18,13 @@ const ScalePicker = lazy(() => loadScalePicker().then((m) => ({ default: m.Scale
  * changes (a click, a stream event) would be rendered anew, and a click on it before then would be lost.
  */
 export const loadRenderedParts = () =>
-  Promise.all([loadPointsKey(), loadGradeTableParts(), loadScalePicker(), preloadStaleNotice()])
+  Promise.all([
+    loadPointsKey(),
+    loadGradeTableParts(),
+    loadScalePicker(),
+    preloadStaleNotice(),
+    loadAdjusted(),
+  ])
 
 /**
  * The calculator route's content: spinner until the live configuration arrives, then form and table;

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import BandList from '@/components/band-list'
 import { BandTable } from '@/components/band-table'
 import { cardClass } from '@/components/styles'
+import { readAdjustment, writeAdjustment } from '@/lib/adjust'
 import { NONE } from '@/lib/grade-table'
 import { wordOf } from '@/lib/grade-words'
 import { gradeHeading, type Key } from '@/lib/key'
@@ -19,6 +20,23 @@ import {
 // Both ends count (they are multiples of the step that get the grade); "–" for a band no multiple reaches.
 const POINTS_LABEL = ['Punkte von', 'bis']
 
+/** The Punkteschlüssel's step, kept in the address (`punkte`, docs/spec.md §10): a link opens the same one. */
+function usePointStep() {
+  const state = useState<PointStep>(
+    () =>
+      POINT_STEPS.find((s) => s.value === readAdjustment(window.location.search)?.points)?.value ??
+      DEFAULT_STEP,
+  )
+  const [step] = state
+  useEffect(() => {
+    const { pathname, search, hash } = window.location
+    const read = readAdjustment(search)
+    const next = writeAdjustment(search, read?.version ?? 0, read?.adjustment ?? null, step)
+    if (next !== search) window.history.replaceState(window.history.state, '', pathname + next + hash)
+  }, [step])
+  return state
+}
+
 /**
  * The Punkteschlüssel for the entered total: the points range of each band, in whole, half or
  * quarter points. Nothing is shown until the total is a number above 0. The band of the
@@ -26,7 +44,7 @@ const POINTS_LABEL = ['Punkte von', 'bis']
  */
 export function PointsKey({ scaleKey, total, grade }: { scaleKey: Key; total: string; grade: string }) {
   const id = useId()
-  const [step, setStep] = useState<PointStep>(DEFAULT_STEP)
+  const [step, setStep] = usePointStep()
   const steps = useRef<HTMLFieldSetElement>(null)
   // A step chosen in the server's page before the app took this part over (web/render.go) is checked in the
   // page, not yet in the state: taken over once, so that the list follows the choice that is shown.

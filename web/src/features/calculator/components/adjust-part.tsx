@@ -1,0 +1,148 @@
+import { useId, useRef, useState } from 'react'
+import { Button } from '@/components/button'
+import { errorClass, inputClass, labelClass } from '@/components/styles'
+import { TextField } from '@/components/text-field'
+import { adjustableFields, STEPS, type Adjustment, type AdjustField, type BoundChange } from '@/lib/adjust'
+import type { ScaleDocument } from '@/lib/config'
+import { inNotation, notationOf } from '@/lib/numbers'
+import { adjusted as adjustedOf, type Adjusted, type AdjustedKey } from '../adjusted'
+
+// The key for this test (docs/spec.md §10) under the grade table: „Schlüssel anpassen“ opens the fields,
+// the bounds that moved are listed against the school's, and „Zurück zum Schlüssel der Schule“ undoes it.
+// A lazily loaded part of the calculator (the route's JS has a budget); the server renders it too.
+
+// the half of useAdjustedKey that makes the key (use-adjusted-key.ts loads it with this part)
+export { adjusted, initial } from '../adjusted'
+
+/** "4 ab 45 % statt 50 %" (über for the original's bands). */
+export function changeText({ grade, from, was }: BoundChange, included: boolean, system: string): string {
+  const n = notationOf(system)
+  return `${inNotation(grade, n)} ${included ? 'ab' : 'über'} ${inNotation(from, n)} % statt ${inNotation(was, n)} %`
+}
+
+interface AdjustPartProps {
+  config: ScaleDocument
+  version: number
+  adjusted: AdjustedKey
+}
+
+/** The adjustment's button, its fields and the list of moved bounds (the default export: React.lazy's). */
+export default function AdjustPart({ config, version, adjusted }: AdjustPartProps) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
+  // the route's state before this code was loaded: the school's key, ready to be adjusted
+  const a: Adjusted =
+    'setAdjustment' in adjusted ? adjusted : adjustedOf(config, version, undefined, adjusted.set)
+  if (a.binding)
+    return (
+      <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+        Die Schule gibt diesen Schlüssel verbindlich vor: Er lässt sich für eine Arbeit nicht anpassen.
+      </p>
+    )
+  return (
+    <div className="mt-4 space-y-3 print:hidden">
+      {a.changes.length > 0 && (
+        <div className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-600 dark:bg-slate-800 dark:text-slate-100">
+          <p>
+            <strong className="font-semibold">Angepasst:</strong>{' '}
+            {a.changes.map((c) => changeText(c, a.key.included, a.key.system)).join(', ')}
+          </p>
+          <button
+            type="button"
+            className="mt-2 font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:text-green-300 dark:hover:text-green-200"
+            onClick={() => {
+              a.reset()
+              // the list and this button go: the focus stays in the part
+              opener.current?.focus()
+            }}
+          >
+            Zurück zum Schlüssel der Schule
+          </button>
+        </div>
+      )}
+      <Button
+        ref={opener}
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={() => {
+          setOpen(!open)
+        }}
+      >
+        Schlüssel anpassen
+      </Button>
+      {open && <AdjustFields id={`${id}-panel`} config={config} adjusted={a} />}
+    </div>
+  )
+}
+
+const LABELS: Record<AdjustField, string> = {
+  pass: 'Bestehensgrenze (%)',
+  top: 'Beste Note ab (%)',
+  step: 'Rundung',
+}
+
+function AdjustFields({
+  id,
+  config,
+  adjusted: a,
+}: {
+  id: string
+  config: ScaleDocument
+  adjusted: Adjusted
+}) {
+  const school = adjustableFields(config)
+  const notation = notationOf(a.key.system)
+  const typed: Adjustment = a.adjustment ?? {}
+  const value = (f: AdjustField) => typed[f] ?? inNotation(school[f] ?? '', notation)
+  const change = (f: AdjustField, v: string) => {
+    a.setAdjustment({ ...typed, [f]: v })
+  }
+  return (
+    <fieldset id={id} className="grid gap-4 sm:grid-cols-3">
+      <legend className="sr-only">Schlüssel für diese Arbeit</legend>
+      {(['pass', 'top'] as const).map(
+        (f) =>
+          school[f] !== undefined && (
+            <TextField
+              key={f}
+              label={LABELS[f]}
+              inputMode="decimal"
+              autoComplete="off"
+              value={value(f)}
+              error={a.errors[f]}
+              onChange={(e) => {
+                change(f, e.target.value)
+              }}
+            />
+          ),
+      )}
+      {school.step !== undefined && (
+        <div>
+          <label htmlFor={`${id}-step`} className={labelClass}>
+            {LABELS.step}
+          </label>
+          <select
+            id={`${id}-step`}
+            className={inputClass(a.errors.step !== undefined, 'mt-1.5')}
+            value={STEPS.find((s) => s === value('step').replace('.', ',')) ?? ''}
+            onChange={(e) => {
+              change('step', e.target.value)
+            }}
+          >
+            {STEPS.map((s) => (
+              <option key={s} value={s}>
+                {inNotation(s, notation)}
+              </option>
+            ))}
+          </select>
+          {a.errors.step !== undefined && <p className={errorClass}>{a.errors.step}</p>}
+        </div>
+      )}
+      <p className="text-sm text-slate-600 sm:col-span-3 dark:text-slate-300">
+        Gilt nur für diese Arbeit und steht in der Adresse dieser Seite; die übrigen Grenzen rücken mit.
+      </p>
+    </fieldset>
+  )
+}
