@@ -42,6 +42,7 @@ export const MESSAGES = {
   noTop:
     'Der Schweizer Schlüssel hat keine eigene Grenze der besten Note: Die Note steigt gleichmäßig bis 6 bei 100 %.',
   noStep: 'Nur der Schweizer Schlüssel wird gerundet.',
+  binding: 'Der Schlüssel der Schule ist verbindlich und kann nicht angepasst werden.',
 } as const
 
 /** The Swiss formula's rounding steps. */
@@ -200,7 +201,8 @@ function adjustFormula(doc: DocumentOf<'formula'>, a: Adjustment): AdjustResult 
     const typed = typedNumber(a.pass)
     if (typeof typed === 'string') errors.pass = typed
     else if (typed.n <= 0n || cmp(typed, HUNDRED) >= 0) errors.pass = MESSAGES.pass
-    else rule.pass = toNumber(typed)
+    // the plain line's own pass mark on a formula without one: the school's key, nothing to write
+    else if (rule.pass !== undefined || cmp(typed, SWISS_PASS) !== 0) rule.pass = toNumber(typed)
   }
   if (given(a.step)) {
     const typed = parseNumber(a.step)
@@ -235,6 +237,11 @@ function changesOf(school: Key, adjusted: Key): BoundChange[] {
  */
 export function adjust(doc: ScaleDocument, a: Adjustment): AdjustResult {
   const errors: Partial<Record<AdjustField, string>> = {}
+  if (doc.adjustable === false) {
+    // the school's decision: every field given is refused
+    for (const f of ['pass', 'top', 'step'] as const) if (given(a[f])) errors[f] = MESSAGES.binding
+    return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, doc, changes: [] }
+  }
   if (doc.rule.kind !== 'formula' && given(a.step)) errors.step = MESSAGES.noStep
   const rule: Rule = doc.rule
   const done =
@@ -246,7 +253,11 @@ export function adjust(doc: ScaleDocument, a: Adjustment): AdjustResult {
   if ('ok' in done)
     return done.ok || errors.step === undefined ? done : { ok: false, errors: { ...done.errors, ...errors } }
   if (errors.step !== undefined) return { ok: false, errors }
-  return { ok: true, doc: done, changes: changesOf(keyOf(doc), keyOf(done)) }
+  if (JSON.stringify(done.rule) === JSON.stringify(doc.rule)) return { ok: true, doc, changes: [] }
+  // a changed rule is no longer the preset's (the server refuses it under the preset's name)
+  const adjusted = { ...done }
+  delete adjusted.preset
+  return { ok: true, doc: adjusted, changes: changesOf(keyOf(doc), keyOf(adjusted)) }
 }
 
 /** What the form offers for a document, with the school's values as texts (comma). */

@@ -84,7 +84,7 @@ export function adjusted(
   set: SetAdjustState,
 ): Adjusted {
   const school = keyOf(config)
-  const binding = (config as { adjustable?: boolean }).adjustable === false
+  const binding = config.adjustable === false
   const base: Adjusted = {
     key: school,
     doc: config,

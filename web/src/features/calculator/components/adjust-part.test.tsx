@@ -97,7 +97,7 @@ describe('the key for this test', () => {
   it('offers nothing where the school made its key binding', async () => {
     at('/?schluessel=mathematik&stand=3&bestehen=45&gesamt=100&erreicht=47')
     await loadAdjusted()
-    render(<CalculatorForm config={{ ...noten, adjustable: false } as ScaleDocument} version={3} />)
+    render(<CalculatorForm config={{ ...noten, adjustable: false }} version={3} />)
     expect(await screen.findByText(/verbindlich/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Schlüssel anpassen' })).not.toBeInTheDocument()
     expect(grade()).toHaveTextContent('5')
