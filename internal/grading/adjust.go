@@ -92,8 +92,8 @@ func typedPercent(text string) (Percent, string) {
 }
 
 // passAndTop gives the new pass X and top T (the school's x0, t0 where a field is empty); widths' top
-// must stay below 100, a table's may be 100.
-func passAndTop(a Adjustment, x0, t0 Percent, widths bool, errs fieldErrors) (x, t Percent) {
+// must stay below 100, a table's may be 100; a table read in whole percent takes whole bounds only.
+func passAndTop(a Adjustment, x0, t0 Percent, widths, whole bool, errs fieldErrors) (x, t Percent) {
 	x, t = x0, t0
 	topMsg := msgAdjustTop
 	if widths {
@@ -109,6 +109,9 @@ func passAndTop(a Adjustment, x0, t0 Percent, widths bool, errs fieldErrors) (x,
 		case v <= 0 || v >= hundredPercent:
 			errs.add("pass", msgAdjustPass)
 			passOK = false
+		case whole && v%percentScale != 0:
+			errs.add("pass", msgFromWhole)
+			passOK = false
 		default:
 			x = v
 		}
@@ -120,6 +123,8 @@ func passAndTop(a Adjustment, x0, t0 Percent, widths bool, errs fieldErrors) (x,
 			errs.add("top", msg)
 		case msg != "" || v <= x || v > hundredPercent || (widths && v == hundredPercent):
 			errs.add("top", topMsg)
+		case whole && v%percentScale != 0:
+			errs.add("top", msgFromWhole)
 		default:
 			t = v
 		}
@@ -212,7 +217,7 @@ func adjustTable(r Rule, a Adjustment, errs fieldErrors) Rule {
 		}
 		return r
 	}
-	x, t := passAndTop(a, bounds[passIndex], bounds[0], false, errs)
+	x, t := passAndTop(a, bounds[passIndex], bounds[0], false, r.Basis != BasisExact, errs)
 	if len(errs) > 0 {
 		return r
 	}
@@ -231,7 +236,7 @@ func adjustWidths(r Rule, a Adjustment, errs fieldErrors) Rule {
 	for i := range mins {
 		mins[i] = r.Grades[i].Min
 	}
-	x, t := passAndTop(a, mins[3], mins[0], true, errs)
+	x, t := passAndTop(a, mins[3], mins[0], true, false, errs)
 	if len(errs) > 0 {
 		return r
 	}

@@ -26,6 +26,7 @@ MSG = {
              "Die Note steigt gleichmäßig bis 6 bei 100 %.",
     "noStep": "Nur der Schweizer Schlüssel wird gerundet.",
     "binding": "Der Schlüssel der Schule ist verbindlich und kann nicht angepasst werden.",
+    "whole": "Bei ganzen Prozent muss die Grenze eine ganze Zahl sein.",
 }
 STEPS = [Fraction(1, 10), Fraction(1, 4), Fraction(1, 2), Fraction(1)]
 
@@ -55,8 +56,9 @@ def round_half_up(x: Fraction, unit: Fraction) -> Fraction:
     return math.floor(x / unit + Fraction(1, 2)) * unit
 
 
-def pass_and_top(a: dict, x0: Fraction, t0: Fraction, widths: bool):
-    """The new X and T (the school's where a field is absent), or the refused fields."""
+def pass_and_top(a: dict, x0: Fraction, t0: Fraction, widths: bool, whole: bool = False):
+    """The new X and T (the school's where a field is absent), or the refused fields. A table read in whole
+    percent (rounded or cut first) takes whole bounds only, as its document does."""
     errors, x, t = {}, x0, t0
     top_msg = "topWidths" if widths else "top"
     if a.get("pass", "").strip():
@@ -65,6 +67,8 @@ def pass_and_top(a: dict, x0: Fraction, t0: Fraction, widths: bool):
             errors["pass"] = MSG[v]
         elif not 0 < v < 100:
             errors["pass"] = MSG["pass"]
+        elif whole and v.denominator != 1:
+            errors["pass"] = MSG["whole"]
         else:
             x = v
     if a.get("top", "").strip():
@@ -73,6 +77,8 @@ def pass_and_top(a: dict, x0: Fraction, t0: Fraction, widths: bool):
             errors["top"] = MSG[v]
         elif v <= x or v > 100 or (widths and v == 100):
             errors["top"] = MSG[top_msg]
+        elif whole and v.denominator != 1:
+            errors["top"] = MSG["whole"]
         else:
             t = v
     elif "pass" not in errors and x >= t:
@@ -114,7 +120,7 @@ def adjust_table(doc, a):
     bounds = [frac(r["from"]) for r in rows[:-1]]
     pass_index = max(i for i, r in enumerate(rows[:-1]) if passes(system, r["grade"]))
     x0, t0 = bounds[pass_index], bounds[0]
-    errors, x, t = pass_and_top(a, x0, t0, widths=False)
+    errors, x, t = pass_and_top(a, x0, t0, widths=False, whole=doc["rule"].get("percentage") in ("round", "cut"))
     if errors:
         return errors
     one = move(bounds, x0, t0, x, t)
@@ -232,7 +238,8 @@ def build(presets_file) -> list:
     plan = [
         ("binding", {"pass": "40"}), ("binding", {"top": "90", "step": "1"}), ("binding", {"pass": ""}),
         ("kmk-oberstufe", {"pass": "40"}), ("kmk-oberstufe", {"pass": "40", "top": "92"}),
-        ("kmk-oberstufe-hessen", {"top": "90"}),
+        ("kmk-oberstufe-hessen", {"top": "90"}), ("kmk-oberstufe-hessen", {"pass": "42,5", "top": "91,5"}),
+        ("kmk-oberstufe-aufrunden", {"pass": "40,0"}),
         ("standard-ab", {"pass": "45", "top": "92"}), ("standard-ab", {"pass": "35"}),
         ("ihk", {"pass": "45"}), ("ihk", {"pass": "45,5", "top": "95"}), ("ihk-dezimal", {"pass": "45"}),
         ("ihk-dezimal", {"pass": "55"}), ("oesterreich", {"top": "88"}), ("oesterreich", {"pass": "45", "top": "100"}),

@@ -43,6 +43,7 @@ export const MESSAGES = {
     'Der Schweizer Schlüssel hat keine eigene Grenze der besten Note: Die Note steigt gleichmäßig bis 6 bei 100 %.',
   noStep: 'Nur der Schweizer Schlüssel wird gerundet.',
   binding: 'Der Schlüssel der Schule ist verbindlich und kann nicht angepasst werden.',
+  whole: 'Bei ganzen Prozent muss die Grenze eine ganze Zahl sein.',
 } as const
 
 /** The Swiss formula's rounding steps. */
@@ -96,6 +97,7 @@ function passAndTop(
   x0: Rational,
   t0: Rational,
   topMax: 'table' | 'widths',
+  whole = false, // a table read in whole percent takes whole bounds only, as its document does
 ): { x: Rational; t: Rational } | Partial<Record<AdjustField, string>> {
   const errors: Partial<Record<AdjustField, string>> = {}
   let x = x0
@@ -104,6 +106,7 @@ function passAndTop(
     const typed = typedNumber(a.pass)
     if (typeof typed === 'string') errors.pass = typed
     else if (typed.n <= 0n || cmp(typed, HUNDRED) >= 0) errors.pass = MESSAGES.pass
+    else if (whole && typed.d !== 1n) errors.pass = MESSAGES.whole
     else x = typed
   }
   const topMessage = topMax === 'table' ? MESSAGES.top : MESSAGES.topWidths
@@ -112,6 +115,7 @@ function passAndTop(
     if (typeof typed === 'string') errors.top = typed
     else if (cmp(typed, x) <= 0 || cmp(typed, HUNDRED) > (topMax === 'table' ? 0 : -1))
       errors.top = topMessage
+    else if (whole && typed.d !== 1n) errors.top = MESSAGES.whole
     else t = typed
   } else if (errors.pass === undefined && cmp(x, t) >= 0) {
     // a pass typed at or above the school's top, which stays: the top is no longer above the pass
@@ -152,7 +156,7 @@ function adjustTable(doc: DocumentOf<'table'>, a: Adjustment): AdjustResult | Sc
   // a key without a pass bound below its top one (a table of two bands, a bound the document lacks)
   if (pass <= 0 || x0 === undefined || t0 === undefined || known.length !== bounds.length)
     return { ok: false, errors: given(a.pass) ? { pass: MESSAGES.pass } : { top: MESSAGES.top } }
-  const got = passAndTop(a, x0, t0, 'table')
+  const got = passAndTop(a, x0, t0, 'table', rule.percentage === 'round' || rule.percentage === 'cut')
   if (!('x' in got)) return { ok: false, errors: got }
   const move = mover(known, x0, t0, got.x, got.t)
   const moved = known.map((b, i) => (i === 0 ? got.t : i === pass ? got.x : move(b)))
