@@ -1,6 +1,5 @@
 import { lazy, type ReactNode } from 'react'
 import { usePath } from '@/lib/location'
-import { CalculatorIcon, SettingsIcon } from './header-icons'
 import { LazyPart } from './lazy-part'
 import { Link } from './link'
 import { headerIconClass } from './styles'
@@ -27,7 +26,7 @@ export function Header({ start }: HeaderProps) {
             className="inline-flex items-center gap-3 rounded-lg py-1 pr-2 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-green-800"
           >
             <span className="inline-flex size-9 items-center justify-center rounded-lg bg-white text-green-800">
-              <CalculatorIcon className="size-5" />
+              <span aria-hidden="true" className="icon-calculator size-5" />
             </span>
             Notenrechner
           </Link>
@@ -39,7 +38,7 @@ export function Header({ start }: HeaderProps) {
             </LazyPart>
           ) : (
             <Link href="/admin" className={headerIconClass} aria-label="Verwaltung" title="Verwaltung">
-              <SettingsIcon className="size-6" />
+              <span aria-hidden="true" className="icon-settings size-6" />
             </Link>
           )}
         </nav>
