@@ -6,6 +6,7 @@ import { adjustableFields, STEPS, type Adjustment, type AdjustField, type BoundC
 import type { ScaleDocument } from '@/lib/config'
 import { inNotation, notationOf } from '@/lib/numbers'
 import { adjusted as adjustedOf, type Adjusted, type AdjustedKey } from '../adjusted'
+import { SharePart } from './share-part'
 
 // The key for this test (docs/spec.md §10) under the grade table: „Schlüssel anpassen“ opens the fields,
 // the bounds that moved are listed against the school's, and „Zurück zum Schlüssel der Schule“ undoes it.
@@ -73,6 +74,7 @@ export default function AdjustPart({ config, version, adjusted }: AdjustPartProp
         Schlüssel anpassen
       </Button>
       {open && <AdjustFields id={`${id}-panel`} config={config} adjusted={a} />}
+      <SharePart />
     </div>
   )
 }

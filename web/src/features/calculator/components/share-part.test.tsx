@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { qrPath } from './qr-code'
+import { SharePart } from './share-part'
+
+const address = '/?schluessel=mathematik&stand=7&bestehen=45&gesamt=40'
+
+describe('sharing the address', () => {
+  beforeEach(() => {
+    window.history.replaceState(null, '', address)
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('copies the address as it is when the button is pressed and says so', async () => {
+    const user = userEvent.setup()
+    const write = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue()
+    render(<SharePart />)
+    window.history.replaceState(null, '', address + '&erreicht=30')
+    await user.click(screen.getByRole('button', { name: 'Link kopieren' }))
+    expect(write).toHaveBeenCalledWith(`${window.location.origin}${address}&erreicht=30`)
+    expect(screen.getByRole('status')).toHaveTextContent('Link kopiert')
+    expect(screen.queryByRole('textbox')).toBeNull()
+  })
+
+  it('selects the address in a read-only field when the clipboard is refused', async () => {
+    const user = userEvent.setup()
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'))
+    render(<SharePart />)
+    await user.click(screen.getByRole('button', { name: 'Link kopieren' }))
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Adresse dieser Seite' })
+    expect(field).toHaveAttribute('readonly')
+    expect(field.value).toBe(window.location.origin + address)
+    expect(screen.getByRole('status')).toHaveTextContent('Strg+C')
+    await vi.waitFor(() => {
+      expect(field).toHaveFocus()
+    })
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length])
+  })
+
+  it('opens the QR code of the address, named by it, and shows it large', async () => {
+    const user = userEvent.setup()
+    render(<SharePart />)
+    const opener = screen.getByRole('button', { name: 'QR-Code' })
+    expect(opener).toHaveAttribute('aria-expanded', 'false')
+    await user.click(opener)
+    expect(opener).toHaveAttribute('aria-expanded', 'true')
+    const img = await screen.findByRole('img', {
+      name: `QR-Code der Adresse ${window.location.origin}${address}`,
+    })
+    expect(img).toHaveClass('h-56')
+    await user.click(screen.getByRole('button', { name: 'Groß zeigen' }))
+    expect(img).not.toHaveClass('h-56')
+    expect(screen.getByRole('button', { name: 'Kleiner zeigen' })).toHaveAttribute('aria-pressed', 'true')
+    await user.click(opener)
+    expect(screen.queryByRole('img')).toBeNull()
+  })
+
+  it('draws a code of the standard finder patterns with a quiet zone of four modules', () => {
+    const { size, d } = qrPath('http://localhost/?schluessel=mathematik')
+    // version 3 (29 modules) at level M for this length, plus 4 on each side
+    expect(size).toBe(29 + 8)
+    // the quiet zone is empty: no module starts in row or column 0–3
+    expect(d).not.toMatch(/M[0-3] /)
+    // the top-left finder pattern starts at (4, 4)
+    expect(d.startsWith('M4 4h1v1h-1z')).toBe(true)
+  })
+})
