@@ -160,3 +160,15 @@ export async function json<T>(res: Response, schema: v.GenericSchema<unknown, T>
 
 /** One path segment from a value (a token, an id). */
 export const segment = (s: string | number) => encodeURIComponent(String(s))
+
+/**
+ * One old version of a scale (slug; null: the default scale), public and immutable: the key a shared link
+ * with an adjustment was made on (docs/spec.md §10).
+ */
+export async function fetchVersion(slug: string | null, version: number): Promise<LiveConfig> {
+  const path =
+    slug === null
+      ? `/config/versions/${segment(version)}`
+      : `/scales/${segment(slug)}/versions/${segment(version)}`
+  return json(await send('GET', path), liveConfigSchema)
+}

@@ -15,6 +15,9 @@ let module: typeof import('./components/adjust-part') | undefined
  */
 export const loadAdjusted = () => import('./components/adjust-part').then((m) => (module = m))
 
+/** The adjustment's code once loaded (use-adjusted-source.ts reads the link's version with it). */
+export const adjustedModule = () => module
+
 /**
  * The key of the page: the school's document of `version` with the teacher's adjustment. Before the
  * adjustment's code is here, the school's key and the state's setter only.

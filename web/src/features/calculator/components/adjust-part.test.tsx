@@ -50,8 +50,8 @@ describe('the key for this test', () => {
     expect(grade()).toHaveTextContent('4')
     expect(screen.getAllByText('ab 45 (statt ab 50)').length).toBeGreaterThan(0)
     expect(screen.getAllByText('ab 62 (statt ab 65)').length).toBeGreaterThan(0)
-    expect(screen.getByText(/Angepasst:/).parentElement).toHaveTextContent(
-      'Angepasst: 2 ab 79 % statt 80 %, 3 ab 62 % statt 65 %, 4 ab 45 % statt 50 %, 5 ab 23 % statt 25 %',
+    expect(screen.getByText(/Für diese Arbeit angepasst:/).parentElement).toHaveTextContent(
+      'Für diese Arbeit angepasst: 2 ab 79 % statt 80 %, 3 ab 62 % statt 65 %, 4 ab 45 % statt 50 %, 5 ab 23 % statt 25 % (Schlüssel der Schule „Mathematik“, Stand 3)',
     )
     expect(window.location.search).toBe('?schluessel=mathematik&stand=3&bestehen=45&gesamt=100&erreicht=47')
   })
@@ -81,7 +81,7 @@ describe('the key for this test', () => {
     expect(grade()).toHaveTextContent('5')
     expect(screen.getByRole('button', { name: 'Schlüssel anpassen' })).toHaveFocus()
     expect(screen.getByRole('textbox', { name: 'Bestehensgrenze (%)' })).toHaveValue('50')
-    expect(screen.queryByText(/Angepasst:/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/Für diese Arbeit angepasst:/)).not.toBeInTheDocument()
     expect(screen.queryByText(/statt/)).not.toBeInTheDocument()
     expect(window.location.search).toBe('?schluessel=mathematik&gesamt=100&erreicht=47')
   })
@@ -91,7 +91,7 @@ describe('the key for this test', () => {
     await loadAdjusted()
     render(<CalculatorForm config={noten} version={3} />)
     expect(grade()).toHaveTextContent('4')
-    expect(await screen.findByText(/Angepasst:/)).toBeInTheDocument()
+    expect(await screen.findByText(/Für diese Arbeit angepasst:/)).toBeInTheDocument()
   })
 
   it('offers nothing where the school made its key binding', async () => {

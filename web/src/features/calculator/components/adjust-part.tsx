@@ -6,6 +6,7 @@ import { adjustableFields, STEPS, type Adjustment, type AdjustField, type BoundC
 import type { ScaleDocument } from '@/lib/config'
 import { inNotation, notationOf } from '@/lib/numbers'
 import { adjusted as adjustedOf, type Adjusted, type AdjustedKey } from '../adjusted'
+import type { Source } from '../adjusted-source'
 import { SharePart } from './share-part'
 
 // The key for this test (docs/spec.md §10) under the grade table: „Schlüssel anpassen“ opens the fields,
@@ -14,6 +15,8 @@ import { SharePart } from './share-part'
 
 // the half of useAdjustedKey that makes the key (use-adjusted-key.ts loads it with this part)
 export { adjusted, initial } from '../adjusted'
+// and the half of useAdjustedSource that picks the link's version (use-adjusted-source.ts)
+export { applyToCurrent, loadVersion, sourceOf, wantedVersion } from '../adjusted-source'
 
 /** "4 ab 45 % statt 50 %" (über for the original's bands). */
 export function changeText({ grade, from, was }: BoundChange, included: boolean, system: string): string {
@@ -22,13 +25,25 @@ export function changeText({ grade, from, was }: BoundChange, included: boolean,
 }
 
 interface AdjustPartProps {
+  /** The document and version the adjustment applies to: a link's own, or the one the page holds. */
   config: ScaleDocument
   version: number
   adjusted: AdjustedKey
+  source?: Source | undefined
+  /** The version the page holds. */
+  current?: number
+  applyToCurrent?: () => void
 }
 
 /** The adjustment's button, its fields and the list of moved bounds (the default export: React.lazy's). */
-export default function AdjustPart({ config, version, adjusted }: AdjustPartProps) {
+export default function AdjustPart({
+  config,
+  version,
+  adjusted,
+  source,
+  current = version,
+  applyToCurrent,
+}: AdjustPartProps) {
   const id = useId()
   const [open, setOpen] = useState(false)
   const opener = useRef<HTMLButtonElement>(null)
@@ -46,9 +61,11 @@ export default function AdjustPart({ config, version, adjusted }: AdjustPartProp
       {a.changes.length > 0 && (
         <div className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-600 dark:bg-slate-800 dark:text-slate-100">
           <p>
-            <strong className="font-semibold">Angepasst:</strong>{' '}
-            {a.changes.map((c) => changeText(c, a.key.included, a.key.system)).join(', ')}
+            <strong className="font-semibold">Für diese Arbeit angepasst:</strong>{' '}
+            {a.changes.map((c) => changeText(c, a.key.included, a.key.system)).join(', ')} (Schlüssel der
+            Schule „{config.name}“, Stand {version})
           </p>
+          <SourceNotice source={source} current={current} applyToCurrent={applyToCurrent} />
           <button
             type="button"
             className="mt-2 font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:text-green-300 dark:hover:text-green-200"
@@ -146,5 +163,45 @@ function AdjustFields({
         Gilt nur für diese Arbeit und steht in der Adresse dieser Seite; die übrigen Grenzen rücken mit.
       </p>
     </fieldset>
+  )
+}
+
+/** What the page says about the version the link's adjustment is applied to. */
+function SourceNotice({
+  source,
+  current,
+  applyToCurrent,
+}: {
+  source: Source | undefined
+  current: number
+  applyToCurrent: (() => void) | undefined
+}) {
+  if (source === undefined) return null
+  if (source.loading) return <p className="mt-2">Stand {source.stand} des Schlüssels wird geladen …</p>
+  if (source.unavailable)
+    return (
+      <p className="mt-2">
+        Der Link wurde mit Stand {source.stand} gemacht, der hier nicht zu laden ist: Die Anpassung gilt für
+        Stand {current}, den diese Seite hat.
+      </p>
+    )
+  if (source.since === null) return null
+  return (
+    <div className="mt-2">
+      <p>
+        Die Schule hat ihren Schlüssel seitdem geändert (jetzt Stand {current})
+        {source.since.length === 0 ? ', ohne dass sich eine Grenze verschoben hat.' : ':'}
+      </p>
+      {source.since.length > 0 && (
+        <ul className="ml-5 list-disc">
+          {source.since.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      <Button variant="secondary" className="mt-2" onClick={applyToCurrent}>
+        Auf den aktuellen Schlüssel anwenden
+      </Button>
+    </div>
   )
 }

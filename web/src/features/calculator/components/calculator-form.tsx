@@ -9,7 +9,8 @@ import { inNotation, notationOf } from '@/lib/numbers'
 import { takeOverEarlyResult } from '../early-result'
 import { calculate } from '../grading'
 import { useTypedBeforeTakeover, useUrlInputs } from '../url-inputs'
-import { loadAdjusted, useAdjustedKey } from '../use-adjusted-key'
+import { loadAdjusted } from '../use-adjusted-key'
+import { useAdjustedSource } from '../use-adjusted-source'
 import { useInputFeedback, type Field } from '../use-input-feedback'
 import { PointsField, PrintButton, ResultField } from './calculator-fields'
 
@@ -45,7 +46,7 @@ interface CalculatorFormProps {
 
 /** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
 export function CalculatorForm({ config, version, tools }: CalculatorFormProps) {
-  const adjusted = useAdjustedKey(config, version)
+  const { adjusted, source, applyToCurrent } = useAdjustedSource(config, version)
   const { key } = adjusted
   const id = useId()
   const [inputs, setInputs] = useUrlInputs()
@@ -127,7 +128,14 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
           preset={config.preset}
           edit={adjusted.edit}
         />
-        <AdjustPart config={config} version={version} adjusted={adjusted} />
+        <AdjustPart
+          config={source?.config ?? config}
+          version={source?.version ?? version}
+          adjusted={adjusted}
+          source={source}
+          current={version}
+          applyToCurrent={applyToCurrent}
+        />
       </section>
 
       <LazyPart browserOnly>
