@@ -11,7 +11,7 @@ const keyRegion = (page: Page) => page.getByRole('region', { name: 'Notenschlüs
 const moved = (page: Page) =>
   keyRegion(page)
     .locator('p')
-    .filter({ hasText: /^Angepasst:/ })
+    .filter({ hasText: /^Für diese Arbeit angepasst:/ })
 
 for (const width of [390, 1280]) {
   test(`a teacher adjusts the key for this test at ${width} px and reloads it`, async ({ page }) => {

@@ -1,0 +1,91 @@
+import type { Page, Request } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+// The key for this test lives in the page's address only (docs/spec.md §10): a teacher opens a link with an
+// adjustment, changes it, copies the link and opens its QR code, and no request the page makes carries the
+// adjustment. The navigation to the link itself is the one exception: it is the address, which the server
+// renders as it renders every address.
+
+const ADJUSTMENT = /[?&](bestehen|beste|rundung|punkte)=|"(bestehen|beste|rundung|punkte|pass|top|step)"/
+// the API requests a calculator page makes: the scale, its events, an old version's document, and what
+// every calculator page asks: the list of scales (the picker) and whether someone is signed in (the header)
+const ALLOWED_API = /^\/api\/v1\/((config|scales\/[^/]+)(\/events|\/versions\/\d+)?|scales|auth\/session)$/
+
+const grade = (page: Page) => page.getByLabel('Note', { exact: true })
+const moved = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Notenschlüssel' })
+    .locator('p')
+    .filter({ hasText: /^Für diese Arbeit angepasst:/ })
+
+function record(page: Page): Request[] {
+  const requests: Request[] = []
+  page.on('request', (r) => requests.push(r))
+  return requests
+}
+
+function checkRequests(requests: Request[]) {
+  const seen = requests.map((r) => ({
+    nav: r.isNavigationRequest() && r.resourceType() === 'document',
+    url: new URL(r.url()),
+    body: r.postData() ?? '',
+  }))
+  for (const { nav, url, body } of seen) {
+    if (nav) continue
+    expect(url.search + body, url.href).not.toMatch(ADJUSTMENT)
+    if (url.pathname.startsWith('/api/')) expect(url.pathname).toMatch(ALLOWED_API)
+  }
+  return seen
+}
+
+test('a teacher opens an adjusted link, changes it, copies it and opens its QR code; no request carries it', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const { version } = (await (await page.request.get('/api/v1/config')).json()) as { version: number }
+  const requests = record(page)
+  const link = `/?stand=${String(version)}&bestehen=45&gesamt=100&erreicht=43`
+  await page.goto(link)
+  await expect(page.getByRole('button', { name: 'Notenspiegel erstellen' })).toBeVisible()
+  await expect(grade(page)).toHaveText('5+')
+  await expect(moved(page)).toContainText('4- über 45 % statt 40 %')
+  await expect(moved(page)).toContainText(`Stand ${String(version)})`)
+
+  await page.getByRole('button', { name: 'Schlüssel anpassen' }).click()
+  const pass = page.getByRole('textbox', { name: 'Bestehensgrenze (%)' })
+  await pass.fill('42')
+  await expect(grade(page)).toHaveText('4-')
+  await expect(page).toHaveURL(new RegExp(`\\?stand=${String(version)}&bestehen=42&gesamt=100&erreicht=43$`))
+
+  await page.getByRole('button', { name: 'Link kopieren' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Link kopiert' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url())
+
+  await page.getByRole('button', { name: 'QR-Code' }).click()
+  const qr = page.getByRole('img', { name: `QR-Code der Adresse ${page.url()}` })
+  await expect(qr).toBeVisible()
+  await page.getByRole('button', { name: 'Groß zeigen' }).click()
+  const box = await qr.boundingBox()
+  expect(box?.width ?? 0).toBeGreaterThan(500)
+
+  const seen = checkRequests(requests)
+  // the link's navigation is the only request with the adjustment, and it is the address itself
+  expect(seen.filter((s) => s.nav).map((s) => s.url.pathname + s.url.search)).toEqual([link])
+  // the QR encoder's code came when the code was opened
+  expect(seen.some((s) => /\/assets\/qr-code-[\w-]+\.js$/.test(s.url.pathname))).toBe(true)
+})
+
+test('a link made on an older version fetches only that version’s document', async ({ page }) => {
+  // The public route of an old version (GET /api/v1/config/versions/{version}) comes with the server's part
+  // of this feature; without it this case cannot run.
+  const probe = await page.request.get('/api/v1/config/versions/1')
+  test.skip(probe.status() === 404, 'GET /api/v1/config/versions/{version} is not in this build')
+  const { version } = (await (await page.request.get('/api/v1/config')).json()) as { version: number }
+  test.skip(version < 2, 'the default scale has only one version here')
+  const requests = record(page)
+  await page.goto(`/?stand=1&bestehen=45&gesamt=100&erreicht=43`)
+  await expect(moved(page)).toContainText('Stand 1)')
+  const seen = checkRequests(requests)
+  expect(seen.filter((s) => s.url.pathname === '/api/v1/config/versions/1')).toHaveLength(1)
+})
