@@ -1,18 +1,19 @@
 import { readAdjustment, writeAdjustment } from '@/lib/adjust'
 import { fetchVersion } from '@/lib/api-client'
 import type { ScaleDocument } from '@/lib/config'
+import {
+  adjusted,
+  type AdjustedKey,
+  type AdjustState,
+  type OldVersion,
+  type SetAdjustState,
+} from './adjusted'
 import { keyChanges } from './key-changes'
 
 // Which version of the school's scale a link's adjustment is applied to (docs/spec.md §10): the version
 // `stand` it was made on, so that the link shows exactly that key. When the page holds a newer one, the old
 // document is fetched from its public, immutable address; until it is here, and when it cannot be had, the
 // adjustment is applied to the version the page holds, and the page says so. Lazily loaded with adjusted.ts.
-
-/** The old version a page fetched for its link, or tried to. */
-export type OldVersion =
-  | { stand: number; state: 'loading' }
-  | { stand: number; state: 'failed' }
-  | { stand: number; state: 'ok'; config: ScaleDocument }
 
 /** The document the adjustment applies to, and what the page says about it. */
 export interface Source {
@@ -77,4 +78,49 @@ export function applyToCurrent(version: number): void {
   if (read === null) return
   const next = writeAdjustment(search, version, read.adjustment, read.points)
   window.history.replaceState(window.history.state, '', pathname + next + hash)
+}
+
+/** The page's key for this test, the version it is of and what the page says (useAdjustedKey's lazy half). */
+export interface AdjustedSource {
+  adjusted: AdjustedKey
+  /** The document and version the adjustment applies to; undefined before the code is here. */
+  source: Source | undefined
+  /** Applies the adjustment to the version the page holds (rewrites `stand`). */
+  applyToCurrent: () => void
+}
+
+/** What useAdjustedKey keeps on the route: the adjustment's state, with the old version fetched. */
+export interface RouteState {
+  state: AdjustState | undefined
+  set: SetAdjustState
+}
+
+/** The page's key of the school's document `config` of `version`, for the address's link and what is typed. */
+export function adjustedSource(config: ScaleDocument, version: number, route: RouteState): AdjustedSource {
+  const source = sourceOf(window.location.search, config, version, route.state?.old ?? null)
+  return {
+    adjusted: adjusted(source.config, source.version, route.state, route.set),
+    source,
+    applyToCurrent: () => {
+      applyToCurrent(version)
+      // the address changed outside React: a new state object renders again to read it
+      route.set((s) => s && { ...s })
+    },
+  }
+}
+
+/**
+ * Fetches the version the address's link was made on when the page holds a newer one, into the state (the
+ * effect of AdjustPart, which is on the page whenever an address holds an adjustment); the effect's cleanup.
+ */
+export function follow(current: number, set: SetAdjustState): (() => void) | undefined {
+  const wanted = wantedVersion(window.location.search, current)
+  if (wanted === null) return undefined
+  let live = true
+  void loadVersion(window.location.search, wanted).then((old) => {
+    if (live) set((s) => s && { ...s, old })
+  })
+  return () => {
+    live = false
+  }
 }

@@ -15,10 +15,20 @@ import { notationOf } from '@/lib/numbers'
 // The key of the page with the teacher's adjustment for this test (docs/spec.md §10), the lazily loaded
 // half of useAdjustedKey (use-adjusted-key.ts): the route holds only the state, this makes the key of it.
 
-/** What was typed last, and the last adjustment that made a key, which stays while a field is invalid. */
+/** The old version a page fetched for its link, or tried to. */
+export type OldVersion =
+  | { stand: number; state: 'loading' }
+  | { stand: number; state: 'failed' }
+  | { stand: number; state: 'ok'; config: ScaleDocument }
+
+/**
+ * What was typed last, and the last adjustment that made a key, which stays while a field is invalid; the
+ * old version a link was made on, once fetched (adjusted-source.ts).
+ */
 export interface AdjustState {
   typed: Adjustment
   valid: Adjustment | null
+  old?: OldVersion | null
 }
 
 export type SetAdjustState = Dispatch<SetStateAction<AdjustState | undefined>>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import type { ScaleDocument } from '@/lib/config'
 import { keyOf } from '@/lib/key'
 import type { AdjustedKey, AdjustState } from './adjusted'
+import type { AdjustedSource } from './adjusted-source'
 
 // The key for this test (docs/spec.md §10) on the calculator route, whose JS has a budget: the route holds
 // only the state; the rule and the panel arrive lazily (adjusted.ts), before the page is taken over when the
@@ -15,17 +16,21 @@ let module: typeof import('./components/adjust-part') | undefined
  */
 export const loadAdjusted = () => import('./components/adjust-part').then((m) => (module = m))
 
-/** The adjustment's code once loaded (use-adjusted-source.ts reads the link's version with it). */
-export const adjustedModule = () => module
-
 /**
- * The key of the page: the school's document of `version` with the teacher's adjustment. Before the
- * adjustment's code is here, the school's key and the state's setter only.
+ * The key of the page: the school's document (of the version a shared link was made on, fetched when the page
+ * holds a newer one) with the teacher's adjustment. Before the adjustment's code is here, the school's key
+ * and the state's setter only. The route keeps only state; adjusted-source.ts decides.
  */
-export function useAdjustedKey(config: ScaleDocument, version: number): AdjustedKey {
+export function useAdjustedKey(
+  config: ScaleDocument,
+  version: number,
+): Partial<AdjustedSource> & {
+  adjusted: AdjustedKey
+} {
   const [state, set] = useState<AdjustState | undefined>(() => module?.initial(window.location.search))
   return useMemo(
-    () => module?.adjusted(config, version, state, set) ?? { key: keyOf(config), set },
+    () =>
+      module?.adjustedSource(config, version, { state, set }) ?? { adjusted: { key: keyOf(config), set } },
     [config, version, state],
   )
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { errorClass, inputClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
@@ -6,7 +6,7 @@ import { adjustableFields, STEPS, type Adjustment, type AdjustField, type BoundC
 import type { ScaleDocument } from '@/lib/config'
 import { inNotation, notationOf } from '@/lib/numbers'
 import { adjusted as adjustedOf, type Adjusted, type AdjustedKey } from '../adjusted'
-import type { Source } from '../adjusted-source'
+import { follow, type Source } from '../adjusted-source'
 import { SharePart } from './share-part'
 
 // The key for this test (docs/spec.md §10) under the grade table: „Schlüssel anpassen“ opens the fields,
@@ -15,8 +15,8 @@ import { SharePart } from './share-part'
 
 // the half of useAdjustedKey that makes the key (use-adjusted-key.ts loads it with this part)
 export { adjusted, initial } from '../adjusted'
-// and the half of useAdjustedSource that picks the link's version (use-adjusted-source.ts)
-export { applyToCurrent, loadVersion, sourceOf, wantedVersion } from '../adjusted-source'
+// and the half that picks the link's version (adjusted-source.ts)
+export { adjustedSource } from '../adjusted-source'
 
 /** "4 ab 45 % statt 50 %" (über for the original's bands). */
 export function changeText({ grade, from, was }: BoundChange, included: boolean, system: string): string {
@@ -32,7 +32,7 @@ interface AdjustPartProps {
   source?: Source | undefined
   /** The version the page holds. */
   current?: number
-  applyToCurrent?: () => void
+  applyToCurrent?: (() => void) | undefined
 }
 
 /** The adjustment's button, its fields and the list of moved bounds (the default export: React.lazy's). */
@@ -47,6 +47,9 @@ export default function AdjustPart({
   const id = useId()
   const [open, setOpen] = useState(false)
   const opener = useRef<HTMLButtonElement>(null)
+  const { set } = adjusted
+  // a link made on an older version than the page holds: that version's document is fetched
+  useEffect(() => follow(current, set), [current, set])
   // the route's state before this code was loaded: the school's key, ready to be adjusted
   const a: Adjusted =
     'setAdjustment' in adjusted ? adjusted : adjustedOf(config, version, undefined, adjusted.set)

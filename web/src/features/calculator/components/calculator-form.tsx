@@ -9,8 +9,7 @@ import { inNotation, notationOf } from '@/lib/numbers'
 import { takeOverEarlyResult } from '../early-result'
 import { calculate } from '../grading'
 import { useTypedBeforeTakeover, useUrlInputs } from '../url-inputs'
-import { loadAdjusted } from '../use-adjusted-key'
-import { useAdjustedSource } from '../use-adjusted-source'
+import { loadAdjusted, useAdjustedKey } from '../use-adjusted-key'
 import { useInputFeedback, type Field } from '../use-input-feedback'
 import { PointsField, PrintButton, ResultField } from './calculator-fields'
 
@@ -46,7 +45,7 @@ interface CalculatorFormProps {
 
 /** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
 export function CalculatorForm({ config, version, tools }: CalculatorFormProps) {
-  const { adjusted, source, applyToCurrent } = useAdjustedSource(config, version)
+  const { adjusted, source, applyToCurrent } = useAdjustedKey(config, version)
   const { key } = adjusted
   const id = useId()
   const [inputs, setInputs] = useUrlInputs()
