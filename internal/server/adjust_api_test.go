@@ -57,8 +57,8 @@ func TestAVersionIsPublicWithoutItsAuthor(t *testing.T) {
 	if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), "savedBy") || strings.Contains(rec.Body.String(), "@") {
 		t.Fatalf("a public version names who saved it: %d %s", rec.Code, rec.Body)
 	}
-	if got := rec.Header().Get("Cache-Control"); got != "public, max-age=31536000, immutable" {
-		t.Fatalf("Cache-Control %q", got)
+	if got := rec.Header().Get("Cache-Control"); got != "no-cache" { // the default may move to another scale
+		t.Fatalf("Cache-Control of the default's version %q", got)
 	}
 }
 

@@ -96,15 +96,21 @@ func handleHistoryVersion(logger *slog.Logger, configs configsOf) http.Handler {
 }
 
 // handlePublicVersion answers a version's document for anyone, without who saved it: a version never
-// changes, so a link to a key adjusted for one test (docs/spec.md §10) shows the key it was made on.
-func handlePublicVersion(logger *slog.Logger, configs configsOf) http.Handler {
+// changes, so a link to a key adjusted for one test (docs/spec.md §10) shows the key it was made on. A
+// scale's version is cached as immutable; the default's (/config/versions) only with revalidation, since
+// another scale may become the default and the same address then names another document.
+func handlePublicVersion(logger *slog.Logger, configs configsOf, immutable bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, cv, err := configAtPath(r, configs)
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
 		}
-		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		if immutable {
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			w.Header().Set("Cache-Control", "no-cache")
+		}
 		writeJSON(w, http.StatusOK, live.PublicVersion(cv))
 	})
 }

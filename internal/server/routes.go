@@ -29,7 +29,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("PUT /api/v1/config", admin(handleConfigPut(d.Logger, defaultScale(d.Store), d.Scales)))
 	mux.Handle("GET /api/v1/config/history", admin(handleHistory(d.Logger, defaultScale(d.Store))))
 	mux.Handle("GET /api/v1/config/history/{version}", admin(handleHistoryVersion(d.Logger, defaultScale(d.Store))))
-	mux.Handle("GET /api/v1/config/versions/{version}", handlePublicVersion(d.Logger, defaultScale(d.Store)))
+	mux.Handle("GET /api/v1/config/versions/{version}", handlePublicVersion(d.Logger, defaultScale(d.Store), false))
 	mux.Handle("POST /api/v1/config/history/{version}/restore", admin(handleRestore(d.Logger, defaultScale(d.Store), d.Scales)))
 	mux.Handle("GET /api/v1/grade", handleGrade(d.Scales, d.Logger))
 	mux.Handle("GET /api/v1/presets", handlePresets(d.Logger))
@@ -43,7 +43,7 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("GET /api/v1/scales/{slug}/events", handleScaleEvents(d.Scales, admit, d.Heartbeat, d.Logger))
 	mux.Handle("GET /api/v1/scales/{slug}/history", admin(handleHistory(d.Logger, pathScale(d.Store))))
 	mux.Handle("GET /api/v1/scales/{slug}/history/{version}", admin(handleHistoryVersion(d.Logger, pathScale(d.Store))))
-	mux.Handle("GET /api/v1/scales/{slug}/versions/{version}", handlePublicVersion(d.Logger, pathScale(d.Store)))
+	mux.Handle("GET /api/v1/scales/{slug}/versions/{version}", handlePublicVersion(d.Logger, pathScale(d.Store), true))
 	mux.Handle("POST /api/v1/scales/{slug}/history/{version}/restore", admin(handleRestore(d.Logger, pathScale(d.Store), d.Scales)))
 
 	// Every account answer is no-store: they carry the account or a Set-Cookie.

@@ -181,7 +181,8 @@ export interface paths {
          * Eine Version des Standards, öffentlich
          * @description Das Dokument einer Version des Standards, ohne wer sie gespeichert hat, wie `GET /api/v1/config` die
          *     aktuelle zeigt. Eine Version ändert sich nie: Ein Link auf einen für eine Arbeit angepassten Schlüssel
-         *     (docs/spec.md §10) zeigt damit genau den Schlüssel, auf dem er gemacht wurde.
+         *     (docs/spec.md §10) zeigt damit genau den Schlüssel, auf dem er gemacht wurde. Nur mit Nachfrage
+         *     zwischenspeichern: Wird ein anderer Schlüssel zum Standard, nennt dieselbe Adresse ein anderes Dokument.
          */
         get: operations["getPublicConfigVersion"];
         put?: never;
@@ -2565,7 +2566,7 @@ export interface operations {
             /** @description Die Version. */
             200: {
                 headers: {
-                    "Cache-Control": components["headers"]["Immutable"];
+                    "Cache-Control": components["headers"]["NoCache"];
                     [name: string]: unknown;
                 };
                 content: {
