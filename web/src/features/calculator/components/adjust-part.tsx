@@ -94,7 +94,8 @@ export default function AdjustPart({
         Schlüssel anpassen
       </Button>
       {open && <AdjustFields id={`${id}-panel`} config={config} adjusted={a} />}
-      <SharePart />
+      {/* a key as the school's needs no link of its own: the calculator's address is it */}
+      {a.changes.length > 0 && <SharePart />}
     </div>
   )
 }

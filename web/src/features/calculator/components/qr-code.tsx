@@ -15,16 +15,17 @@ export function qrPath(text: string): { size: number; d: string } {
   return { size, d }
 }
 
-/** The address as an SVG QR code; `large` fills the screen's height, for a projector. */
+/** The address as an SVG QR code; `large` fills most of the screen, for a projector;
+ * otherwise 256 px, large enough for a phone's camera at arm's length. */
 export default function QrCode({ text, large }: { text: string; large: boolean }) {
   const { size, d } = qrPath(text)
   return (
     <svg
       role="img"
-      aria-label={`QR-Code der Adresse ${text}`}
+      aria-label="QR-Code dieser Adresse"
       viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
-      className={large ? 'h-[min(85vh,90vw)] w-[min(85vh,90vw)]' : 'h-56 w-56'}
+      className={large ? 'h-[min(80vh,90vw)] w-[min(80vh,90vw)]' : 'h-64 w-64'}
     >
       <rect width={size} height={size} fill="#fff" />
       <path d={d} fill="#000" />

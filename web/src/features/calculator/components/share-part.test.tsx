@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { qrPath } from './qr-code'
@@ -40,20 +40,32 @@ describe('sharing the address', () => {
     expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length])
   })
 
-  it('opens the QR code of the address, named by it, and shows it large', async () => {
+  it('opens the QR code of the address, named for it, and shows it large until Escape', async () => {
     const user = userEvent.setup()
     render(<SharePart />)
     const opener = screen.getByRole('button', { name: 'QR-Code' })
     expect(opener).toHaveAttribute('aria-expanded', 'false')
     await user.click(opener)
     expect(opener).toHaveAttribute('aria-expanded', 'true')
-    const img = await screen.findByRole('img', {
-      name: `QR-Code der Adresse ${window.location.origin}${address}`,
+    const img = await screen.findByRole('img', { name: 'QR-Code dieser Adresse' })
+    // 256 px: at least 240, for a phone's camera
+    expect(img).toHaveClass('h-64', 'w-64')
+    expect(img.querySelector('path')?.getAttribute('d')).toBe(qrPath(window.location.origin + address).d)
+    const enlarge = screen.getByRole('button', { name: 'Groß zeigen' })
+    await user.click(enlarge)
+    const overlay = screen.getByRole('dialog', { name: 'QR-Code groß' })
+    expect(await within(overlay).findByRole('img', { name: 'QR-Code dieser Adresse' })).not.toHaveClass(
+      'h-64',
+    )
+    expect(within(overlay).getByRole('button', { name: 'Schließen' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await vi.waitFor(() => {
+      expect(enlarge).toHaveFocus()
     })
-    expect(img).toHaveClass('h-56')
-    await user.click(screen.getByRole('button', { name: 'Groß zeigen' }))
-    expect(img).not.toHaveClass('h-56')
-    expect(screen.getByRole('button', { name: 'Kleiner zeigen' })).toHaveAttribute('aria-pressed', 'true')
+    await user.click(enlarge)
+    await user.click(screen.getByRole('button', { name: 'Schließen' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
     await user.click(opener)
     expect(screen.queryByRole('img')).toBeNull()
   })

@@ -1,4 +1,4 @@
-import { lazy, useId, useRef, useState } from 'react'
+import { lazy, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Button } from '@/components/button'
 import { LazyPart } from '@/components/lazy-part'
 import { inputClass } from '@/components/styles'
@@ -17,6 +17,7 @@ export function SharePart() {
   const [qr, setQr] = useState<string | null>(null)
   const [large, setLarge] = useState(false)
   const field = useRef<HTMLInputElement>(null)
+  const enlarge = useRef<HTMLButtonElement>(null)
 
   const copy = async () => {
     const href = window.location.href
@@ -33,6 +34,12 @@ export function SharePart() {
         field.current?.select()
       })
     }
+  }
+
+  const closeLarge = () => {
+    setLarge(false)
+    // the overlay goes: the focus goes back to the button that opened it
+    setTimeout(() => enlarge.current?.focus())
   }
 
   return (
@@ -76,19 +83,54 @@ export function SharePart() {
       {qr !== null && (
         <div id={`${id}-qr`} className="space-y-2">
           <LazyPart fallback={<p className="text-sm">QR-Code wird erstellt …</p>}>
-            <QrCode text={qr} large={large} />
+            <QrCode text={qr} large={false} />
           </LazyPart>
           <Button
+            ref={enlarge}
             variant="secondary"
-            aria-pressed={large}
             onClick={() => {
-              setLarge(!large)
+              setLarge(true)
             }}
           >
-            {large ? 'Kleiner zeigen' : 'Groß zeigen'}
+            Groß zeigen
           </Button>
+          {large && (
+            <LargeQr onClose={closeLarge}>
+              <LazyPart fallback={<p className="text-sm">QR-Code wird erstellt …</p>}>
+                <QrCode text={qr} large />
+              </LazyPart>
+            </LargeQr>
+          )}
         </div>
       )}
+    </div>
+  )
+}
+
+/** The code over the whole page, for a projector or a phone across the room; Escape or „Schließen“ close it. */
+function LargeQr({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const close = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    close.current?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [onClose])
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label="QR-Code groß"
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-white p-4 dark:bg-slate-900"
+    >
+      {children}
+      <Button ref={close} variant="secondary" onClick={onClose}>
+        Schließen
+      </Button>
     </div>
   )
 }
