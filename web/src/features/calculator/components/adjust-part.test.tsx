@@ -56,6 +56,19 @@ describe('the key for this test', () => {
     expect(window.location.search).toBe('?schluessel=mathematik&stand=3&bestehen=45&gesamt=100&erreicht=47')
   })
 
+  it('offers the link and its QR code once the key is adjusted, and no more once it is the school’s', async () => {
+    render(<CalculatorForm config={noten} version={3} />)
+    const { user, pass } = await openPanel()
+    expect(screen.queryByRole('button', { name: 'Link kopieren' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'QR-Code' })).toBeNull()
+    await user.clear(pass)
+    await user.type(pass, '45')
+    expect(screen.getByRole('button', { name: 'Link kopieren' })).toBeVisible()
+    expect(screen.getByRole('button', { name: 'QR-Code' })).toBeVisible()
+    await user.click(screen.getByRole('button', { name: 'Zurück zum Schlüssel der Schule' }))
+    expect(screen.queryByRole('button', { name: 'Link kopieren' })).toBeNull()
+  })
+
   it('keeps the last valid key while a field is invalid, with the field’s message', async () => {
     render(<CalculatorForm config={noten} version={3} />)
     const { user, pass } = await openPanel()
