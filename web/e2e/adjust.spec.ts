@@ -63,3 +63,15 @@ for (const width of [390, 1280]) {
     await expect(page).toHaveURL(/\/\?gesamt=100&erreicht=43$/)
   })
 }
+
+test('the printed page names the key it shows, without the controls', async ({ page }) => {
+  await page.goto('/?gesamt=40&erreicht=30&bestehen=45&stand=1')
+  await expect(moved(page)).toContainText('Für diese Arbeit angepasst:')
+  await page.emulateMedia({ media: 'print' })
+  await expect(moved(page)).toBeVisible()
+  await expect(moved(page)).toContainText('Stand 1)')
+  await expect(page.getByRole('button', { name: 'Schlüssel anpassen' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Zurück zum Schlüssel der Schule' })).toBeHidden()
+  await page.emulateMedia({ media: 'screen' })
+  await expect(page.getByRole('button', { name: 'Schlüssel anpassen' })).toBeVisible()
+})

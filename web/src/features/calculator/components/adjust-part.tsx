@@ -60,9 +60,10 @@ export default function AdjustPart({
       </p>
     )
   return (
-    <div className="mt-4 space-y-3 print:hidden">
+    // the printed page says which key it shows (docs/spec.md §10): the list prints, the controls do not
+    <div className="mt-4 space-y-3">
       {a.changes.length > 0 && (
-        <div className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-600 dark:bg-slate-800 dark:text-slate-100">
+        <div className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-600 dark:bg-slate-800 dark:text-slate-100 print:border-0 print:p-0">
           <p>
             <strong className="font-semibold">Für diese Arbeit angepasst:</strong>{' '}
             {a.changes.map((c) => changeText(c, a.key.included, a.key.system)).join(', ')} (Schlüssel der
@@ -71,7 +72,7 @@ export default function AdjustPart({
           <SourceNotice source={source} current={current} applyToCurrent={applyToCurrent} />
           <button
             type="button"
-            className="mt-2 font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:text-green-300 dark:hover:text-green-200"
+            className="mt-2 font-semibold text-green-800 print:hidden underline underline-offset-2 hover:text-green-900 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:text-green-300 dark:hover:text-green-200"
             onClick={() => {
               a.reset()
               // the list and this button go: the focus stays in the part
@@ -85,6 +86,7 @@ export default function AdjustPart({
       <Button
         ref={opener}
         variant="secondary"
+        className="print:hidden"
         aria-expanded={open}
         aria-controls={`${id}-panel`}
         onClick={() => {
@@ -93,9 +95,11 @@ export default function AdjustPart({
       >
         Schlüssel anpassen
       </Button>
-      {open && <AdjustFields id={`${id}-panel`} config={config} adjusted={a} />}
-      {/* a key as the school's needs no link of its own: the calculator's address is it */}
-      {a.changes.length > 0 && <SharePart />}
+      <div className="space-y-3 print:hidden">
+        {open && <AdjustFields id={`${id}-panel`} config={config} adjusted={a} />}
+        {/* a key as the school's needs no link of its own: the calculator's address is it */}
+        {a.changes.length > 0 && <SharePart />}
+      </div>
     </div>
   )
 }
@@ -203,7 +207,7 @@ function SourceNotice({
           ))}
         </ul>
       )}
-      <Button variant="secondary" className="mt-2" onClick={applyToCurrent}>
+      <Button variant="secondary" className="mt-2 print:hidden" onClick={applyToCurrent}>
         Auf den aktuellen Schlüssel anwenden
       </Button>
     </div>
