@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { shootBothSchemes } from './screenshots'
@@ -74,4 +75,42 @@ test('the printed page names the key it shows, without the controls', async ({ p
   await expect(page.getByRole('button', { name: 'Zurück zum Schlüssel der Schule' })).toBeHidden()
   await page.emulateMedia({ media: 'screen' })
   await expect(page.getByRole('button', { name: 'Schlüssel anpassen' })).toBeVisible()
+})
+
+test('the Notenspiegel’s CSV and its print for the class name the school’s scale, its version and the adjustment', async ({
+  page,
+}) => {
+  await page.goto('/?gesamt=40&bestehen=45&stand=1')
+  await expect(moved(page)).toBeVisible()
+  const adjustment = ((await moved(page).textContent()) ?? '')
+    .replace(/^Für diese Arbeit angepasst: /, '')
+    .replace(/ \(Schlüssel der Schule.*$/, '')
+  expect(adjustment).toContain('4- über 45 % statt 40 %')
+  await page.getByRole('button', { name: 'Notenspiegel erstellen' }).click()
+  await page.getByLabel(/eine Zeile je Schülerin oder Schüler/).fill('Anna; 17\nBen; 30')
+  await expect(page.getByText(/^Bewertet mit dem Notenschlüssel/)).toHaveText(
+    `Bewertet mit dem Notenschlüssel „Standard“, Version 1; für diese Arbeit angepasst: ${adjustment}.`,
+  )
+  // 17 of 40 is 42,5 %: the school's key gives 4-, the adjusted one (4- over 45 %) does not
+  await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row').nth(1)).toHaveText(
+    /Anna\s*17\s*42,5%\s*5\+/,
+  )
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Als CSV herunterladen' }).click(),
+  ])
+  const lines = readFileSync(await download.path())
+    .toString('utf8')
+    .slice(1)
+    .split('\r\n')
+  expect(lines.slice(1, 5)).toEqual([
+    'Gesamtpunktzahl;40',
+    'Notenschlüssel;Standard',
+    'Version;1',
+    `Für diese Arbeit angepasst;${adjustment}`,
+  ])
+  // the page printed for the class (never on screen) says it too
+  await expect(page.locator('[data-print-only]').filter({ hasText: /^Notenspiegel/ })).toContainText(
+    `Notenschlüssel „Standard“, Version 1; für diese Arbeit angepasst: ${adjustment} ·`,
+  )
 })

@@ -8,6 +8,7 @@ import {
   type OldVersion,
   type SetAdjustState,
 } from './adjusted'
+import type { GradedWith } from './class-list'
 import { keyChanges } from './key-changes'
 
 // Which version of the school's scale a link's adjustment is applied to (docs/spec.md §10): the version
@@ -87,6 +88,8 @@ export interface AdjustedSource {
   source: Source | undefined
   /** Applies the adjustment to the version the page holds (rewrites `stand`). */
   applyToCurrent: () => void
+  /** The key as the Notenspiegel names it: the source's name and version, and the adjustment. */
+  graded: GradedWith
 }
 
 /** What useAdjustedKey keeps on the route: the adjustment's state, with the old version fetched. */
@@ -98,9 +101,11 @@ export interface RouteState {
 /** The page's key of the school's document `config` of `version`, for the address's link and what is typed. */
 export function adjustedSource(config: ScaleDocument, version: number, route: RouteState): AdjustedSource {
   const source = sourceOf(window.location.search, config, version, route.state?.old ?? null)
+  const key = adjusted(source.config, source.version, route.state, route.set)
   return {
-    adjusted: adjusted(source.config, source.version, route.state, route.set),
+    adjusted: key,
     source,
+    graded: { name: source.config.name, version: source.version, adjusted: key.text },
     applyToCurrent: () => {
       applyToCurrent(version)
       // the address changed outside React: a new state object renders again to read it

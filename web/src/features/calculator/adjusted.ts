@@ -10,7 +10,7 @@ import {
 import type { ScaleDocument } from '@/lib/config'
 import { cellText, table } from '@/lib/grade-table'
 import { keyOf, type Key } from '@/lib/key'
-import { notationOf } from '@/lib/numbers'
+import { inNotation, notationOf } from '@/lib/numbers'
 
 // The key of the page with the teacher's adjustment for this test (docs/spec.md §10), the lazily loaded
 // half of useAdjustedKey (use-adjusted-key.ts): the route holds only the state, this makes the key of it.
@@ -41,6 +41,8 @@ export interface Adjusted {
   doc: ScaleDocument
   /** The bounds that differ from the school's. */
   changes: BoundChange[]
+  /** The adjustment in one line for lists, prints and files ("4 ab 45 % statt 50 %, …"); "" without. */
+  text: string
   errors: Partial<Record<AdjustField, string>>
   /** What is typed (null: no adjustment). */
   adjustment: Adjustment | null
@@ -56,7 +58,7 @@ export interface Adjusted {
 }
 
 /** The page's key as useAdjustedKey gives it: before this code is loaded, the school's and the state's setter. */
-export type AdjustedKey = Adjusted | { key: Key; set: SetAdjustState; edit?: undefined }
+export type AdjustedKey = Adjusted | { key: Key; set: SetAdjustState; edit?: undefined; text?: undefined }
 
 /** The state of an address with an adjustment; undefined without. */
 export function initial(search: string): AdjustState | undefined {
@@ -69,6 +71,28 @@ function writeAddress(version: number, a: Adjustment | null): void {
   const { pathname, search, hash } = window.location
   const next = writeAdjustment(search, version, a, readAdjustment(search)?.points)
   if (next !== search) window.history.replaceState(window.history.state, '', pathname + next + hash)
+}
+
+/** "4 ab 45 % statt 50 %" (über for the original's bands). */
+export function changeText({ grade, from, was }: BoundChange, included: boolean, system: string): string {
+  const n = notationOf(system)
+  return `${inNotation(grade, n)} ${included ? 'ab' : 'über'} ${inNotation(from, n)} % statt ${inNotation(was, n)} %`
+}
+
+/**
+ * Every adjustment in one line: the moved bounds, and the Swiss formula's rounding step where it differs
+ * ("Rundung auf 0,25 statt 0,1"), as the Notenspiegel's print and CSV name them (docs/spec.md §10).
+ */
+function adjustmentText(school: ScaleDocument, doc: ScaleDocument, key: Key, changes: BoundChange[]): string {
+  const n = notationOf(key.system)
+  // the formula's default step is 0,1 (docs/grading-systems.md)
+  const step = (d: ScaleDocument) =>
+    inNotation(String('step' in d.rule && d.rule.step !== undefined ? d.rule.step : 0.1).replace('.', ','), n)
+  const rounding =
+    doc.rule.kind === 'formula' && step(doc) !== step(school)
+      ? [`Rundung auf ${step(doc)} statt ${step(school)}`]
+      : []
+  return [...changes.map((c) => changeText(c, key.included, key.system)), ...rounding].join(', ')
 }
 
 /** The school's values of each band as the grade table writes them, to set beside the adjusted ones. */
@@ -99,6 +123,7 @@ export function adjusted(
     key: school,
     doc: config,
     changes: [],
+    text: '',
     errors: {},
     adjustment: null,
     edit: undefined,
@@ -120,5 +145,7 @@ export function adjusted(
   const used = typed.ok ? typed : state.valid && adjust(config, state.valid)
   const result = { ...base, errors, adjustment: state.typed }
   if (!used?.ok || used.changes.length === 0) return result
-  return { ...result, key: keyOf(used.doc), doc: used.doc, changes: used.changes, edit: editOf(school) }
+  const key = keyOf(used.doc)
+  const text = adjustmentText(config, used.doc, key, used.changes)
+  return { ...result, key, doc: used.doc, changes: used.changes, text, edit: editOf(school) }
 }

@@ -189,6 +189,26 @@ describe("a pasted heading and the list's title", () => {
       'Nr.;Name;Punkte;Prozent;Note;Hinweis',
     ])
   })
+  it('names the key, its version and the teacher’s adjustment above the table; without one, no line for it', () => {
+    const s = summarize(standard, '40', 'Anna; 31,5')
+    if (s === null) throw new Error('no summary')
+    const scale = { name: 'Oberstufe', version: 3 }
+    const rows = (adjusted?: string) =>
+      toCsv(s, { title: '', date: '', scale: { ...scale, adjusted } })
+        .slice(1)
+        .split('\r\n')
+    expect(rows('4 ab 45 % statt 50 %, 1 ab 92 % statt 87 %').slice(0, 4)).toEqual([
+      'Notenschlüssel;Oberstufe',
+      'Version;3',
+      'Für diese Arbeit angepasst;4 ab 45 % statt 50 %, 1 ab 92 % statt 87 %',
+      '',
+    ])
+    // the school's own key: the file as before the adjustment existed
+    expect(toCsv(s, { title: '', date: '', scale: { ...scale, adjusted: '' } })).toBe(
+      toCsv(s, { title: '', date: '', scale }),
+    )
+    expect(rows('').slice(0, 3)).toEqual(['Notenschlüssel;Oberstufe', 'Version;3', ''])
+  })
 })
 
 describe('CSV injection', () => {

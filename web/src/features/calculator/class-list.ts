@@ -168,11 +168,19 @@ function figures(key: Key, lines: ClassLine[]) {
   }
 }
 
-/** Which key a Notenspiegel grades with: the scale's name and the version shown. */
+/**
+ * Which key a Notenspiegel grades with: the scale's name and version, and a teacher's adjustment of it for
+ * this test in one line (docs/spec.md §10; absent or "" without).
+ */
 export interface GradedWith {
   name: string
   version: number
+  adjusted?: string | undefined
 }
+
+/** The key as the Notenspiegel's screen and prints name it: "„Name“, Version 3" and the adjustment. */
+export const gradedText = ({ name, version, adjusted }: GradedWith): string =>
+  `„${name}“, Version ${String(version)}${adjusted ? `; für diese Arbeit angepasst: ${adjusted}` : ''}`
 
 /** What the list is: its title and date ("23.11.2026"), the total, and the key it was graded with. */
 export interface ClassListTitle {
@@ -199,6 +207,7 @@ export function toCsv(
     total !== '' && ['Gesamtpunktzahl', total],
     scale !== undefined && ['Notenschlüssel', scale.name],
     scale !== undefined && ['Version', String(scale.version)],
+    scale?.adjusted !== undefined && scale.adjusted !== '' && ['Für diese Arbeit angepasst', scale.adjusted],
   ].filter((r) => r !== false)
   const rows = [
     ...heading,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { download } from '@/lib/download'
 import type { Key } from '@/lib/key'
-import { summarize, toCsv } from './class-list'
+import { summarize, toCsv, type GradedWith } from './class-list'
 import { csvName, dateText, today } from './class-list-export'
 import { clearClassList, storeClassList, type StoredClassList } from './class-list-storage'
 
@@ -10,12 +10,7 @@ import { clearClassList, storeClassList, type StoredClassList } from './class-li
  * against the calculator's total, kept in this browser on every change; clear() removes it,
  * exportCsv() downloads it.
  */
-export function useClassList(
-  scaleKey: Key,
-  total: string,
-  kept: StoredClassList | null,
-  scale: { name: string; version: number },
-) {
+export function useClassList(scaleKey: Key, total: string, kept: StoredClassList | null, scale: GradedWith) {
   const [text, setText] = useState(kept?.text ?? '')
   const [title, setTitle] = useState(kept?.title ?? '')
   const [date, setDate] = useState(kept?.date ?? today())

@@ -132,6 +132,21 @@ describe('the key for this test', () => {
     // the table is now of quarter steps (the Swiss notation writes 4.75)
     expect(screen.getAllByText(/^4\.75$/).length).toBeGreaterThan(0)
     expect(window.location.search).toBe('?stand=2&rundung=0,25&gesamt=100&erreicht=80')
+    // the rounding is an adjustment of its own, named with the moved bounds
+    expect(screen.getByText(/Für diese Arbeit angepasst:/).parentElement).toHaveTextContent(
+      /Rundung auf 0\.25 statt 0\.5 \(Schlüssel der Schule „Schweiz“, Stand 2\)/,
+    )
+  })
+
+  it('names the adjustment where the Notenspiegel says which key it grades with', async () => {
+    at('/?schluessel=mathematik&stand=3&bestehen=45&gesamt=100&erreicht=47')
+    await loadAdjusted()
+    render(<CalculatorForm config={noten} version={3} />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Notenspiegel erstellen' }))
+    expect(await screen.findByText(/^Bewertet mit dem Notenschlüssel/)).toHaveTextContent(
+      'Bewertet mit dem Notenschlüssel „Mathematik“, Version 3; für diese Arbeit angepasst: 2 ab 79 % statt 80 %, 3 ab 62 % statt 65 %, 4 ab 45 % statt 50 %, 5 ab 23 % statt 25 %.',
+    )
   })
 
   it('keeps the Punkteschlüssel’s step in the address', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/button'
 import { errorClass, inputClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
-import { adjustableFields, STEPS, type Adjustment, type AdjustField, type BoundChange } from '@/lib/adjust'
+import { adjustableFields, STEPS, type Adjustment, type AdjustField } from '@/lib/adjust'
 import type { ScaleDocument } from '@/lib/config'
 import { inNotation, notationOf } from '@/lib/numbers'
 import { adjusted as adjustedOf, type Adjusted, type AdjustedKey } from '../adjusted'
@@ -18,32 +18,25 @@ export { adjusted, initial } from '../adjusted'
 // and the half that picks the link's version (adjusted-source.ts)
 export { adjustedSource } from '../adjusted-source'
 
-/** "4 ab 45 % statt 50 %" (über for the original's bands). */
-export function changeText({ grade, from, was }: BoundChange, included: boolean, system: string): string {
-  const n = notationOf(system)
-  return `${inNotation(grade, n)} ${included ? 'ab' : 'über'} ${inNotation(from, n)} % statt ${inNotation(was, n)} %`
-}
-
 interface AdjustPartProps {
-  /** The document and version the adjustment applies to: a link's own, or the one the page holds. */
+  /** The school's document and the version the page holds. */
   config: ScaleDocument
   version: number
   adjusted: AdjustedKey
+  /** The document and version the adjustment applies to: a link's own, or the page's (adjusted-source.ts). */
   source?: Source | undefined
-  /** The version the page holds. */
-  current?: number
   applyToCurrent?: (() => void) | undefined
 }
 
 /** The adjustment's button, its fields and the list of moved bounds (the default export: React.lazy's). */
 export default function AdjustPart({
-  config,
-  version,
+  config: held,
+  version: current,
   adjusted,
   source,
-  current = version,
   applyToCurrent,
 }: AdjustPartProps) {
+  const { config, version } = source ?? { config: held, version: current }
   const id = useId()
   const [open, setOpen] = useState(false)
   const opener = useRef<HTMLButtonElement>(null)
@@ -65,8 +58,7 @@ export default function AdjustPart({
       {a.changes.length > 0 && (
         <div className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-600 dark:bg-slate-800 dark:text-slate-100 print:border-0 print:p-0">
           <p>
-            <strong className="font-semibold">Für diese Arbeit angepasst:</strong>{' '}
-            {a.changes.map((c) => changeText(c, a.key.included, a.key.system)).join(', ')} (Schlüssel der
+            <strong className="font-semibold">Für diese Arbeit angepasst:</strong> {a.text} (Schlüssel der
             Schule „{config.name}“, Stand {version})
           </p>
           <SourceNotice source={source} current={current} applyToCurrent={applyToCurrent} />

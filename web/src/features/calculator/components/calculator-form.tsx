@@ -45,7 +45,7 @@ interface CalculatorFormProps {
 
 /** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
 export function CalculatorForm({ config, version, tools }: CalculatorFormProps) {
-  const { adjusted, source, applyToCurrent } = useAdjustedKey(config, version)
+  const { adjusted, source, applyToCurrent, graded } = useAdjustedKey(config, version)
   const { key } = adjusted
   const id = useId()
   const [inputs, setInputs] = useUrlInputs()
@@ -128,11 +128,10 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
           edit={adjusted.edit}
         />
         <AdjustPart
-          config={source?.config ?? config}
-          version={source?.version ?? version}
+          config={config}
+          version={version}
           adjusted={adjusted}
           source={source}
-          current={version}
           applyToCurrent={applyToCurrent}
         />
       </section>
@@ -140,7 +139,8 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
       <LazyPart browserOnly>
         <ClassListSection
           scaleKey={key}
-          graded={{ name: config.name, version }}
+          // the key the list grades with: of the link's version, with the teacher's adjustment
+          graded={graded ?? { name: config.name, version }}
           total={inputs.total}
           onRestoreTotal={(kept) => {
             setInputs({ total: kept })

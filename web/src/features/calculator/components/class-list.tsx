@@ -4,7 +4,7 @@ import { cardClass } from '@/components/styles'
 import type { Key } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { printPart } from '@/lib/print-part'
-import type { GradedWith } from '../class-list'
+import { gradedText, type GradedWith } from '../class-list'
 import type { StoredClassList } from '../class-list-storage'
 import { pointsText } from '../points-table'
 import { useClassList } from '../use-class-list'
@@ -49,7 +49,7 @@ export default function ClassList({ scaleKey, graded, total, kept, onCleared }: 
         <p className="hidden text-sm font-medium wrap-anywhere print:block">{list.heading}</p>
       )}
       <p className="mt-1 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">
-        Bewertet mit dem Notenschlüssel „{graded.name}“, Version {graded.version}.
+        Bewertet mit dem Notenschlüssel {gradedText(graded)}.
       </p>
       <div className="mt-4 grid gap-6 lg:grid-cols-2 print:mt-2 print:grid-cols-2 print:gap-4">
         <div className="space-y-4 print:contents">

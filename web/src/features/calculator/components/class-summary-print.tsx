@@ -1,6 +1,6 @@
 import type { Ref } from 'react'
 import { inNotation } from '@/lib/numbers'
-import type { ClassSummary, GradedWith } from '../class-list'
+import { gradedText, type ClassSummary, type GradedWith } from '../class-list'
 import { MIN_GROUP, publicGroups } from '../class-summary'
 
 interface ClassSummaryPrintProps {
@@ -23,7 +23,7 @@ export function ClassSummaryPrint({ summary, heading, total, graded, ref }: Clas
     <div ref={ref} data-print-only className="hidden space-y-3 text-sm">
       <h2 className="text-lg font-semibold">Notenspiegel{heading === '' ? '' : `: ${heading}`}</h2>
       <p>
-        {total} Punkte · Notenschlüssel „{graded.name}“, Version {graded.version} · {summary.graded} bewertet
+        {total} Punkte · Notenschlüssel {gradedText(graded)} · {summary.graded} bewertet
       </p>
       <table className="border-collapse text-center">
         <caption className="sr-only">Anzahl je Note, für die Klasse</caption>
