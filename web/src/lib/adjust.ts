@@ -332,3 +332,13 @@ export function writeAdjustment(
   const query = [ours.toString(), params.toString()].filter(Boolean).join('&').replace(/%2C/gi, ',')
   return query === '' ? '' : `?${query}`
 }
+
+/**
+ * Drops the teacher's adjustment from the page's address when another scale is chosen: it belongs to the
+ * scale and version it was made on (docs/spec.md §10). The Punkteschlüssel's step stays.
+ */
+export function dropAdjustment(): void {
+  const { pathname, search, hash } = window.location
+  const next = writeAdjustment(search, 0, null, readAdjustment(search)?.points)
+  if (next !== search) window.history.replaceState(window.history.state, '', pathname + next + hash)
+}

@@ -145,6 +145,9 @@ export function adjusted(
   const used = typed.ok ? typed : state.valid && adjust(config, state.valid)
   const result = { ...base, errors, adjustment: state.typed }
   if (!used?.ok || used.changes.length === 0) return result
+  // every key that moves a bound is in the address (setAdjustment): one that is not was dropped when another
+  // scale was chosen (scale-picker.tsx), and does not apply to this one
+  if (Object.keys(readAdjustment(window.location.search)?.adjustment ?? {}).length === 0) return base
   const key = keyOf(used.doc)
   const text = adjustmentText(config, used.doc, key, used.changes)
   return { ...result, key, doc: used.doc, changes: used.changes, text, edit: editOf(school) }

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { dropAdjustment } from '@/lib/adjust'
 import type { ScaleDocument } from '@/lib/config'
 import { loadAdjusted } from '../use-adjusted-key'
 import { CalculatorForm } from './calculator-form'
@@ -105,6 +106,20 @@ describe('the key for this test', () => {
     render(<CalculatorForm config={noten} version={3} />)
     expect(grade()).toHaveTextContent('4')
     expect(await screen.findByText(/Für diese Arbeit angepasst:/)).toBeInTheDocument()
+  })
+
+  it('does not carry an adjustment over to another scale once its address is dropped', async () => {
+    const view = render(<CalculatorForm config={noten} version={3} />)
+    const { user, pass } = await openPanel()
+    await user.clear(pass)
+    await user.type(pass, '45')
+    expect(grade()).toHaveTextContent('4')
+    // the scale picker drops the adjustment, then the page shows the other scale
+    dropAdjustment()
+    view.rerender(<CalculatorForm config={{ ...noten, name: 'Deutsch' }} version={1} />)
+    expect(grade()).toHaveTextContent('5')
+    expect(screen.queryByText(/Für diese Arbeit angepasst:/)).not.toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Bestehensgrenze (%)' })).toHaveValue('50')
   })
 
   it('offers nothing where the school made its key binding', async () => {

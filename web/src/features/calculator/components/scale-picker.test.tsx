@@ -99,6 +99,16 @@ describe('ScalePicker', () => {
     expect(localStorage.getItem(CHOICE_KEY)).toBeNull()
   })
 
+  it('drops a teacher’s adjustment of the shown scale when another is chosen; the Punkteschlüssel’s step stays', async () => {
+    window.history.replaceState(null, '', '/?stand=3&bestehen=45&punkte=1&gesamt=40&erreicht=31,5')
+    api.on('GET /scales', json(200, { scales: [MATHE, STANDARD] }))
+    const { user } = renderPicker()
+    const select = await screen.findByRole('combobox', { name: 'Notenschlüssel' })
+    expect(window.location.search).toBe('?stand=3&bestehen=45&punkte=1&gesamt=40&erreicht=31,5')
+    await user.selectOptions(select, 'mathematik')
+    expect(window.location.search).toBe('?schluessel=mathematik&punkte=1&gesamt=40&erreicht=31,5')
+  })
+
   it('starts from the remembered choice and writes it into the address', async () => {
     localStorage.setItem(CHOICE_KEY, 'mathematik')
     api.on('GET /scales', json(200, { scales: [MATHE, STANDARD] }))

@@ -1,4 +1,5 @@
 import { SelectField } from '@/components/select-field'
+import { dropAdjustment } from '@/lib/adjust'
 import type { LiveConfigState } from '@/lib/live-types'
 import { useScaleChoice } from '@/lib/scale-choice-context'
 import { rememberScaleChoice } from '../scale-address'
@@ -24,6 +25,7 @@ export function ScalePicker({ live }: { live: LiveConfigState }) {
   // with a malformed ?schluessel= (read as the default) must not erase the remembered choice.
   const pick = (next: string | null) => {
     if (next === null) rememberScaleChoice(null)
+    if (next !== slug) dropAdjustment()
     choose(next)
   }
 
