@@ -15,9 +15,9 @@ type vectors struct {
 		AtLeast bool   `json:"atLeast"`
 	} `json:"shapes"`
 	Cases []struct {
-		Shape            string
+		Shape           string
 		Graded, Failing int
-		Step             *int
+		Step            *int
 	} `json:"cases"`
 }
 
