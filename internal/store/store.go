@@ -12,6 +12,7 @@ type Store interface {
 	UserStore
 	SessionStore
 	OIDCStore
+	SchoolStore
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error
 	Close() error

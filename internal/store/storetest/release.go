@@ -52,6 +52,7 @@ func CheckRelease(t *testing.T, st store.Store) {
 		checkVersions(t, st, want)
 	}
 	checkAccounts(t, st)
+	CheckSchoolAfterUpgrade(t, st)
 	cv, err := st.ScaleConfig("schweiz").SaveConfig(ctx, scales[1].Latest.Config, "upgrade-test", 3)
 	if err != nil || cv.Version != 4 {
 		t.Fatalf("save after upgrade: %+v, %v; want version 4", cv, err)

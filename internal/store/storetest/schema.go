@@ -16,6 +16,7 @@ var Schema = []string{
 	"table oidc_state_key",
 	"table scales",
 	"table schema_migrations",
+	"table school_settings",
 	"table sessions",
 	"table tokens",
 	"table users",

@@ -43,6 +43,8 @@ func Run(t *testing.T, open Opener) {
 		// Documents of every grading system
 		"RuleDocuments":   testRuleDocuments,
 		"ZeugnisSettings": testZeugnisSettings,
+		// The school's settings
+		"SchoolLand": testSchoolLand,
 	} {
 		t.Run(name, func(t *testing.T) { test(t, open) })
 	}
