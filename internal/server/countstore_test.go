@@ -223,6 +223,14 @@ func (c *countingStore) LinkSubject(ctx context.Context, id int64, issuer, subje
 	c.count("LinkSubject")
 	return c.next.LinkSubject(ctx, id, issuer, subject)
 }
+func (c *countingStore) SchoolLand(ctx context.Context) (string, error) {
+	c.count("SchoolLand")
+	return c.next.SchoolLand(ctx)
+}
+func (c *countingStore) SetSchoolLand(ctx context.Context, land string) error {
+	c.count("SetSchoolLand")
+	return c.next.SetSchoolLand(ctx, land)
+}
 func (c *countingStore) OIDCStateKey(ctx context.Context, fresh []byte) ([]byte, error) {
 	c.count("OIDCStateKey")
 	return c.next.OIDCStateKey(ctx, fresh)

@@ -116,6 +116,7 @@ func TestHostileRequests(t *testing.T) {
 		{"create scale", "POST", "/api/v1/scales", "admin", nil, map[string]any{"slug": "neu", "config": configDoc()}, "slug"},
 		{"save scale", "PUT", "/api/v1/scales/mathe", "admin", ifMatch(`"1"`), configDoc(), "name"},
 		{"archive scale", "PATCH", "/api/v1/scales/mathe", "admin", nil, map[string]any{"archived": true}, "archived"},
+		{"school's Land", "PUT", "/api/v1/school", "admin", nil, map[string]any{"land": "HE"}, "land"},
 	}
 	if _, err := e.st.CreateScale(context.Background(), "mathe", grading.Default(), "admin@schule.de"); err != nil {
 		t.Fatal(err)
@@ -274,7 +275,7 @@ func (e *apiEnv) snapshot(t testing.TB) string {
 	}
 	defer db.Close()
 	var out strings.Builder
-	for _, table := range []string{"config_versions", "scales", "users", "sessions", "tokens"} {
+	for _, table := range []string{"config_versions", "scales", "users", "sessions", "tokens", "school_settings"} {
 		rows, err := db.Query("SELECT * FROM " + table + " ORDER BY 1")
 		if err != nil {
 			t.Fatal(err)

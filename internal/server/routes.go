@@ -66,6 +66,11 @@ func addRoutes(mux *http.ServeMux, d Deps) {
 	mux.Handle("GET /api/v1/auth/oidc/start", noStore(provider(handleSSOStart(d.Logger, signIn, secure))))
 	mux.Handle("GET /api/v1/auth/oidc/callback", noStore(provider(handleSSOCallback(d.Logger, signIn, secure))))
 
+	// The school's Land and its rule (docs/spec.md §11): public to read, admins set it.
+	mux.Handle("GET /api/v1/school", handleSchoolGet(d.Logger, d.Store))
+	mux.Handle("PUT /api/v1/school", admin(handleSchoolPut(d.Logger, d.Store)))
+	mux.Handle("GET /api/v1/school/lands", handleSchoolLands())
+
 	mux.Handle("GET /api/v1/users", admin(handleUsersList(d.Logger, d.Store)))
 	mux.Handle("POST /api/v1/users", admin(handleUserCreate(d.Logger, d.Store, d.Now, d.BaseURL)))
 	mux.Handle("PATCH /api/v1/users/{id}", admin(handleUserUpdate(d.Logger, d.Store)))
