@@ -27,6 +27,8 @@ Aufruf:
   notenrechner config import [--scale SLUG] DATEI
                                                 Konfiguration prüfen und als neue Version speichern
   notenrechner scale list                       Notenschlüssel zeigen
+  notenrechner school set --land HE             Land der Schule einstellen (Regel für Arbeiten, die viele
+                                                nicht bestehen); school show zeigt die Einstellungen
   notenrechner admin create --email E           Admin-Konto anlegen (Passwort von der Eingabe)
   notenrechner admin set-password --email E     Passwort eines Kontos neu setzen
   notenrechner admin unlock --email E           Anmeldesperren eines Kontos aufheben
@@ -61,6 +63,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "scale":
 		return cmdScale(ctx, args[1:], getenv, stdout, stderr)
+	case "school":
+		return cmdSchool(ctx, args[1:], getenv, stdout, stderr)
 	case "admin":
 		return cmdAdmin(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "backup":
