@@ -668,6 +668,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Das Land der Schule und seine Regel für Arbeiten, die viele nicht bestehen
+         * @description Das Bundesland, der Kanton oder das österreichische Land, das ein Admin für die Schule eingestellt
+         *     hat, mit seiner Regel (`approval`): ab welchem Anteil von Arbeiten, die schlechter als ausreichend
+         *     sind, die Schulleitung entscheidet oder die Arbeit wiederholt wird, mit Quelle und Adresse
+         *     (docs/spec.md §11). Ohne Regel sagt `note`, was gefunden wurde. Ohne eingestelltes Land:
+         *     `{"land": null}`. Öffentlich; nennt keine Person.
+         */
+        get: operations["getSchool"];
+        /**
+         * Das Land der Schule einstellen (Admin)
+         * @description `{"land": "HE"}`: ein Code aus `GET /api/v1/school/lands` (Groß- und Kleinschreibung egal, ein
+         *     deutsches Land auch mit `DE-`). `{"land": null}` oder `""` stellt keins ein. Sonst ändert sich nichts.
+         */
+        put: operations["setSchool"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/school/lands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alle Länder und Kantone zur Wahl, mit ihren Regeln
+         * @description Die 16 deutschen Länder (Code ohne `DE-`), die 26 Kantone (`CH-ZH`) und die 9 österreichischen
+         *     Länder (`AT-9`, ISO 3166-2), jedes mit seiner Regel oder dem Hinweis, warum es keine hat. Gehört zum
+         *     Programm: für alle gleich.
+         */
+        get: operations["listSchoolLands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -835,6 +886,55 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Das Land der Schule; ohne eingestelltes Land nur `{"land": null}`. */
+        School: {
+            /** @description Der Code: `HE`, `CH-ZH`, `AT-9`. */
+            land: string | null;
+            name?: string;
+            /** @enum {string} */
+            country?: "DE" | "CH" | "AT";
+            approval?: components["schemas"]["ApprovalRule"];
+            /** @description Was gefunden wurde, wo es keine Regel gibt. */
+            note?: string;
+        };
+        SchoolLand: {
+            code: string;
+            name: string;
+            /** @enum {string} */
+            country: "DE" | "CH" | "AT";
+            approval: components["schemas"]["ApprovalRule"] | null;
+            note?: string;
+        };
+        /**
+         * @description Die Regel eines Landes für eine Arbeit, die viele nicht bestehen. Eine Stufe gilt, wenn die Zahl der
+         *     Arbeiten mit einer Note aus `failing` mehr als `over` (Bruch) der bewerteten ist, mit `atLeast` schon
+         *     bei genau diesem Anteil; es gilt die letzte zutreffende Stufe. Gerechnet wird in ganzen Zahlen.
+         */
+        ApprovalRule: {
+            /** @example VOGSV § 34 */
+            source: string;
+            title: string;
+            /** Format: uri */
+            url: string;
+            /**
+             * @example [
+             *       "5",
+             *       "6"
+             *     ]
+             */
+            failing: string[];
+            /** @example schlechter als ausreichend */
+            failingTerm: string;
+            steps: {
+                over: number[];
+                atLeast: boolean;
+                share: string;
+                /** @enum {string} */
+                kind: "schulleitung" | "wiederholung" | "nicht-gewertet";
+                consequence: string;
+            }[];
+            remark?: string;
+        };
         /** @description Die eine Form jeder Fehlerantwort. */
         Error: {
             error: {
@@ -3586,6 +3686,109 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Busy"];
+        };
+    };
+    getSchool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Einstellung. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["School"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    setSchool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    land: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Die Einstellung, wie sie jetzt ist. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["School"];
+                };
+            };
+            400: components["responses"]["InvalidJSON"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Kein bekannter Code (`validation_failed`); die Meldung nennt alle erlaubten. */
+            422: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_failed",
+                     *         "message": "Bitte die markierten Felder prüfen.",
+                     *         "fields": {
+                     *           "land": "Unbekanntes Land. Erlaubt sind BW, BY, … oder leer für keins."
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    listSchoolLands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Die Liste. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lands: components["schemas"]["SchoolLand"][];
+                    };
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["Internal"];
         };
     };
     listUsers: {
