@@ -121,7 +121,7 @@ var ruleSL = Rule{
 	Title:       "Erlass zur Leistungsbewertung in den Schulen des Saarlandes (Amtsbl. I S. 506)",
 	URL:         "https://www.saarland.de/SharedDocs/Downloads/DE/mbk/Bildungsserver/allgemeine-informationen/erlass_leistungbewert_2024.pdf",
 	Failing:     germanFailing,
-	FailingTerm: "kein ausreichendes Ergebnis",
+	FailingTerm: termWorse,
 	Steps: []Step{
 		{Over: [2]int{1, 3}, AtLeast: true, Share: "mindestens ein Drittel", Kind: KindApproval,
 			Consequence: "Die Schulleitung entscheidet, ob die Arbeit gewertet, mit geändertem Maßstab bewertet oder wiederholt wird."},

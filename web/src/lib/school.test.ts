@@ -18,7 +18,9 @@ describe('approvalStep', () => {
     expect(vectors.cases.length).toBeGreaterThan(1000)
     for (const c of vectors.cases) {
       const steps = vectors.shapes[c.shape] ?? []
-      expect(approvalStep(steps, c.graded, c.failing), `${c.shape}: ${c.failing} of ${c.graded}`).toBe(c.step ?? -1)
+      expect(approvalStep(steps, c.graded, c.failing), `${c.shape}: ${c.failing} of ${c.graded}`).toBe(
+        c.step ?? -1,
+      )
     }
   })
 
@@ -42,7 +44,15 @@ const hessen: ApprovalRule = {
   url: 'https://www.rv.hessenrecht.hessen.de/',
   failing: ['5', '6'],
   failingTerm: 'schlechter als ausreichend',
-  steps: [{ over: [1, 3], atLeast: false, share: 'mehr als ein Drittel', kind: 'schulleitung', consequence: 'Vorlegen.' }],
+  steps: [
+    {
+      over: [1, 3],
+      atLeast: false,
+      share: 'mehr als ein Drittel',
+      kind: 'schulleitung',
+      consequence: 'Vorlegen.',
+    },
+  ],
 }
 
 describe('readSchool', () => {
@@ -54,7 +64,9 @@ describe('readSchool', () => {
       country: 'DE',
       approval: hessen,
     })
-    expect(readSchool({ land: 'NW', name: 'Nordrhein-Westfalen', country: 'DE', note: 'Keine Regel mehr.' })).toEqual({
+    expect(
+      readSchool({ land: 'NW', name: 'Nordrhein-Westfalen', country: 'DE', note: 'Keine Regel mehr.' }),
+    ).toEqual({
       land: 'NW',
       name: 'Nordrhein-Westfalen',
       country: 'DE',
@@ -67,7 +79,11 @@ describe('readSchool', () => {
     expect(readSchool({ land: 'HE' })).toBeNull()
     expect(readSchool({ land: 'HE', name: 'Hessen', approval: { ...hessen, steps: [] } })).toBeNull()
     expect(
-      readSchool({ land: 'HE', name: 'Hessen', approval: { ...hessen, steps: [{ ...hessen.steps[0], over: [0, 3] }] } }),
+      readSchool({
+        land: 'HE',
+        name: 'Hessen',
+        approval: { ...hessen, steps: [{ ...hessen.steps[0], over: [0, 3] }] },
+      }),
     ).toBeNull()
   })
 })

@@ -20,7 +20,11 @@ export interface School {
 }
 
 /** Whether one step applies to `failing` of `graded` tests. No graded test: never. */
-export function stepApplies(step: Pick<ApprovalStep, 'over' | 'atLeast'>, graded: number, failing: number): boolean {
+export function stepApplies(
+  step: Pick<ApprovalStep, 'over' | 'atLeast'>,
+  graded: number,
+  failing: number,
+): boolean {
   if (graded <= 0) return false
   const [num, den] = step.over
   const left = BigInt(failing) * BigInt(den ?? 1)
