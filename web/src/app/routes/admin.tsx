@@ -1,6 +1,7 @@
 import { Spinner } from '@/components/spinner'
 import { Accounts } from '@/features/admin/components/accounts'
 import { AdminTabs } from '@/features/admin/components/admin-scales'
+import { SchoolSettings } from '@/features/admin/components/school-settings'
 import { AcceptInviteForm } from '@/features/auth/components/accept-invite-form'
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form'
 import { ReadOnlyNotice } from '@/features/auth/components/read-only-notice'
@@ -47,7 +48,10 @@ function SignedIn({ user }: { user: User }) {
       </div>
     )
   }
-  const more = [{ id: 'accounts', label: 'Konten', content: <Accounts /> }]
+  const more = [
+    { id: 'accounts', label: 'Konten', content: <Accounts /> },
+    { id: 'school', label: 'Schule', content: <SchoolSettings /> },
+  ]
   if (passwords) more.push({ id: 'password', label: 'Passwort ändern', content: <ChangePasswordForm /> })
   return (
     <div className="space-y-4">
