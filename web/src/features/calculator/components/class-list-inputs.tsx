@@ -50,7 +50,7 @@ export function ClassListInputs({ list, system }: ClassListInputsProps) {
           />
         </div>
       </div>
-      <div className="max-w-48">
+      <div className="sm:max-w-xs">
         <label htmlFor={`${id}-total`} className={labelClass}>
           Gesamtpunktzahl dieser Arbeit
         </label>

@@ -51,7 +51,12 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
               }
             >
               <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>{number}</td>
-              {hasNames && <td className={`${cell} wrap-anywhere`}>{name}</td>}
+              {hasNames && (
+                // beside the task columns a name keeps its words whole (the table scrolls at 390 px)
+                <td className={`${cell} ${tasks.length > 0 ? 'min-w-28 break-words' : 'wrap-anywhere'}`}>
+                  {name}
+                </td>
+              )}
               {tasks.map((t, i) => {
                 const c = cells?.[i]
                 return (

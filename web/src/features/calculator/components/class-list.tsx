@@ -34,6 +34,7 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
   const sheets = useRef<HTMLDivElement>(null)
   const { summary } = list
   const empty = summary === null || summary.lines.length === 0
+  const tasks = !empty && summary.tasks.length > 0
   // the test the list shows, in every print: "40 Punkte · Notenschlüssel „Standard“, Version 3"
   const test =
     summary === null
@@ -95,10 +96,16 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
               />
             )
           )}
-          {summary !== null && summary.tasks.length > 0 && !empty && <ClassListTasks summary={summary} />}
+          {tasks && <ClassListTasks summary={summary} />}
         </div>
-        {summary !== null && !empty && <ClassListResults summary={summary} />}
+        {summary !== null && !empty && !tasks && <ClassListResults summary={summary} />}
       </div>
+      {/* points per task need the page's width: the table follows below both columns */}
+      {tasks && (
+        <div className="mt-6">
+          <ClassListResults summary={summary} />
+        </div>
+      )}
       {summary !== null && !empty && (
         <>
           <FeedbackComments summary={summary} comments={list.comments} onComment={list.setComment} />

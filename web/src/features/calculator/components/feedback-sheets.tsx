@@ -86,13 +86,20 @@ export function FeedbackSheets({ summary, scaleKey, comments, perPage, ref, ...r
   const columns = rest.merged
     ? publicGroups(summary).map((g) => ({ ...g, points: '' }))
     : fullColumns(summary, scaleKey)
+  const lines = gradedLines(summary)
   return (
     <div ref={ref} data-print-only className="hidden text-sm">
-      {gradedLines(summary).map((line, i) => (
+      {lines.map((line, i) => (
         <article
           key={line.line}
-          // a sheet is never split; one per page, or a page break after every second
-          className={`break-inside-avoid space-y-2 py-3 ${perPage === 1 || i % 2 === 1 ? 'break-after-page' : 'border-b border-dashed border-slate-500'}`}
+          // a sheet is never split; one per page, or a page break after every second (none after the last)
+          className={`break-inside-avoid space-y-2 py-3 ${
+            perPage === 1 || i % 2 === 1
+              ? i < lines.length - 1
+                ? 'break-after-page'
+                : ''
+              : 'border-b border-dashed border-slate-500'
+          }`}
           style={perPage === 2 ? { minHeight: '128mm' } : undefined}
         >
           <p className="text-xs">
