@@ -48,19 +48,7 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
       className={`${cardClass} print:break-inside-avoid ${empty || list.differs ? 'print:hidden' : ''}`}
       data-print="class-list"
     >
-      <h2
-        id={`${id}-title`}
-        className="text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100"
-      >
-        Notenspiegel
-        {summary !== null ? ` für ${pointsText(summary.total, summary.notation.separator)}` : ''}
-      </h2>
-      {list.heading !== '' && (
-        <p className="hidden text-sm font-medium wrap-anywhere print:block">{list.heading}</p>
-      )}
-      <p className="mt-1 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">
-        Bewertet mit dem Notenschlüssel {gradedText(list.graded)}.
-      </p>
+      <ClassListHeading id={`${id}-title`} list={list} />
       {list.differs && <OwnTestNotice list={list} page={page} />}
       <div className="mt-4 grid gap-6 lg:grid-cols-2 print:mt-2 print:grid-cols-2 print:gap-4">
         <div className="space-y-4 print:contents">
@@ -130,6 +118,25 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
         </>
       )}
     </section>
+  )
+}
+
+/** The list's heading with its total, its title and date (printed), and the key it is graded with. */
+function ClassListHeading({ id, list }: { id: string; list: ReturnType<typeof useClassList> }) {
+  const { summary } = list
+  return (
+    <>
+      <h2 id={id} className="text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100">
+        Notenspiegel
+        {summary !== null ? ` für ${pointsText(summary.total, summary.notation.separator)}` : ''}
+      </h2>
+      {list.heading !== '' && (
+        <p className="hidden text-sm font-medium wrap-anywhere print:block">{list.heading}</p>
+      )}
+      <p className="mt-1 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">
+        Bewertet mit dem Notenschlüssel {gradedText(list.graded)}.
+      </p>
+    </>
   )
 }
 
