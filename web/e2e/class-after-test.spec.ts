@@ -46,6 +46,7 @@ for (const width of [390, 1280]) {
     page.on('request', (r) => {
       requests.push([r.method(), r.url(), JSON.stringify(r.headers()), r.postData() ?? ''].join('\n'))
     })
+    await noPrintDialog(page)
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/?gesamt=60')
     await pasteClass(page)
@@ -85,6 +86,13 @@ for (const width of [390, 1280]) {
     expect(csv).toContain('Nr.;Name;Aufgabe 1 (10);Aufgabe 2 (15);Aufgabe 3 (15);Punkte;Prozent;Note;Hinweis')
     expect(csv).toContain('3;Mira Abendroth;10;12,5;15;37,5;93,8%;1;')
     expect(csv).toContain('Aufgabe 1;10;7,0;70,0%')
+
+    // every print and keeping it on the device: still nothing leaves the browser
+    await page.getByRole('button', { name: 'Für die Klasse drucken (ohne Namen)' }).click()
+    await page.getByRole('button', { name: 'Rückmeldebögen drucken' }).click()
+    await page.getByLabel('Auf diesem Gerät merken').check()
+    await page.reload()
+    await expect(list(page)).toHaveValue(TEXT)
 
     // nothing of the class, its points or the comment is in any request
     const secrets = [...PUPILS.flatMap(([n]) => [n, encodeURIComponent(n)]), 'Ole Brandt', COMMENT, '13,5']

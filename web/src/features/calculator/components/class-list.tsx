@@ -84,9 +84,11 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
               />
             )
           )}
-          {tasks && <ClassListTasks summary={summary} />}
         </div>
-        {summary !== null && !empty && !tasks && <ClassListResults summary={summary} />}
+        {/* beside the inputs: each line's result, or per task what the class solved */}
+        {summary !== null &&
+          !empty &&
+          (tasks ? <ClassListTasks summary={summary} /> : <ClassListResults summary={summary} />)}
       </div>
       {/* points per task need the page's width: the table follows below both columns */}
       {tasks && (
