@@ -98,7 +98,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
 
     await page.goto('/')
-    await page.getByLabel('Gesamtpunktzahl').fill('40')
+    await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill('40')
     await page.getByLabel('Erreichte Punktzahl').fill('31,5')
     await expect(page.getByLabel('Note', { exact: true })).toHaveText('2')
     const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
@@ -155,7 +155,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     // the notices: the live connection drops, the calculator says the configuration may be old
     await page.goto('/')
-    await expect(page.getByLabel('Gesamtpunktzahl')).toBeVisible()
+    await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toBeVisible()
     await server.stop()
     await expect(page.getByText('möglicherweise veraltet')).toBeVisible({ timeout: 10_000 })
     expect((await contrastFailures(page)).failures).toEqual([])

@@ -20,7 +20,7 @@ for (const width of widths) {
     await page.clock.install() // the pause before a message is the page's timer: run it by hand
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/')
-    const total = page.getByLabel('Gesamtpunktzahl')
+    const total = page.getByLabel('Gesamtpunktzahl', { exact: true })
     const achieved = page.getByLabel('Erreichte Punktzahl')
     const percentage = page.getByLabel('Erreichte Prozentzahl')
     const grade = page.getByLabel('Note', { exact: true })
@@ -111,7 +111,7 @@ for (const width of widths) {
 
     await page.unroute(unreachable)
     await alert.getByRole('button', { name: 'Erneut versuchen' }).click()
-    await expect(page.getByLabel('Gesamtpunktzahl')).toBeVisible()
+    await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toBeVisible()
     await expect(alert).toBeHidden()
   })
 

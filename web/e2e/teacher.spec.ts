@@ -83,7 +83,7 @@ for (const width of widths) {
   test(`at ${width} px the inputs live in the address and Enter moves on`, async ({ page }) => {
     await page.setViewportSize({ width, height: 844 })
     await page.goto('/?gesamt=40&erreicht=31,5')
-    await expect(page.getByLabel('Gesamtpunktzahl')).toHaveValue('40')
+    await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toHaveValue('40')
     await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('31,5')
     await expect(page.getByLabel('Erreichte Prozentzahl')).toHaveText('78,8%')
     await expect(page.getByLabel('Note', { exact: true })).toHaveText('2')
@@ -98,11 +98,11 @@ for (const width of widths) {
     await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('36')
     await expect(page.getByLabel('Note', { exact: true })).toHaveText('1')
 
-    await page.getByLabel('Gesamtpunktzahl').fill('')
+    await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill('')
     await expect(page).toHaveURL(/\/\?erreicht=36$/)
 
-    await page.getByLabel('Gesamtpunktzahl').fill('30')
-    await page.getByLabel('Gesamtpunktzahl').press('Enter')
+    await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill('30')
+    await page.getByLabel('Gesamtpunktzahl', { exact: true }).press('Enter')
     await expect(page.getByLabel('Erreichte Punktzahl')).toBeFocused()
     await page.keyboard.press('ControlOrMeta+a')
     await page.keyboard.type('23')

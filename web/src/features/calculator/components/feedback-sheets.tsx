@@ -45,10 +45,10 @@ export function FeedbackComments({
       </p>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         {lines.map((line) => (
-          <div key={line.line}>
+          <div key={line.line} className="min-w-0">
             <label
               htmlFor={`${id}-${String(line.line)}`}
-              className="text-sm font-medium text-slate-800 dark:text-slate-100"
+              className="block text-sm font-medium text-slate-800 wrap-anywhere dark:text-slate-100"
             >
               {pupilName(line)}
             </label>
@@ -105,7 +105,7 @@ export function FeedbackSheets({ summary, scaleKey, comments, perPage, ref, ...r
           <p className="text-xs">
             Rückmeldung{rest.heading === '' ? '' : `: ${rest.heading}`} · {rest.test}
           </p>
-          <h3 className="text-base font-semibold">{pupilName(line)}</h3>
+          <h3 className="text-base font-semibold wrap-anywhere">{pupilName(line)}</h3>
           <Sheet line={line} summary={summary} scaleKey={scaleKey} />
           <div className="space-y-1">
             <p className="text-xs font-medium">Notenspiegel der Klasse (ohne Namen)</p>
