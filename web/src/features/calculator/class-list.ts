@@ -65,6 +65,8 @@ export interface ClassSummary {
   averageNote: string
   /** The share of grades below the system's pass mark, "12,5 %"; "" without valid lines. */
   failing: string
+  /** How many grades are below the pass mark. */
+  failingCount: number
   /** What that share is called: "Anteil 5 und 6", "Anteil unter 5 Punkten". */
   failingTerm: string
   /** The heading of the second labels' or words' column, "" when the key has none. */
@@ -206,6 +208,7 @@ function figures(key: Key, lines: ClassLine[]) {
     averageText: average === '' ? '' : withUnit(key.system, average),
     averageNote: system.averageNote,
     failing: graded === 0 ? '' : `${share}${notation.percent}`,
+    failingCount: failing,
     failingTerm: system.failingTerm,
     altTerm: key.bands.some((b) => b.alt !== undefined || wordOf(key.system, b.label) !== undefined)
       ? system.altTerm
