@@ -39,8 +39,7 @@ export interface AbiturResult {
 }
 
 export type AbiturAnswer =
-  | { ok: true; result: AbiturResult }
-  | { ok: false; errors: Partial<Record<AbiturField, string>> }
+  { ok: true; result: AbiturResult } | { ok: false; errors: Partial<Record<AbiturField, string>> }
 
 const SOURCE = 'KMK-Vereinbarung zur gymnasialen Oberstufe, Gesamtqualifikation: '
 const SOURCES: Record<string, string> = {
@@ -132,14 +131,20 @@ function decimal(n: number, d: number): string {
 function checks(v: Values): { total: number; failures: AbiturFailure[]; steps: string[] } {
   const failures: AbiturFailure[] = []
   const steps: string[] = []
-  const fail = (rule: string, message: string) => failures.push({ rule, message, source: SOURCES[rule] ?? '' })
+  const fail = (rule: string, message: string) =>
+    failures.push({ rule, message, source: SOURCES[rule] ?? '' })
   let total: number
   if (v.total !== undefined) {
     total = v.total
     steps.push(`Gesamtpunktzahl E = ${points(total)} (mindestens 300, höchstens 900) – ${met(total >= 300)}`)
-    steps.push('Ob Block I mindestens 200 und Block II mindestens 100 Punkte hat, zeigt erst die Eingabe beider Blöcke.')
+    steps.push(
+      'Ob Block I mindestens 200 und Block II mindestens 100 Punkte hat, zeigt erst die Eingabe beider Blöcke.',
+    )
     if (total < 300)
-      fail('gesamt', `Gesamtpunktzahl ${total} – mindestens 300 sind nötig (200 in Block I und 100 in Block II).`)
+      fail(
+        'gesamt',
+        `Gesamtpunktzahl ${total} – mindestens 300 sind nötig (200 in Block I und 100 in Block II).`,
+      )
   } else {
     const b1 = v.block1 ?? 0
     const b2 = v.block2 ?? 0
@@ -160,7 +165,10 @@ function checks(v: Values): { total: number; failures: AbiturFailure[]; steps: s
       `Kurse unter 5 Punkten: ${v.under5} von ${v.courses}, erlaubt sind höchstens ${allowed} (20 %) – ${met(ok)}`,
     )
     if (!ok)
-      fail('unter5', `${v.under5} von ${v.courses} Kursen unter 5 Punkten – höchstens ${allowed} (20 %) sind erlaubt.`)
+      fail(
+        'unter5',
+        `${v.under5} von ${v.courses} Kursen unter 5 Punkten – höchstens ${allowed} (20 %) sind erlaubt.`,
+      )
   }
   if (v.exams5 !== undefined) {
     const p = v.exams5
@@ -183,7 +191,9 @@ export function abitur(input: AbiturInput): AbiturAnswer {
   const { total, failures, steps } = checks(values)
   const result: AbiturResult = { note: '', passed: failures.length === 0, total, failures, next: null, steps }
   if (!result.passed) {
-    steps.push('Nicht bestanden: Eine Durchschnittsnote gibt es erst, wenn jede Mindestbedingung erfüllt ist.')
+    steps.push(
+      'Nicht bestanden: Eine Durchschnittsnote gibt es erst, wenn jede Mindestbedingung erfüllt ist.',
+    )
     return { ok: true, result }
   }
   const tenths = abiturTenths(total)
