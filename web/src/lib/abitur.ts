@@ -61,17 +61,24 @@ function field(s: string | undefined): Field {
 const rangeMessage = (lo: number, hi: number) => `Eine ganze Zahl von ${lo} bis ${hi}.`
 
 interface Values {
-  total?: number
-  block1?: number
-  block2?: number
+  total: number | undefined
+  block1: number | undefined
+  block2: number | undefined
   courses: number
-  under5?: number
-  exams5?: number
+  under5: number | undefined
+  exams5: number | undefined
 }
 
 function read(input: AbiturInput): { values: Values; errors: Partial<Record<AbiturField, string>> } {
   const errors: Partial<Record<AbiturField, string>> = {}
-  const values: Values = { courses: 40 }
+  const values: Values = {
+    total: undefined,
+    block1: undefined,
+    block2: undefined,
+    courses: 40,
+    under5: undefined,
+    exams5: undefined,
+  }
   const whole = (name: AbiturField, hi: number): number | undefined => {
     const f = field(input[name])
     if ('bad' in f || (f.given && f.n > hi)) {
