@@ -98,20 +98,20 @@ export function MoreFields({ state }: { state: AbiturState }) {
       <summary className="cursor-pointer text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-green-700 dark:text-slate-100">
         Weitere Bedingungen prüfen (freiwillig)
       </summary>
-      <div className="mt-4 grid gap-4 sm:grid-cols-3">
+      <div className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-end">
         <AbiturNumber state={state} field="kurse" label="Kurse in Block I" hint="leer: 40" showError />
         <AbiturNumber
           state={state}
           field="unter5"
           label="davon unter 5 Punkten"
-          hint="höchstens 20 % sind erlaubt"
+          hint="erlaubt: 20 %"
           showError
         />
         <AbiturNumber
           state={state}
           field="pruefungen"
-          label="Prüfungen mit mind. 5 Punkten"
-          hint="von 5; nötig sind 3"
+          label="Prüfungen ab 5 Punkten"
+          hint="von 5; nötig: 3"
           showError
         />
       </div>

@@ -18,15 +18,25 @@ export function AbiturResultView({ state }: { state: AbiturState }) {
   return (
     <div className="space-y-4">
       <output aria-label="Abiturnote" className="block rounded-xl bg-slate-50 p-4 dark:bg-slate-950">
-        <span className="block text-sm text-slate-600 dark:text-slate-300">Durchschnittsnote</span>
-        <span className="block text-5xl font-bold tabular-nums text-slate-900 dark:text-slate-100">
-          {r.passed ? r.note : '–'}
-        </span>
-        <span
-          className={`mt-2 block text-base font-semibold ${r.passed ? 'text-green-800 dark:text-green-300' : 'text-red-700 dark:text-red-300'}`}
-        >
-          {r.passed ? 'Bestanden' : 'Nicht bestanden'} · {r.total} {r.total === 1 ? 'Punkt' : 'Punkte'}
-        </span>
+        {r.passed ? (
+          <>
+            <span className="block text-sm text-slate-600 dark:text-slate-300">Durchschnittsnote</span>
+            <span className="block text-5xl font-bold tabular-nums text-slate-900 dark:text-slate-100">
+              {r.note}
+            </span>
+            <span className="mt-2 block text-base font-semibold text-green-800 dark:text-green-300">
+              Bestanden · {r.total} Punkte
+            </span>
+          </>
+        ) : (
+          <>
+            <span className="block text-3xl font-bold text-red-700 dark:text-red-300">Nicht bestanden</span>
+            <span className="mt-2 block text-base text-slate-900 dark:text-slate-100">
+              {r.total} {r.total === 1 ? 'Punkt' : 'Punkte'} · keine Durchschnittsnote, solange eine
+              Mindestbedingung fehlt
+            </span>
+          </>
+        )}
         {r.next !== null && (
           <span className="mt-1 block text-base text-slate-900 dark:text-slate-100">
             Für {r.next.note} {r.next.missing === 1 ? 'fehlt' : 'fehlen'} noch {r.next.missing}{' '}
