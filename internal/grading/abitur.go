@@ -123,45 +123,8 @@ func Abitur(in AbiturInput) (AbiturResult, error) {
 	if err != nil {
 		return AbiturResult{}, err
 	}
-	r := AbiturResult{Failures: []AbiturFailure{}, Steps: []string{}}
+	r := v.check()
 	step := func(format string, a ...any) { r.Steps = append(r.Steps, fmt.Sprintf(format, a...)) }
-	fail := func(rule, format string, a ...any) {
-		r.Failures = append(r.Failures, AbiturFailure{rule, fmt.Sprintf(format, a...), abiturSources[rule]})
-	}
-	if v.hasTotal {
-		r.Total = v.total
-		step("Gesamtpunktzahl E = %s (mindestens 300, höchstens 900) – %s", abiturPoints(v.total), abiturMet(v.total >= 300))
-		step("Ob Block I mindestens 200 und Block II mindestens 100 Punkte hat, zeigt erst die Eingabe beider Blöcke.")
-		if v.total < 300 {
-			fail("gesamt", "Gesamtpunktzahl %d – mindestens 300 sind nötig (200 in Block I und 100 in Block II).", v.total)
-		}
-	} else {
-		for _, b := range []struct {
-			rule, name  string
-			points, min int
-			max         int
-		}{{"block1", "Block I", v.block1, 200, 600}, {"block2", "Block II", v.block2, 100, 300}} {
-			step("%s: %s (mindestens %d, höchstens %d) – %s", b.name, abiturPoints(b.points), b.min, b.max, abiturMet(b.points >= b.min))
-			if b.points < b.min {
-				fail(b.rule, "%s: %s – mindestens %d sind nötig (ein Drittel von %d).", b.name, abiturPoints(b.points), b.min, b.max)
-			}
-		}
-		r.Total = v.block1 + v.block2
-		step("Gesamtpunktzahl E = %d + %d = %s.", v.block1, v.block2, abiturPoints(r.Total))
-	}
-	if v.hasUnder5 {
-		allowed := v.courses / 5 // at most 20 % of the courses counted
-		step("Kurse unter 5 Punkten: %d von %d, erlaubt sind höchstens %d (20 %%) – %s", v.under5, v.courses, allowed, abiturMet(v.under5 <= allowed))
-		if v.under5 > allowed {
-			fail("unter5", "%d von %d Kursen unter 5 Punkten – höchstens %d (20 %%) sind erlaubt.", v.under5, v.courses, allowed)
-		}
-	}
-	if v.hasExams5 {
-		step("Prüfungskomponenten mit mindestens 5 Punkten: %d von 5, nötig sind 3, darunter ein Fach auf erhöhtem Anforderungsniveau – %s", v.exams5, abiturMet(v.exams5 >= 3))
-		if v.exams5 < 3 {
-			fail("pruefungen", "%d Prüfungskomponenten mit mindestens 5 Punkten – mindestens 3 sind nötig, darunter ein Fach auf erhöhtem Anforderungsniveau.", v.exams5)
-		}
-	}
 	r.Passed = len(r.Failures) == 0
 	if !r.Passed {
 		step("Nicht bestanden: Eine Durchschnittsnote gibt es erst, wenn jede Mindestbedingung erfüllt ist.")
@@ -188,6 +151,49 @@ func Abitur(in AbiturInput) (AbiturResult, error) {
 	}
 	step("Für %s %s noch %s: ab %d Punkten.", r.Next.Note, verb, abiturPoints(r.Next.Missing), better)
 	return r, nil
+}
+
+// check finds the total and each minimum that fails, with the working so far.
+func (v abiturValues) check() AbiturResult {
+	r := AbiturResult{Failures: []AbiturFailure{}, Steps: []string{}}
+	step := func(format string, a ...any) { r.Steps = append(r.Steps, fmt.Sprintf(format, a...)) }
+	fail := func(rule, format string, a ...any) {
+		r.Failures = append(r.Failures, AbiturFailure{rule, fmt.Sprintf(format, a...), abiturSources[rule]})
+	}
+	if v.hasTotal {
+		r.Total = v.total
+		step("Gesamtpunktzahl E = %s (mindestens 300, höchstens 900) – %s", abiturPoints(v.total), abiturMet(v.total >= 300))
+		step("Ob Block I mindestens 200 und Block II mindestens 100 Punkte hat, zeigt erst die Eingabe beider Blöcke.")
+		if v.total < 300 {
+			fail("gesamt", "Gesamtpunktzahl %d – mindestens 300 sind nötig (200 in Block I und 100 in Block II).", v.total)
+		}
+	} else {
+		for _, b := range []struct {
+			rule, name       string
+			points, min, max int
+		}{{"block1", "Block I", v.block1, 200, 600}, {"block2", "Block II", v.block2, 100, 300}} {
+			step("%s: %s (mindestens %d, höchstens %d) – %s", b.name, abiturPoints(b.points), b.min, b.max, abiturMet(b.points >= b.min))
+			if b.points < b.min {
+				fail(b.rule, "%s: %s – mindestens %d sind nötig (ein Drittel von %d).", b.name, abiturPoints(b.points), b.min, b.max)
+			}
+		}
+		r.Total = v.block1 + v.block2
+		step("Gesamtpunktzahl E = %d + %d = %s.", v.block1, v.block2, abiturPoints(r.Total))
+	}
+	if v.hasUnder5 {
+		allowed := v.courses / 5 // at most 20 % of the courses counted
+		step("Kurse unter 5 Punkten: %d von %d, erlaubt sind höchstens %d (20 %%) – %s", v.under5, v.courses, allowed, abiturMet(v.under5 <= allowed))
+		if v.under5 > allowed {
+			fail("unter5", "%d von %d Kursen unter 5 Punkten – höchstens %d (20 %%) sind erlaubt.", v.under5, v.courses, allowed)
+		}
+	}
+	if v.hasExams5 {
+		step("Prüfungskomponenten mit mindestens 5 Punkten: %d von 5, nötig sind 3, darunter ein Fach auf erhöhtem Anforderungsniveau – %s", v.exams5, abiturMet(v.exams5 >= 3))
+		if v.exams5 < 3 {
+			fail("pruefungen", "%d Prüfungskomponenten mit mindestens 5 Punkten – mindestens 3 sind nötig, darunter ein Fach auf erhöhtem Anforderungsniveau.", v.exams5)
+		}
+	}
+	return r
 }
 
 // AbiturTenths is the Durchschnittsnote of a total from 300 to 900 in tenths: ⌊(1020 − E)/18⌋, and 10
@@ -218,15 +224,14 @@ func abiturMet(ok bool) string {
 // abiturDecimal writes the positive fraction n/d in German: exact when it ends within four decimals (at
 // least one shown), else the first four and "…".
 func abiturDecimal(n, d int) string {
-	for places, scale := 1, 10; places <= 4; places, scale = places+1, scale*10 {
-		if n*scale%d == 0 || places == 4 {
-			x := n * scale / d
-			s := fmt.Sprintf("%d,%0*d", x/scale, places, x%scale)
-			if n*scale%d != 0 {
-				s += "…"
-			}
-			return s
-		}
+	places, scale := 1, 10
+	for n*scale%d != 0 && places < 4 {
+		places, scale = places+1, scale*10
 	}
-	panic("unreachable")
+	x := n * scale / d
+	s := fmt.Sprintf("%d,%0*d", x/scale, places, x%scale)
+	if n*scale%d != 0 {
+		s += "…"
+	}
+	return s
 }

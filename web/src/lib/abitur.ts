@@ -125,13 +125,15 @@ const met = (ok: boolean) => (ok ? 'erfüllt.' : 'nicht erfüllt.')
 
 /** n/d (positive) in German: exact when it ends within four decimals (at least one), else four and "…". */
 function decimal(n: number, d: number): string {
-  for (let places = 1, scale = 10; ; places++, scale *= 10) {
-    if ((n * scale) % d === 0 || places === 4) {
-      const x = Math.floor((n * scale) / d)
-      const text = `${Math.floor(x / scale)},${String(x % scale).padStart(places, '0')}`
-      return (n * scale) % d === 0 ? text : `${text}…`
-    }
+  let places = 1
+  let scale = 10
+  while ((n * scale) % d !== 0 && places < 4) {
+    places++
+    scale *= 10
   }
+  const x = Math.floor((n * scale) / d)
+  const text = `${Math.floor(x / scale)},${String(x % scale).padStart(places, '0')}`
+  return (n * scale) % d === 0 ? text : `${text}…`
 }
 
 /** The rules that fail, and the working so far, for the values read. */
