@@ -125,6 +125,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(tool.getByRole('table')).toContainText('keine Note')
     expect((await contrastFailures(page)).failures, 'Zeugnisnote, mehrere').toEqual([])
 
+    // the Abitur average, open: a field's message, a failed minimum with its source, the working, a note
+    await page.getByRole('button', { name: 'Abiturnote berechnen' }).click()
+    const abitur = page.getByRole('region', { name: 'Abiturnote' })
+    await abitur.getByLabel('Block I (Qualifikationsphase)').fill('199')
+    await abitur.getByLabel('Block II (Abiturprüfung)').fill('301')
+    await expect(abitur.getByLabel('Block II (Abiturprüfung)')).toHaveAttribute('aria-invalid', 'true')
+    expect((await contrastFailures(page)).failures, 'Abiturnote, Feld').toEqual([])
+    await abitur.getByLabel('Block II (Abiturprüfung)').fill('300')
+    await abitur.getByText('Rechenweg').click()
+    await expect(abitur.getByRole('list', { name: 'Nicht erfüllt' })).toBeVisible()
+    expect((await contrastFailures(page)).failures, 'Abiturnote, nicht bestanden').toEqual([])
+    await abitur.getByLabel('Block I (Qualifikationsphase)').fill('520')
+    await expect(abitur.getByRole('status', { name: 'Abiturnote' })).toContainText('Durchschnittsnote1,1')
+    expect((await contrastFailures(page)).failures, 'Abiturnote, bestanden').toEqual([])
+
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto('/admin')
     await expect(page.getByLabel('E-Mail')).toBeVisible()
