@@ -51,6 +51,7 @@ export default defineConfig([
             { target: './src/features/admin', from: './src/features', except: ['./admin'] },
             { target: './src/features/auth', from: './src/features', except: ['./auth'] },
             { target: './src/features/zeugnis', from: './src/features', except: ['./zeugnis'] },
+            { target: './src/features/abitur', from: './src/features', except: ['./abitur'] },
             { target: './src/features', from: './src/app' },
             { target: ['./src/components', './src/lib'], from: ['./src/features', './src/app'] },
           ],

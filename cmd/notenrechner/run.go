@@ -22,6 +22,8 @@ Aufruf:
                                                 Punkteschlüssel: Punktebereich jeder Note
   notenrechner preset list [--json]             Vorlagen zeigen (IHK, KMK-Notenpunkte, Schweiz …)
   notenrechner zeugnisnote < NOTEN.json         Zeugnisnote: Durchschnitt und Vorschlag aus den Noten (JSON)
+  notenrechner abitur (--gesamt E | --block1 N --block2 M)
+                                                Abitur: Durchschnittsnote und Mindestbedingungen (JSON)
   notenrechner config export [--scale SLUG] [DATEI]
                                                 gespeicherte Konfiguration ausgeben
   notenrechner config import [--scale SLUG] DATEI
@@ -59,6 +61,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdPreset(args[1:], stdout, stderr)
 	case "zeugnisnote":
 		return cmdZeugnis(args[1:], stdin, stdout)
+	case "abitur":
+		return cmdAbitur(args[1:], stdout)
 	case "config":
 		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "scale":

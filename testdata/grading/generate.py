@@ -403,6 +403,12 @@ def main() -> None:
     adjusted = adjustments.build(bands)
     (HERE / "adjustments.json").write_text(
         '{"cases":[\n' + ",\n".join(map(line, adjusted)) + "\n]}\n", encoding="utf-8")
+    import abitur  # noqa: PLC0415
+
+    abitur_cases = abitur.build()
+    (HERE / "abitur.json").write_text(
+        '{"cases":[\n' + ",\n".join(map(line, abitur_cases)) + "\n]}\n", encoding="utf-8")
+    print(f"{len(abitur_cases)} Abitur cases,", end=" ")
     print(f"{len(adjusted)} adjustments,", end=" ")
     print(f"{len(keys)} presets with {len(preset_cases)} cases,", end=" ")
     print(f"{len(cases)} cases, {len(invalid_cases())} invalid and {len(alias_cases())} alias documents written to {HERE}")

@@ -68,7 +68,7 @@ test('an admin types a table of her own, row by row, and the calculator grades w
 
   const teacher = await (await browser.newContext()).newPage()
   await teacher.goto('/?schluessel=dezimal-eigen')
-  await teacher.getByLabel('Gesamtpunktzahl').fill('100')
+  await teacher.getByLabel('Gesamtpunktzahl', { exact: true }).fill('100')
   await teacher.getByLabel('Erreichte Punktzahl').fill('30')
   await expect(teacher.getByLabel('Note', { exact: true })).toHaveText(/^5,5\b/)
 })

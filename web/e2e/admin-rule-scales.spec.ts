@@ -36,7 +36,7 @@ test('an admin creates a scale from the KMK preset, edits a bound, and the calcu
   // a teacher's page on that scale: 86 of 100 is 13 points (13 from 85 %)
   const teacher = await (await browser.newContext()).newPage()
   await teacher.goto('/?schluessel=oberstufe')
-  await teacher.getByLabel('Gesamtpunktzahl').fill('100')
+  await teacher.getByLabel('Gesamtpunktzahl', { exact: true }).fill('100')
   await teacher.getByLabel('Erreichte Punktzahl').fill('86')
   const grade = teacher.getByLabel('Note', { exact: true })
   await expect(grade).toHaveText(/^13\b/)

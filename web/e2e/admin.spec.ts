@@ -10,7 +10,7 @@ test('the header links between calculator and admin, which asks to sign in', asy
 
   await page.getByRole('link', { name: 'Rechner', exact: true }).click()
   await expect(page).toHaveURL(/\/$/)
-  await expect(page.getByLabel('Gesamtpunktzahl')).toBeVisible()
+  await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toBeVisible()
 })
 
 test('/admin opened directly loads its chunk', async ({ page }) => {

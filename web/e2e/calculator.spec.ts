@@ -2,7 +2,7 @@ import { expect, test, withoutPageConfig } from './fixtures'
 
 test('typing points shows percentage and grade, clearing empties both', async ({ page }) => {
   await page.goto('/')
-  const total = page.getByLabel('Gesamtpunktzahl')
+  const total = page.getByLabel('Gesamtpunktzahl', { exact: true })
   const achieved = page.getByLabel('Erreichte Punktzahl')
   const percentage = page.getByLabel('Erreichte Prozentzahl')
   const grade = page.getByLabel('Note', { exact: true })
@@ -48,7 +48,7 @@ test('the page agrees with GET /api/v1/grade', async ({ page, request }) => {
     ['100', '85,0001'],
     ['.5', ',3'],
   ]) {
-    await page.getByLabel('Gesamtpunktzahl').fill(total)
+    await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill(total)
     await page.getByLabel('Erreichte Punktzahl').fill(achieved)
     const response = await request.get(
       `/api/v1/grade?total=${encodeURIComponent(total)}&achieved=${encodeURIComponent(achieved)}`,
@@ -77,9 +77,9 @@ test('a spinner of 96 px shows until the first configuration arrives (a page wit
   const box = await spinner.boundingBox()
   expect(box?.width).toBe(96)
   expect(box?.height).toBe(96)
-  await expect(page.getByLabel('Gesamtpunktzahl')).toHaveCount(0)
+  await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toHaveCount(0)
 
   release()
-  await expect(page.getByLabel('Gesamtpunktzahl')).toBeVisible()
+  await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toBeVisible()
   await expect(spinner).toHaveCount(0)
 })

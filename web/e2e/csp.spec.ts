@@ -16,7 +16,7 @@ test('the calculator and the admin page run under the strict CSP without violati
   expect(csp).toContain("frame-ancestors 'none'")
   expect(csp).not.toMatch(/script-src[^;]*unsafe/)
 
-  await page.getByLabel('Gesamtpunktzahl').fill('30')
+  await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill('30')
   await page.getByLabel('Erreichte Punktzahl').fill('23')
   await expect(page.getByLabel('Note', { exact: true })).toHaveText('2')
   expect(await violations()).toEqual([])

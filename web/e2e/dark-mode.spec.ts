@@ -98,7 +98,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
 
     await page.goto('/')
-    await page.getByLabel('Gesamtpunktzahl').fill('40')
+    await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill('40')
     await page.getByLabel('Erreichte Punktzahl').fill('31,5')
     await expect(page.getByLabel('Note', { exact: true })).toHaveText('2')
     const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
@@ -124,6 +124,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await tool.getByLabel('Schülerinnen und Schüler, eine Zeile je Person').fill('Anna; 2; 3,5\nBen; 7; 3')
     await expect(tool.getByRole('table')).toContainText('keine Note')
     expect((await contrastFailures(page)).failures, 'Zeugnisnote, mehrere').toEqual([])
+
+    // the Abitur average, open: a field's message, a failed minimum with its source, the working, a note
+    await page.getByRole('button', { name: 'Abiturnote berechnen' }).click()
+    const abitur = page.getByRole('region', { name: 'Abiturnote' })
+    await abitur.getByLabel('Block I (Qualifikationsphase)').fill('199')
+    await abitur.getByLabel('Block II (Abiturprüfung)').fill('301')
+    await expect(abitur.getByLabel('Block II (Abiturprüfung)')).toHaveAttribute('aria-invalid', 'true')
+    expect((await contrastFailures(page)).failures, 'Abiturnote, Feld').toEqual([])
+    await abitur.getByLabel('Block II (Abiturprüfung)').fill('300')
+    await abitur.getByText('Rechenweg').click()
+    await expect(abitur.getByRole('list', { name: 'Nicht erfüllt' })).toBeVisible()
+    expect((await contrastFailures(page)).failures, 'Abiturnote, nicht bestanden').toEqual([])
+    await abitur.getByLabel('Block I (Qualifikationsphase)').fill('520')
+    await expect(abitur.getByRole('status', { name: 'Abiturnote' })).toContainText('Durchschnittsnote1,1')
+    expect((await contrastFailures(page)).failures, 'Abiturnote, bestanden').toEqual([])
 
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto('/admin')
@@ -155,7 +170,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     // the notices: the live connection drops, the calculator says the configuration may be old
     await page.goto('/')
-    await expect(page.getByLabel('Gesamtpunktzahl')).toBeVisible()
+    await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toBeVisible()
     await server.stop()
     await expect(page.getByText('möglicherweise veraltet')).toBeVisible({ timeout: 10_000 })
     expect((await contrastFailures(page)).failures).toEqual([])

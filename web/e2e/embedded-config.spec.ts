@@ -37,7 +37,7 @@ test('the first render has the configuration of the page, and the stream confirm
   const release = await holdStreams(page)
   await page.goto('/')
   // No event has come: the form and the table show the served configuration.
-  await expect(page.getByLabel('Gesamtpunktzahl')).toBeVisible()
+  await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toBeVisible()
   await expect(cell(page, '89,9995')).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('notenrechner.config'))).toBeNull() // kept only from the stream
 

@@ -20,7 +20,7 @@ for (const width of widths) {
     await page.clock.install() // the pause before a message is the page's timer: run it by hand
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/')
-    const total = page.getByLabel('Gesamtpunktzahl')
+    const total = page.getByLabel('Gesamtpunktzahl', { exact: true })
     const achieved = page.getByLabel('Erreichte Punktzahl')
     const percentage = page.getByLabel('Erreichte Prozentzahl')
     const grade = page.getByLabel('Note', { exact: true })
@@ -111,7 +111,7 @@ for (const width of widths) {
 
     await page.unroute(unreachable)
     await alert.getByRole('button', { name: 'Erneut versuchen' }).click()
-    await expect(page.getByLabel('Gesamtpunktzahl')).toBeVisible()
+    await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toBeVisible()
     await expect(alert).toBeHidden()
   })
 
@@ -133,7 +133,7 @@ for (const width of widths) {
     ).toBeVisible()
     const results = page.getByRole('table', { name: 'Ergebnis je Zeile' })
     await expect(results.getByRole('row')).toHaveCount(3) // the heading is not a pupil
-    await expect(page.getByText('bleiben nur in diesem Browser gespeichert')).toBeVisible()
+    await expect(page.getByText(/bleiben nur, bis dieses Browserfenster geschlossen wird/)).toBeVisible()
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -155,23 +155,26 @@ for (const width of widths) {
     ).toBeVisible()
     await page.emulateMedia({ media: 'screen' })
 
-    // a later visit without the total in the address: the list, its title and its total come back
+    // a later visit in this session without the total in the address: the list comes back with its own
+    // total; the calculator's stays empty
     await page.goto('/')
-    await expect(page.getByLabel('Gesamtpunktzahl')).toHaveValue('40')
+    await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toHaveValue('')
+    await expect(page.getByLabel('Gesamtpunktzahl dieser Arbeit')).toHaveValue('40')
     await expect(page.getByLabel('Titel')).toHaveValue('7b Mathematik, 2. Klassenarbeit')
     await expect(page.getByLabel(/eine Zeile je Schülerin oder Schüler/)).toHaveValue(
       'Name\tPunkte\nAnna Quellenberg\t31,5\nBen Wiesenhuber\t12',
     )
     await expect(results.getByRole('row')).toHaveCount(3)
 
-    // cleared with the button that says so, after a question
-    await page.getByRole('button', { name: 'Notenspiegel löschen' }).click()
-    await page
-      .getByRole('dialog', { name: 'Notenspiegel löschen?' })
-      .getByRole('button', { name: 'Löschen' })
-      .click()
+    // cleared with one click on the button that says so
+    await page.getByRole('button', { name: 'Daten auf diesem Gerät löschen' }).click()
     await expect(page.getByRole('button', { name: 'Notenspiegel erstellen' })).toBeVisible()
-    expect(await page.evaluate(() => localStorage.getItem('notenrechner.notenspiegel'))).toBeNull()
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('notenrechner.notenspiegel'),
+        sessionStorage.getItem('notenrechner.notenspiegel'),
+      ]),
+    ).toEqual([null, null])
     await page.reload()
     await expect(page.getByRole('button', { name: 'Notenspiegel erstellen' })).toBeVisible()
 

@@ -33,7 +33,9 @@ test('the app font is the bundled one, loaded before the page is used', async ({
       document.fonts.check('16px "Atkinson Hyperlegible Next Variable"', 'Notenrechner 0123456789'),
     ),
   ).toBe(true)
-  const family = await page.getByLabel('Gesamtpunktzahl').evaluate((el) => getComputedStyle(el).fontFamily)
+  const family = await page
+    .getByLabel('Gesamtpunktzahl', { exact: true })
+    .evaluate((el) => getComputedStyle(el).fontFamily)
   expect(family).toMatch(/^"?Atkinson Hyperlegible Next Variable/)
   expect(fonts.length).toBeGreaterThan(0)
   for (const url of fonts) expect(new URL(url).origin).toBe(new URL(page.url()).origin) // no font CDN
@@ -158,7 +160,7 @@ for (const width of [390, 1280]) {
       .getByLabel(/eine Zeile je Schülerin oder Schüler/)
       .fill(`${name}; 12\nBea; ${huge}\n${'7'.repeat(3000)}`)
     await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')).toHaveCount(4)
-    await page.getByLabel('Gesamtpunktzahl').fill('1')
+    await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill('1')
     await page.getByLabel('Erreichte Punktzahl').fill(huge)
     await expect(page.getByLabel('Erreichte Prozentzahl')).toHaveText(`${huge}00,0%`)
     expect(await overflowing(page)).toEqual([])

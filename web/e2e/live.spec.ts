@@ -50,7 +50,7 @@ test('while the server is down the page keeps calculating, and it catches up by 
   server,
 }) => {
   await page.goto('/')
-  const total = page.getByLabel('Gesamtpunktzahl')
+  const total = page.getByLabel('Gesamtpunktzahl', { exact: true })
   const achieved = page.getByLabel('Erreichte Punktzahl')
   const grade = page.getByLabel('Note', { exact: true })
   await expect(

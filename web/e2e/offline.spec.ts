@@ -55,7 +55,7 @@ test('with the server stopped the page loads from the service worker and compute
   await expect(notice).toContainText(STALE)
   await expect(page.getByText('Live-Verbindung nicht möglich')).toBeHidden()
   await expect(cell(page, '89,9995')).toBeVisible()
-  await page.getByLabel('Gesamtpunktzahl').fill('40')
+  await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill('40')
   await page.getByLabel('Erreichte Punktzahl').fill('31,5')
   await expect(page.getByLabel('Erreichte Prozentzahl')).toHaveText('78,8%')
   await expect(page.getByLabel('Note', { exact: true })).toHaveText('2')

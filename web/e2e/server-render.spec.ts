@@ -52,7 +52,7 @@ test('without JavaScript the page shows the calculator, its result and the grade
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
   const page = await context.newPage()
   await page.goto('/?gesamt=40&erreicht=30')
-  await expect(page.getByLabel('Gesamtpunktzahl')).toHaveValue('40')
+  await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toHaveValue('40')
   await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('30')
   await expect(percentage(page)).toHaveText('75,0%')
   await expect(grade(page)).toHaveText('2')
@@ -93,7 +93,7 @@ test('the app takes the server page over without rendering it again and without 
   const problems = consoleProblems(page)
   const release = await holdApp(page)
   await page.goto('/?gesamt=40&erreicht=30', { waitUntil: 'commit' })
-  const total = page.getByLabel('Gesamtpunktzahl')
+  const total = page.getByLabel('Gesamtpunktzahl', { exact: true })
   await expect(total).toHaveValue('40')
   // mark the server's elements; a page that the app built again would have new ones
   await page.evaluate((selector) => {
@@ -124,7 +124,7 @@ test('what is typed before the app arrives is graded at once, by the app’s own
   const problems = consoleProblems(page)
   const release = await holdApp(page)
   await page.goto('/', { waitUntil: 'commit' })
-  await page.getByLabel('Gesamtpunktzahl').fill('40')
+  await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill('40')
   await page.getByLabel('Erreichte Punktzahl').fill('30')
   // the early result (features/calculator/early-result.ts): the app's entry is still held
   await expect(percentage(page)).toHaveText('75,0%')
@@ -146,7 +146,7 @@ test('what is typed before the app arrives is graded at once, by the app’s own
       ),
     ),
   ).toBe(true)
-  await expect(page.getByLabel('Gesamtpunktzahl')).toHaveValue('40')
+  await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toHaveValue('40')
   await expect(page).toHaveURL(/\?gesamt=40&erreicht=30$/)
   // and it goes on from there
   await page.getByLabel('Erreichte Punktzahl').fill('')

@@ -128,7 +128,7 @@ test("print: the IHK's decimal key and its Punkteschlüssel, 51 bands each, on o
   await page.goto('/?schluessel=ihk-dezimal&gesamt=40&erreicht=31,5')
   await expect(grade(page)).toHaveText('2,5 (befriedigend)') // 31,5 of 40 is 78,75 %, rounded 79: "79 → 2,5"
   await page.emulateMedia({ media: 'print' })
-  await expect(page.getByLabel('Gesamtpunktzahl')).toBeHidden()
+  await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toBeHidden()
   await expect(table(page).getByRole('listitem')).toHaveCount(51)
   const key = page.getByRole('region', { name: 'Punkteschlüssel für 40 Punkte' })
   await expect(key.getByRole('listitem')).toHaveCount(51)

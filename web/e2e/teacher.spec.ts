@@ -83,7 +83,7 @@ for (const width of widths) {
   test(`at ${width} px the inputs live in the address and Enter moves on`, async ({ page }) => {
     await page.setViewportSize({ width, height: 844 })
     await page.goto('/?gesamt=40&erreicht=31,5')
-    await expect(page.getByLabel('Gesamtpunktzahl')).toHaveValue('40')
+    await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toHaveValue('40')
     await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('31,5')
     await expect(page.getByLabel('Erreichte Prozentzahl')).toHaveText('78,8%')
     await expect(page.getByLabel('Note', { exact: true })).toHaveText('2')
@@ -98,11 +98,11 @@ for (const width of widths) {
     await expect(page.getByLabel('Erreichte Punktzahl')).toHaveValue('36')
     await expect(page.getByLabel('Note', { exact: true })).toHaveText('1')
 
-    await page.getByLabel('Gesamtpunktzahl').fill('')
+    await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill('')
     await expect(page).toHaveURL(/\/\?erreicht=36$/)
 
-    await page.getByLabel('Gesamtpunktzahl').fill('30')
-    await page.getByLabel('Gesamtpunktzahl').press('Enter')
+    await page.getByLabel('Gesamtpunktzahl', { exact: true }).fill('30')
+    await page.getByLabel('Gesamtpunktzahl', { exact: true }).press('Enter')
     await expect(page.getByLabel('Erreichte Punktzahl')).toBeFocused()
     await page.keyboard.press('ControlOrMeta+a')
     await page.keyboard.type('23')
@@ -181,7 +181,8 @@ test('print: table, Punkteschlüssel and a Notenspiegel of 40 pupils on one A4 p
   await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')).toHaveCount(40 + 1)
 
   await page.emulateMedia({ media: 'print' })
-  await expect(page.getByLabel('Gesamtpunktzahl')).toBeHidden()
+  await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toBeHidden()
+  await expect(page.getByLabel('Gesamtpunktzahl dieser Arbeit')).toBeHidden()
   await expect(page.getByLabel(/eine Zeile je Schülerin oder Schüler/)).toBeHidden()
   await expect(page.getByRole('button', { name: 'Als CSV herunterladen' })).toBeHidden()
   await expect(page.getByRole('link', { name: 'Verwaltung' })).toBeHidden()
@@ -246,7 +247,7 @@ test('print: a single result prints with the result, from a button as well', asy
   await expect(page.getByRole('button', { name: 'Drucken' })).toBeHidden()
 })
 
-test('print: the Notenspiegel for the class, without names or points, small groups merged', async ({
+test('print: the Notenspiegel for the class, without names or points, small groups merged when chosen', async ({
   page,
 }) => {
   await page.addInitScript(() => {
@@ -257,6 +258,7 @@ test('print: the Notenspiegel for the class, without names or points, small grou
   await page.getByLabel('Titel').fill('7b Mathematik')
   await page.getByLabel(/eine Zeile je Schülerin oder Schüler/).fill(CLASS_TEXT)
   await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')).toHaveCount(25)
+  await page.getByLabel('Noten mit nur 1 oder 2 Personen zusammenfassen').check()
   await page.getByRole('button', { name: 'Für die Klasse drucken (ohne Namen)' }).click()
 
   await page.emulateMedia({ media: 'print' })
@@ -268,7 +270,7 @@ test('print: the Notenspiegel for the class, without names or points, small grou
   expect(printed).toContain('Notenspiegel: 7b Mathematik')
   expect(printed).toMatch(/40 Punkte · Notenschlüssel „Standard“, Version \d+ · 22 bewertet/)
   await expect(page.getByRole('table', { name: 'Notenschlüssel' }).filter({ visible: true })).toHaveCount(0)
-  await expect(page.getByLabel('Gesamtpunktzahl')).toBeHidden()
+  await expect(page.getByLabel('Gesamtpunktzahl', { exact: true })).toBeHidden()
   // no whole grade of one or two pupils: every printed count is 0 or at least 3
   const counts = (
     await page

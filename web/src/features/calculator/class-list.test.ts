@@ -57,6 +57,7 @@ describe('summarize', () => {
     expect(s.byGrade).toEqual({ '1': 1, '2': 3, '3': 0, '4': 0, '5': 1, '6': 1 })
     expect(s.average).toBe('3,00') // (1 + 2 + 2 + 2 + 5 + 6) / 6
     expect(s.failing).toBe('33,3%') // 2 of 6
+    expect(s.failingCount).toBe(2)
   })
 
   it('rounds the average half away from zero to two decimals', () => {

@@ -5,8 +5,17 @@ import { gradeOf, type Key } from '@/lib/key'
 import { inNotation, notationOf, parseNumber, type Notation } from '@/lib/numbers'
 import { add, cmp, div, mul, rational, type Rational } from '@/lib/rational'
 import { groupsOf, systemOf, withUnit, type GradeGroup } from '@/lib/systems'
+import {
+  readTaskHeader,
+  readTaskLine,
+  taskFigures,
+  tasksTotal,
+  type Task,
+  type TaskCell,
+  type TaskFigures,
+} from './class-tasks'
 import { formatPercentage } from './grading'
-import { pointsText } from './points-table'
+import { formatPoints, pointsText } from './points-table'
 
 // The Notenspiegel: one achieved value per line ("27,5" or "Name; 27,5"), graded with the
 // calculator's rule for the entered total. Runs only in the browser; nothing is sent anywhere.
@@ -17,8 +26,10 @@ export interface ClassLine {
   /** The pupil's number: 1 for the first pupil's line, whatever blank lines or heading come before. */
   number: number
   name: string
-  /** The points as typed (trimmed), or the word that marks the pupil absent ("krank"). */
+  /** The points as typed (trimmed), their sum under a task header, or the word that marks the pupil absent ("krank"). */
   points: string
+  /** Under a task header: the pupil's cell per task, a wrong one marked (class-tasks.ts). */
+  cells?: TaskCell[] | undefined
   /**
    * The grade as the key holds it, its second label or word where the system has one ("13", "1-"; "1,4",
    * "sehr gut"), the percentage in the system's notation ("78.3 %" in Switzerland).
@@ -31,6 +42,11 @@ export interface ClassSummary {
   lines: ClassLine[]
   /** A first line that names the columns ("Name⇥Punkte", pasted from a spreadsheet): skipped, not graded. */
   header: string | null
+  /** The total the list is graded against: the one given, or the sum of the tasks' maxima. */
+  total: Rational
+  /** The tasks a header names with their maxima (class-tasks.ts), and their figures for the class; [] without. */
+  tasks: Task[]
+  taskFigures: TaskFigures[]
   /** Valid lines. */
   graded: number
   /** Pupils marked absent ("fehlt", "krank"): counted apart, neither graded nor an error. */
@@ -49,6 +65,8 @@ export interface ClassSummary {
   averageNote: string
   /** The share of grades below the system's pass mark, "12,5 %"; "" without valid lines. */
   failing: string
+  /** How many grades are below the pass mark. */
+  failingCount: number
   /** What that share is called: "Anteil 5 und 6", "Anteil unter 5 Punkten". */
   failingTerm: string
   /** The heading of the second labels' or words' column, "" when the key has none. */
@@ -106,23 +124,53 @@ function gradeLine(key: Key, total: Rational, points: string): ClassLine['result
 /** The points column's heading as people write it: "Punkte", "Punktzahl", "Erreichte Punkte", "Ergebnis". */
 const POINTS_HEADING = /^(erreichte\s+)?(punkte?|punktzahl|ergebnis|bewertung|points?|score)$/i
 
-/** Reads the text for a total above 0 (null otherwise); blank lines and a heading line are skipped. */
+/**
+ * Reads the text for a total above 0 (null otherwise); blank lines and a heading line are skipped. A first
+ * line naming tasks with their maxima (class-tasks.ts) makes the lines points per task and the total their sum.
+ */
 export function summarize(key: Key, totalText: string, text: string): ClassSummary | null {
-  const total = parseNumber(totalText)
+  const notation = notationOf(key.system)
+  const raws = text.split(/\r\n|\r|\n/)
+  const first = raws.findIndex((raw) => raw.trim() !== '')
+  const tasks = first < 0 ? null : readTaskHeader(raws[first] ?? '')
+  const total = tasks === null ? parseNumber(totalText) : tasksTotal(tasks)
   if (total === null || total.n <= 0n) return null
   const lines: ClassLine[] = []
-  let header: string | null = null
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
-    if (raw.trim() === '') return
+  let header: string | null = tasks === null ? null : (raws[first] ?? '').trim()
+  raws.forEach((raw, i) => {
+    if (raw.trim() === '' || (i === first && tasks !== null)) return
+    const number = lines.length + 1
+    if (tasks !== null) {
+      lines.push({ line: i + 1, number, ...taskLine(key, total, tasks, raw) })
+      return
+    }
     const { name, points } = splitLine(raw)
     if (lines.length === 0 && header === null && POINTS_HEADING.test(points)) {
       header = raw.trim()
       return
     }
-    const number = lines.length + 1
     lines.push({ line: i + 1, number, name, points, result: gradeLine(key, total, points) })
   })
-  return { lines, header, ...figures(key, lines) }
+  const valid = lines.flatMap((l) => ('grade' in l.result && l.cells ? [l.cells] : []))
+  return {
+    lines,
+    header,
+    total,
+    tasks: tasks ?? [],
+    taskFigures: tasks === null ? [] : taskFigures(tasks, valid, notation),
+    ...figures(key, lines),
+  }
+}
+
+/** A pupil's line under a task header: absent ("Ben; krank"), or the cells and the grade of their sum. */
+function taskLine(key: Key, total: Rational, tasks: Task[], raw: string): Omit<ClassLine, 'line' | 'number'> {
+  const { separator } = notationOf(key.system)
+  const read = readTaskLine(raw, tasks, separator, (word) => ABSENT.test(word))
+  if (read.absent !== undefined) return { name: read.name, points: read.absent, result: { absent: true } }
+  if (read.sum === null)
+    return { name: read.name, points: '', cells: read.cells, result: { error: read.error ?? '' } }
+  const points = formatPoints(read.sum, separator)
+  return { name: read.name, points, cells: read.cells, result: gradeLine(key, total, formatPoints(read.sum)) }
 }
 
 /** The counts, the average and the failing share of the graded lines. */
@@ -160,6 +208,7 @@ function figures(key: Key, lines: ClassLine[]) {
     averageText: average === '' ? '' : withUnit(key.system, average),
     averageNote: system.averageNote,
     failing: graded === 0 ? '' : `${share}${notation.percent}`,
+    failingCount: failing,
     failingTerm: system.failingTerm,
     altTerm: key.bands.some((b) => b.alt !== undefined || wordOf(key.system, b.label) !== undefined)
       ? system.altTerm
@@ -209,17 +258,20 @@ export function toCsv(
     scale !== undefined && ['Version', String(scale.version)],
     scale?.adjusted !== undefined && scale.adjusted !== '' && ['Für diese Arbeit angepasst', scale.adjusted],
   ].filter((r) => r !== false)
+  // a column per task, where a header names tasks
+  const taskHeads = summary.taskFigures.map((t) => `${t.name} (${t.max})`)
   const rows = [
     ...heading,
     ...(heading.length > 0 ? [[]] : []),
-    ['Nr.', 'Name', 'Punkte', 'Prozent', 'Note', ...alt(summary.altTerm), 'Hinweis'],
+    ['Nr.', 'Name', ...taskHeads, 'Punkte', 'Prozent', 'Note', ...alt(summary.altTerm), 'Hinweis'],
   ]
-  for (const { number, name, points, result } of summary.lines) {
+  for (const { number, name, points, cells, result } of summary.lines) {
     const graded = 'grade' in result
     const hint = 'error' in result ? result.error : 'absent' in result ? 'abwesend' : ''
     rows.push([
       String(number),
       name,
+      ...taskHeads.map((_, i) => cells?.[i]?.text ?? ''),
       points,
       graded ? result.percentage : '',
       graded ? gradeCell(inNotation(result.grade, summary.notation)) : '',
@@ -228,6 +280,12 @@ export function toCsv(
     ])
   }
   rows.push([], ['Durchschnitt', summary.average], [summary.failingTerm, summary.failing])
+  if (taskHeads.length > 0)
+    rows.push(
+      [],
+      ['Aufgabe', 'Höchstpunktzahl', 'Durchschnitt', 'gelöst'],
+      ...summary.taskFigures.map((t) => [t.name, t.max, t.average, t.solved]),
+    )
   if (summary.absent > 0) rows.push(['Abwesend', String(summary.absent)])
   // per band in the key's order (an object's integer keys would come first, sorted), as the counts
   // table shows them; a key of many steps (51 decimals) per whole grade instead

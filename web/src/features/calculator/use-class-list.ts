@@ -1,45 +1,122 @@
 import { useEffect, useMemo, useState } from 'react'
 import { download } from '@/lib/download'
-import type { Key } from '@/lib/key'
-import { summarize, toCsv, type GradedWith } from './class-list'
+import { keyOf } from '@/lib/key'
+import { summarize, toCsv } from './class-list'
 import { csvName, dateText, today } from './class-list-export'
-import { clearClassList, storeClassList, type StoredClassList } from './class-list-storage'
+import {
+  clearClassList,
+  keepUntil,
+  storeClassList,
+  type KeptClassList,
+  type ListKey,
+} from './class-list-storage'
+import { formatPoints } from './points-table'
 
-/**
- * The Notenspiegel's state: the list, its title and date (from the kept list, if any), its summary
- * against the calculator's total, kept in this browser on every change; clear() removes it,
- * exportCsv() downloads it.
- */
-export function useClassList(scaleKey: Key, total: string, kept: StoredClassList | null, scale: GradedWith) {
-  const [text, setText] = useState(kept?.text ?? '')
-  const [title, setTitle] = useState(kept?.title ?? '')
-  const [date, setDate] = useState(kept?.date ?? today())
+// The Notenspiegel's state (docs/spec.md §2). A list belongs to its own test: the total and the key it was
+// graded with. While it has no lines it follows the calculator's; from its first line (or a total typed into
+// it) it keeps them, so that the total typed for the next test does not regrade last week's class; the
+// teacher changes the list's total on purpose, or takes the page's key over with a button.
+
+/** The page's test: the calculator's total and key, which an empty list follows. */
+export interface PageTest extends ListKey {
+  total: string
+}
+
+const sameKey = (a: ListKey, b: ListKey) =>
+  a.graded.name === b.graded.name &&
+  a.graded.version === b.graded.version &&
+  (a.graded.adjusted ?? '') === (b.graded.adjusted ?? '') &&
+  JSON.stringify(a.doc) === JSON.stringify(b.doc)
+
+/** A comment's key: the pupil's name, or their number for a line without one. */
+export const commentKey = (line: { name: string; number: number }): string =>
+  line.name === '' ? `#${String(line.number)}` : line.name
+
+export function useClassList(page: PageTest, kept: KeptClassList | null) {
+  const [text, setText] = useState(kept?.list.text ?? '')
+  const [title, setTitle] = useState(kept?.list.title ?? '')
+  const [date, setDate] = useState(kept?.list.date ?? today())
+  // an earlier release's list kept no key: it keeps the page's from now on
+  const [test, setTest] = useState<ListKey | null>(() =>
+    kept === null ? null : (kept.list.test ?? { doc: page.doc, graded: page.graded }),
+  )
+  const [ownTotal, setOwnTotal] = useState(kept?.list.total ?? '')
+  const [comments, setComments] = useState(kept?.list.comments ?? {})
+  const [until, setUntil] = useState(kept?.until ?? null)
+  const listKey = test ?? page
+  const total = test === null ? page.total : ownTotal
+  const scaleKey = useMemo(() => keyOf(listKey.doc), [listKey.doc])
   const summary = useMemo(() => summarize(scaleKey, total, text), [scaleKey, total, text])
   useEffect(() => {
-    storeClassList({ text, title, date, total })
-  }, [text, title, date, total])
+    storeClassList({ text, title, date, total: ownTotal, test, comments }, until)
+  }, [text, title, date, ownTotal, test, comments, until])
+  /** From here the list keeps its test: the page's key and total as they are now. */
+  const own = () => {
+    if (test !== null) return
+    setTest({ doc: page.doc, graded: page.graded })
+    setOwnTotal(page.total)
+  }
+  const differs = test !== null && (!sameKey(test, page) || (page.total !== '' && page.total !== ownTotal))
 
   return {
     text,
-    setText,
+    setText: (next: string) => {
+      if (next.trim() !== '') own()
+      setText(next)
+    },
     title,
     setTitle,
     date,
     setDate,
+    /** The list's total as typed (the sum of the tasks' maxima under a task header: summary.total). */
+    total,
+    setTotal: (next: string) => {
+      own()
+      setOwnTotal(next)
+    },
+    scaleKey,
+    graded: listKey.graded,
+    /** The page shows another test than the list's (another total or key): the list is not regraded. */
+    differs,
+    /** Whether the page's key is another than the list's. */
+    otherKey: test !== null && !sameKey(test, page),
+    /** Grades the list with the page's key (its total stays the list's). */
+    takePageKey: () => {
+      setTest({ doc: page.doc, graded: page.graded })
+    },
     summary,
-    /** The title and the date as the printed page shows them: "7b Mathematik · 23.11.2026". */
+    comments,
+    setComment: (key: string, comment: string) => {
+      setComments((c) => ({ ...c, [key]: comment }))
+    },
+    /** The ISO time until which this device keeps the list; null: this browser session only. */
+    until,
+    /** Keeps the list on this device for `days` days, or for this session only (null). */
+    keep: (days: number | null) => {
+      setUntil(days === null ? null : keepUntil(days))
+    },
+    /** The list's title and date, and the test: "7b Mathematik · 23.11.2026", "40 Punkte · Notenschlüssel „…“". */
     heading: [title.trim(), dateText(date)].filter((x) => x !== '').join(' · '),
     clear: () => {
       clearClassList()
       setText('')
       setTitle('')
       setDate(today())
+      setTest(null)
+      setOwnTotal('')
+      setComments({})
+      setUntil(null)
     },
     exportCsv: () => {
       if (summary === null) return
       download(
         csvName(title, date),
-        toCsv(summary, { title, date: dateText(date), total, scale }),
+        toCsv(summary, {
+          title,
+          date: dateText(date),
+          total: formatPoints(summary.total),
+          scale: listKey.graded,
+        }),
         'text/csv;charset=utf-8',
       )
     },

@@ -45,7 +45,8 @@ interface CalculatorFormProps {
 
 /** The form, the Punkteschlüssel, the grade table and the Notenspiegel of one scale, all on its key. */
 export function CalculatorForm({ config, version, tools }: CalculatorFormProps) {
-  const { adjusted, source, applyToCurrent, graded } = useAdjustedKey(config, version)
+  const page = useAdjustedKey(config, version)
+  const { adjusted, source, applyToCurrent } = page
   const { key } = adjusted
   const id = useId()
   const [inputs, setInputs] = useUrlInputs()
@@ -137,15 +138,7 @@ export function CalculatorForm({ config, version, tools }: CalculatorFormProps) 
       </section>
 
       <LazyPart browserOnly>
-        <ClassListSection
-          scaleKey={key}
-          // the key the list grades with: of the link's version, with the teacher's adjustment
-          graded={graded ?? { name: config.name, version }}
-          total={inputs.total}
-          onRestoreTotal={(kept) => {
-            setInputs({ total: kept })
-          }}
-        />
+        <ClassListSection config={config} version={version} page={page} total={inputs.total} />
       </LazyPart>
 
       {tools?.(config, key)}

@@ -3,9 +3,13 @@ import type { ClassSummary } from '../class-list'
 
 const cell = 'px-1.5 py-1.5 sm:px-2 print:py-0 print:leading-tight'
 
-/** Each line's points, percentage and grade; an invalid line says why, in place. */
+/**
+ * Each line's points (under a task header, per task and their sum), percentage and grade; an invalid line
+ * says why, in place, and a wrong task cell is marked.
+ */
 export function ClassListResults({ summary }: { summary: ClassSummary }) {
   const hasNames = summary.lines.some((l) => l.name !== '')
+  const { taskFigures: tasks } = summary
   return (
     <div className="min-w-0 overflow-x-auto">
       <table className="w-full border-collapse text-sm print:text-[9px]">
@@ -22,6 +26,11 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
                 Name
               </th>
             )}
+            {tasks.map((t) => (
+              <th key={t.name} scope="col" className={`${cell} text-right font-medium`}>
+                {t.name} <span className="font-normal whitespace-nowrap">({t.max})</span>
+              </th>
+            ))}
             <th scope="col" className={`${cell} text-right`}>
               Punkte
             </th>
@@ -34,7 +43,7 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 text-slate-800 dark:divide-slate-700 dark:text-slate-100">
-          {summary.lines.map(({ line, number, name, points, result }) => (
+          {summary.lines.map(({ line, number, name, points, cells, result }) => (
             <tr
               key={line}
               className={
@@ -42,7 +51,24 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
               }
             >
               <td className={`${cell} tabular-nums text-slate-600 dark:text-slate-300`}>{number}</td>
-              {hasNames && <td className={`${cell} wrap-anywhere`}>{name}</td>}
+              {hasNames && (
+                // beside the task columns a name keeps its words whole (the table scrolls at 390 px)
+                <td className={`${cell} ${tasks.length > 0 ? 'min-w-28 break-words' : 'wrap-anywhere'}`}>
+                  {name}
+                </td>
+              )}
+              {tasks.map((t, i) => {
+                const c = cells?.[i]
+                return (
+                  <td
+                    key={t.name}
+                    className={`${cell} text-right tabular-nums wrap-anywhere ${c?.error === undefined ? '' : 'font-semibold underline decoration-wavy decoration-red-700 dark:decoration-red-300'}`}
+                  >
+                    {c?.text}
+                    {c?.error !== undefined && <span className="sr-only"> (ungültig)</span>}
+                  </td>
+                )
+              })}
               {'error' in result ? (
                 // The raw text and why it is not graded share the last three columns, so that the
                 // message has room to wrap between words at 390 px.

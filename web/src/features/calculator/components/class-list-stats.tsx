@@ -1,5 +1,5 @@
 import { Download, Printer } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Button } from '@/components/button'
 import type { ClassSummary } from '../class-list'
 import { ClassListChart } from './class-list-chart'
@@ -12,12 +12,21 @@ const secondary = 'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 d
  */
 interface ClassListStatsProps {
   summary: ClassSummary
+  /** Whether the print for the class merges grades held by one or two pupils (class-summary.ts). */
+  merged: boolean
+  onMerged: (merged: boolean) => void
+  /** Feedback sheets per A4 page. */
+  sheetsPerPage: 1 | 2
+  onSheetsPerPage: (n: 1 | 2) => void
   onExport: () => void
-  /** Prints the Notenspiegel for the class: counts, average and share, without names. */
+  /** Prints the Notenspiegel for the class: counts, average and share, the Punkteschlüssel, without names. */
   onPrintForClass: () => void
+  /** Prints a feedback sheet per pupil. */
+  onPrintSheets: () => void
 }
 
-export function ClassListStats({ summary, onExport, onPrintForClass }: ClassListStatsProps) {
+export function ClassListStats({ summary, ...props }: ClassListStatsProps) {
+  const id = useId()
   const invalid = summary.lines.length - summary.graded - summary.absent
   const note = [
     summary.averageNote,
@@ -63,15 +72,51 @@ export function ClassListStats({ summary, onExport, onPrintForClass }: ClassList
       </dl>
       {note !== '' && <p className="text-xs text-slate-600 dark:text-slate-300">{note}</p>}
       <ClassListChart summary={summary} />
-      <div className="flex flex-wrap gap-3 print:hidden">
-        <Button variant="secondary" onClick={onExport} className={secondary}>
+      <div className="space-y-3 print:hidden">
+        <Button variant="secondary" onClick={props.onExport} className={secondary}>
           <Download className="size-4" aria-hidden="true" />
           Als CSV herunterladen
         </Button>
-        <Button variant="secondary" onClick={onPrintForClass} className={secondary}>
-          <Printer className="size-4" aria-hidden="true" />
-          Für die Klasse drucken (ohne Namen)
-        </Button>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Button variant="secondary" onClick={props.onPrintForClass} className={secondary}>
+            <Printer className="size-4" aria-hidden="true" />
+            Für die Klasse drucken (ohne Namen)
+          </Button>
+          <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <input
+              type="checkbox"
+              checked={props.merged}
+              onChange={(e) => {
+                props.onMerged(e.target.checked)
+              }}
+              className="size-5 accent-green-700"
+            />
+            Noten mit nur 1 oder 2 Personen zusammenfassen
+          </label>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Button variant="secondary" onClick={props.onPrintSheets} className={secondary}>
+            <Printer className="size-4" aria-hidden="true" />
+            Rückmeldebögen drucken
+          </Button>
+          <fieldset className="flex items-center gap-3 text-sm text-slate-700 dark:text-slate-300">
+            <legend className="sr-only">Rückmeldebögen je Seite</legend>
+            {([2, 1] as const).map((n) => (
+              <label key={n} className="flex items-center gap-1.5">
+                <input
+                  type="radio"
+                  name={`${id}-per-page`}
+                  checked={props.sheetsPerPage === n}
+                  onChange={() => {
+                    props.onSheetsPerPage(n)
+                  }}
+                  className="size-4 accent-green-700"
+                />
+                {n === 2 ? 'Zwei je A4-Seite' : 'Einer je A4-Seite'}
+              </label>
+            ))}
+          </fieldset>
+        </div>
       </div>
     </div>
   )

@@ -1,109 +1,166 @@
 import { useId, useRef, useState } from 'react'
-import { ConfirmDialog } from '@/components/confirm-dialog'
 import { cardClass } from '@/components/styles'
-import type { Key } from '@/lib/key'
-import { parseNumber } from '@/lib/numbers'
 import { printPart } from '@/lib/print-part'
-import { gradedText, type GradedWith } from '../class-list'
-import type { StoredClassList } from '../class-list-storage'
+import { gradedText } from '../class-list'
+import type { KeptClassList } from '../class-list-storage'
 import { pointsText } from '../points-table'
-import { useClassList } from '../use-class-list'
+import { useClassList, type PageTest } from '../use-class-list'
 import { ClassListInputs } from './class-list-inputs'
+import { ClassListKeeping } from './class-list-keeping'
 import { ClassListResults } from './class-list-results'
 import { ClassListStats } from './class-list-stats'
+import { ClassListTasks } from './class-list-tasks'
 import { ClassSummaryPrint } from './class-summary-print'
+import { FeedbackComments, FeedbackSheets } from './feedback-sheets'
 
 interface ClassListProps {
-  scaleKey: Key
-  graded: GradedWith
-  total: string
+  /** The calculator's total and key, which a list without lines follows. */
+  page: PageTest
   /** The kept list, when this browser has one (class-list-storage.ts). */
-  kept: StoredClassList | null
+  kept: KeptClassList | null
   onCleared: () => void
 }
 
-/** The Notenspiegel (loaded lazily): a class's points in, each line's grade and the counts out. */
-export default function ClassList({ scaleKey, graded, total, kept, onCleared }: ClassListProps) {
+/**
+ * The Notenspiegel (loaded lazily): a class's points in, each line's grade and the counts out, graded with
+ * the list's own total and key; its prints for the class and per pupil, each naming the test.
+ */
+export default function ClassList({ page, kept, onCleared }: ClassListProps) {
   const id = useId()
-  const list = useClassList(scaleKey, total, kept, graded)
-  const [confirming, setConfirming] = useState(false)
+  const list = useClassList(page, kept)
+  const [merged, setMerged] = useState(false)
+  const [sheetsPerPage, setSheetsPerPage] = useState<1 | 2>(2)
   const forClass = useRef<HTMLDivElement>(null)
+  const sheets = useRef<HTMLDivElement>(null)
   const { summary } = list
-  const t = parseNumber(total)
   const empty = summary === null || summary.lines.length === 0
+  const tasks = !empty && summary.tasks.length > 0
+  // the test the list shows, in every print: "40 Punkte · Notenschlüssel „Standard“, Version 3"
+  const test =
+    summary === null
+      ? ''
+      : `${pointsText(summary.total, summary.notation.separator)} · Notenschlüssel ${gradedText(list.graded)}`
 
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className={`${cardClass} print:break-inside-avoid ${empty ? 'print:hidden' : ''}`}
+      // the page's own print carries the list only while it is of the test the page shows
+      className={`${cardClass} print:break-inside-avoid ${empty || list.differs ? 'print:hidden' : ''}`}
       data-print="class-list"
     >
-      <h2
-        id={`${id}-title`}
-        className="text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100"
-      >
-        Notenspiegel
-        {summary !== null && t !== null ? ` für ${pointsText(t, summary.notation.separator)}` : ''}
-      </h2>
-      {list.heading !== '' && (
-        <p className="hidden text-sm font-medium wrap-anywhere print:block">{list.heading}</p>
-      )}
-      <p className="mt-1 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">
-        Bewertet mit dem Notenschlüssel {gradedText(graded)}.
-      </p>
+      <ClassListHeading id={`${id}-title`} list={list} />
+      {list.differs && <OwnTestNotice list={list} page={page} />}
       <div className="mt-4 grid gap-6 lg:grid-cols-2 print:mt-2 print:grid-cols-2 print:gap-4">
         <div className="space-y-4 print:contents">
-          <ClassListInputs
-            list={list}
-            system={scaleKey.system}
+          <ClassListInputs list={list} system={list.scaleKey.system} />
+          <ClassListKeeping
+            until={list.until}
+            onKeep={list.keep}
             onDelete={() => {
-              setConfirming(true)
+              list.clear()
+              onCleared()
             }}
           />
           {summary === null ? (
             <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-              Bitte oben zuerst die Gesamtpunktzahl eingeben (eine Zahl größer als 0).
+              Bitte zuerst die Gesamtpunktzahl eingeben (eine Zahl größer als 0), oben im Rechner oder hier
+              für diese Liste.
             </p>
           ) : (
             !empty && (
               <ClassListStats
                 summary={summary}
+                merged={merged}
+                onMerged={setMerged}
+                sheetsPerPage={sheetsPerPage}
+                onSheetsPerPage={setSheetsPerPage}
                 onExport={list.exportCsv}
                 onPrintForClass={() => {
                   if (forClass.current !== null) printPart(forClass.current)
+                }}
+                onPrintSheets={() => {
+                  if (sheets.current !== null) printPart(sheets.current)
                 }}
               />
             )
           )}
         </div>
-        {summary !== null && !empty && <ClassListResults summary={summary} />}
+        {/* beside the inputs: each line's result, or per task what the class solved */}
+        {summary !== null &&
+          !empty &&
+          (tasks ? <ClassListTasks summary={summary} /> : <ClassListResults summary={summary} />)}
       </div>
-      {summary !== null && !empty && (
-        <ClassSummaryPrint
-          summary={summary}
-          heading={list.heading}
-          total={total}
-          graded={graded}
-          ref={forClass}
-        />
+      {/* points per task need the page's width: the table follows below both columns */}
+      {tasks && (
+        <div className="mt-6">
+          <ClassListResults summary={summary} />
+        </div>
       )}
-      {confirming && (
-        <ConfirmDialog
-          title="Notenspiegel löschen?"
-          confirmLabel="Löschen"
-          danger
-          onCancel={() => {
-            setConfirming(false)
-          }}
-          onConfirm={() => {
-            list.clear()
-            setConfirming(false)
-            onCleared()
-          }}
-        >
-          Liste und Titel werden aus diesem Browser entfernt. Das lässt sich nicht rückgängig machen.
-        </ConfirmDialog>
+      {summary !== null && !empty && (
+        <>
+          <FeedbackComments summary={summary} comments={list.comments} onComment={list.setComment} />
+          <ClassSummaryPrint
+            summary={summary}
+            scaleKey={list.scaleKey}
+            heading={list.heading}
+            test={test}
+            merged={merged}
+            ref={forClass}
+          />
+          <FeedbackSheets
+            summary={summary}
+            scaleKey={list.scaleKey}
+            heading={list.heading}
+            test={test}
+            comments={list.comments}
+            merged={merged}
+            perPage={sheetsPerPage}
+            ref={sheets}
+          />
+        </>
       )}
     </section>
+  )
+}
+
+/** The list's heading with its total, its title and date (printed), and the key it is graded with. */
+function ClassListHeading({ id, list }: { id: string; list: ReturnType<typeof useClassList> }) {
+  const { summary } = list
+  return (
+    <>
+      <h2 id={id} className="text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100">
+        Notenspiegel
+        {summary !== null ? ` für ${pointsText(summary.total, summary.notation.separator)}` : ''}
+      </h2>
+      {list.heading !== '' && (
+        <p className="hidden text-sm font-medium wrap-anywhere print:block">{list.heading}</p>
+      )}
+      <p className="mt-1 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">
+        Bewertet mit dem Notenschlüssel {gradedText(list.graded)}.
+      </p>
+    </>
+  )
+}
+
+/** Says that the list keeps its own test while the page shows another, and offers the page's key. */
+function OwnTestNotice({ list, page }: { list: ReturnType<typeof useClassList>; page: PageTest }) {
+  return (
+    <div className="mt-3 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-600 dark:bg-slate-800 dark:text-slate-100 print:hidden">
+      <p>
+        Diese Liste gehört zu ihrer eigenen Arbeit und wird nicht neu bewertet, wenn oben eine andere
+        Gesamtpunktzahl oder ein anderer Schlüssel steht
+        {list.otherKey ? ` (oben: Notenschlüssel ${gradedText(page.graded)})` : ''}. Ihre Gesamtpunktzahl
+        ändern Sie hier in der Liste.
+      </p>
+      {list.otherKey && (
+        <button
+          type="button"
+          className="mt-2 font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-green-700 dark:text-green-300 dark:hover:text-green-200"
+          onClick={list.takePageKey}
+        >
+          Mit dem Schlüssel von oben neu bewerten
+        </button>
+      )}
+    </div>
   )
 }

@@ -1,0 +1,135 @@
+import { roundedDecimal } from '@/lib/decimals'
+import { parseNumber, type Notation } from '@/lib/numbers'
+import { add, cmp, div, mul, rational, type Rational } from '@/lib/rational'
+import { formatPoints } from './points-table'
+
+// Points per task in the Notenspiegel (docs/spec.md §2): a first line that names the tasks with their
+// maximum, "Name; Aufgabe 1 (10); Aufgabe 2 (15)" (also tab-separated, as a spreadsheet copies it), makes
+// every following line a pupil's points per task; the pupil's total is their sum, the test's total the sum
+// of the maxima, and the class sees per task the average and the share solved.
+
+/** A task of the header: its name as written and its maximum. */
+export interface Task {
+  name: string
+  max: Rational
+}
+
+/** A task's figures for the class: the average of the graded pupils and the share of the maximum solved. */
+export interface TaskFigures {
+  name: string
+  max: string
+  /** "6,5", "" without graded pupils. */
+  average: string
+  /** "65,0 %" of the maximum on average, "" without graded pupils. */
+  solved: string
+  /** The share solved as a number from 0 to 1, for the chart's bar. */
+  fraction: number
+}
+
+/** A pupil's cell for one task: the text as pasted and, where it is no valid points, why. */
+export interface TaskCell {
+  text: string
+  error?: string | undefined
+}
+
+// "Aufgabe 1 (10)", "A2 (7,5)", "Nr. 3 (10 P.)", "Aufgabe 4 (max. 12 Punkte)"
+const TASK = /^(.*\S)\s*\(\s*(?:max\.?\s*)?([0-9]+(?:[.,][0-9]+)?)\s*(?:p\.?|pkt\.?|punkte?)?\s*\)$/iu
+
+/** The cells of a line of columns: split at semicolons, or at tabs where it has no semicolon. */
+export const columns = (line: string): string[] =>
+  (line.includes(';') ? line.split(';') : line.split('\t')).map((c) => c.trim())
+
+/**
+ * The tasks a first line names, or null when it is no such header: a name column, then at least one
+ * column written "Task (maximum)" with a maximum above 0, every column after the first so.
+ */
+export function readTaskHeader(line: string): Task[] | null {
+  if (!line.includes(';') && !line.includes('\t')) return null
+  const [, ...cells] = columns(line)
+  if (cells.length === 0) return null
+  const tasks: Task[] = []
+  for (const cell of cells) {
+    const m = TASK.exec(cell)
+    const max = m?.[2] === undefined ? null : parseNumber(m[2])
+    if (m?.[1] === undefined || max === null || max.n <= 0n) return null
+    tasks.push({ name: m[1], max })
+  }
+  return tasks
+}
+
+/**
+ * A pupil's line under a task header: the name, then one cell per task. Columns split at semicolons or tabs;
+ * a line without either takes its last words as the cells ("Anna Berg 8 12,5 10"). Each cell must be points
+ * from 0 to the task's maximum; a wrong cell is marked with why, the others stay as they are.
+ */
+export function readTaskLine(
+  line: string,
+  tasks: Task[],
+  separator: string,
+  isAbsent: (word: string) => boolean,
+): { name: string; cells: TaskCell[]; sum: Rational | null; error?: string; absent?: string } {
+  const columned = line.includes(';') || line.includes('\t')
+  const [name = '', ...texts] = columned ? columns(line) : spaced(line, tasks.length)
+  // "Ben; krank", "Ben; fehlt; ;", "Ben Kraus krank": the word alone marks the pupil absent
+  const given = texts.filter((t) => t !== '')
+  const last = given.at(-1) ?? ''
+  if (isAbsent(last) && (given.length === 1 || !columned)) {
+    const absentName = columned ? name : line.trim().slice(0, -last.length).trim()
+    return { name: absentName, cells: [], sum: null, absent: last }
+  }
+  if (texts.length !== tasks.length) {
+    const error = `${String(tasks.length)} ${tasks.length === 1 ? 'Wert' : 'Werte'} erwartet, ${String(texts.length)} gefunden.`
+    return { name, cells: texts.map((text) => ({ text })), sum: null, error }
+  }
+  let sum: Rational | null = rational(0n)
+  const cells = tasks.map((task, i): TaskCell => {
+    const text = texts[i] ?? ''
+    const error = cellError(text, task.max, separator)
+    const points = error === undefined ? parseNumber(text) : null
+    sum = sum === null || points === null ? null : add(sum, points)
+    return error === undefined ? { text } : { text, error: `${task.name}: ${error}` }
+  })
+  const first = cells.find((c) => c.error !== undefined)
+  return first?.error === undefined ? { name, cells, sum } : { name, cells, sum: null, error: first.error }
+}
+
+/** The name and the last `n` words of a line without columns ("" when it has no more than `n`). */
+function spaced(line: string, n: number): string[] {
+  const words = line.trim().split(/\s+/u)
+  const cells = words.length >= n ? words.slice(-n) : words.slice(1)
+  return [words.slice(0, words.length - cells.length).join(' '), ...cells]
+}
+
+function cellError(text: string, max: Rational, separator: string): string | undefined {
+  if (text === '') return 'Punkte fehlen (0, wenn nicht bearbeitet).'
+  const points = parseNumber(text)
+  if (points === null) return `„${text}“ ist keine Zahl.`
+  if (points.n < 0n) return 'Punkte können nicht negativ sein.'
+  if (cmp(points, max) > 0) return `Mehr als ${formatPoints(max, separator)} Punkte.`
+  return undefined
+}
+
+/** The test's total: the sum of the tasks' maxima. */
+export const tasksTotal = (tasks: Task[]): Rational => tasks.reduce((s, t) => add(s, t.max), rational(0n))
+
+/** Per task the class's average and the share solved, over the pupils whose every cell is valid. */
+export function taskFigures(tasks: Task[], rows: TaskCell[][], notation: Notation): TaskFigures[] {
+  const n = BigInt(rows.length)
+  return tasks.map((task, i) => {
+    const sum = rows.reduce(
+      (s, cells) => add(s, parseNumber(cells[i]?.text ?? '0') ?? rational(0n)),
+      rational(0n),
+    )
+    const max = formatPoints(task.max, notation.separator)
+    if (n === 0n) return { name: task.name, max, average: '', solved: '', fraction: 0 }
+    const average = div(sum, rational(n))
+    const share = div(average, task.max)
+    return {
+      name: task.name,
+      max,
+      average: roundedDecimal(average, 1, notation.separator).text,
+      solved: `${roundedDecimal(mul(share, rational(100n)), 1, notation.separator).text}${notation.percent}`,
+      fraction: Number(share.n) / Number(share.d),
+    }
+  })
+}
