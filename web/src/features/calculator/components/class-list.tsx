@@ -1,10 +1,12 @@
 import { useId, useRef, useState } from 'react'
 import { cardClass } from '@/components/styles'
 import { printPart } from '@/lib/print-part'
-import { gradedText } from '../class-list'
+import { gradedText, type ClassSummary } from '../class-list'
 import type { KeptClassList } from '../class-list-storage'
 import { pointsText } from '../points-table'
 import { useClassList, type PageTest } from '../use-class-list'
+import { useSchool } from '../use-school'
+import { ApprovalNotice } from './approval-notice'
 import { ClassListInputs } from './class-list-inputs'
 import { ClassListKeeping } from './class-list-keeping'
 import { ClassListResults } from './class-list-results'
@@ -84,6 +86,7 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
               />
             )
           )}
+          {summary !== null && !empty && <ClassApproval summary={summary} heading={list.heading} />}
         </div>
         {/* beside the inputs: each line's result, or per task what the class solved */}
         {summary !== null &&
@@ -120,6 +123,22 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
         </>
       )}
     </section>
+  )
+}
+
+/** The school's rule for a test too many fail, and the note for the Schulleitung (docs/spec.md §11). */
+function ClassApproval({ summary, heading }: { summary: ClassSummary; heading: string }) {
+  const { school, stale } = useSchool()
+  return (
+    <ApprovalNotice
+      graded={summary.graded}
+      failing={summary.failingCount}
+      failingTerm={summary.failingTerm}
+      school={school}
+      stale={stale}
+      heading={heading}
+      counts={summary.groups.map((g) => ({ grade: g.name, count: summary.byGrade[g.name] ?? 0 }))}
+    />
   )
 }
 
