@@ -194,7 +194,7 @@ test('names and points stay for the session unless remembered; one click deletes
 }) => {
   await page.goto('/?gesamt=40')
   await pasteClass(page)
-  await expect(page.getByText(/bleiben nur, bis dieses Browserfenster geschlossen wird/)).toBeVisible()
+  await expect(page.getByText(/bleiben nur in diesem Browser-Tab, bis er geschlossen wird/)).toBeVisible()
   const stored = (p: Page) =>
     p.evaluate(() => ({
       session: sessionStorage.getItem('notenrechner.notenspiegel'),

@@ -133,7 +133,7 @@ for (const width of widths) {
     ).toBeVisible()
     const results = page.getByRole('table', { name: 'Ergebnis je Zeile' })
     await expect(results.getByRole('row')).toHaveCount(3) // the heading is not a pupil
-    await expect(page.getByText(/bleiben nur, bis dieses Browserfenster geschlossen wird/)).toBeVisible()
+    await expect(page.getByText(/bleiben nur in diesem Browser-Tab, bis er geschlossen wird/)).toBeVisible()
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

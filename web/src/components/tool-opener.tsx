@@ -9,13 +9,15 @@ interface ToolOpenerProps {
   /** The button that opens it ("Notenspiegel erstellen"). */
   action: string
   onOpen: () => void
+  /** Takes the focus when shown (the tool was just closed from inside, its button gone). */
+  autoFocus?: boolean
 }
 
 /**
  * A teacher's tool while closed (the Notenspiegel, the Zeugnisnote): its heading, a sentence and the
  * button that loads and opens it. Not printed.
  */
-export function ToolOpener({ title, text, action, onOpen }: ToolOpenerProps) {
+export function ToolOpener({ title, text, action, onOpen, autoFocus = false }: ToolOpenerProps) {
   const id = useId()
   return (
     <section aria-labelledby={id} className={`${cardClass} print:hidden`}>
@@ -28,6 +30,8 @@ export function ToolOpener({ title, text, action, onOpen }: ToolOpenerProps) {
         </div>
         <Button
           variant="secondary"
+          // only right after the person closed the tool from inside
+          autoFocus={autoFocus}
           onClick={onOpen}
           className="dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
         >

@@ -4,6 +4,7 @@ import {
   CLASS_LIST_KEY,
   clearClassList,
   keepUntil,
+  leaveOtherPlace,
   readClassList,
   storeClassList,
   type StoredClassList,
@@ -30,7 +31,7 @@ describe('where the Notenspiegel is kept', () => {
   it('keeps it for the session by default, nothing on the device', () => {
     storeClassList(list, null)
     expect(localStorage.getItem(CLASS_LIST_KEY)).toBeNull()
-    expect(readClassList(NOW)).toEqual({ list, until: null })
+    expect(readClassList(NOW)).toEqual({ list, until: null, legacy: false })
   })
 
   it('keeps it on the device until the chosen day, then the next visit removes it', () => {
@@ -38,7 +39,7 @@ describe('where the Notenspiegel is kept', () => {
     expect(until).toBe('2026-12-05T10:00:00.000Z')
     storeClassList(list, until)
     expect(sessionStorage.getItem(CLASS_LIST_KEY)).toBeNull()
-    expect(readClassList(NOW + 6 * DAY)).toEqual({ list, until })
+    expect(readClassList(NOW + 6 * DAY)).toEqual({ list, until, legacy: false })
     expect(readClassList(NOW + 7 * DAY)).toBeNull()
     expect(localStorage.getItem(CLASS_LIST_KEY)).toBeNull()
   })
@@ -46,9 +47,16 @@ describe('where the Notenspiegel is kept', () => {
   it('keeps it at most 30 days, and moves it back to the session when no longer remembered', () => {
     expect(keepUntil(365, NOW)).toBe(new Date(NOW + 30 * DAY).toISOString())
     storeClassList(list, keepUntil(30, NOW))
+    leaveOtherPlace(null)
     storeClassList(list, null)
     expect(localStorage.getItem(CLASS_LIST_KEY)).toBeNull()
     expect(readClassList(NOW)?.until).toBeNull()
+  })
+
+  it('writes only its own place: another tab’s list kept on the device stays', () => {
+    storeClassList({ ...list, title: 'other tab' }, keepUntil(7, NOW))
+    storeClassList(list, null)
+    expect(localStorage.getItem(CLASS_LIST_KEY)).toContain('other tab')
   })
 
   it('keeps a list of an earlier release (no day, no key) for 30 days from now', () => {
@@ -59,7 +67,12 @@ describe('where the Notenspiegel is kept', () => {
     expect(readClassList(NOW)).toEqual({
       list: { text: 'Anna; 31,5', title: '', date: '', total: '40', test: null, comments: {} },
       until: new Date(NOW + 30 * DAY).toISOString(),
+      legacy: true,
     })
+    // a list of this release that follows the page (no key yet) is no such list
+    localStorage.clear()
+    storeClassList({ ...list, test: null }, null)
+    expect(readClassList(NOW)?.legacy).toBe(false)
   })
 
   it('writes the key in the shape the server writes documents, and reads it back', () => {

@@ -36,6 +36,8 @@ export interface StoredClassList {
 export interface KeptClassList {
   list: StoredClassList
   until: string | null
+  /** Kept by an earlier release, which kept no key: the list keeps the page's from now on. */
+  legacy?: boolean
 }
 
 const isString = (x: unknown): x is string => typeof x === 'string'
@@ -54,13 +56,22 @@ function readComments(x: unknown): Record<string, string> {
 }
 
 /** A kept entry, or null when it is none of ours (it is ignored). */
-function readEntry(raw: string | null): (StoredClassList & { until?: unknown }) | null {
+function readEntry(raw: string | null): (StoredClassList & { until?: unknown; legacy: boolean }) | null {
   if (raw === null) return null
   const v: unknown = JSON.parse(raw)
   if (typeof v !== 'object' || v === null) return null
   const { text, title, date, total, test, comments, until } = v as Record<string, unknown>
   if (!isString(text) || !isString(title) || !isString(date) || !isString(total)) return null
-  return { text, title, date, total, test: readTest(test), comments: readComments(comments), until }
+  return {
+    text,
+    title,
+    date,
+    total,
+    test: readTest(test),
+    comments: readComments(comments),
+    until,
+    legacy: !('test' in v),
+  }
 }
 
 /**
@@ -70,7 +81,7 @@ function readEntry(raw: string | null): (StoredClassList & { until?: unknown }) 
 export function readClassList(now = Date.now()): KeptClassList | null {
   try {
     const session = readEntry(sessionStorage.getItem(CLASS_LIST_KEY))
-    if (session !== null) return { list: withoutUntil(session), until: null }
+    if (session !== null) return { list: withoutUntil(session), until: null, legacy: session.legacy }
     const device = readEntry(localStorage.getItem(CLASS_LIST_KEY))
     if (device === null) return null
     const until = isString(device.until) ? Date.parse(device.until) : now + MAX_KEEP_DAYS * DAY
@@ -78,7 +89,7 @@ export function readClassList(now = Date.now()): KeptClassList | null {
       localStorage.removeItem(CLASS_LIST_KEY)
       return null
     }
-    return { list: withoutUntil(device), until: new Date(until).toISOString() }
+    return { list: withoutUntil(device), until: new Date(until).toISOString(), legacy: device.legacy }
   } catch {
     return null
   }
@@ -98,8 +109,9 @@ export const keepUntil = (days: number, now = Date.now()): string =>
   new Date(now + Math.min(Math.max(days, 1), MAX_KEEP_DAYS) * DAY).toISOString()
 
 /**
- * Keeps the list for this session (`until` null) or on this device until `until`, and removes it from the
- * other place; an empty list (no text, no title) is removed. Full or forbidden storage is not an error.
+ * Keeps the list in its place: this session's (`until` null) or this device's until `until`; an empty list
+ * (no text, no title) is removed there. Only its own place is written: another tab of this browser may keep
+ * its list in the other one. Full or forbidden storage is not an error.
  */
 export function storeClassList(list: StoredClassList, until: string | null): void {
   const { test, ...rest } = list
@@ -109,13 +121,20 @@ export function storeClassList(list: StoredClassList, until: string | null): voi
     ...(until === null ? {} : { until }),
   }
   try {
-    const empty = list.text.trim() === '' && list.title.trim() === ''
-    const [keep, other] = until === null ? [sessionStorage, localStorage] : [localStorage, sessionStorage]
-    other.removeItem(CLASS_LIST_KEY)
-    if (empty) keep.removeItem(CLASS_LIST_KEY)
-    else keep.setItem(CLASS_LIST_KEY, JSON.stringify(entry))
+    const place = until === null ? sessionStorage : localStorage
+    if (list.text.trim() === '' && list.title.trim() === '') place.removeItem(CLASS_LIST_KEY)
+    else place.setItem(CLASS_LIST_KEY, JSON.stringify(entry))
   } catch {
     // private mode or quota: the list works as before, only for this visit
+  }
+}
+
+/** The list moved to this session only (`until` null) or to the device: it leaves the other place. */
+export function leaveOtherPlace(until: string | null): void {
+  try {
+    ;(until === null ? localStorage : sessionStorage).removeItem(CLASS_LIST_KEY)
+  } catch {
+    // nothing kept there
   }
 }
 

@@ -8,9 +8,11 @@ import { groupsOf, systemOf, withUnit, type GradeGroup } from '@/lib/systems'
 import {
   readTaskHeader,
   readTaskLine,
+  severalNumbers,
   taskFigures,
   tasksTotal,
   type Task,
+  type TaskHeader,
   type TaskCell,
   type TaskFigures,
 } from './class-tasks'
@@ -78,6 +80,9 @@ export interface ClassSummary {
 const HUNDRED = rational(100n)
 const ZERO = rational(0n)
 
+const SEVERAL =
+  'Mehrere Zahlen: Punkte je Aufgabe brauchen als erste Zeile die Aufgaben mit ihrer Höchstpunktzahl, z. B. „Name; Aufgabe 1 (10); Aufgabe 2 (15)“.'
+
 /** Words that mark a pupil absent instead of points, in any case: "Anna fehlt", "Ben; krank". */
 const ABSENT = /^(?:fehlt|krank|abwesend|entschuldigt)$/iu
 
@@ -132,7 +137,8 @@ export function summarize(key: Key, totalText: string, text: string): ClassSumma
   const notation = notationOf(key.system)
   const raws = text.split(/\r\n|\r|\n/)
   const first = raws.findIndex((raw) => raw.trim() !== '')
-  const tasks = first < 0 ? null : readTaskHeader(raws[first] ?? '')
+  const header_ = first < 0 ? null : readTaskHeader(raws[first] ?? '')
+  const tasks = header_?.tasks ?? null
   const total = tasks === null ? parseNumber(totalText) : tasksTotal(tasks)
   if (total === null || total.n <= 0n) return null
   const lines: ClassLine[] = []
@@ -141,7 +147,7 @@ export function summarize(key: Key, totalText: string, text: string): ClassSumma
     if (raw.trim() === '' || (i === first && tasks !== null)) return
     const number = lines.length + 1
     if (tasks !== null) {
-      lines.push({ line: i + 1, number, ...taskLine(key, total, tasks, raw) })
+      lines.push({ line: i + 1, number, ...taskLine(key, total, header_ ?? { tasks, lead: 1 }, raw) })
       return
     }
     const { name, points } = splitLine(raw)
@@ -149,7 +155,9 @@ export function summarize(key: Key, totalText: string, text: string): ClassSumma
       header = raw.trim()
       return
     }
-    lines.push({ line: i + 1, number, name, points, result: gradeLine(key, total, points) })
+    // "Ben; 5; 5": points per task without the header that names them, never graded as its last number
+    const result = severalNumbers(raw) ? { error: SEVERAL } : gradeLine(key, total, points)
+    lines.push({ line: i + 1, number, name, points, result })
   })
   const valid = lines.flatMap((l) => ('grade' in l.result && l.cells ? [l.cells] : []))
   return {
@@ -163,9 +171,14 @@ export function summarize(key: Key, totalText: string, text: string): ClassSumma
 }
 
 /** A pupil's line under a task header: absent ("Ben; krank"), or the cells and the grade of their sum. */
-function taskLine(key: Key, total: Rational, tasks: Task[], raw: string): Omit<ClassLine, 'line' | 'number'> {
+function taskLine(
+  key: Key,
+  total: Rational,
+  header: TaskHeader,
+  raw: string,
+): Omit<ClassLine, 'line' | 'number'> {
   const { separator } = notationOf(key.system)
-  const read = readTaskLine(raw, tasks, separator, (word) => ABSENT.test(word))
+  const read = readTaskLine(raw, header, separator, (word) => ABSENT.test(word))
   if (read.absent !== undefined) return { name: read.name, points: read.absent, result: { absent: true } }
   if (read.sum === null)
     return { name: read.name, points: '', cells: read.cells, result: { error: read.error ?? '' } }

@@ -17,14 +17,17 @@ const gradeOf = (points: string, total: string) => calculate(standard, total, po
 
 describe('a header naming the tasks with their maxima', () => {
   it('reads names and maxima, in the forms teachers write them', () => {
-    expect(readTaskHeader(HEADER)?.map((t) => [t.name, t.max.n, t.max.d])).toEqual([
+    expect(readTaskHeader(HEADER)?.tasks.map((t) => [t.name, t.max.n, t.max.d])).toEqual([
       ['Aufgabe 1', 10n, 1n],
       ['Aufgabe 2', 15n, 1n],
       ['Aufgabe 3', 15n, 1n],
     ])
     expect(
-      readTaskHeader('Name\tA1 (7,5)\tNr. 2 (10 P.)\tAufgabe 3 (max. 12 Punkte)')?.map((t) => t.name),
-    ).toEqual(['A1', 'Nr. 2', 'Aufgabe 3'])
+      readTaskHeader('Name\tA1 (7,5)\tNr. 2 (10 P.)\tAufgabe 3 (max. 12 Punkte)\tA4 (6 BE)\t')?.tasks.map(
+        (t) => t.name,
+      ),
+    ).toEqual(['A1', 'Nr. 2', 'Aufgabe 3', 'A4'])
+    expect(readTaskHeader('Nr.; Name; A1 (10); A2 (15)')).toMatchObject({ lead: 2 })
   })
 
   it('is no header without a maximum above 0 in every task column, or without columns', () => {
@@ -33,6 +36,7 @@ describe('a header naming the tasks with their maxima', () => {
     expect(readTaskHeader('Name; Aufgabe 1 (0)')).toBeNull()
     expect(readTaskHeader('Aufgabe 1 (10)')).toBeNull()
     expect(readTaskHeader('Anna; 31,5')).toBeNull()
+    expect(readTaskHeader('A1 (10); A2 (15)')).toBeNull()
   })
 })
 
@@ -95,6 +99,36 @@ describe('points per task', () => {
       ['Aufgabe 3', '15', '7,5', '50,0%'],
     ])
     expect(s.taskFigures[2]?.fraction).toBe(0.5)
+  })
+
+  it('reads the pupil from the columns before the tasks, and ignores a copied row’s last tab', () => {
+    const s = summary('Nr.; Name; A1 (10); A2 (15);\n1; Anna; 8; 12;\n2; Ben; 10; 15\nCem\t4\t5\t')
+    expect(s.lines.map((l) => [l.name, l.points])).toEqual([
+      ['Anna', '20'],
+      ['Ben', '25'],
+      ['Cem', ''],
+    ])
+    const tabbed = summary('Name\tA1 (10)\tA2 (15)\t\nAnna\t8\t12\t')
+    expect(tabbed.lines[0]?.points).toBe('20')
+  })
+
+  it('counts the numbers at the end of a line of words, commas after them too', () => {
+    const s = summary('Name; A1 (10); A2 (10)\nAnna Berg 8\nCarl, 8, 9')
+    expect(s.lines.map((l) => [l.name, 'error' in l.result ? l.result.error : l.points])).toEqual([
+      ['Anna Berg', '2 Werte erwartet, 1 gefunden.'],
+      ['Carl', '17'],
+    ])
+  })
+
+  it('never grades a plain list’s line of several numbers as its last one', () => {
+    // a header the parser cannot read: the lines say why instead of grading 5 of 60
+    const s = summary('Name; A1; A2\nBen; 5; 5\nAnna; 31,5', '60')
+    expect(s.tasks).toEqual([])
+    expect(s.lines.map((l) => ('error' in l.result ? l.result.error.slice(0, 15) : 'ok'))).toEqual([
+      '„A2“ ist keine ',
+      'Mehrere Zahlen:',
+      'ok',
+    ])
   })
 
   it('leaves a plain list of totals as it was: no tasks', () => {

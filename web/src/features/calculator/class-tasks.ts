@@ -33,29 +33,55 @@ export interface TaskCell {
 }
 
 // "Aufgabe 1 (10)", "A2 (7,5)", "Nr. 3 (10 P.)", "Aufgabe 4 (max. 12 Punkte)"
-const TASK = /^(.*\S)\s*\(\s*(?:max\.?\s*)?([0-9]+(?:[.,][0-9]+)?)\s*(?:p\.?|pkt\.?|punkte?)?\s*\)$/iu
+const TASK = /^(.*\S)\s*\(\s*(?:max\.?\s*)?([0-9]+(?:[.,][0-9]+)?)\s*(?:p\.?|pkt\.?|punkte?|be)?\s*\)$/iu
+const NUMBER = /^[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)$/u
 
 /** The cells of a line of columns: split at semicolons, or at tabs where it has no semicolon. */
 export const columns = (line: string): string[] =>
   (line.includes(';') ? line.split(';') : line.split('\t')).map((c) => c.trim())
 
+/** The columns without the empty ones at the end (a spreadsheet's row copied with its last tab). */
+const trimmedColumns = (line: string): string[] => {
+  const cells = columns(line)
+  while (cells.length > 0 && cells.at(-1) === '') cells.pop()
+  return cells
+}
+
+/** The tasks of a header, and how many columns before them name the pupil ("Nr.; Name"). */
+export interface TaskHeader {
+  tasks: Task[]
+  lead: number
+}
+
 /**
- * The tasks a first line names, or null when it is no such header: a name column, then at least one
- * column written "Task (maximum)" with a maximum above 0, every column after the first so.
+ * The tasks a first line names, or null when it is no such header: columns that name the pupil ("Name",
+ * "Nr.; Name"), then at least one column written "Task (maximum)" with a maximum above 0, every one after
+ * the first task so.
  */
-export function readTaskHeader(line: string): Task[] | null {
+export function readTaskHeader(line: string): TaskHeader | null {
   if (!line.includes(';') && !line.includes('\t')) return null
-  const [, ...cells] = columns(line)
-  if (cells.length === 0) return null
+  const cells = trimmedColumns(line)
+  const lead = cells.findIndex((c) => TASK.test(c))
+  if (lead < 1) return null
   const tasks: Task[] = []
-  for (const cell of cells) {
+  for (const cell of cells.slice(lead)) {
     const m = TASK.exec(cell)
     const max = m?.[2] === undefined ? null : parseNumber(m[2])
     if (m?.[1] === undefined || max === null || max.n <= 0n) return null
     tasks.push({ name: m[1], max })
   }
-  return tasks
+  return { tasks, lead }
 }
+
+/**
+ * Whether a line of a plain list holds several numbers in its columns ("Ben; 5; 5"): points per task
+ * without a header that names the tasks, which must not be graded as one number.
+ */
+export const severalNumbers = (line: string): boolean =>
+  (line.includes(';') || line.includes('\t')) &&
+  trimmedColumns(line)
+    .slice(1)
+    .filter((c) => NUMBER.test(c)).length >= 2
 
 /**
  * A pupil's line under a task header: the name, then one cell per task. Columns split at semicolons or tabs;
@@ -64,12 +90,21 @@ export function readTaskHeader(line: string): Task[] | null {
  */
 export function readTaskLine(
   line: string,
-  tasks: Task[],
+  { tasks, lead }: TaskHeader,
   separator: string,
   isAbsent: (word: string) => boolean,
 ): { name: string; cells: TaskCell[]; sum: Rational | null; error?: string; absent?: string } {
   const columned = line.includes(';') || line.includes('\t')
-  const [name = '', ...texts] = columned ? columns(line) : spaced(line, tasks.length)
+  const parts = columned ? columns(line) : spaced(line, tasks.length)
+  const first = columned ? lead : 1
+  // the columns before the tasks name the pupil; a pupil's number among them is not part of the name
+  const name = parts
+    .slice(0, first)
+    .filter((p) => /\p{L}/u.test(p) || first === 1)
+    .join(' ')
+  const texts = parts.slice(first)
+  // empty cells after the last task (a copied row's last tab) are no cells
+  while (texts.length > tasks.length && texts.at(-1) === '') texts.pop()
   // "Ben; krank", "Ben; fehlt; ;", "Ben Kraus krank": the word alone marks the pupil absent
   const given = texts.filter((t) => t !== '')
   const last = given.at(-1) ?? ''
@@ -89,15 +124,25 @@ export function readTaskLine(
     sum = sum === null || points === null ? null : add(sum, points)
     return error === undefined ? { text } : { text, error: `${task.name}: ${error}` }
   })
-  const first = cells.find((c) => c.error !== undefined)
-  return first?.error === undefined ? { name, cells, sum } : { name, cells, sum: null, error: first.error }
+  const wrong = cells.find((c) => c.error !== undefined)
+  return wrong?.error === undefined ? { name, cells, sum } : { name, cells, sum: null, error: wrong.error }
 }
 
-/** The name and the last `n` words of a line without columns ("" when it has no more than `n`). */
+/**
+ * A line without columns ("Anna Berg 8 12,5", "Carl, 8, 9"): its numbers at the end (at most `n`) are the
+ * cells, the words before them the name.
+ */
 function spaced(line: string, n: number): string[] {
-  const words = line.trim().split(/\s+/u)
-  const cells = words.length >= n ? words.slice(-n) : words.slice(1)
-  return [words.slice(0, words.length - cells.length).join(' '), ...cells]
+  const words = line
+    .trim()
+    .split(/\s+/u)
+    .map((w) => w.replace(/,$/u, ''))
+  let numbers = 0
+  while (numbers < n && numbers < words.length && NUMBER.test(words[words.length - 1 - numbers] ?? ''))
+    numbers++
+  // the absent word takes a cell's place
+  if (numbers === 0 && words.length > 1) numbers = 1
+  return [words.slice(0, words.length - numbers).join(' '), ...words.slice(words.length - numbers)]
 }
 
 function cellError(text: string, max: Rational, separator: string): string | undefined {

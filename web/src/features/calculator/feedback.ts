@@ -2,6 +2,7 @@ import { readAdjustment } from '@/lib/adjust'
 import type { Key } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { cmp, sub, type Rational } from '@/lib/rational'
+import type { ClassLine } from './class-list'
 import { DEFAULT_STEP, formatPoints, POINT_STEPS, pointsTable } from './points-table'
 
 // What a pupil's feedback sheet (Rückmeldebogen) says beyond their result: how many points the next better
@@ -38,4 +39,21 @@ export function nextBetter(
     }
   }
   return null
+}
+
+/**
+ * Each named pupil's key for their comment, by line: the name, "Anna (2)" for the second Anna, so that two
+ * pupils of one name never share a comment. A line without a name gets none: its number moves when a line
+ * is inserted above it, and a comment must not move to another pupil.
+ */
+export function commentKeys(lines: ClassLine[]): Map<number, string> {
+  const seen = new Map<string, number>()
+  const keys = new Map<number, string>()
+  for (const { line, name } of lines) {
+    if (name === '') continue
+    const n = (seen.get(name) ?? 0) + 1
+    seen.set(name, n)
+    keys.set(line, n === 1 ? name : `${name} (${String(n)})`)
+  }
+  return keys
 }

@@ -1,14 +1,19 @@
 import { useEffect, useMemo, useState } from 'react'
 import { download } from '@/lib/download'
 import { keyOf } from '@/lib/key'
+import { parseNumber } from '@/lib/numbers'
+import { cmp } from '@/lib/rational'
 import { summarize, toCsv } from './class-list'
 import { csvName, dateText, today } from './class-list-export'
 import {
+  CLASS_LIST_KEY,
   clearClassList,
   keepUntil,
+  leaveOtherPlace,
   storeClassList,
   type KeptClassList,
   type ListKey,
+  type StoredClassList,
 } from './class-list-storage'
 import { formatPoints } from './points-table'
 
@@ -28,9 +33,31 @@ const sameKey = (a: ListKey, b: ListKey) =>
   (a.graded.adjusted ?? '') === (b.graded.adjusted ?? '') &&
   JSON.stringify(a.doc) === JSON.stringify(b.doc)
 
-/** A comment's key: the pupil's name, or their number for a line without one. */
-export const commentKey = (line: { name: string; number: number }): string =>
-  line.name === '' ? `#${String(line.number)}` : line.name
+/**
+ * Keeps the list in its place on every change (class-list-storage.ts); when another tab deletes the list this
+ * device keeps, this tab's copy goes too (`reset`), and is not written back.
+ */
+function useStoredList(list: StoredClassList, until: string | null, reset: () => void) {
+  const { text, title, date, total, test, comments } = list
+  useEffect(() => {
+    storeClassList({ text, title, date, total, test, comments }, until)
+  }, [text, title, date, total, test, comments, until])
+  useEffect(() => {
+    if (until === null) return undefined
+    const gone = (e: StorageEvent) => {
+      if (
+        e.storageArea === localStorage &&
+        (e.key === CLASS_LIST_KEY || e.key === null) &&
+        e.newValue === null
+      )
+        reset()
+    }
+    window.addEventListener('storage', gone)
+    return () => {
+      window.removeEventListener('storage', gone)
+    }
+  })
+}
 
 export function useClassList(page: PageTest, kept: KeptClassList | null) {
   const [text, setText] = useState(kept?.list.text ?? '')
@@ -38,7 +65,9 @@ export function useClassList(page: PageTest, kept: KeptClassList | null) {
   const [date, setDate] = useState(kept?.list.date ?? today())
   // an earlier release's list kept no key: it keeps the page's from now on
   const [test, setTest] = useState<ListKey | null>(() =>
-    kept === null ? null : (kept.list.test ?? { doc: page.doc, graded: page.graded }),
+    kept?.legacy === true
+      ? (kept.list.test ?? { doc: page.doc, graded: page.graded })
+      : (kept?.list.test ?? null),
   )
   const [ownTotal, setOwnTotal] = useState(kept?.list.total ?? '')
   const [comments, setComments] = useState(kept?.list.comments ?? {})
@@ -47,16 +76,27 @@ export function useClassList(page: PageTest, kept: KeptClassList | null) {
   const total = test === null ? page.total : ownTotal
   const scaleKey = useMemo(() => keyOf(listKey.doc), [listKey.doc])
   const summary = useMemo(() => summarize(scaleKey, total, text), [scaleKey, total, text])
-  useEffect(() => {
-    storeClassList({ text, title, date, total: ownTotal, test, comments }, until)
-  }, [text, title, date, ownTotal, test, comments, until])
+  const reset = () => {
+    setText('')
+    setTitle('')
+    setDate(today())
+    setTest(null)
+    setOwnTotal('')
+    setComments({})
+    setUntil(null)
+  }
+  useStoredList({ text, title, date, total: ownTotal, test, comments }, until, reset)
   /** From here the list keeps its test: the page's key and total as they are now. */
   const own = () => {
     if (test !== null) return
     setTest({ doc: page.doc, graded: page.graded })
     setOwnTotal(page.total)
   }
-  const differs = test !== null && (!sameKey(test, page) || (page.total !== '' && page.total !== ownTotal))
+  const pageTotal = parseNumber(page.total)
+  const differs =
+    test !== null &&
+    (!sameKey(test, page) ||
+      (pageTotal !== null && (summary === null || cmp(summary.total, pageTotal) !== 0)))
 
   return {
     text,
@@ -78,6 +118,8 @@ export function useClassList(page: PageTest, kept: KeptClassList | null) {
     graded: listKey.graded,
     /** The page shows another test than the list's (another total or key): the list is not regraded. */
     differs,
+    /** The list keeps its own test (it has had lines): its total is typed in the list. */
+    owned: test !== null,
     /** Whether the page's key is another than the list's. */
     otherKey: test !== null && !sameKey(test, page),
     /** Grades the list with the page's key (its total stays the list's). */
@@ -93,19 +135,15 @@ export function useClassList(page: PageTest, kept: KeptClassList | null) {
     until,
     /** Keeps the list on this device for `days` days, or for this session only (null). */
     keep: (days: number | null) => {
-      setUntil(days === null ? null : keepUntil(days))
+      const next = days === null ? null : keepUntil(days)
+      leaveOtherPlace(next)
+      setUntil(next)
     },
     /** The list's title and date, and the test: "7b Mathematik · 23.11.2026", "40 Punkte · Notenschlüssel „…“". */
     heading: [title.trim(), dateText(date)].filter((x) => x !== '').join(' · '),
     clear: () => {
       clearClassList()
-      setText('')
-      setTitle('')
-      setDate(today())
-      setTest(null)
-      setOwnTotal('')
-      setComments({})
-      setUntil(null)
+      reset()
     },
     exportCsv: () => {
       if (summary === null) return

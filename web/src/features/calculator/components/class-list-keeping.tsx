@@ -22,7 +22,8 @@ interface ClassListKeepingProps {
 
 export function ClassListKeeping({ until, onKeep, onDelete }: ClassListKeepingProps) {
   const id = useId()
-  const [days, setDays] = useState<number>(7)
+  // a list kept before this visit: its time is the date below, no choice is shown as made
+  const [days, setDays] = useState<number | ''>(until === null ? 7 : '')
   const kept = until !== null
   return (
     <div className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700 print:hidden">
@@ -33,7 +34,7 @@ export function ClassListKeeping({ until, onKeep, onDelete }: ClassListKeepingPr
             type="checkbox"
             checked={kept}
             onChange={(e) => {
-              onKeep(e.target.checked ? days : null)
+              onKeep(e.target.checked ? days || 7 : null)
             }}
             className="size-5 accent-green-700"
           />
@@ -56,6 +57,11 @@ export function ClassListKeeping({ until, onKeep, onDelete }: ClassListKeepingPr
               }}
               className={inputClass(false, 'mt-1.5 w-auto')}
             >
+              {days === '' && (
+                <option value="" disabled>
+                  neu wählen
+                </option>
+              )}
               {DAYS.map((d) => (
                 <option key={d} value={d}>
                   {d === 1 ? '1 Tag' : `${String(d)} Tage`}
@@ -68,7 +74,7 @@ export function ClassListKeeping({ until, onKeep, onDelete }: ClassListKeepingPr
       <p id={`${id}-where`} role="status" className="text-sm text-slate-600 dark:text-slate-300">
         {kept
           ? `Namen, Punkte und Kommentare bleiben auf diesem Gerät bis ${dayText(until)} gespeichert, dann werden sie gelöscht.`
-          : 'Namen, Punkte und Kommentare bleiben nur, bis dieses Browserfenster geschlossen wird. Nichts davon geht an den Server.'}
+          : 'Namen, Punkte und Kommentare bleiben nur in diesem Browser-Tab, bis er geschlossen wird, nicht dauerhaft auf dem Gerät. Nichts davon geht an den Server.'}
       </p>
       <Button
         variant="secondary"

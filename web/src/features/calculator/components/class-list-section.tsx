@@ -27,6 +27,8 @@ interface ClassListSectionProps {
 export function ClassListSection({ config, version, page, total }: ClassListSectionProps) {
   const [kept, setKept] = useState(readClassList)
   const [open, setOpen] = useState(kept !== null)
+  // after „Daten auf diesem Gerät löschen“ the focus goes to the button that opens a new list
+  const [cleared, setCleared] = useState(false)
   const test = {
     doc: 'doc' in page.adjusted ? page.adjusted.doc : config,
     graded: page.graded ?? { name: config.name, version },
@@ -41,6 +43,7 @@ export function ClassListSection({ config, version, page, total }: ClassListSect
           onCleared={() => {
             setKept(null)
             setOpen(false)
+            setCleared(true)
           }}
         />
       </LazyPart>
@@ -51,6 +54,7 @@ export function ClassListSection({ config, version, page, total }: ClassListSect
       title="Notenspiegel"
       text="Punkte einer ganzen Klasse auf einmal bewerten, auch je Aufgabe, mit Rückmeldebögen. Die Daten bleiben in diesem Browser."
       action="Notenspiegel erstellen"
+      autoFocus={cleared}
       onOpen={() => {
         setOpen(true)
       }}

@@ -65,8 +65,9 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
           />
           {summary === null ? (
             <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-              Bitte zuerst die Gesamtpunktzahl eingeben (eine Zahl größer als 0), oben im Rechner oder hier
-              für diese Liste.
+              {list.owned
+                ? 'Bitte die Gesamtpunktzahl dieser Arbeit eingeben (eine Zahl größer als 0).'
+                : 'Bitte zuerst die Gesamtpunktzahl eingeben (eine Zahl größer als 0), oben im Rechner oder hier für diese Liste.'}
             </p>
           ) : (
             !empty && (
@@ -129,16 +130,19 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
 /** The school's rule for a test too many fail, and the note for the Schulleitung (docs/spec.md §11). */
 function ClassApproval({ summary, heading }: { summary: ClassSummary; heading: string }) {
   const { school, stale } = useSchool()
+  // not in the page's print (one A4 page): the note for the Schulleitung prints on its own
   return (
-    <ApprovalNotice
-      graded={summary.graded}
-      failing={summary.failingCount}
-      failingTerm={summary.failingTerm}
-      school={school}
-      stale={stale}
-      heading={heading}
-      counts={summary.groups.map((g) => ({ grade: g.name, count: summary.byGrade[g.name] ?? 0 }))}
-    />
+    <div className="print:hidden">
+      <ApprovalNotice
+        graded={summary.graded}
+        failing={summary.failingCount}
+        failingTerm={summary.failingTerm}
+        school={school}
+        stale={stale}
+        heading={heading}
+        counts={summary.groups.map((g) => ({ grade: g.name, count: summary.byGrade[g.name] ?? 0 }))}
+      />
+    </div>
   )
 }
 
@@ -164,7 +168,10 @@ function ClassListHeading({ id, list }: { id: string; list: ReturnType<typeof us
 /** Says that the list keeps its own test while the page shows another, and offers the page's key. */
 function OwnTestNotice({ list, page }: { list: ReturnType<typeof useClassList>; page: PageTest }) {
   return (
-    <div className="mt-3 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-600 dark:bg-slate-800 dark:text-slate-100 print:hidden">
+    <div
+      role="status"
+      className="mt-3 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-600 dark:bg-slate-800 dark:text-slate-100 print:hidden"
+    >
       <p>
         Diese Liste gehört zu ihrer eigenen Arbeit und wird nicht neu bewertet, wenn oben eine andere
         Gesamtpunktzahl oder ein anderer Schlüssel steht

@@ -4,9 +4,8 @@ import type { Key } from '@/lib/key'
 import { inNotation } from '@/lib/numbers'
 import type { ClassLine, ClassSummary } from '../class-list'
 import { publicGroups } from '../class-summary'
-import { nextBetter } from '../feedback'
+import { commentKeys, nextBetter } from '../feedback'
 import { formatPoints } from '../points-table'
-import { commentKey } from '../use-class-list'
 import { CountsTable, fullColumns } from './class-summary-print'
 
 // A feedback sheet per pupil (Rückmeldebogen), printed on its own (lib/print-part.ts): the pupil's points
@@ -32,7 +31,9 @@ export function FeedbackComments({
   onComment: (key: string, comment: string) => void
 }) {
   const id = useId()
-  const lines = gradedLines(summary)
+  const keys = commentKeys(summary.lines)
+  // a comment needs a name to belong to
+  const lines = gradedLines(summary).filter((l) => keys.has(l.line))
   if (lines.length === 0) return null
   return (
     <details className="mt-6 print:hidden">
@@ -56,9 +57,9 @@ export function FeedbackComments({
               id={`${id}-${String(line.line)}`}
               rows={2}
               maxLength={600}
-              value={comments[commentKey(line)] ?? ''}
+              value={comments[keys.get(line.line) ?? ''] ?? ''}
               onChange={(e) => {
-                onComment(commentKey(line), e.target.value)
+                onComment(keys.get(line.line) ?? '', e.target.value)
               }}
               className={inputClass(false, 'mt-1 h-auto py-2')}
             />
@@ -87,6 +88,8 @@ export function FeedbackSheets({ summary, scaleKey, comments, perPage, ref, ...r
     ? publicGroups(summary).map((g) => ({ ...g, points: '' }))
     : fullColumns(summary, scaleKey)
   const lines = gradedLines(summary)
+  const keys = commentKeys(summary.lines)
+  const commentOf = (line: ClassLine) => comments[keys.get(line.line) ?? ''] ?? ''
   return (
     <div ref={ref} data-print-only className="hidden text-sm">
       {lines.map((line, i) => (
@@ -113,13 +116,13 @@ export function FeedbackSheets({ summary, scaleKey, comments, perPage, ref, ...r
           </div>
           <div>
             <p className="text-xs font-medium">Kommentar</p>
-            {(comments[commentKey(line)] ?? '').trim() === '' ? (
+            {commentOf(line).trim() === '' ? (
               <div aria-hidden="true" className="space-y-5 pt-5">
                 <div className="border-b border-slate-400" />
                 <div className="border-b border-slate-400" />
               </div>
             ) : (
-              <p className="whitespace-pre-wrap">{comments[commentKey(line)]}</p>
+              <p className="whitespace-pre-wrap">{commentOf(line)}</p>
             )}
           </div>
         </article>
