@@ -403,6 +403,9 @@ def main() -> None:
     adjusted = adjustments.build(bands)
     (HERE / "adjustments.json").write_text(
         '{"cases":[\n' + ",\n".join(map(line, adjusted)) + "\n]}\n", encoding="utf-8")
+    import fehlerquotient  # noqa: PLC0415 - kept beside the other oracles
+
+    print(f"{fehlerquotient.write()} Fehlerquotient cases,", end=" ")
     print(f"{len(adjusted)} adjustments,", end=" ")
     print(f"{len(keys)} presets with {len(preset_cases)} cases,", end=" ")
     print(f"{len(cases)} cases, {len(invalid_cases())} invalid and {len(alias_cases())} alias documents written to {HERE}")
