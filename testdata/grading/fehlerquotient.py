@@ -107,7 +107,7 @@ def evaluate(woerter: str, fehler: str, regel: str) -> dict:
                             f"{unit_text(rule, deduction)} Abzug")
             else:
                 sentence = (f"Der Fehlerquotient erreicht {de(steps[i][0])}: {unit_text(rule, deduction)} Abzug, "
-                            "der höchste Abzug dieser Regel.")
+                            "der höchste Abzug dieser Regel")
     result.update({"regel": rule["id"], "abzug": deduction,
                    "einheit": "Notenpunkte" if rule["unit"] == "notenpunkte" else "Drittel einer Note"})
     result["rechnung"] = [first, f"{sentence} ({rule['source']})."]
