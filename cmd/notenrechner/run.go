@@ -22,6 +22,8 @@ Aufruf:
                                                 Punkteschlüssel: Punktebereich jeder Note
   notenrechner preset list [--json]             Vorlagen zeigen (IHK, KMK-Notenpunkte, Schweiz …)
   notenrechner zeugnisnote < NOTEN.json         Zeugnisnote: Durchschnitt und Vorschlag aus den Noten (JSON)
+  notenrechner fehlerquotient --woerter N --fehler F [--regel ID]
+                                                Fehlerquotient und Abzug für die Sprachrichtigkeit (JSON)
   notenrechner config export [--scale SLUG] [DATEI]
                                                 gespeicherte Konfiguration ausgeben
   notenrechner config import [--scale SLUG] DATEI
@@ -57,6 +59,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdPreset(args[1:], stdout, stderr)
 	case "zeugnisnote":
 		return cmdZeugnis(args[1:], stdin, stdout)
+	case "fehlerquotient":
+		return cmdFehlerquotient(args[1:], stdout)
 	case "config":
 		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "scale":
