@@ -50,7 +50,16 @@ export default defineConfig([
             { target: './src/features/calculator', from: './src/features', except: ['./calculator'] },
             { target: './src/features/admin', from: './src/features', except: ['./admin'] },
             { target: './src/features/auth', from: './src/features', except: ['./auth'] },
-            { target: './src/features/zeugnis', from: './src/features', except: ['./zeugnis'] },
+            {
+              target: './src/features/zeugnis',
+              from: './src/features',
+              except: ['./zeugnis', './sprachrichtigkeit'],
+            },
+            {
+              target: './src/features/sprachrichtigkeit',
+              from: './src/features',
+              except: ['./sprachrichtigkeit'],
+            },
             { target: './src/features', from: './src/app' },
             { target: ['./src/components', './src/lib'], from: ['./src/features', './src/app'] },
           ],

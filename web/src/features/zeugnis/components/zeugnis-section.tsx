@@ -2,6 +2,7 @@ import { lazy, useState } from 'react'
 import { LazyPart } from '@/components/lazy-part'
 import { Spinner } from '@/components/spinner'
 import { ToolOpener } from '@/components/tool-opener'
+import { SprachrichtigkeitSection } from '@/features/sprachrichtigkeit/components/sprachrichtigkeit-section'
 import type { ScaleDocument, ZeugnisSettings } from '@/lib/config'
 import { zeugnisSettingsOf } from '../settings'
 import { readZeugnis } from '../storage'
@@ -25,7 +26,12 @@ export interface ZeugnisSectionProps {
  * reading them costs the route's first download nothing.
  */
 export default function ZeugnisOfScale({ config, systemId }: { config: ScaleDocument; systemId: string }) {
-  return <ZeugnisSection systemId={systemId} settings={zeugnisSettingsOf(config)} />
+  return (
+    <>
+      <ZeugnisSection systemId={systemId} settings={zeugnisSettingsOf(config)} />
+      <SprachrichtigkeitSection />
+    </>
+  )
 }
 
 export function ZeugnisSection({ systemId, settings }: ZeugnisSectionProps) {

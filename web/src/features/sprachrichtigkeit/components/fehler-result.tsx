@@ -1,0 +1,54 @@
+import { FEHLER_RULES, type FehlerOutcome } from '@/lib/fehlerquotient'
+
+function deductionText(abzug: number, einheit: string): string {
+  if (abzug === 0) return 'kein Abzug'
+  if (einheit === 'Notenpunkte') return abzug === 1 ? '1 Notenpunkt' : `${abzug} Notenpunkte`
+  return abzug === 1 ? '⅓ Note' : abzug === 2 ? '⅔ Note' : `${abzug} Drittel einer Note`
+}
+
+/** The quotient, the deduction and the working as sentences, with the rule's source; live as typed. */
+export function FehlerResultView({ outcome, regel }: { outcome: FehlerOutcome; regel: string }) {
+  const rule = FEHLER_RULES.find((r) => r.id === regel)
+  return (
+    <output aria-live="polite" className="mt-5 block border-t border-slate-200 pt-4 dark:border-slate-700">
+      {outcome.ok ? (
+        <>
+          <dl className="flex flex-wrap gap-x-8 gap-y-2">
+            <div>
+              <dt className="text-sm text-slate-600 dark:text-slate-300">Fehlerquotient</dt>
+              <dd className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-slate-100">
+                {outcome.result.quotient}
+              </dd>
+            </div>
+            {outcome.result.abzug !== undefined && (
+              <div>
+                <dt className="text-sm text-slate-600 dark:text-slate-300">Abzug</dt>
+                <dd className="text-2xl font-semibold text-slate-900 dark:text-slate-100">
+                  {deductionText(outcome.result.abzug, outcome.result.einheit ?? '')}
+                </dd>
+              </div>
+            )}
+          </dl>
+          <h3 className="mt-4 text-sm font-semibold text-slate-900 dark:text-slate-100">Rechenweg</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-200">
+            {outcome.result.rechnung.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Wörter und Fehler eingeben; der Fehlerquotient erscheint hier.
+        </p>
+      )}
+      {rule !== undefined && (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+          Quelle: {rule.source}. Ab {rule.steps.map((s) => `${s.from}: ${s.deduction}`).join(', ab ')}{' '}
+          {rule.unit === 'notenpunkte' ? 'Notenpunkte' : 'Drittel einer Note'} Abzug, höchstens {rule.max}
+          {rule.minWords > 0 ? `; erst ab ${rule.minWords} Wörtern` : ''}. Der Quotient wird nach zwei
+          Nachkommastellen abgeschnitten.
+        </p>
+      )}
+    </output>
+  )
+}
