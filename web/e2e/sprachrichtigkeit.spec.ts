@@ -37,7 +37,9 @@ for (const width of widths) {
     await expect(result).toContainText('Fehlerquotient3,00')
     await expect(result).toContainText('Abzug1 Notenpunkt')
     await expect(result).toContainText('10,5 Fehler × 100 : 350 Wörter = 3,00.')
-    await expect(result).toContainText('Quelle: Oberstufen- und Abiturverordnung (OAVO), Anlage 9.')
+    await expect(result).toContainText(
+      'Quelle: Oberstufen- und Abiturverordnung (OAVO), Anlage 9: ab einem Fehlerquotienten von 3: 1 Notenpunkt, ab 6: 2 Notenpunkte Abzug, höchstens 2 Notenpunkte.',
+    )
     expect(sent.filter((r) => r.url().includes('350') || (r.postData() ?? '').includes('10,5'))).toEqual([])
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)

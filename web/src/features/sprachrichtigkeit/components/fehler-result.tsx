@@ -1,9 +1,24 @@
-import { FEHLER_RULES, type FehlerOutcome } from '@/lib/fehlerquotient'
+import { FEHLER_RULES, type FehlerOutcome, type FehlerRule, type FehlerUnit } from '@/lib/fehlerquotient'
 
-function deductionText(abzug: number, einheit: string): string {
+function deductionText(abzug: number, unit: FehlerUnit): string {
   if (abzug === 0) return 'kein Abzug'
-  if (einheit === 'Notenpunkte') return abzug === 1 ? '1 Notenpunkt' : `${abzug} Notenpunkte`
+  if (unit === 'notenpunkte') return abzug === 1 ? '1 Notenpunkt' : `${abzug} Notenpunkte`
   return abzug === 1 ? '⅓ Note' : abzug === 2 ? '⅔ Note' : `${abzug} Drittel einer Note`
+}
+
+/** The rule in one sentence under the result: its source, its steps, its maximum and how it is cut. */
+function ruleText(rule: FehlerRule): string {
+  const steps = rule.steps
+    .map(
+      (s, i) =>
+        `${i === 0 ? 'ab einem Fehlerquotienten von' : 'ab'} ${s.from}: ${deductionText(s.deduction, rule.unit)}`,
+    )
+    .join(', ')
+  const words = rule.minWords > 0 ? `, erst ab ${rule.minWords} Wörtern` : ''
+  return (
+    `Quelle: ${rule.source}: ${steps} Abzug, höchstens ${deductionText(rule.max, rule.unit)}${words}. ` +
+    'Der Quotient wird nach zwei Nachkommastellen abgeschnitten.'
+  )
 }
 
 /** The quotient, the deduction and the working as sentences, with the rule's source; live as typed. */
@@ -24,7 +39,7 @@ export function FehlerResultView({ outcome, regel }: { outcome: FehlerOutcome; r
               <div>
                 <dt className="text-sm text-slate-600 dark:text-slate-300">Abzug</dt>
                 <dd className="text-2xl font-semibold text-slate-900 dark:text-slate-100">
-                  {deductionText(outcome.result.abzug, outcome.result.einheit ?? '')}
+                  {deductionText(outcome.result.abzug, rule?.unit ?? 'notenpunkte')}
                 </dd>
               </div>
             )}
@@ -42,12 +57,7 @@ export function FehlerResultView({ outcome, regel }: { outcome: FehlerOutcome; r
         </p>
       )}
       {rule !== undefined && (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-          Quelle: {rule.source}. Ab {rule.steps.map((s) => `${s.from}: ${s.deduction}`).join(', ab ')}{' '}
-          {rule.unit === 'notenpunkte' ? 'Notenpunkte' : 'Drittel einer Note'} Abzug, höchstens {rule.max}
-          {rule.minWords > 0 ? `; erst ab ${rule.minWords} Wörtern` : ''}. Der Quotient wird nach zwei
-          Nachkommastellen abgeschnitten.
-        </p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{ruleText(rule)}</p>
       )}
     </output>
   )

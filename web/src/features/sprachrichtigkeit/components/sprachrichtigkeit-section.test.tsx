@@ -27,7 +27,9 @@ describe('Sprachrichtigkeit', () => {
     )
     expect(result()).toHaveTextContent('Abzug1 Notenpunkt')
     expect(result()).toHaveTextContent('Der Fehlerquotient erreicht 3, aber nicht 6: 1 Notenpunkt Abzug')
-    expect(result()).toHaveTextContent('Quelle: Oberstufen- und Abiturverordnung (OAVO), Anlage 9.')
+    expect(result()).toHaveTextContent(
+      'Quelle: Oberstufen- und Abiturverordnung (OAVO), Anlage 9: ab einem Fehlerquotienten von 3: 1 Notenpunkt, ab 6: 2 Notenpunkte Abzug, höchstens 2 Notenpunkte.',
+    )
   })
 
   it('cuts the quotient and deducts nothing just below the step', async () => {
@@ -48,7 +50,7 @@ describe('Sprachrichtigkeit', () => {
     await user.tab()
     expect(errors).toHaveAttribute('aria-invalid', 'true')
     expect(errors).toHaveAccessibleDescription(
-      'Halbe Fehler mit Komma: 10,5 Die Fehler sind eine Zahl von 0 bis 100000 in halben Schritten, z. B. 10 oder 10,5.',
+      'Die Fehler sind eine Zahl von 0 bis 100000 in halben Schritten, z. B. 10 oder 10,5.',
     )
     expect(words).not.toHaveAttribute('aria-invalid')
     await user.type(words, '{Enter}')

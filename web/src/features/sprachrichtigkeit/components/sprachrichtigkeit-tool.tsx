@@ -52,8 +52,7 @@ export default function SprachrichtigkeitTool() {
           onBlur={leave('woerter')}
         />
         <TextField
-          label="Fehler"
-          hint="Halbe Fehler mit Komma: 10,5"
+          label="Fehler (auch halbe: 10,5)"
           inputMode="decimal"
           autoComplete="off"
           value={fehler}
