@@ -87,7 +87,8 @@ function hundredthsOf(s: string): bigint {
   return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'))
 }
 
-function unitText(rule: FehlerRule, n: number): string {
+/** A deduction in its unit, as the working and the page write it: "1 Notenpunkt", "⅔ Note". */
+export function unitText(rule: Pick<FehlerRule, 'unit'>, n: number): string {
   if (rule.unit === 'drittel') return n === 1 ? '⅓ Note' : n === 2 ? '⅔ Note' : `${n} Drittel einer Note`
   return n === 1 ? '1 Notenpunkt' : `${n} Notenpunkte`
 }

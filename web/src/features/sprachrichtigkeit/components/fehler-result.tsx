@@ -1,9 +1,13 @@
-import { FEHLER_RULES, type FehlerOutcome, type FehlerRule, type FehlerUnit } from '@/lib/fehlerquotient'
+import {
+  FEHLER_RULES,
+  unitText,
+  type FehlerOutcome,
+  type FehlerRule,
+  type FehlerUnit,
+} from '@/lib/fehlerquotient'
 
 function deductionText(abzug: number, unit: FehlerUnit): string {
-  if (abzug === 0) return 'kein Abzug'
-  if (unit === 'notenpunkte') return abzug === 1 ? '1 Notenpunkt' : `${abzug} Notenpunkte`
-  return abzug === 1 ? '⅓ Note' : abzug === 2 ? '⅔ Note' : `${abzug} Drittel einer Note`
+  return abzug === 0 ? 'kein Abzug' : unitText({ unit }, abzug)
 }
 
 /** The rule in one sentence under the result: its source, its steps, its maximum and how it is cut. */
