@@ -52,6 +52,11 @@ export default defineConfig([
             { target: './src/features/auth', from: './src/features', except: ['./auth'] },
             { target: './src/features/zeugnis', from: './src/features', except: ['./zeugnis'] },
             { target: './src/features/abitur', from: './src/features', except: ['./abitur'] },
+            {
+              target: './src/features/sprachrichtigkeit',
+              from: './src/features',
+              except: ['./sprachrichtigkeit'],
+            },
             { target: './src/features', from: './src/app' },
             { target: ['./src/components', './src/lib'], from: ['./src/features', './src/app'] },
           ],

@@ -24,6 +24,8 @@ Aufruf:
   notenrechner zeugnisnote < NOTEN.json         Zeugnisnote: Durchschnitt und Vorschlag aus den Noten (JSON)
   notenrechner abitur (--gesamt E | --block1 N --block2 M)
                                                 Abitur: Durchschnittsnote und Mindestbedingungen (JSON)
+  notenrechner fehlerquotient --woerter N --fehler F [--regel ID]
+                                                Fehlerquotient und Abzug für die Sprachrichtigkeit (JSON)
   notenrechner config export [--scale SLUG] [DATEI]
                                                 gespeicherte Konfiguration ausgeben
   notenrechner config import [--scale SLUG] DATEI
@@ -63,6 +65,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return cmdZeugnis(args[1:], stdin, stdout)
 	case "abitur":
 		return cmdAbitur(args[1:], stdout)
+	case "fehlerquotient":
+		return cmdFehlerquotient(args[1:], stdout)
 	case "config":
 		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "scale":

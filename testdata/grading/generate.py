@@ -409,6 +409,9 @@ def main() -> None:
     (HERE / "abitur.json").write_text(
         '{"cases":[\n' + ",\n".join(map(line, abitur_cases)) + "\n]}\n", encoding="utf-8")
     print(f"{len(abitur_cases)} Abitur cases,", end=" ")
+    import fehlerquotient  # noqa: PLC0415 - kept beside the other oracles
+
+    print(f"{fehlerquotient.write()} Fehlerquotient cases,", end=" ")
     print(f"{len(adjusted)} adjustments,", end=" ")
     print(f"{len(keys)} presets with {len(preset_cases)} cases,", end=" ")
     print(f"{len(cases)} cases, {len(invalid_cases())} invalid and {len(alias_cases())} alias documents written to {HERE}")

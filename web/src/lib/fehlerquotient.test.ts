@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { deduct, FEHLER_MESSAGES, FEHLER_RULES, fehlerquotient, type FehlerRule } from './fehlerquotient'
+
+// The key for this test against testdata/grading/fehlerquotient.json, written by fehlerquotient.py from
+// the rule's text in docs/spec.md §13 and bound by internal/grading too.
+
+interface FehlerCase {
+  name: string
+  woerter: string
+  fehler: string
+  regel: string
+  result?: unknown
+  errors?: Record<string, string>
+}
+
+const file = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../testdata/grading/fehlerquotient.json'), 'utf8'),
+) as { messages: Record<string, string>; rules: unknown[]; cases: FehlerCase[] }
+
+describe('fehlerquotient (testdata/grading/fehlerquotient.json, shared with internal/grading)', () => {
+  it('has the cases, the rules and the messages', () => {
+    expect(file.cases.length).toBeGreaterThan(50)
+    expect(FEHLER_RULES).toEqual(file.rules)
+    expect(FEHLER_MESSAGES).toEqual(file.messages)
+  })
+
+  it.each(file.cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const got = fehlerquotient(c.woerter, c.fehler, c.regel)
+    if (c.errors !== undefined) expect(got).toEqual({ ok: false, errors: c.errors })
+    else expect(got).toEqual({ ok: true, result: c.result })
+  })
+})
+
+// No published rule has thirds of a grade or a minimum of words yet; this rule is shaped like the VOGSV's.
+describe('a rule in thirds with a minimum of words', () => {
+  const rule: FehlerRule = {
+    id: 'probe',
+    name: 'Probe',
+    unit: 'drittel',
+    steps: [
+      { from: '3,5', deduction: 1 },
+      { from: '6,5', deduction: 2 },
+    ],
+    max: 2,
+    minWords: 100,
+    source: 'Probe',
+  }
+  it.each([
+    [20n, 99n, 0, 'Unter 100 Wörtern wird der Fehlerquotient nicht angewandt: kein Abzug'],
+    [6n, 100n, 0, 'Der Fehlerquotient liegt unter 3,5: kein Abzug'],
+    [7n, 100n, 1, 'Der Fehlerquotient erreicht 3,5, aber nicht 6,5: ⅓ Note Abzug'],
+    [13n, 100n, 2, 'Der Fehlerquotient erreicht 6,5: ⅔ Note Abzug, der höchste Abzug dieser Regel'],
+  ])('%i halves in %i words', (halves, words, d, sentence) => {
+    expect(deduct(rule, halves, words)).toEqual([d, sentence])
+  })
+})
