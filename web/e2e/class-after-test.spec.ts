@@ -225,3 +225,37 @@ test('names and points stay for the session unless remembered; one click deletes
   await expect(later.getByRole('button', { name: 'Notenspiegel erstellen' })).toBeVisible()
   expect(await stored(later)).toEqual({ session: null, local: null })
 })
+
+test('the school’s approval rule: the Notenspiegel says whether it applies and prints the note for the Schulleitung', async ({
+  page,
+  server,
+}) => {
+  await noPrintDialog(page)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/?gesamt=40')
+  await page.getByRole('button', { name: 'Notenspiegel erstellen' }).click()
+  // 4 of 9 below ausreichend (5 and 6 on the standard key: under 50 % ... 10 and 12 of 40 are 5s)
+  const names = ['Anna', 'Ben', 'Cem', 'Dora', 'Emil', 'Fritz', 'Gül', 'Hana', 'Ivo']
+  const points = ['10', '12', '8', '11', '30', '35', '25', '28', '33']
+  await list(page).fill(names.map((n, i) => `${n}; ${points[i] ?? ''}`).join('\n'))
+  const rule = page.getByRole('region', { name: 'Regel der Schule' })
+  // without a Land: the share and no rule
+  await expect(rule).toContainText('Kein Bundesland eingestellt. Anteil 5 und 6: 4 von 9 Arbeiten (44,4 %)')
+
+  await server.setLand('HE')
+  await page.reload()
+  await expect(rule).toContainText('Hessen (VOGSV § 34): 4 von 9 Arbeiten (44,4 %) sind')
+  await expect(rule.getByRole('link', { name: 'VOGSV § 34' })).toBeVisible()
+  await rule.screenshot({ path: test.info().outputPath('approval-1280.png') })
+  await rule.getByRole('button', { name: 'Vorlage für die Schulleitung drucken' }).click()
+  await page.emulateMedia({ media: 'print' })
+  const printed = await page.locator('body').innerText()
+  for (const n of names) expect(printed).not.toMatch(new RegExp(`\\b${n}\\b`))
+  expect(printed).toContain('VOGSV § 34')
+  // it names the test: its total and key
+  expect(printed).toMatch(/40 Punkte · Notenschlüssel „Standard“, Version \d+/)
+  await page.setViewportSize({ width: 794, height: 1123 }) // A4 at 96 dpi, as the print lays it out
+  await page.screenshot({ path: test.info().outputPath('approval-note.png'), fullPage: true })
+  const pdf = await page.pdf({ format: 'A4', path: test.info().outputPath('approval-note.pdf') })
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []).toHaveLength(1)
+})

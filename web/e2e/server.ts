@@ -131,6 +131,13 @@ export class TestServer {
     return stdout
   }
 
+  /** Runs `notenrechner school set --land CODE` as a separate process on the same database file. */
+  async setLand(code: string): Promise<string> {
+    const { stdout, stderr } = await run(binary, ['school', 'set', '--db', this.db, '--land', code])
+    appendLog(`cli-${String(process.pid)}-${String(this.port)}`, stdout + stderr)
+    return stdout
+  }
+
   /**
    * The first-admin setup link the server logged at start (slog text: `url="http://…/admin?setup=TOKEN"`;
    * slog quotes the value because it holds "="). Throws when the log has none.

@@ -87,7 +87,13 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
               />
             )
           )}
-          {summary !== null && !empty && <ClassApproval summary={summary} heading={list.heading} />}
+          {summary !== null && !empty && (
+            // the note names the test: title, date, total and key
+            <ClassApproval
+              summary={summary}
+              heading={[list.heading, test].filter((x) => x !== '').join(' · ')}
+            />
+          )}
         </div>
         {/* beside the inputs: each line's result, or per task what the class solved */}
         {summary !== null &&
@@ -128,11 +134,11 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
 }
 
 /** The school's rule for a test too many fail, and the note for the Schulleitung (docs/spec.md §11). */
-function ClassApproval({ summary, heading }: { summary: ClassSummary; heading: string }) {
+function ClassApproval({ summary, heading, test }: { summary: ClassSummary; heading: string; test: string }) {
   const { school, stale } = useSchool()
   // not in the page's print (one A4 page): the note for the Schulleitung prints on its own
   return (
-    <div className="print:hidden">
+    <div data-prints-alone>
       <ApprovalNotice
         graded={summary.graded}
         failing={summary.failingCount}
