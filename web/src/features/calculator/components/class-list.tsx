@@ -88,11 +88,7 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
             )
           )}
           {summary !== null && !empty && (
-            // the note names the test: title, date, total and key
-            <ClassApproval
-              summary={summary}
-              heading={[list.heading, test].filter((x) => x !== '').join(' · ')}
-            />
+            <ClassApproval summary={summary} heading={list.heading} test={test} />
           )}
         </div>
         {/* beside the inputs: each line's result, or per task what the class solved */}
@@ -145,7 +141,8 @@ function ClassApproval({ summary, heading, test }: { summary: ClassSummary; head
         failingTerm={summary.failingTerm}
         school={school}
         stale={stale}
-        heading={heading}
+        // the note names the test: title, date, total and key
+        heading={[heading, test].filter((x) => x !== '').join(' · ')}
         counts={summary.groups.map((g) => ({ grade: g.name, count: summary.byGrade[g.name] ?? 0 }))}
       />
     </div>
