@@ -166,3 +166,20 @@ export function zeugnisNeeded(request: ZeugnisRequest, target: ZeugnisTarget): N
     throw e
   }
 }
+
+/** The report grades a pupil can aim for, the best first: the proposals of the system at its step. */
+export function targetsOf(system: string, step: string | undefined): string[] {
+  switch (system) {
+    case 'notenpunkte':
+      return walkGrades('notenpunkte')
+    case 'oesterreich':
+      return walkGrades('oesterreich')
+    case 'schweiz': {
+      const tenths = walkGrades('schweiz')
+      if (step === '0,1' || step === '0.1') return tenths
+      return tenths.filter((g) => !g.includes(',') || (step !== '1' && g.endsWith(',5')))
+    }
+    default:
+      return walkGrades('noten')
+  }
+}

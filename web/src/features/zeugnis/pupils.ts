@@ -22,7 +22,7 @@ export interface PupilRow {
 }
 
 /** A line's fields: a spreadsheet pastes tabs, so a line with a tab is split at tabs, any other at ";". */
-function fieldsOf(line: string): string[] {
+export function fieldsOf(line: string): string[] {
   const fields = line.split(line.includes('\t') ? '\t' : ';').map((f) => f.trim())
   // trailing separators, as a spreadsheet writes for empty cells at the end of a row
   while (fields.length > 0 && fields[fields.length - 1] === '') fields.pop()
@@ -30,7 +30,7 @@ function fieldsOf(line: string): string[] {
 }
 
 /** Whether the fields after the first are the category names: a heading row ("Name; schriftlich; mündlich"). */
-function isHeading(fields: string[], categoryNames: string[]): boolean {
+export function isHeading(fields: string[], categoryNames: string[]): boolean {
   const names = categoryNames.map((n) => n.trim().toLocaleLowerCase('de'))
   const rest = fields.slice(1).map((f) => f.toLocaleLowerCase('de'))
   return names.length > 0 && rest.length === names.length && rest.every((f, i) => f === names[i])
