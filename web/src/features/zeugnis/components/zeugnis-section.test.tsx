@@ -124,8 +124,7 @@ describe('ZeugnisSection, one pupil', () => {
 })
 
 /** A table row's cells as their texts. */
-const cellsOf = (row: HTMLElement) =>
-  Array.from(row.querySelectorAll('th, td'), (c) => c.textContent)
+const cellsOf = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td'), (c) => c.textContent)
 
 describe('ZeugnisSection, several pupils', () => {
   beforeEach(() => {
@@ -166,12 +165,7 @@ describe('ZeugnisSection, several pupils', () => {
     await user.click(rows())
     await user.paste('Anna; 8 9; 8\nBen; 1; 1')
     const table = () => screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
-    expect(
-      within(table())
-        .getAllByRole('row')
-        .slice(1)
-        .map(cellsOf),
-    ).toEqual([
+    expect(within(table()).getAllByRole('row').slice(1).map(cellsOf)).toEqual([
       ['Anna', '8 9Ø 8,50', '8Ø 8,00', '8,33', '8 Punkte', ''],
       ['Ben', '1Ø 1,00', '1Ø 1,00', '1,00', '1 Punkt', 'Versetzung gefährdet'],
     ])
@@ -192,6 +186,62 @@ describe('ZeugnisSection, several pupils', () => {
     const table = screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
     // (2 · 4,25 + 1 · 4,5) : 3 = 4,33…, cut to 4.33, above the middle 4.25: 4.5
     const row = within(table).getAllByRole('row')[1]
-    expect(row === undefined ? [] : cellsOf(row)).toEqual(['Anna', '4 4,5Ø 4.25', '4,5Ø 4.50', '4.33', '4.5', ''])
+    expect(row === undefined ? [] : cellsOf(row)).toEqual([
+      'Anna',
+      '4 4,5Ø 4.25',
+      '4,5Ø 4.50',
+      '4.33',
+      '4.5',
+      '',
+    ])
+  })
+})
+
+describe('ZeugnisSection, a gradebook sheet and the printout', () => {
+  beforeEach(() => {
+    localStorage.clear()
+  })
+
+  it('assigns each column of a heading row, and keeps the head of the printout in this browser', async () => {
+    const user = await open()
+    await user.click(screen.getByRole('tab', { name: 'Mehrere Schüler' }))
+    await user.click(screen.getByRole('textbox', { name: 'Schülerinnen und Schüler, eine Zeile je Person' }))
+    await user.paste('Name\tKA1\tKA2\tmdl1\tBem\nKurz, Eva\t2\t\t\t\nLang, Tom\t5\t6\t5\t')
+    const bem = screen.getByRole('combobox', { name: 'Spalte „Bem“' })
+    expect(bem).toHaveValue('')
+    expect(bem).toHaveAccessibleDescription('Keiner Kategorie zugeordnet: zählt nicht.')
+    expect(screen.getByRole('combobox', { name: 'Spalte „KA2“' })).toHaveValue('schriftlich')
+    const table = screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
+    const [eva, tom] = within(table).getAllByRole('row').slice(1)
+    expect(eva).toHaveTextContent('Keine Noten in mündlich: Vorschlag nur aus der anderen Kategorie')
+    expect(tom).toHaveTextContent('Versetzung gefährdet')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Spalte „mdl1“' }), 'schriftlich')
+    expect(readZeugnis()?.assign).toEqual({ mdl1: 'schriftlich' })
+    await user.type(screen.getByRole('textbox', { name: 'Klasse' }), '7b')
+    expect(readZeugnis()?.report).toEqual({ klasse: '7b', fach: '', lehrkraft: '', datum: '' })
+  })
+})
+
+describe('ZeugnisSection, „Welche Note brauche ich noch?“', () => {
+  beforeEach(() => {
+    localStorage.clear()
+  })
+
+  it('answers with the worst grade that reaches the aim, or that it is safe or out of reach', async () => {
+    const user = await open()
+    await user.click(screen.getByRole('tab', { name: 'Welche Note brauche ich noch?' }))
+    await user.type(grades('schriftlich'), '2 3')
+    await user.type(grades('mündlich'), '2')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ziel im Zeugnis' }), '2')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Nächste Note in' }), 'schriftlich')
+    const answer = screen.getByRole('status', { name: 'Nötige Note' })
+    // schriftlich (2 + 3 + 3) / 3, weight 2, with mündlich 2: 2,44 → 2; with 3-: 2,51 → 3
+    expect(answer).toHaveTextContent('Nötig ist mindestens3')
+    expect(screen.getByText('Nötig ist mindestens 3.')).toBeInTheDocument()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ziel im Zeugnis' }), '1')
+    expect(answer).toHaveTextContent('Nicht mehr erreichbar')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ziel im Zeugnis' }), '4')
+    expect(answer).toHaveTextContent('Schon sicher')
+    expect(readZeugnis()).toMatchObject({ mode: 'need', need: { grade: '4', category: 'schriftlich' } })
   })
 })
