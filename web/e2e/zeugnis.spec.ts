@@ -217,7 +217,7 @@ test('"Tabelle drucken" prints only the table and the rule line, on one A4 page'
   expect(await page.evaluate(() => document.documentElement.dataset.print)).toBe('') // marked for one part (lib/print-part.ts)
   await page.emulateMedia({ media: 'print' })
   await expect(tool.getByRole('table')).toBeVisible()
-  await expect(tool.getByText('Zeugnisnoten: Vorschläge')).toBeVisible()
+  await expect(tool.getByText('Zeugniskonferenz: Vorschläge für die Zeugnisnoten')).toBeVisible()
   await expect(tool.getByText(/^Tendenz: \+ und − zählen 0,3/).filter({ visible: true })).toHaveCount(1)
   for (const hidden of [
     page.getByRole('heading', { name: 'Note berechnen' }),
