@@ -98,7 +98,7 @@ export function ClassTable({ rows, answers, means, categories, system }: ClassTa
                     <td key={k} className={`${cell} min-w-16 tabular-nums`}>
                       <Grades grades={g.grades} system={system} />
                       {mean !== '' && (
-                        <span className="block text-xs text-slate-600 dark:text-slate-400">
+                        <span className="block text-xs text-slate-600 dark:text-slate-400 print:ml-1.5 print:inline">
                           Ø {inNotation(mean, notation)}
                         </span>
                       )}
