@@ -79,7 +79,7 @@ export function parsePupilRows(text: string, categoryNames: string[], system: Ze
 /**
  * The pupils and their Zeugnisnoten as CSV (lib/csv.ts: semicolons, UTF-8 with a byte order mark, no cell
  * that starts a formula): line, name, the grades of each category, average, proposal, borderline, and
- * the message where the rule refused. A grade with "-" is written with "−" (gradeCell), as the Notenspiegel
+ * the message where the rule refused or the warning of a category without grades. A grade with "-" is written with "−" (gradeCell), as the Notenspiegel
  * writes it, so that no spreadsheet reads "4-" as −4. The average and the proposal are in the system's
  * notation (a point in Switzerland, as its Notenspiegel's CSV); the grades stay as typed. `results[i]` is
  * the answer for `rows[i]`.
@@ -98,7 +98,9 @@ export function pupilsCsv(
     else if (answer.ok) {
       const { average, proposal, borderline } = answer.result
       const [a, p] = [average, proposal].map((x) => inNotation(x, notation))
-      table.push([...cells, a ?? '', gradeCell(p ?? ''), borderline ? 'ja' : 'nein', ''])
+      // a category without grades is named, as on the page: the proposal rests on the others
+      const note = answer.result.warnings?.join(' ') ?? ''
+      table.push([...cells, a ?? '', gradeCell(p ?? ''), borderline ? 'ja' : 'nein', note])
     } else table.push([...cells, '', '', '', answer.message])
   })
   return csvText(table)
