@@ -142,6 +142,18 @@ describe('zeugnisNeeded', () => {
   })
 })
 
+describe('the working of zeugnisNeeded', () => {
+  it.each(readVectors<{ name: string; input: Case['input']; steps: string[] }>('needed-working.json'))(
+    '$name',
+    ({ input, steps }) => {
+      const { target, ...request } = input
+      if (target === undefined) throw new Error('a case without its target')
+      const answer = zeugnisNeeded(request, target)
+      expect(answer.ok && answer.needed.steps).toEqual(steps)
+    },
+  )
+})
+
 describe('gradeProblem and weightProblem', () => {
   // Each refused grade of invalid.json, asked alone, gets the message without its category.
   const refusedGrades = invalid.flatMap(({ name, input, message }) => {
