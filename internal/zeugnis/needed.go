@@ -55,6 +55,9 @@ func needed(req Request, r Scale, tendency *big.Rat) (Needed, error) {
 	if at < 0 {
 		return Needed{}, refuse("target: die Kategorie %s gibt es nicht.", quoted(t.Category))
 	}
+	if len(req.Categories[at].Grades) >= maxGrades {
+		return Needed{}, refuse("target: %s hat schon %d Noten, mehr nimmt die Kategorie nicht.", quoted(t.Category), maxGrades)
+	}
 	if t.Weight != "" {
 		if _, ok := ParseWeight(t.Weight); !ok {
 			return Needed{}, refuse("target: Gewicht %s ist keine Zahl größer als 0.", quoted(t.Weight))

@@ -338,6 +338,8 @@ def invalid_cases():
         ("target unknown member", s(["2"], target={"grade": "2", "category": "schriftlich", "ziel": 1}),
          "target: unbekanntes Feld \u201eziel\u201c."),
         ("target not an object", s(["2"], target="2"), "target ist kein JSON-Objekt."),
+        ("target in a full category", s(["2"] * 500, target={"grade": "2", "category": "schriftlich"}),
+         "target: \u201eschriftlich\u201c hat schon 500 Noten, mehr nimmt die Kategorie nicht."),
     ]
 
 

@@ -63,6 +63,9 @@ export function walkGrades(system: string): string[] {
   }
 }
 
+// As the rule's limit of a category (rule.ts, internal/zeugnis): the added grade must fit.
+const MAX_GRADES = 500
+
 const TARGET = /^[0-9]{1,2}([.,][0-9]{1,2})?$/
 
 function targetValue(text: string, r: SystemRules): Rational {
@@ -85,6 +88,11 @@ function needed(req: ZeugnisRequest, t: ZeugnisTarget): ZeugnisNeeded {
   if (name === '') throw new Refusal('target: das Feld „category“ fehlt.')
   const at = req.categories.findIndex((c) => c.name.trim() === name)
   if (at < 0) throw new Refusal(`target: die Kategorie ${quoted(t.category)} gibt es nicht.`)
+  if ((req.categories[at]?.grades.length ?? 0) >= MAX_GRADES) {
+    throw new Refusal(
+      `target: ${quoted(t.category)} hat schon ${String(MAX_GRADES)} Noten, mehr nimmt die Kategorie nicht.`,
+    )
+  }
   const weight = t.weight ?? ''
   const w = weight === '' ? null : parseWeight(weight)
   if (weight !== '' && w === null) {
