@@ -32,6 +32,14 @@ describe('ZeugnisSection, one pupil', () => {
     expect(readZeugnis()?.categories[0]).toEqual({ name: 'schriftlich', weight: '2', grades: '2+ 3×2' })
   })
 
+  it('says so beside the proposal when a category has no grades', async () => {
+    const user = await open()
+    await user.type(grades('schriftlich'), '2')
+    expect(screen.getByRole('status', { name: 'Vorschlag' })).toHaveTextContent(
+      'Kategorie „mündlich“ hat keine Noten: der Vorschlag beruht nur auf den anderen Kategorien.',
+    )
+  })
+
   it('names wrong grades after the field was left, linked to it', async () => {
     const user = await open()
     const field = grades('schriftlich')
