@@ -5,6 +5,7 @@ import {
   computeChecked,
   Refusal,
   settings,
+  trimSpace,
   zeugnisnote,
   type ZeugnisRequest,
   type ZeugnisResult,
@@ -84,9 +85,10 @@ function targetValue(text: string, r: SystemRules): Rational {
 function needed(req: ZeugnisRequest, t: ZeugnisTarget): ZeugnisNeeded {
   const { scale, rules, tendency } = settings(req)
   const goalValue = targetValue(t.grade, rules)
-  const name = (t.category as unknown as string | undefined)?.trim() ?? ''
+  // a caller at run time may leave the category out, as JSON may
+  const name = trimSpace(typeof t.category === 'string' ? t.category : '')
   if (name === '') throw new Refusal('target: das Feld „category“ fehlt.')
-  const at = req.categories.findIndex((c) => c.name.trim() === name)
+  const at = req.categories.findIndex((c) => trimSpace(c.name) === name)
   if (at < 0) throw new Refusal(`target: die Kategorie ${quoted(t.category)} gibt es nicht.`)
   if ((req.categories[at]?.grades.length ?? 0) >= MAX_GRADES) {
     throw new Refusal(

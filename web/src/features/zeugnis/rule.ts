@@ -140,7 +140,7 @@ export function settings(req: ZeugnisRequest): {
 }
 
 /** Go's strings.TrimSpace: Unicode white space (not the byte order mark, which String.trim would cut). */
-const trimSpace = (s: string) => s.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '')
+export const trimSpace = (s: string) => s.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '')
 
 function readCategory(c: Partial<ZeugnisCategory>, name: string, scale: ZeugnisScale, tendency: Rational) {
   const shown = graphic(name)
