@@ -27,8 +27,15 @@ schweiz und oesterreich. tendency (nur 1–6): 0,3, 0,25 oder 1/3; step (nur sch
 auf der Mitte. Gibt aus:
   {"average":"2,26","proposal":"2","borderline":false,"steps":["…"]}
 Der Durchschnitt wird nach zwei Nachkommastellen abgeschnitten, nicht gerundet.
-borderline: true heißt, die Zeugnisnote entscheidet die Lehrkraft. Eine Eingabe,
-die keine Note des Systems ist, endet mit Status 2 und einer Meldung.
+borderline: true heißt, die Zeugnisnote entscheidet die Lehrkraft. Hat eine
+Kategorie keine Noten, nennt "warnings":["…"] sie (das Feld fehlt ohne Warnung).
+Welche Note brauche ich noch? Mit
+  "target": {"grade": "2", "category": "schriftlich", "weight": "1"}
+kommt "needed" dazu: {"answer":"grade","grade":"3-","average":"2,43","proposal":"2",
+"steps":["…"]}, die schlechteste Note der nächsten Arbeit in dieser Kategorie, mit
+der der Vorschlag 2 oder besser ist; "unreachable", wenn selbst die beste nicht
+reicht, "safe", wenn selbst die schlechteste reicht. Eine Eingabe, die keine Note
+des Systems ist, endet mit Status 2 und einer Meldung.
 
 Optionen:
 `

@@ -125,3 +125,22 @@ func TestZeugnisnoteTakesGradingIDsAndTheShortNames(t *testing.T) {
 		}
 	}
 }
+
+// TestZeugnisnoteNamesEmptyCategoriesAndAnswersATarget: a category without grades is named in
+// "warnings" (and only then is the member there), and "target" adds the grade the next test needs.
+func TestZeugnisnoteNamesEmptyCategoriesAndAnswersATarget(t *testing.T) {
+	out, err := runZeugnis([]byte(`{"system": "de", "categories": [{"name": "schriftlich", "grades": ["2"]},
+		{"name": "mündlich", "grades": []}]}`))
+	if err != nil || !strings.Contains(out, `"warnings":["Kategorie „mündlich“ hat keine Noten: der Vorschlag beruht nur auf den anderen Kategorien."]`) {
+		t.Errorf("empty category: %s, %v", out, err)
+	}
+	out, err = runZeugnis([]byte(`{"system": "de", "categories": [{"name": "schriftlich", "grades": ["2"]}]}`))
+	if err != nil || strings.Contains(out, "warnings") || strings.Contains(out, "needed") {
+		t.Errorf("no empty category, no target: %s, %v", out, err)
+	}
+	out, err = runZeugnis([]byte(`{"system": "de", "categories": [{"name": "schriftlich", "weight": 2, "grades": ["2", "3"]},
+		{"name": "mündlich", "grades": ["2"]}], "target": {"grade": "2", "category": "schriftlich"}}`))
+	if err != nil || !strings.Contains(out, `"needed":{"answer":"grade","grade":"3","average":"2,44","proposal":"2"`) {
+		t.Errorf("target: %s, %v", out, err)
+	}
+}

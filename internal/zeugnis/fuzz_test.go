@@ -19,6 +19,9 @@ func FuzzRun(f *testing.F) {
 	for _, tc := range readVectors[vectorCase](f, "cases.json")[:40] {
 		f.Add([]byte(tc.Input))
 	}
+	for _, tc := range readVectors[neededCase](f, "needed.json")[:20] {
+		f.Add([]byte(tc.Input))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := systems.Run(data)
 		if err != nil {

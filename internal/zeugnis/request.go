@@ -37,6 +37,8 @@ func ParseRequest(data []byte) (Request, error) {
 			req.Step, err = text(m.value, "step", true)
 		case "categories":
 			req.Categories, err = categories(m.value)
+		case "target":
+			req.Target, err = target(m.value)
 		default:
 			err = refuse("Unbekanntes Feld %s.", quoted(m.key))
 		}
@@ -148,6 +150,36 @@ func categories(raw json.RawMessage) ([]Category, error) {
 		}
 	}
 	return out, nil
+}
+
+// target reads {"grade": "2", "category": "schriftlich", "weight": "1"} (docs/spec.md §9).
+func target(raw json.RawMessage) (*Target, error) {
+	ms, err := members(raw, "target")
+	if err != nil {
+		return nil, err
+	}
+	var t Target
+	hasGrade := false
+	for _, m := range ms {
+		switch m.key {
+		case "grade":
+			t.Grade, err = text(m.value, "target: grade", true)
+			hasGrade = true
+		case "category":
+			t.Category, err = text(m.value, "target: category", false)
+		case "weight":
+			t.Weight, err = text(m.value, "target: weight", true)
+		default:
+			err = refuse("target: unbekanntes Feld %s.", quoted(m.key))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if !hasGrade {
+		return nil, refuse("target: das Feld „grade“ fehlt.")
+	}
+	return &t, nil
 }
 
 // gradeList reads a category's grades: each a text ("2+"), a number (12) or

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/notenrechner/notenrechner/internal/grading"
@@ -23,6 +25,7 @@ type vectorCase struct {
 	Average    string          `json:"average"`
 	Proposal   string          `json:"proposal"`
 	Borderline bool            `json:"borderline"`
+	Warnings   []string        `json:"warnings"`
 }
 
 type invalidCase struct {
@@ -75,6 +78,9 @@ func TestCasesAgreeWithTheOracle(t *testing.T) {
 				t.Errorf("got %s → %s (borderline %v), want %s → %s (borderline %v)\n%s",
 					got.Average, got.Proposal, got.Borderline, tc.Average, tc.Proposal, tc.Borderline, tc.Input)
 			}
+			if !slices.Equal(got.Warnings, tc.Warnings) {
+				t.Errorf("warnings %q, want %q", got.Warnings, tc.Warnings)
+			}
 			if len(got.Steps) < 3 {
 				t.Errorf("the working has only %d sentences", len(got.Steps))
 			}
@@ -91,6 +97,52 @@ func TestRefusedInputs(t *testing.T) {
 			}
 			if err.Error() != tc.Message {
 				t.Errorf("message %q, want %q", err.Error(), tc.Message)
+			}
+		})
+	}
+}
+
+// neededCase is a case of testdata/zeugnis/needed.json: a request with a target and the oracle's answer.
+type neededCase struct {
+	vectorCase
+	Needed struct {
+		Answer   string `json:"answer"`
+		Grade    string `json:"grade"`
+		Average  string `json:"average"`
+		Proposal string `json:"proposal"`
+	} `json:"needed"`
+}
+
+// TestNeededAgreesWithTheOracle: "Welche Note brauche ich noch?" gives the oracle's grade, and the
+// proposal beside it is the request's own proposal (the target does not change it).
+func TestNeededAgreesWithTheOracle(t *testing.T) {
+	cases := readVectors[neededCase](t, "needed.json")
+	if len(cases) < 50 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			got, err := systems.Run(tc.Input)
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if got.Average != tc.Average || got.Proposal != tc.Proposal || !slices.Equal(got.Warnings, tc.Warnings) {
+				t.Errorf("without the target: %s → %s %q, want %s → %s %q", got.Average, got.Proposal, got.Warnings,
+					tc.Average, tc.Proposal, tc.Warnings)
+			}
+			n := got.Needed
+			if n == nil {
+				t.Fatal("no answer to the target")
+			}
+			if n.Answer != tc.Needed.Answer || n.Grade != tc.Needed.Grade || n.Average != tc.Needed.Average ||
+				n.Proposal != tc.Needed.Proposal {
+				t.Errorf("got %s %s (%s → %s), want %s %s (%s → %s)\n%s", n.Answer, n.Grade, n.Average, n.Proposal,
+					tc.Needed.Answer, tc.Needed.Grade, tc.Needed.Average, tc.Needed.Proposal, tc.Input)
+			}
+			last := map[string]string{"grade": "Nötig ist mindestens " + n.Grade + ".",
+				"safe": "ist schon sicher.", "unreachable": "ist nicht mehr erreichbar."}[tc.Needed.Answer]
+			if len(n.Steps) < 3 || !strings.HasSuffix(n.Steps[len(n.Steps)-1], last) {
+				t.Errorf("working %q does not end with %q", n.Steps, last)
 			}
 		})
 	}

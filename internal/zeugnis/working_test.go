@@ -29,3 +29,19 @@ func TestWorkingSentences(t *testing.T) {
 		})
 	}
 }
+
+// TestNeededWorkingSentences: the working of "Welche Note brauche ich noch?" (testdata/zeugnis/needed-working.json,
+// each sentence recomputed by hand before it was written down).
+func TestNeededWorkingSentences(t *testing.T) {
+	for _, tc := range readVectors[workingCase](t, "needed-working.json") {
+		t.Run(tc.Name, func(t *testing.T) {
+			got, err := systems.Run(tc.Input)
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if got.Needed == nil || !slices.Equal(got.Needed.Steps, tc.Steps) {
+				t.Errorf("working\n%v\nwant\n%s", got.Needed, strings.Join(tc.Steps, "\n"))
+			}
+		})
+	}
+}

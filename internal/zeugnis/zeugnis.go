@@ -21,6 +21,7 @@ type Request struct {
 	Rounding   string // "" means better
 	Step       string // only where the Scale has StepSetting; "" means its step
 	Categories []Category
+	Target     *Target // asks which next grade reaches a report grade (needed.go); nil when not asked
 }
 
 // Category is a named group of grades (schriftlich, mündlich …) with its weight.
@@ -38,11 +39,16 @@ type Grade struct {
 
 // Result is the answer of the command: the cut-off average, the proposal,
 // whether the teacher must decide, and the working in German sentences.
+// Warnings name what the proposal silently rests on (a category without
+// grades); the member is written only when there is one, so that every
+// answer without one stays as it was. Needed answers a Target.
 type Result struct {
 	Average    string   `json:"average"`
 	Proposal   string   `json:"proposal"`
 	Borderline bool     `json:"borderline"`
 	Steps      []string `json:"steps"`
+	Warnings   []string `json:"warnings,omitempty"`
+	Needed     *Needed  `json:"needed,omitempty"`
 }
 
 // Error is refused input; its message is German and names what was refused.
@@ -54,21 +60,36 @@ func refuse(format string, args ...any) error {
 	return &Error{Message: sprintf(format, args...)}
 }
 
-// Compute applies docs/spec.md §9 to a request.
+// Compute applies docs/spec.md §9 to a request, and answers its Target.
 func (ss Systems) Compute(req Request) (Result, error) {
 	r, tendency, err := ss.settings(req)
 	if err != nil {
 		return Result{}, err
 	}
+	res, err := compute(req, r, tendency)
+	if err != nil || req.Target == nil {
+		return res, err
+	}
+	needed, err := needed(req, r, tendency)
+	if err != nil {
+		return Result{}, err
+	}
+	res.Needed = &needed
+	return res, nil
+}
+
+// compute is the Zeugnisnote of a request whose settings are checked.
+func compute(req Request, r Scale, tendency *big.Rat) (Result, error) {
 	cats, err := readCategories(req, r, tendency)
 	if err != nil {
 		return Result{}, err
 	}
-	var steps []string
+	var steps, warnings []string
 	sum, total := new(big.Rat), new(big.Rat)
 	for _, c := range cats {
 		if len(c.values) == 0 {
 			steps = append(steps, sprintf("Kategorie %s hat keine Noten und zählt nicht mit.", quoted(c.name)))
+			warnings = append(warnings, sprintf("Kategorie %s hat keine Noten: der Vorschlag beruht nur auf den anderen Kategorien.", quoted(c.name)))
 			continue
 		}
 		steps = append(steps, categoryStep(c))
@@ -88,6 +109,7 @@ func (ss Systems) Compute(req Request) (Result, error) {
 		Proposal:   decimal(proposal),
 		Borderline: borderline,
 		Steps:      append(steps, more...),
+		Warnings:   warnings,
 	}, nil
 }
 

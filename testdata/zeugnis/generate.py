@@ -93,6 +93,10 @@ def zeugnis(inp):
             num += weight_value(cat.get("weight")) * (s / n)
             den += weight_value(cat.get("weight"))
     assert den > 0
+    # docs/spec.md §9: a category without grades is named in the warnings, in the order given
+    warnings = [f"Kategorie \u201e{c['name'].strip()}\u201c hat keine Noten: der Vorschlag beruht nur auf den anderen Kategorien."
+                for c in inp["categories"] if not c.get("grades")]
+    assert all(c["name"].isprintable() and len(c["name"]) <= 40 for c in inp["categories"])
     avg = num / den
     hundredths = math.trunc(avg * 100)  # towards zero, never rounded
     cut = F(hundredths, 100)
@@ -110,8 +114,11 @@ def zeugnis(inp):
     proposal = min(max(proposal, lo), hi)
     # within a tenth of a step of the middle: 2,40–2,60 in de
     borderline = abs(cut - middle) <= step / 10
-    return {"average": f"{hundredths // 100},{hundredths % 100:02d}", "proposal": shown(proposal),
-            "borderline": borderline}
+    out = {"average": f"{hundredths // 100},{hundredths % 100:02d}", "proposal": shown(proposal),
+           "borderline": borderline}
+    if warnings:  # the member is there only when there is a warning
+        out["warnings"] = warnings
+    return out
 
 
 def shown(x):
@@ -316,6 +323,23 @@ def invalid_cases():
         ("system a number", {"system": 1, "categories": []}, "system ist kein Text."),
         ("grade true", s([True]), "Kategorie 1, Note 1 ist weder Text noch Zahl."),
         ("not an object", ["de"], "Die Eingabe ist kein JSON-Objekt."),
+        ("target 2+ is no report grade", s(["2"], target={"grade": "2+", "category": "schriftlich"}),
+         "target: \u201e2+\u201c ist keine Zeugnisnote dieses Systems (1 bis 6 in Schritten von 1)."),
+        ("target 4,25 between Swiss halves", s(["4"], "ch", target={"grade": "4,25", "category": "schriftlich"}),
+         "target: \u201e4,25\u201c ist keine Zeugnisnote dieses Systems (6 bis 1 in Schritten von 0,5)."),
+        ("target 16 points", s(["7"], "np", target={"grade": 16, "category": "schriftlich"}),
+         "target: \u201e16\u201c ist keine Zeugnisnote dieses Systems (15 bis 0 in Schritten von 1)."),
+        ("target in an unknown category", s(["2"], target={"grade": "2", "category": "Referat"}),
+         "target: die Kategorie \u201eReferat\u201c gibt es nicht."),
+        ("target without category", s(["2"], target={"grade": "2"}), "target: das Feld \u201ecategory\u201c fehlt."),
+        ("target without grade", s(["2"], target={"category": "schriftlich"}), "target: das Feld \u201egrade\u201c fehlt."),
+        ("target weight 0", s(["2"], target={"grade": "2", "category": "schriftlich", "weight": "0"}),
+         "target: Gewicht \u201e0\u201c ist keine Zahl gr\u00f6\u00dfer als 0."),
+        ("target unknown member", s(["2"], target={"grade": "2", "category": "schriftlich", "ziel": 1}),
+         "target: unbekanntes Feld \u201eziel\u201c."),
+        ("target not an object", s(["2"], target="2"), "target ist kein JSON-Objekt."),
+        ("target in a full category", s(["2"] * 500, target={"grade": "2", "category": "schriftlich"}),
+         "target: \u201eschriftlich\u201c hat schon 500 Noten, mehr nimmt die Kategorie nicht."),
     ]
 
 
@@ -350,6 +374,102 @@ def alias_cases():
     return c
 
 
+# "Welche Note brauche ich noch?" (docs/spec.md §9): the grades one more test can get, best first, as a
+# pupil writes them: + and − only in noten-plus-minus, tenths in noten-dezimal and schweiz.
+def walk_grades(system_id):
+    if system_id in ("noten-plus-minus", "de"):
+        return [g for n in range(1, 7) for g in (f"{n}+", f"{n}", f"{n}-") if g != "6-"]
+    if system_id == "noten":
+        return [str(n) for n in range(1, 7)]
+    if system_id in ("oesterreich", "at"):
+        return [str(n) for n in range(1, 6)]
+    if system_id == "noten-dezimal":
+        return [f"{t // 10},{t % 10}" for t in range(10, 61)]
+    if system_id in ("schweiz", "ch"):
+        return [f"{t // 10}" if t % 10 == 0 else f"{t // 10},{t % 10}" for t in range(60, 9, -1)]
+    if system_id in ("notenpunkte", "np"):
+        return [str(p) for p in range(15, -1, -1)]
+    raise ValueError(system_id)
+
+
+def needed(inp):
+    """The worst grade of the walk whose proposal is the target or better, found by trying every grade."""
+    t = inp["target"]
+    lo, hi, step, higher_better = SYSTEMS[GRAMMAR_OF[inp["system"]]]
+    goal = decimal_text(str(t["grade"]), 2)
+    base = {k: v for k, v in inp.items() if k != "target"}
+
+    def reached(grade):
+        cats = [dict(c, grades=list(c.get("grades", [])) + ([grade if "weight" not in t else {"grade": grade, "weight": t["weight"]}]
+                                                              if c["name"] == t["category"] else []))
+                for c in base["categories"]]
+        r = zeugnis(dict(base, categories=cats))
+        p = decimal_text(r["proposal"], 4)
+        return r, (p >= goal if higher_better else p <= goal)
+
+    grades = walk_grades(inp["system"])
+    tries = [(g,) + reached(g) for g in grades]
+    ok = [x for x in tries if x[2]]
+    if not ok:
+        g, r, _ = tries[0]
+        answer = "unreachable"
+    elif tries[-1][2]:
+        g, r, _ = tries[-1]
+        answer = "safe"
+    else:
+        g, r, _ = ok[-1]  # the worst that reaches it: the last of the best-first list that does
+        answer = "grade"
+    # the walk is monotone: once a grade misses the target, every worse one does
+    flags = [x[2] for x in tries]
+    assert flags == sorted(flags, reverse=True), (inp, flags)
+    return {"answer": answer, "grade": g, "average": r["average"], "proposal": r["proposal"]}
+
+
+def needed_cases():
+    """Hand-picked targets (checked by hand in NEEDED_HAND) and random ones over the random reports."""
+    c = []
+    add = lambda name, inp: c.append((name, inp))
+    s = lambda *grades: cat("schriftlich", list(grades), "2")
+    m = lambda *grades: cat("m\u00fcndlich", list(grades), "1")
+    add("de 2 needs a 3", {"system": "de", "categories": [s("2", "3"), m("2")], "target": {"grade": "2", "category": "schriftlich"}})
+    add("de 2 needs 3 into an empty category", {"system": "de", "categories": [s("2", "2"), m()], "target": {"grade": "2", "category": "m\u00fcndlich"}})
+    add("de 1 unreachable", {"system": "de", "categories": [s("3", "3", "3")], "target": {"grade": "1", "category": "schriftlich"}})
+    add("de 4 already safe", {"system": "de", "categories": [s("1", "1", "1", "1")], "target": {"grade": "4", "category": "schriftlich"}})
+    add("de middle better", {"system": "de", "categories": [s("2", "3")], "target": {"grade": "2", "category": "schriftlich"}})
+    add("de middle worse", {"system": "de", "rounding": "worse", "categories": [s("2", "3")], "target": {"grade": "2", "category": "schriftlich"}})
+    add("de tendency 1/3", {"system": "de", "tendency": "1/3", "categories": [s("2-", "3+"), m("3")], "target": {"grade": "2", "category": "m\u00fcndlich"}})
+    add("de weight 2", {"system": "de", "categories": [s("3", "3"), m("2")], "target": {"grade": "2", "category": "schriftlich", "weight": "2"}})
+    add("noten whole grades", {"system": "noten", "categories": [s("2", "3")], "target": {"grade": "2", "category": "schriftlich"}})
+    add("noten-dezimal tenths", {"system": "noten-dezimal", "categories": [s("2,3", "2,8")], "target": {"grade": "2", "category": "schriftlich"}})
+    add("np 10 points", {"system": "np", "categories": [s("9", "11"), m("8")], "target": {"grade": 10, "category": "schriftlich"}})
+    add("np 5 safe", {"system": "np", "categories": [s("14", "15", "13")], "target": {"grade": "5", "category": "schriftlich"}})
+    add("ch 4,5 halves", {"system": "ch", "categories": [s("4", "4,5")], "target": {"grade": "4,5", "category": "schriftlich"}})
+    add("ch 4 step 1", {"system": "ch", "step": "1", "categories": [s("3,5", "4")], "target": {"grade": "4", "category": "schriftlich"}})
+    add("at 3", {"system": "at", "categories": [s("3", "4"), m("3")], "target": {"grade": "3", "category": "schriftlich"}})
+    add("at 1 unreachable", {"system": "at", "categories": [s("4", "4", "4")], "target": {"grade": "1", "category": "schriftlich"}})
+    return c
+
+
+# (case name) -> (answer, grade, average, proposal), computed by hand from docs/spec.md §9
+NEEDED_HAND = {
+    # schriftlich (2 + 3 + 3) / 3 = 2,6667; (2 · 2,6667 + 2) / 3 = 2,44 -> 2; with 3-: 2,7667 -> 2,51 -> 3
+    "de 2 needs a 3": ("grade", "3", "2,44", "2"),
+    # (2 · 2 + 3) / 3 = 2,33 -> 2; with 3-: (4 + 3,3) / 3 = 2,43 -> 2; with 4+: (4 + 3,7) / 3 = 2,56 -> 3
+    "de 2 needs 3 into an empty category": ("grade", "3-", "2,43", "2"),
+    # even 1+: (3 + 3 + 3 + 0,7) / 4 = 2,42 -> 2, not 1
+    "de 1 unreachable": ("unreachable", "1+", "2,42", "2"),
+    # even 6: (1 + 1 + 1 + 1 + 6) / 5 = 2,00
+    "de 4 already safe": ("safe", "6", "2,00", "2"),
+    # (2 + 3 + 3) / 3 = 2,66 -> 3; (2 + 3 + 2-) / 3 = 2,43 -> 2; (2 + 3 + 3+) / 3 = 2,56 -> 3
+    "de middle better": ("grade", "2-", "2,43", "2"),
+    # with 11: (9 + 11 + 11) / 3 = 10,3333, (2 · 10,3333 + 8) / 3 = 9,55 -> 10;
+    # with 10: (9 + 11 + 10) / 3 = 10, (2 · 10 + 8) / 3 = 9,33 -> 9
+    "np 10 points": ("grade", "11", "9,55", "10"),
+    # (4 + 4,5 + 4,4) / 3 = 4,30 -> 4,5 (over 4,25); with 4,3: 4,26 -> 4,5; with 4,2: 4,23 -> 4
+    "ch 4,5 halves": ("grade", "4,3", "4,26", "4,5"),
+}
+
+
 def main():
     cases = [(n, by_id(i)) for n, i in named_cases() + random_cases(random.Random(20260601))] + alias_cases()
     out = []
@@ -366,11 +486,35 @@ def main():
     assert any(c["borderline"] for c in out) and any(c["input"].get("tendency") == "1/3" for c in out)
     invalid = [{"name": n, "input": by_id(i), "message": m} for n, i, m in invalid_cases()]
     invalid += [{"name": n, "raw": r, "message": m} for n, r, m in RAW_INVALID]
-    for name, data in (("cases.json", out), ("invalid.json", invalid)):
+    need = []
+    for name, inp in needed_cases():
+        inp = by_id(inp)
+        need.append(dict({"name": name, "input": inp}, **zeugnis({k: v for k, v in inp.items() if k != "target"}), needed=needed(inp)))
+    rng = random.Random(20261128)
+    for c in out:
+        if "random" not in c["name"] or rng.random() < 0.5:
+            continue
+        inp = c["input"]
+        names = [k["name"] for k in inp["categories"]]
+        lo, hi, step, _ = SYSTEMS[GRAMMAR_OF[inp["system"]]]
+        step = STEPS.get(inp.get("step"), step)
+        goals = [lo + step * k for k in range(int((hi - lo) / step) + 1)]
+        target = {"grade": shown(rng.choice(goals)), "category": rng.choice(names)}
+        if rng.random() < 0.3:
+            target["weight"] = rng.choice(["2", "0,5", 3])
+        inp = dict(inp, target=target)
+        need.append(dict({"name": "needed " + c["name"], "input": inp},
+                         **{k: c[k] for k in ("average", "proposal", "borderline", "warnings") if k in c}, needed=needed(inp)))
+    for name, want in NEEDED_HAND.items():
+        got = next(c for c in need if c["name"] == name)["needed"]
+        assert (got["answer"], got["grade"], got["average"], got["proposal"]) == want, (name, got)
+    answers = {c["needed"]["answer"] for c in need}
+    assert answers == {"grade", "unreachable", "safe"}, answers
+    for name, data in (("cases.json", out), ("invalid.json", invalid), ("needed.json", need)):
         with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
             # one case a line: a changed expectation is a changed line in the diff
             f.write("[\n" + ",\n".join(json.dumps(c, ensure_ascii=False) for c in data) + "\n]\n")
-    print(f"{len(out)} cases, {len(invalid)} refused inputs")
+    print(f"{len(out)} cases, {len(invalid)} refused inputs, {len(need)} targets")
 
 
 if __name__ == "__main__":

@@ -87,7 +87,7 @@ for (const width of widths) {
 
 test('a borderline average is marked, and the rule decides on the cut value', async ({ page }) => {
   const tool = await openTool(page)
-  await tool.getByLabel('Aufteilung übernehmen').selectOption({ label: '50 : 50' })
+  await tool.getByRole('combobox', { name: 'Aufteilung übernehmen' }).selectOption({ label: '50 : 50' })
   await category(tool, 'schriftlich').getByLabel('Noten').fill('2')
   await category(tool, 'mündlich').getByLabel('Noten').fill('3')
   const result = tool.getByRole('status', { name: 'Vorschlag' })
@@ -171,8 +171,9 @@ for (const width of widths) {
     const table = await pasteClass(tool)
     const rows = table.getByRole('row')
     await expect(rows).toHaveCount(PUPILS.length + 1)
-    await expect(rows.nth(1)).toHaveText(/^Zoë Quellenberg\s*2,26\s*2$/)
-    await expect(rows.nth(2)).toHaveText(/^Malte Rübezahl\s*2,33\s*2$/)
+    // name, each category's grades and average, the average, the proposal
+    await expect(rows.nth(1)).toHaveText(/^Zoë Quellenberg\s*2\+ 3 3\s*Ø 2,56\s*2 1-\s*Ø 1,65\s*2,26\s*2$/)
+    await expect(rows.nth(2)).toHaveText(/^Malte Rübezahl\s*2\s*Ø 2,00\s*3\s*Ø 3,00\s*2,33\s*2$/)
     await expect(rows.nth(3)).toContainText('Zeile 3: schriftlich: „7“ ist keine Note von 1 bis 6.')
     await expect(rows.nth(4)).toContainText('Zeile 4:')
 
@@ -217,7 +218,7 @@ test('"Tabelle drucken" prints only the table and the rule line, on one A4 page'
   expect(await page.evaluate(() => document.documentElement.dataset.print)).toBe('') // marked for one part (lib/print-part.ts)
   await page.emulateMedia({ media: 'print' })
   await expect(tool.getByRole('table')).toBeVisible()
-  await expect(tool.getByText('Zeugnisnoten: Vorschläge')).toBeVisible()
+  await expect(tool.getByText('Zeugniskonferenz: Vorschläge für die Zeugnisnoten')).toBeVisible()
   await expect(tool.getByText(/^Tendenz: \+ und − zählen 0,3/).filter({ visible: true })).toHaveCount(1)
   for (const hidden of [
     page.getByRole('heading', { name: 'Note berechnen' }),

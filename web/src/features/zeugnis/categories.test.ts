@@ -37,4 +37,13 @@ describe('categories', () => {
     expect(newCategoryName(list)).toBe('Kategorie 4')
     expect(newCategoryName([])).toBe('Kategorie 1')
   })
+
+  it('offers Bavaria’s divisions of GSO § 28 by the number of Schulaufgaben, naming the source', () => {
+    const weights = (id: string) => {
+      const p = PRESETS.find((x) => x.id === id)
+      return [p?.label.includes('GSO § 28'), p?.categories.map((c) => c.weight)]
+    }
+    expect(weights('by-gso-2')).toEqual([true, ['1', '1']])
+    expect(weights('by-gso-3')).toEqual([true, ['2', '1']])
+  })
 })

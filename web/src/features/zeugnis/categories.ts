@@ -33,6 +33,24 @@ export const PRESETS: Preset[] = [
       { name: 'mündlich', weight: '1' },
     ],
   },
+  // Bavaria's Gymnasium, GSO § 28 Abs. 1 (docs/grading-systems.md): the Jahresfortgangsnote from the
+  // große (Schulaufgaben) and the kleine Leistungsnachweise, 1 : 1 with two Schulaufgaben, 2 : 1 with more.
+  {
+    id: 'by-gso-2',
+    label: 'Bayern, Gymnasium, 2 Schulaufgaben (GSO § 28): groß 1 : klein 1',
+    categories: [
+      { name: 'Schulaufgaben', weight: '1' },
+      { name: 'kleine Leistungsnachweise', weight: '1' },
+    ],
+  },
+  {
+    id: 'by-gso-3',
+    label: 'Bayern, Gymnasium, mehr als 2 Schulaufgaben (GSO § 28): groß 2 : klein 1',
+    categories: [
+      { name: 'Schulaufgaben', weight: '2' },
+      { name: 'kleine Leistungsnachweise', weight: '1' },
+    ],
+  },
   {
     id: 'vornote-5-3-2',
     label: 'Vornote 5 : schriftlich 3 : mündlich 2',

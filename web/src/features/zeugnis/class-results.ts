@@ -1,8 +1,9 @@
 import type { ZeugnisSettings } from '@/lib/config'
 import type { CategoryInput } from './categories'
-import { parsePupilRows, type PupilRow } from './pupils'
+import type { PupilRow } from './pupils'
 import { zeugnisnote, type ZeugnisAnswer, type ZeugnisSystem } from './rule'
 import { ruleOptions } from './rule-line'
+import { parseSheet, type Assignment } from './sheet'
 
 // "Mehrere Schüler": each pasted row is one pupil's grades for the form's categories (names and
 // weights as in "Ein Schüler"), each answered by the rule like one pupil's form.
@@ -11,6 +12,11 @@ export interface ClassResults {
   rows: PupilRow[]
   /** The answer for rows[i]: a row with problems gets them as its message, never a proposal. */
   answers: ZeugnisAnswer[]
+  /** Each row's category averages (the rule's cut average of that category alone), "" without grades. */
+  means: string[][]
+  /** The column headings of a sheet with a heading row of its own, and the category of each. */
+  columns: string[]
+  assigned: string[]
 }
 
 export function classResults(
@@ -18,9 +24,11 @@ export function classResults(
   settings: ZeugnisSettings,
   categories: CategoryInput[],
   text: string,
+  assignment: Assignment = {},
 ): ClassResults {
   const names = categories.map((c) => c.name.trim())
-  const rows = parsePupilRows(text, names, system)
+  const { rows, columns, assigned } = parseSheet(text, names, system, assignment)
+  const options = ruleOptions(system, settings)
   const answers = rows.map((row): ZeugnisAnswer => {
     if (row.problems.length > 0) {
       const message = row.problems
@@ -30,7 +38,7 @@ export function classResults(
     }
     return zeugnisnote({
       system,
-      ...ruleOptions(system, settings),
+      ...options,
       categories: categories.map((c, i) => ({
         name: names[i] ?? '',
         ...(c.weight.trim() === '' ? {} : { weight: c.weight.trim() }),
@@ -38,7 +46,32 @@ export function classResults(
       })),
     })
   })
-  return { rows, answers }
+  // A category's average is the same rule over that category alone: its mean, cut to two decimals.
+  const means = rows.map((row) =>
+    row.grades.map(({ category, grades }) => {
+      if (grades.length === 0) return ''
+      const one = zeugnisnote({ system, ...options, categories: [{ name: category || '–', grades }] })
+      return one.ok ? one.result.average : ''
+    }),
+  )
+  return { rows, answers, means, columns, assigned }
+}
+
+// Where a proposal puts the pupil's moving up at risk (docs/spec.md §9): worse than the pass mark of the
+// report grades, 5 and 6 in the German 1–6 systems, under 5 Notenpunkte, Nicht genügend (5) in Austria,
+// under 4 in Switzerland.
+const AT_RISK: Record<string, (p: number) => boolean> = {
+  'noten-plus-minus': (p) => p >= 5,
+  noten: (p) => p >= 5,
+  'noten-dezimal': (p) => p >= 5,
+  notenpunkte: (p) => p < 5,
+  schweiz: (p) => p < 4,
+  oesterreich: (p) => p >= 5,
+}
+
+/** Whether a proposal (as the rule writes it, "5", "3,5") is marked „Versetzung gefährdet“. */
+export function atRisk(system: ZeugnisSystem, proposal: string): boolean {
+  return AT_RISK[system]?.(Number(proposal.replace(',', '.'))) === true
 }
 
 /** zeugnisnoten-2026-11-25.csv, dated today in this browser's time zone. */

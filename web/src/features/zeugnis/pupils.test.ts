@@ -93,6 +93,12 @@ describe('pupilsCsv', () => {
     )
   })
 
+  it('names a category without grades in the note, as the page does', () => {
+    expect(csvOf('Kurz, Eva; 2;').split('\r\n')[1]).toBe(
+      '1;Kurz, Eva;2;;2,00;2;nein;Kategorie „mündlich“ hat keine Noten: der Vorschlag beruht nur auf den anderen Kategorien.',
+    )
+  })
+
   it('writes a grade with − so that a spreadsheet does not read "4-" as −4, as the Notenspiegel does', () => {
     expect(csvOf('Anna; 4-; 3- 2-').split('\r\n')[1]).toBe('1;Anna;4\u2212;3\u2212 2\u2212;3,55;4;ja;')
   })

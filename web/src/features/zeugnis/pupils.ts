@@ -22,7 +22,7 @@ export interface PupilRow {
 }
 
 /** A line's fields: a spreadsheet pastes tabs, so a line with a tab is split at tabs, any other at ";". */
-function fieldsOf(line: string): string[] {
+export function fieldsOf(line: string): string[] {
   const fields = line.split(line.includes('\t') ? '\t' : ';').map((f) => f.trim())
   // trailing separators, as a spreadsheet writes for empty cells at the end of a row
   while (fields.length > 0 && fields[fields.length - 1] === '') fields.pop()
@@ -30,7 +30,7 @@ function fieldsOf(line: string): string[] {
 }
 
 /** Whether the fields after the first are the category names: a heading row ("Name; schriftlich; mündlich"). */
-function isHeading(fields: string[], categoryNames: string[]): boolean {
+export function isHeading(fields: string[], categoryNames: string[]): boolean {
   const names = categoryNames.map((n) => n.trim().toLocaleLowerCase('de'))
   const rest = fields.slice(1).map((f) => f.toLocaleLowerCase('de'))
   return names.length > 0 && rest.length === names.length && rest.every((f, i) => f === names[i])
@@ -79,7 +79,7 @@ export function parsePupilRows(text: string, categoryNames: string[], system: Ze
 /**
  * The pupils and their Zeugnisnoten as CSV (lib/csv.ts: semicolons, UTF-8 with a byte order mark, no cell
  * that starts a formula): line, name, the grades of each category, average, proposal, borderline, and
- * the message where the rule refused. A grade with "-" is written with "−" (gradeCell), as the Notenspiegel
+ * the message where the rule refused or the warning of a category without grades. A grade with "-" is written with "−" (gradeCell), as the Notenspiegel
  * writes it, so that no spreadsheet reads "4-" as −4. The average and the proposal are in the system's
  * notation (a point in Switzerland, as its Notenspiegel's CSV); the grades stay as typed. `results[i]` is
  * the answer for `rows[i]`.
@@ -98,7 +98,9 @@ export function pupilsCsv(
     else if (answer.ok) {
       const { average, proposal, borderline } = answer.result
       const [a, p] = [average, proposal].map((x) => inNotation(x, notation))
-      table.push([...cells, a ?? '', gradeCell(p ?? ''), borderline ? 'ja' : 'nein', ''])
+      // a category without grades is named, as on the page: the proposal rests on the others
+      const note = answer.result.warnings?.join(' ') ?? ''
+      table.push([...cells, a ?? '', gradeCell(p ?? ''), borderline ? 'ja' : 'nein', note])
     } else table.push([...cells, '', '', '', answer.message])
   })
   return csvText(table)

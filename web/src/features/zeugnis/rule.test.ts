@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { zeugnisNeeded, type ZeugnisTarget } from './needed'
 import {
   gradeProblem,
   splitGrades,
@@ -33,10 +34,11 @@ function readVectors<T>(name: string): T[] {
 
 interface Case {
   name: string
-  input: ZeugnisRequest
+  input: ZeugnisRequest & { target?: ZeugnisTarget }
   average: string
   proposal: string
   borderline: boolean
+  warnings?: string[]
 }
 interface Invalid {
   name: string
@@ -53,6 +55,9 @@ interface Working {
 const cases = readVectors<Case>('cases.json')
 const invalid = readVectors<Invalid>('invalid.json')
 const working = readVectors<Working>('working.json')
+const needed = readVectors<
+  Case & { needed: { answer: string; grade: string; average: string; proposal: string } }
+>('needed.json')
 
 /**
  * Refused inputs about the JSON itself, which a request of texts cannot be: the page builds its request,
@@ -72,6 +77,8 @@ const NOT_APPLICABLE: Record<string, string> = {
   'trailing text': 'raw bytes: no JSON value',
   'empty input': 'raw bytes: no JSON value',
   'weight with an exponent': 'raw bytes: the number 1e2, which JSON.parse writes as 100',
+  'target unknown member': 'an unknown member: a target has only its typed fields',
+  'target not an object': 'a wrong JSON type: the target is an object by its type',
 }
 
 describe('zeugnisnote', () => {
@@ -81,7 +88,7 @@ describe('zeugnisnote', () => {
     expect(working.length).toBeGreaterThanOrEqual(6)
   })
 
-  it.each(cases)('$name', ({ input, average, proposal, borderline }) => {
+  it.each(cases)('$name', ({ input, average, proposal, borderline, warnings }) => {
     const answer = zeugnisnote(input)
     if (!answer.ok) throw new Error(answer.message)
     expect({ ...answer.result, steps: undefined }).toEqual({
@@ -89,6 +96,7 @@ describe('zeugnisnote', () => {
       proposal,
       borderline,
       steps: undefined,
+      ...(warnings === undefined ? {} : { warnings }),
     })
     expect(answer.result.steps.length).toBeGreaterThanOrEqual(3)
   })
@@ -100,7 +108,9 @@ describe('zeugnisnote', () => {
 
   it.each(invalid.filter((c) => !(c.name in NOT_APPLICABLE)))('refuses $name', ({ input, raw, message }) => {
     expect(raw).toBeUndefined()
-    expect(zeugnisnote(input as ZeugnisRequest)).toEqual({ ok: false, message })
+    const { target, ...request } = input as Case['input']
+    const answer = target === undefined ? zeugnisnote(request) : zeugnisNeeded(request, target)
+    expect(answer).toEqual({ ok: false, message })
   })
 
   it.each(working)('writes the working of $name', ({ input, steps }) => {
@@ -108,6 +118,40 @@ describe('zeugnisnote', () => {
     if (!answer.ok) throw new Error(answer.message)
     expect(answer.result.steps).toEqual(steps)
   })
+})
+
+describe('zeugnisNeeded', () => {
+  it('has the vectors of needed.json', () => {
+    expect(needed.length).toBeGreaterThanOrEqual(50)
+  })
+
+  it.each(needed)('$name', ({ input, average, proposal, warnings, needed: want }) => {
+    const { target, ...request } = input
+    if (target === undefined) throw new Error('a case of needed.json without its target')
+    const answer = zeugnisNeeded(request, target)
+    if (!answer.ok) throw new Error(answer.message)
+    expect([answer.result.average, answer.result.proposal, answer.result.warnings]).toEqual([
+      average,
+      proposal,
+      warnings,
+    ])
+    const { steps, ...got } = answer.needed
+    expect(got).toEqual(want)
+    const last = { grade: `Nötig ist mindestens ${want.grade}.`, safe: 'ist schon sicher.' }[want.answer]
+    expect(steps.at(-1)).toMatch(last ?? 'ist nicht mehr erreichbar.')
+  })
+})
+
+describe('the working of zeugnisNeeded', () => {
+  it.each(readVectors<{ name: string; input: Case['input']; steps: string[] }>('needed-working.json'))(
+    '$name',
+    ({ input, steps }) => {
+      const { target, ...request } = input
+      if (target === undefined) throw new Error('a case without its target')
+      const answer = zeugnisNeeded(request, target)
+      expect(answer.ok && answer.needed.steps).toEqual(steps)
+    },
+  )
 })
 
 describe('gradeProblem and weightProblem', () => {

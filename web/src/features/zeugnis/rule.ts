@@ -52,11 +52,13 @@ export interface ZeugnisResult {
   proposal: string
   borderline: boolean
   steps: string[]
+  /** The categories without grades, named; absent when there are none (as the command writes it). */
+  warnings?: string[]
 }
 export type ZeugnisAnswer = { ok: true; result: ZeugnisResult } | { ok: false; message: string }
 
 /** Refused input: its German message. */
-class Refusal extends Error {}
+export class Refusal extends Error {}
 
 // Limits keep one request small, as in Go: a term has a handful of categories and a few dozen grades each.
 const MAX_CATEGORIES = 50
@@ -106,7 +108,11 @@ function checkShape(req: ZeugnisRequest): void {
 }
 
 /** The system's rules and the tendency, with the settings that belong to them checked. */
-function settings(req: ZeugnisRequest): { scale: ZeugnisScale; rules: SystemRules; tendency: Rational } {
+export function settings(req: ZeugnisRequest): {
+  scale: ZeugnisScale
+  rules: SystemRules
+  tendency: Rational
+} {
   const system: unknown = req.system
   const scale = typeof system === 'string' ? zeugnisScale(system) : undefined
   if (scale === undefined) throw new Refusal(unknownSystem(system))
@@ -134,7 +140,7 @@ function settings(req: ZeugnisRequest): { scale: ZeugnisScale; rules: SystemRule
 }
 
 /** Go's strings.TrimSpace: Unicode white space (not the byte order mark, which String.trim would cut). */
-const trimSpace = (s: string) => s.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '')
+export const trimSpace = (s: string) => s.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '')
 
 function readCategory(c: Partial<ZeugnisCategory>, name: string, scale: ZeugnisScale, tendency: Rational) {
   const shown = graphic(name)
@@ -177,16 +183,24 @@ function readCategories(req: ZeugnisRequest, scale: ZeugnisScale, tendency: Rati
   })
 }
 
-function compute(req: ZeugnisRequest): ZeugnisResult {
-  checkShape(req)
-  const { scale, rules, tendency } = settings(req)
+/** The Zeugnisnote of a request whose settings are checked (needed.ts tries each grade through it). */
+export function computeChecked(
+  req: ZeugnisRequest,
+  scale: ZeugnisScale,
+  rules: SystemRules,
+  tendency: Rational,
+): ZeugnisResult {
   const cats = readCategories(req, scale, tendency)
   const steps: string[] = []
+  const warnings: string[] = []
   let sum = rational(0n)
   let total = rational(0n)
   for (const c of cats) {
     if (c.mean === null) {
       steps.push(`Kategorie ${quoted(c.name)} hat keine Noten und zählt nicht mit.`)
+      warnings.push(
+        `Kategorie ${quoted(c.name)} hat keine Noten: der Vorschlag beruht nur auf den anderen Kategorien.`,
+      )
       continue
     }
     steps.push(categoryStep(c))
@@ -200,7 +214,19 @@ function compute(req: ZeugnisRequest): ZeugnisResult {
   const cut = cutTwo(avg)
   steps.push(`Auf zwei Nachkommastellen abgeschnitten, ohne Auf- oder Abrundung: ${fixedTwo(cut)}.`)
   const { proposal, borderline, sentences } = propose(cut, rules, textOf(req.rounding) === 'worse')
-  return { average: fixedTwo(cut), proposal: decimal(proposal), borderline, steps: [...steps, ...sentences] }
+  return {
+    average: fixedTwo(cut),
+    proposal: decimal(proposal),
+    borderline,
+    steps: [...steps, ...sentences],
+    ...(warnings.length > 0 ? { warnings } : {}),
+  }
+}
+
+function compute(req: ZeugnisRequest): ZeugnisResult {
+  checkShape(req)
+  const { scale, rules, tendency } = settings(req)
+  return computeChecked(req, scale, rules, tendency)
 }
 
 /** The rule of docs/spec.md §9, as internal/zeugnis.Compute: never throws on any input. */

@@ -21,6 +21,29 @@ describe('Zeugnisnote storage', () => {
     expect(readZeugnis()).toEqual(inputs)
   })
 
+  it('keeps the sheet’s columns, the printout’s head and the target, and leaves out a member of another shape', () => {
+    const full: StoredZeugnis = {
+      ...inputs,
+      mode: 'need',
+      assign: { KA1: 'schriftlich', Bem: '' },
+      report: { klasse: '7b', fach: 'Mathematik', lehrkraft: 'Frau Beispiel', datum: '28.11.2026' },
+      need: { grade: '2', category: 'schriftlich', weight: '2' },
+    }
+    storeZeugnis(full)
+    expect(readZeugnis()).toEqual(full)
+    localStorage.setItem(
+      ZEUGNIS_KEY,
+      JSON.stringify({ ...full, version: 1, assign: { KA1: 1 }, report: { klasse: '7b' }, need: 'x' }),
+    )
+    expect(readZeugnis()).toEqual({ ...inputs, mode: 'need' })
+  })
+
+  it('keeps a printout’s head typed before any grade', () => {
+    const head = { klasse: '7b', fach: '', lehrkraft: '', datum: '' }
+    storeZeugnis({ ...inputs, pupils: '', categories: [], report: head })
+    expect(readZeugnis()?.report).toEqual(head)
+  })
+
   it('removes the entry when nothing was typed, and on clear', () => {
     storeZeugnis(inputs)
     storeZeugnis({ ...inputs, pupils: ' ', categories: inputs.categories.map((c) => ({ ...c, grades: '' })) })

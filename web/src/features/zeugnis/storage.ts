@@ -9,14 +9,45 @@ import type { CategoryInput } from './categories'
 export const ZEUGNIS_KEY = 'notenrechner.zeugnisnote'
 const VERSION = 1
 
-export type Mode = 'one' | 'many'
+export type Mode = 'one' | 'many' | 'need'
+
+/** What the printout for the Zeugniskonferenz names above the table, as typed. */
+export interface ReportHead {
+  klasse: string
+  fach: string
+  lehrkraft: string
+  datum: string
+}
+
+/** "Welche Note brauche ich noch?": the report grade aimed for and the category of the next test. */
+export interface NeedInput {
+  grade: string
+  category: string
+  /** The next grade's weight inside its category, as typed ("" is 1). */
+  weight?: string
+}
 
 export interface StoredZeugnis {
   mode: Mode
   categories: CategoryInput[]
   /** The pasted rows of "Mehrere Schüler". */
   pupils: string
+  /** The category of each column heading of a pasted sheet, where the teacher chose it. */
+  assign?: Record<string, string>
+  report?: ReportHead
+  need?: NeedInput
 }
+
+const stringRecord = (x: unknown): x is Record<string, string> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) && Object.values(x).every(isString)
+
+const REPORT_KEYS = ['klasse', 'fach', 'lehrkraft', 'datum'] as const
+const isReport = (x: unknown): x is ReportHead =>
+  stringRecord(x) && REPORT_KEYS.every((k) => isString((x as Record<string, unknown>)[k]))
+const isNeed = (x: unknown): x is NeedInput =>
+  stringRecord(x) &&
+  isString((x as Record<string, unknown>).grade) &&
+  isString((x as Record<string, unknown>).category)
 
 const isString = (x: unknown): x is string => typeof x === 'string'
 
@@ -33,12 +64,20 @@ export function readZeugnis(): StoredZeugnis | null {
     if (raw === null) return null
     const v: unknown = JSON.parse(raw)
     if (typeof v !== 'object' || v === null) return null
-    const { version, mode, categories, pupils } = v as Record<string, unknown>
-    if (version !== VERSION || (mode !== 'one' && mode !== 'many') || !isString(pupils)) return null
+    const { version, mode, categories, pupils, assign, report, need } = v as Record<string, unknown>
+    if (version !== VERSION || (mode !== 'one' && mode !== 'many' && mode !== 'need') || !isString(pupils))
+      return null
     if (!Array.isArray(categories)) return null
     const list = categories.map(categoryOf)
     if (list.some((c) => c === null)) return null
-    return { mode, categories: list as CategoryInput[], pupils }
+    return {
+      mode,
+      categories: list as CategoryInput[],
+      pupils,
+      ...(stringRecord(assign) ? { assign } : {}),
+      ...(isReport(report) ? { report } : {}),
+      ...(isNeed(need) ? { need } : {}),
+    }
   } catch {
     return null
   }
@@ -46,7 +85,9 @@ export function readZeugnis(): StoredZeugnis | null {
 
 /** Whether the inputs hold anything a teacher typed: grades or pupils. */
 export const hasInput = (z: StoredZeugnis) =>
-  z.pupils.trim() !== '' || z.categories.some((c) => c.grades.trim() !== '')
+  z.pupils.trim() !== '' ||
+  z.categories.some((c) => c.grades.trim() !== '') ||
+  REPORT_KEYS.some((k) => (z.report?.[k] ?? '').trim() !== '')
 
 /** Keeps the inputs; inputs without grades or pupils are removed instead. Full storage is not an error. */
 export function storeZeugnis(z: StoredZeugnis): void {

@@ -4,7 +4,14 @@ import { applyPreset, newCategoryName, startCategories, type CategoryInput, type
 import { fieldProblems, ruleGrades } from './entries'
 import { zeugnisnote, type ZeugnisAnswer, type ZeugnisSystem } from './rule'
 import { ruleOptions } from './rule-line'
-import { clearZeugnis, storeZeugnis, type Mode, type StoredZeugnis } from './storage'
+import {
+  clearZeugnis,
+  storeZeugnis,
+  type Mode,
+  type NeedInput,
+  type ReportHead,
+  type StoredZeugnis,
+} from './storage'
 
 /** The answer for one pupil's form: nothing typed yet, or the rule's answer. */
 export type OneAnswer = { kind: 'empty' } | ({ kind: 'answer' } & ZeugnisAnswer)
@@ -64,6 +71,19 @@ export function useZeugnis(system: ZeugnisSystem, settings: ZeugnisSettings, kep
     },
     setPupils: (pupils: string) => {
       setState((s) => ({ ...s, pupils }))
+    },
+    /** Assigns a column heading of a pasted sheet to a category ("" leaves it out). */
+    assignColumn: (heading: string, category: string) => {
+      setState((s) => ({ ...s, assign: { ...s.assign, [heading]: category } }))
+    },
+    setReport: (part: Partial<ReportHead>) => {
+      setState((s) => ({
+        ...s,
+        report: { klasse: '', fach: '', lehrkraft: '', datum: '', ...s.report, ...part },
+      }))
+    },
+    setNeed: (part: Partial<NeedInput>) => {
+      setState((s) => ({ ...s, need: { grade: '', category: '', ...s.need, ...part } }))
     },
     change: (index: number, part: Partial<CategoryInput>) => {
       setCategories((list) => list.map((c, i) => (i === index ? { ...c, ...part } : c)))

@@ -1,24 +1,61 @@
 import { inNotation, notationOf } from '@/lib/numbers'
 import { zeugnisNoteOf } from '@/lib/systems'
+import { atRisk } from '../class-results'
 import type { PupilRow } from '../pupils'
-import type { ZeugnisAnswer } from '../rule'
+import { gradeProblem, type ZeugnisAnswer } from '../rule'
 import { DECISION, Proposal } from './zeugnis-result'
 
-const cell = 'border-b border-slate-200 px-2 py-1.5 align-top dark:border-slate-700 print:py-0.5'
+// A row never splits across printed pages (break-inside-avoid), so that a pupil's grades and proposal
+// stay together at the Zeugniskonferenz.
+const cell = 'border-b border-slate-200 px-2 py-1.5 align-top dark:border-slate-700 print:px-1 print:py-0.5'
 
 interface ClassTableProps {
   rows: PupilRow[]
   answers: ZeugnisAnswer[]
+  /** Each row's category averages, "" for a category without grades (class-results.ts). */
+  means: string[][]
+  /** The categories with their weights, in order: the columns of grades. */
+  categories: { name: string; weight: string }[]
   /** The grading system's id, which says how a result is written and what its law says of the average. */
   system: string
 }
 
-/** One row per pupil: name, average, proposal, Grenzfall, and what is wrong with the row. */
-export function ClassTable({ rows, answers, system }: ClassTableProps) {
+/** A category's grades as typed, each that is no grade of the system marked where it stands. */
+function Grades({ grades, system }: { grades: string[]; system: string }) {
+  return (
+    <>
+      {grades.map((g, i) => {
+        const problem = gradeProblem(system, g)
+        return (
+          <span key={i}>
+            {i > 0 && ' '}
+            {problem === null ? (
+              g
+            ) : (
+              <mark
+                title={problem}
+                className="rounded-sm bg-red-100 px-0.5 font-semibold text-red-800 underline decoration-wavy dark:bg-red-950 dark:text-red-200"
+              >
+                {g}
+              </mark>
+            )}
+          </span>
+        )
+      })}
+    </>
+  )
+}
+
+/**
+ * One row per pupil: name, each category's grades and average, the average, the proposal, and what to
+ * look at: Grenzfall, „Versetzung gefährdet“, a category without grades, what is wrong with the row.
+ */
+export function ClassTable({ rows, answers, means, categories, system }: ClassTableProps) {
   const lawNote = zeugnisNoteOf(system)
+  const notation = notationOf(system)
   return (
     <div className="max-w-full overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm text-slate-900 dark:text-slate-100 print:text-xs">
+      <table className="w-full border-collapse text-left text-sm text-slate-900 dark:text-slate-100 print:text-[9pt]">
         <caption className="mb-2 text-left text-sm text-slate-700 dark:text-slate-300">
           Vorschlag je Schülerin und Schüler. {lawNote !== '' && `${lawNote} `}
           {DECISION}
@@ -28,6 +65,11 @@ export function ClassTable({ rows, answers, system }: ClassTableProps) {
             <th scope="col" className={cell}>
               Name
             </th>
+            {categories.map((c, i) => (
+              <th key={i} scope="col" className={cell}>
+                {c.name} <span className="font-normal">({c.weight || '1'})</span>
+              </th>
+            ))}
             <th scope="col" className={`${cell} text-right`}>
               {/* soft hyphens: on a phone the numbers' columns may be narrower than their headings */}
               Durch{'\u00ad'}schnitt
@@ -44,23 +86,48 @@ export function ClassTable({ rows, answers, system }: ClassTableProps) {
           {rows.map((row, i) => {
             const answer = answers[i]
             const ok = answer?.ok === true ? answer.result : null
+            const empty = row.grades.filter((g) => g.grades.length === 0).map((g) => g.category)
             return (
-              <tr key={row.line}>
+              <tr key={row.line} className="break-inside-avoid">
                 <th scope="row" className={`${cell} min-w-28 font-medium wrap-break-word`}>
                   {row.name === '' ? `Zeile ${String(row.line)}` : row.name}
                 </th>
+                {row.grades.map((g, k) => {
+                  const mean = means[i]?.[k] ?? ''
+                  return (
+                    <td key={k} className={`${cell} min-w-16 tabular-nums`}>
+                      <Grades grades={g.grades} system={system} />
+                      {mean !== '' && (
+                        <span className="block text-xs text-slate-600 dark:text-slate-400 print:ml-1.5 print:inline">
+                          Ø {inNotation(mean, notation)}
+                        </span>
+                      )}
+                    </td>
+                  )
+                })}
                 <td className={`${cell} text-right tabular-nums`}>
-                  {ok === null ? '–' : inNotation(ok.average, notationOf(system))}
+                  {ok === null ? '–' : inNotation(ok.average, notation)}
                 </td>
                 <td className={`${cell} text-right text-base font-bold tabular-nums`}>
                   {ok === null ? '–' : <Proposal system={system} value={ok.proposal} />}
                 </td>
                 <td className={`${cell} wrap-break-word`}>
                   {ok?.borderline === true && (
-                    <span className="font-semibold text-amber-900 dark:text-amber-200">Grenzfall</span>
+                    <span className="block font-semibold text-amber-900 dark:text-amber-200">Grenzfall</span>
+                  )}
+                  {ok !== null && atRisk(system, ok.proposal) && (
+                    <span className="block font-semibold text-red-800 dark:text-red-300">
+                      Versetzung gefährdet
+                    </span>
+                  )}
+                  {ok !== null && empty.length > 0 && (
+                    <span className="block text-amber-900 dark:text-amber-200">
+                      Keine Noten in {empty.join(', ')}: Vorschlag nur aus{' '}
+                      {empty.length === row.grades.length - 1 ? 'der anderen Kategorie' : 'den anderen'}
+                    </span>
                   )}
                   {answer?.ok === false && (
-                    <span className="text-red-700 dark:text-red-300">
+                    <span className="block text-red-700 dark:text-red-300">
                       Zeile {row.line}: {answer.message}
                     </span>
                   )}

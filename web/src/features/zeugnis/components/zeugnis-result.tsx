@@ -55,6 +55,11 @@ export function ZeugnisResult({ answer, system }: { answer: OneAnswer; system: s
                 Grenzfall
               </span>
             )}
+            {answer.result.warnings?.map((w) => (
+              <span key={w} className="block w-full text-sm font-medium text-amber-900 dark:text-amber-200">
+                {w}
+              </span>
+            ))}
             {lawNote !== '' && (
               <span className="block w-full text-sm text-slate-700 dark:text-slate-300">{lawNote}</span>
             )}

@@ -32,6 +32,14 @@ describe('ZeugnisSection, one pupil', () => {
     expect(readZeugnis()?.categories[0]).toEqual({ name: 'schriftlich', weight: '2', grades: '2+ 3×2' })
   })
 
+  it('says so beside the proposal when a category has no grades', async () => {
+    const user = await open()
+    await user.type(grades('schriftlich'), '2')
+    expect(screen.getByRole('status', { name: 'Vorschlag' })).toHaveTextContent(
+      'Kategorie „mündlich“ hat keine Noten: der Vorschlag beruht nur auf den anderen Kategorien.',
+    )
+  })
+
   it('names wrong grades after the field was left, linked to it', async () => {
     const user = await open()
     const field = grades('schriftlich')
@@ -123,6 +131,9 @@ describe('ZeugnisSection, one pupil', () => {
   })
 })
 
+/** A table row's cells as their texts. */
+const cellsOf = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td'), (c) => c.textContent)
+
 describe('ZeugnisSection, several pupils', () => {
   beforeEach(() => {
     localStorage.clear()
@@ -137,11 +148,17 @@ describe('ZeugnisSection, several pupils', () => {
     await user.paste('Anna; 2+ 3 3; 2 1-\nBen; 2,5; 2,5\nIda; 7; 3')
     const table = screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
     const body = within(table).getAllByRole('row').slice(1)
-    expect(body.map((r) => r.textContent)).toEqual([
-      'Anna2,262',
-      'Ben2,502Grenzfall',
-      'Ida––Zeile 3: schriftlich: „7“ ist keine Note von 1 bis 6.',
+    // name, each category's grades and average, the average, the proposal, the notes
+    expect(body.map(cellsOf)).toEqual([
+      ['Anna', '2+ 3 3Ø 2,56', '2 1-Ø 1,65', '2,26', '2', ''],
+      ['Ben', '2,5Ø 2,50', '2,5Ø 2,50', '2,50', '2', 'Grenzfall'],
+      ['Ida', '7', '3Ø 3,00', '–', '–', 'Zeile 3: schriftlich: „7“ ist keine Note von 1 bis 6.'],
     ])
+    // the grade that is none is marked where it stands, with its problem
+    expect(within(table).getByText('7', { selector: 'mark' })).toHaveAttribute(
+      'title',
+      '„7“ ist keine Note von 1 bis 6.',
+    )
     expect(screen.queryByText(/LBVO/)).toBeNull()
     expect(readZeugnis()).toMatchObject({
       mode: 'many',
@@ -156,12 +173,10 @@ describe('ZeugnisSection, several pupils', () => {
     await user.click(rows())
     await user.paste('Anna; 8 9; 8\nBen; 1; 1')
     const table = () => screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
-    expect(
-      within(table())
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual(['Anna8,338 Punkte', 'Ben1,001 Punkt'])
+    expect(within(table()).getAllByRole('row').slice(1).map(cellsOf)).toEqual([
+      ['Anna', '8 9Ø 8,50', '8Ø 8,00', '8,33', '8 Punkte', ''],
+      ['Ben', '1Ø 1,00', '1Ø 1,00', '1,00', '1 Punkt', 'Versetzung gefährdet'],
+    ])
     cleanup()
     localStorage.clear()
     const again = await open({}, 'oesterreich')
@@ -178,6 +193,63 @@ describe('ZeugnisSection, several pupils', () => {
     await user.paste('Anna; 4 4,5; 4,5')
     const table = screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
     // (2 · 4,25 + 1 · 4,5) : 3 = 4,33…, cut to 4.33, above the middle 4.25: 4.5
-    expect(within(table).getAllByRole('row')[1]?.textContent).toBe('Anna4.334.5')
+    const row = within(table).getAllByRole('row')[1]
+    expect(row === undefined ? [] : cellsOf(row)).toEqual([
+      'Anna',
+      '4 4,5Ø 4.25',
+      '4,5Ø 4.50',
+      '4.33',
+      '4.5',
+      '',
+    ])
+  })
+})
+
+describe('ZeugnisSection, a gradebook sheet and the printout', () => {
+  beforeEach(() => {
+    localStorage.clear()
+  })
+
+  it('assigns each column of a heading row, and keeps the head of the printout in this browser', async () => {
+    const user = await open()
+    await user.click(screen.getByRole('tab', { name: 'Mehrere Schüler' }))
+    await user.click(screen.getByRole('textbox', { name: 'Schülerinnen und Schüler, eine Zeile je Person' }))
+    await user.paste('Name\tKA1\tKA2\tmdl1\tBem\nKurz, Eva\t2\t\t\t\nLang, Tom\t5\t6\t5\t')
+    const bem = screen.getByRole('combobox', { name: 'Spalte „Bem“' })
+    expect(bem).toHaveValue('')
+    expect(bem).toHaveAccessibleDescription('Keiner Kategorie zugeordnet: zählt nicht.')
+    expect(screen.getByRole('combobox', { name: 'Spalte „KA2“' })).toHaveValue('schriftlich')
+    const table = screen.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
+    const [eva, tom] = within(table).getAllByRole('row').slice(1)
+    expect(eva).toHaveTextContent('Keine Noten in mündlich: Vorschlag nur aus der anderen Kategorie')
+    expect(tom).toHaveTextContent('Versetzung gefährdet')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Spalte „mdl1“' }), 'schriftlich')
+    expect(readZeugnis()?.assign).toEqual({ mdl1: 'schriftlich' })
+    await user.type(screen.getByRole('textbox', { name: 'Klasse' }), '7b')
+    expect(readZeugnis()?.report).toEqual({ klasse: '7b', fach: '', lehrkraft: '', datum: '' })
+  })
+})
+
+describe('ZeugnisSection, „Welche Note brauche ich noch?“', () => {
+  beforeEach(() => {
+    localStorage.clear()
+  })
+
+  it('answers with the worst grade that reaches the aim, or that it is safe or out of reach', async () => {
+    const user = await open()
+    await user.click(screen.getByRole('tab', { name: 'Welche Note brauche ich noch?' }))
+    await user.type(grades('schriftlich'), '2 3')
+    await user.type(grades('mündlich'), '2')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ziel im Zeugnis' }), '2')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Nächste Note in' }), 'schriftlich')
+    const answer = screen.getByRole('status', { name: 'Nötige Note' })
+    // schriftlich (2 + 3 + 3) / 3, weight 2, with mündlich 2: 2,44 → 2; with 3-: 2,51 → 3
+    expect(answer).toHaveTextContent('Nötig ist mindestens3')
+    expect(screen.getByText('Nötig ist mindestens 3.')).toBeInTheDocument()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ziel im Zeugnis' }), '1')
+    expect(answer).toHaveTextContent('Nicht mehr erreichbar')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ziel im Zeugnis' }), '4')
+    expect(answer).toHaveTextContent('Schon sicher')
+    expect(readZeugnis()).toMatchObject({ mode: 'need', need: { grade: '4', category: 'schriftlich' } })
   })
 })

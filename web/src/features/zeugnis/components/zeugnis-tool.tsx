@@ -10,6 +10,7 @@ import { weightProblem, zeugnisSystemOf } from '../rule'
 import type { StoredZeugnis } from '../storage'
 import { useZeugnis } from '../use-zeugnis'
 import { ManyPupils } from './many-pupils'
+import { NeededGrade } from './needed-grade'
 import { OnePupil } from './one-pupil'
 import { RuleLine } from './rule-line'
 
@@ -27,7 +28,7 @@ export default function ZeugnisTool({ systemId, settings, kept, onCleared }: Zeu
   const z = useZeugnis(system, settings, kept)
   const [confirming, setConfirming] = useState(false)
   return (
-    // Printed only through "Tabelle drucken", and then only its table and rule (index.css).
+    // Printed only through "Tabelle drucken", and then only its printout for the Zeugniskonferenz (index.css).
     <section aria-labelledby={`${id}-title`} className={cardClass} data-zeugnis-tool="">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
         Zeugnisnote
@@ -38,7 +39,7 @@ export default function ZeugnisTool({ systemId, settings, kept, onCleared }: Zeu
           label="Zeugnisnote für"
           selected={z.mode}
           onSelect={(mode) => {
-            z.setMode(mode === 'many' ? 'many' : 'one')
+            z.setMode(mode === 'many' || mode === 'need' ? mode : 'one')
           }}
           tabs={[
             {
@@ -57,6 +58,13 @@ export default function ZeugnisTool({ systemId, settings, kept, onCleared }: Zeu
               id: 'many',
               label: 'Mehrere Schüler',
               content: <ManyPupils zeugnis={z} system={system} settings={settings} />,
+            },
+            {
+              id: 'need',
+              label: 'Welche Note brauche ich noch?',
+              content: (
+                <NeededGrade zeugnis={z} system={system} settings={settings} presets={presetsFor(settings)} />
+              ),
             },
           ]}
         />
