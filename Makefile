@@ -91,6 +91,7 @@ FUZZ_TARGETS := \
 	./internal/grading:FuzzParseNumber \
 	./internal/grading:FuzzParseConfig \
 	./internal/grading:FuzzCalculateFast \
+	./internal/grading:FuzzFehlerquotient \
 	./internal/server:FuzzLoginBody \
 	./internal/server:FuzzPasswordChangeBody \
 	./internal/server:FuzzSetupBody \
