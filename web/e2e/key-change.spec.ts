@@ -2,7 +2,7 @@ import { expect, standardConfig, test } from './fixtures'
 
 // Nothing changes under a teacher's hands (docs/spec.md §2): when an admin saves the key a page shows,
 // the page says so where the teacher looks, with what changed and the new version, and the
-// Notenspiegel names the version it graded with.
+// Notenspiegel names the version it graded with, which it keeps until the teacher takes the new one.
 
 const currentVersion = async (page: import('@playwright/test').Page) =>
   page.evaluate(async () => ((await (await fetch('/api/v1/config')).json()) as { version: number }).version)
@@ -42,6 +42,12 @@ for (const width of [390, 1280]) {
     await expect(
       page.getByRole('alert').filter({ hasText: 'Der Notenschlüssel wurde geändert: jetzt Version' }),
     ).toHaveCount(1)
+    // the class list keeps the key it was graded with, says so, and takes the new one on purpose
+    await expect(gradedWith).toHaveText(
+      `Bewertet mit dem Notenschlüssel „Standard“, Version ${String(before)}.`,
+    )
+    await expect(page.getByText(/Diese Liste gehört zu ihrer eigenen Arbeit/)).toBeVisible()
+    await page.getByRole('button', { name: 'Mit dem Schlüssel von oben neu bewerten' }).click()
     await expect(gradedWith).toHaveText(
       `Bewertet mit dem Notenschlüssel „Standard“, Version ${String(before + 1)}.`,
     )
