@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -51,21 +50,10 @@ func cmdAbitur(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out, err := json.Marshal(res)
-	if err != nil {
-		return fmt.Errorf("Ergebnis kodieren: %w", err)
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n", out)
-	return err
+	return writeJSON(stdout, res)
 }
 
 // abiturRefusal names each refused field by its flag, in the order of the help.
 func abiturRefusal(fields map[string]string) string {
-	var parts []string
-	for _, name := range []string{"gesamt", "block1", "block2", "kurse", "unter5", "pruefungen"} {
-		if msg, ok := fields[name]; ok {
-			parts = append(parts, "--"+name+": "+msg)
-		}
-	}
-	return strings.Join(parts, " ")
+	return strings.Join(refusedFlags(fields, "gesamt", "block1", "block2", "kurse", "unter5", "pruefungen"), " ")
 }

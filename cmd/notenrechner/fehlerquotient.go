@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -42,21 +41,10 @@ func cmdFehlerquotient(args []string, stdout io.Writer) error {
 	res, err := grading.Fehlerquotient(*woerter, *fehler, *regel)
 	var refused *grading.ValidationError
 	if errors.As(err, &refused) {
-		var lines []string
-		for _, field := range []string{"woerter", "fehler", "regel"} {
-			if msg, ok := refused.Fields[field]; ok {
-				lines = append(lines, "--"+field+": "+msg)
-			}
-		}
-		return inputError{strings.Join(lines, "\n")}
+		return inputError{strings.Join(refusedFlags(refused.Fields, "woerter", "fehler", "regel"), "\n")}
 	}
 	if err != nil {
 		return err
 	}
-	out, err := json.Marshal(res)
-	if err != nil {
-		return fmt.Errorf("Ergebnis kodieren: %w", err)
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n", out)
-	return err
+	return writeJSON(stdout, res)
 }

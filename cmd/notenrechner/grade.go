@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -53,12 +52,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%w: so lässt sich der Schlüssel nicht anpassen", errUsage)
 		}
 	}
-	out, err := json.Marshal(cfg.Key().Calculate(fs.Arg(0), fs.Arg(1)))
-	if err != nil {
-		return fmt.Errorf("Ergebnis kodieren: %w", err)
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n", out)
-	return err
+	return writeJSON(stdout, cfg.Key().Calculate(fs.Arg(0), fs.Arg(1)))
 }
 
 // positionalsLast sorts grade's arguments for the flag package, which would

@@ -88,12 +88,7 @@ func writeBandsJSON(w io.Writer, bands []grading.PointsBand) error {
 	for i, b := range bands {
 		out[i] = pointsBand{Grade: b.Grade, Alt: b.Alt, Min: jsonPoints(b.Min), Max: jsonPoints(b.Max)}
 	}
-	data, err := json.Marshal(out)
-	if err != nil {
-		return fmt.Errorf("Ergebnis kodieren: %w", err)
-	}
-	_, err = fmt.Fprintf(w, "%s\n", data)
-	return err
+	return writeJSON(w, out)
 }
 
 // jsonPoints writes a multiple of a quarter point exactly ("33.5", "36"), never through a float.

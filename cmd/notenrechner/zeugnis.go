@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -77,10 +76,5 @@ func cmdZeugnis(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out, err := json.Marshal(res)
-	if err != nil {
-		return fmt.Errorf("Ergebnis kodieren: %w", err)
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n", out)
-	return err
+	return writeJSON(stdout, res)
 }
