@@ -42,6 +42,7 @@ func cmdAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	sub := args[0]
 	fs := flag.NewFlagSet("admin "+sub, flag.ContinueOnError)
 	db := dbFlag(fs, getenv)
+	schoolFlag(fs, db)
 	email := fs.String("email", "", "E-Mail-Adresse des Kontos")
 	if helped, err := parseFlags(fs, args[1:], adminHelp, stdout); helped || err != nil {
 		return err

@@ -45,6 +45,7 @@ func cmdConfig(ctx context.Context, args []string, getenv func(string) string, s
 	}
 	fs := flag.NewFlagSet("config "+sub, flag.ContinueOnError)
 	db := dbFlag(fs, getenv)
+	schoolFlag(fs, db)
 	scale := fs.String("scale", "", "Notenschlüssel (SLUG); ohne: der voreingestellte")
 	if helped, err := parseFlags(fs, rest, configHelp, stdout); helped || err != nil {
 		return err

@@ -31,6 +31,7 @@ const firstPreset = "standard-ab"
 // scale starts from (--first-preset), which only the command that creates the database uses.
 type database struct {
 	dsn, firstPreset string
+	school           string // --school: the school's address in a deployment of several ("": the only one)
 }
 
 func dbFlag(fs *flag.FlagSet, getenv func(string) string) *database {
@@ -42,9 +43,30 @@ func dbFlag(fs *flag.FlagSet, getenv func(string) string) *database {
 	return d
 }
 
-// openStore opens the database d names. Errors never contain a password: the postgres store names host,
-// port and cause only. pollInterval is the PostgreSQL store's safety-net poll (0: its default).
+// schoolFlag adds --school to a command that works on one school's data (docs/architecture.md, „Mehrere
+// Schulen“): needed once the database has schools, refused before.
+func schoolFlag(fs *flag.FlagSet, d *database) {
+	fs.StringVar(&d.school, "school", "", "Adresse der Schule, wenn die Datenbank mehrere hat (notenrechner school list)")
+}
+
+// openStore opens the store of the school d names: the database itself while it has no schools, else
+// the school --school names (openSchoolOf). Errors never contain a password: the postgres store names
+// host, port and cause only. pollInterval is the PostgreSQL store's safety-net poll (0: its default).
 func openStore(ctx context.Context, d database, logger *slog.Logger, pollInterval time.Duration) (store.Store, error) {
+	main, err := openDatabase(ctx, d, logger, pollInterval, "")
+	if err != nil {
+		return nil, err
+	}
+	st, err := openSchoolOf(ctx, d, main, logger, pollInterval)
+	if err != nil {
+		main.Close()
+		return nil, err
+	}
+	return st, nil
+}
+
+// openDatabase opens the database d names, on the schema home names (PostgreSQL; "": the address's own).
+func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInterval time.Duration, home string) (store.Store, error) {
 	first, ok := grading.PresetByID(d.firstPreset)
 	if !ok {
 		return nil, fmt.Errorf("%w: --first-preset: unbekannte Vorlage %q (notenrechner preset list)", errUsage, d.firstPreset)
@@ -53,12 +75,19 @@ func openStore(ctx context.Context, d database, logger *slog.Logger, pollInterva
 	switch {
 	case strings.HasPrefix(dsn, "sqlite:"):
 		path := strings.TrimPrefix(dsn, "sqlite:")
+		var err error
 		if path == "" {
 			return nil, fmt.Errorf("%w: --db sqlite: braucht einen Dateipfad", errUsage)
 		}
+		if home != "" {
+			if path, err = sqlite.SchoolPath(path, home); err != nil {
+				return nil, err
+			}
+		}
 		return sqlite.Open(ctx, path, sqlite.Options{FirstScale: &first.Config})
-	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval, FirstScale: &first.Config})
+	case isPostgres(dsn):
+		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval, FirstScale: &first.Config,
+			Schema: home})
 	default:
 		return nil, fmt.Errorf("%w: --db muss mit sqlite: oder postgres:// beginnen", errUsage)
 	}

@@ -35,6 +35,7 @@ func cmdScale(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	fs := flag.NewFlagSet("scale list", flag.ContinueOnError)
 	db := dbFlag(fs, getenv)
+	schoolFlag(fs, db)
 	if helped, err := parseFlags(fs, rest, scaleHelp, stdout); helped || err != nil {
 		return err
 	}

@@ -18,6 +18,13 @@ const schoolHelp = `Aufruf:
   notenrechner school show [--db …]              Einstellungen der Schule als JSON zeigen, mit der
                                                  Regel des Landes für Arbeiten, die viele nicht bestehen
 
+Mehrere Schulen in einer Installation (jede unter ihrer eigenen Adresse):
+  notenrechner school add --url URL --name NAME  Schule einrichten; die erste übernimmt die Daten der
+                                                 Datenbank, jede weitere bekommt eine eigene
+  notenrechner school list                       Schulen als JSON zeigen ([]: die Datenbank ist eine Schule)
+  notenrechner school remove --url URL --yes     Schule entfernen und alle ihre Daten löschen
+Hat die Datenbank Schulen, brauchen set, show und die Befehle admin, config und scale --school URL.
+
 Optionen:
 `
 
@@ -27,16 +34,20 @@ func cmdSchool(ctx context.Context, args []string, getenv func(string) string, s
 	if len(args) == 0 || isHelp(args[0]) {
 		fmt.Fprint(stdout, schoolHelp)
 		if len(args) == 0 {
-			return fmt.Errorf("%w: school braucht set oder show", errUsage)
+			return fmt.Errorf("%w: school braucht set, show, add, list oder remove", errUsage)
 		}
 		return nil
 	}
 	sub := args[0]
+	if sub == "add" || sub == "list" || sub == "remove" {
+		return cmdSchoolRegistry(ctx, sub, args[1:], getenv, stdout, stderr)
+	}
 	if sub != "set" && sub != "show" {
 		return fmt.Errorf("%w: unbekannter Befehl school %q", errUsage, sub)
 	}
 	fs := flag.NewFlagSet("school "+sub, flag.ContinueOnError)
 	db := dbFlag(fs, getenv)
+	schoolFlag(fs, db)
 	var land *string
 	if sub == "set" {
 		land = fs.String("land", "", `Land der Schule (HE, CH-ZH, AT-9 …); "" oder none: keins`)

@@ -10,13 +10,13 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strconv"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
 	"github.com/notenrechner/notenrechner/internal/live"
 	"github.com/notenrechner/notenrechner/internal/metrics"
-	"github.com/notenrechner/notenrechner/internal/server"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/web"
 )
@@ -176,7 +176,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("%w: --trusted-proxies: %v", errUsage, err)
 	}
-	st, err := openStore(ctx, o.db, logger, o.pollInterval)
+	st, err := openDatabase(ctx, o.db, logger, o.pollInterval, "")
 	if err != nil {
 		return err
 	}
@@ -192,42 +192,27 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return err
 	}
 	warnAboutAddresses(baseURL, trusted, logger)
-	school, err := o.oidc.build(baseURL, logger)
+	sso, err := o.oidc.build(baseURL, logger)
 	if err != nil {
 		return err
 	}
-	if school != nil { // discovery in the background: the server starts while the provider is down
-		go school.Provider.Run(ctx)
-	}
-
-	// The server's one clock: the setup link expires by the same time the server checks it with,
-	// and the default's move is as old by it as the stream asks (DefaultMovedWithin).
-	now := time.Now
-	scales := live.NewScales(logger, 8, st, now) // a broker per grading scale
-	fanOut, err := scales.Refresh(ctx)
-	fanOut() // nobody listens yet
-	if err != nil {
-		return fmt.Errorf("Konfiguration laden: %w", err)
-	}
-	followCtx, stopFollowing := context.WithCancel(ctx)
-	following := make(chan struct{})
-	go func() { scales.Follow(followCtx); close(following) }()
-	defer func() { stopFollowing(); <-following }() // before the store closes
-
-	if err := announceSetupLink(ctx, st, baseURL, now, logger, o.oidc); err != nil {
-		return err
+	if sso != nil { // discovery in the background: the server starts while the provider is down
+		go sso.Provider.Run(ctx)
 	}
 	perAddress, total, files := streamLimits(o, logger)
 	connections := connLimiter(files, total, trusted, logger)
-	guard, requests := live.NewGuard(perAddress, total, logger), metrics.NewRequests()
-	var render web.Renderer
+	sh := &shared{logger: logger, now: time.Now, trusted: trusted, guard: live.NewGuard(perAddress, total, logger),
+		gate: auth.NewGate(runtime.NumCPU()), db: o.db, poll: o.pollInterval, oidc: o.oidc, sso: sso}
 	if r := web.NewScriptRenderer(logger); r != nil {
-		render = r
+		sh.render = r
 	}
+	all, err := startSites(ctx, sh, st, baseURL)
+	if err != nil {
+		return err
+	}
+	defer all.close() // before the store closes
 	srv := &http.Server{
-		Handler: server.New(server.Deps{Logger: logger, Store: st, Scales: scales, Assets: web.Dist(),
-			BaseURL: baseURL, Now: now, TrustedProxies: trusted, Streams: guard, Metrics: requests,
-			SSO: school, NoPasswordLogin: !o.oidc.passwordLogin, PageConfig: scales.PageConfig, Render: render}),
+		Handler:           all.router,
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    maxHeaderBytes, // Go's default is 1 MiB
 		ReadTimeout:       30 * time.Second,
@@ -237,21 +222,46 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		ConnState:         connections.ConnState,
 		ConnContext:       connections.ConnContext,
 	}
-	srv.RegisterOnShutdown(scales.Close) // ends the streams, or Shutdown would wait for them
+	srv.RegisterOnShutdown(all.closeStreams) // ends the streams, or Shutdown would wait for them
 	if o.metricsAddr != "" {
-		stop, err := serveMetrics(o.metricsAddr, metrics.Handler(requests, scales, guard), logger)
+		stop, err := serveMetrics(o.metricsAddr, metrics.Handler(all.main.requests, all.main.scales, sh.guard), logger)
 		if err != nil {
 			return err
 		}
 		defer stop()
 	}
 	logger.Info("notenrechner running", "addr", ln.Addr().String(), "url", baseURL.String(), "db", redactDSN(o.db.dsn))
-	return serveUntilDone(ctx, srv, connections.Listener(ln), scales, logger)
+	return serveUntilDone(ctx, srv, connections.Listener(ln), all, logger)
+}
+
+// startSites opens the main site on the database's own tables, announces its setup link, reads the
+// registry of schools once (so that a deployment of several answers every school from its first
+// request) and then follows it.
+func startSites(ctx context.Context, sh *shared, st store.Store, baseURL *url.URL) (*sites, error) {
+	// The server's one clock: the setup link expires by the same time the server checks it with,
+	// and the default's move is as old by it as the stream asks (DefaultMovedWithin).
+	main, err := openSite(ctx, sh, st, false, true, sh.logger)
+	if err != nil {
+		return nil, err
+	}
+	all := newSites(sh, main, baseURL)
+	if err := all.sync(ctx); err != nil {
+		all.close()
+		return nil, err
+	}
+	if len(all.schools) == 0 { // else the first school's admins are made with admin create --school
+		if err := announceSetupLink(ctx, st, baseURL, sh.now, sh.logger, sh.oidc); err != nil {
+			all.close()
+			return nil, err
+		}
+	}
+	go all.follow(ctx)
+	return all, nil
 }
 
 // serveUntilDone serves until ctx ends, then shuts down: running requests
 // get 10 s, after which whatever still runs is cut before the store closes.
-func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, scales *live.Scales, logger *slog.Logger) error {
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, all *sites, logger *slog.Logger) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
@@ -267,7 +277,7 @@ func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, scal
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	// The live streams run on taken-over connections, which Shutdown does not wait for.
-	if err := scales.WaitStreams(shutdownCtx); err != nil {
+	if err := all.waitStreams(shutdownCtx); err != nil {
 		return fmt.Errorf("server beenden: %w", err)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {

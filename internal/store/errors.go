@@ -19,6 +19,8 @@ var (
 	// ErrHasPassword is returned for an invitation to an account that has
 	// set its password: the link would have nothing left to do.
 	ErrHasPassword = errors.New("store: account has a password")
+	// ErrSchoolTaken is returned when a school with that address exists.
+	ErrSchoolTaken = errors.New("store: school address taken")
 )
 
 // SchemaTooNewError is returned by Open when the database was migrated by a

@@ -28,12 +28,13 @@ type listener struct {
 	minDelay, maxDelay time.Duration
 	keepAlive          time.Duration
 	changed            *sqlstore.Signal // the Store's: fired, it wakes every WaitScaleChange
+	channel            string           // the Store's NOTIFY channel (channelOf)
 	pid                atomic.Uint32
 }
 
 func newListener(cfg *pgx.ConnConfig, opts Options, changed *sqlstore.Signal) *listener {
 	l := &listener{config: cfg.Copy(), logger: opts.Logger, minDelay: opts.ReconnectMin, maxDelay: opts.ReconnectMax,
-		keepAlive: opts.keepAlive, changed: changed}
+		keepAlive: opts.keepAlive, changed: changed, channel: channelOf(opts.Schema)}
 	if l.logger == nil {
 		l.logger = slog.Default()
 	}
@@ -60,9 +61,9 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+changeChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+l.channel); err != nil {
 		closeConn(conn)
-		return nil, fmt.Errorf("LISTEN %s: %w", changeChannel, err)
+		return nil, fmt.Errorf("LISTEN %s: %w", l.channel, err)
 	}
 	l.pid.Store(conn.PgConn().PID())
 	return conn, nil

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -45,6 +46,11 @@ type Options struct {
 	// FirstScale is version 1 of the default scale of a new database; default the original Standard
 	// (grading.Default()). The command line passes the preset a new installation starts from.
 	FirstScale *grading.Config
+	// Schema is the schema of one school of a deployment that serves several (SchoolSchema); "" is
+	// the schema the address's own search_path finds, as before. Every connection of the Store's pool
+	// and its listener is opened with search_path set to this schema alone, so an unqualified table
+	// name can only ever reach this school's tables: the database, not a WHERE, keeps schools apart.
+	Schema string
 
 	keepAlive time.Duration // quiet time before the listener pings; tests shorten it
 }
@@ -69,8 +75,22 @@ var _ store.Store = (*Store)(nil)
 var migrations embed.FS
 
 // changeChannel is the NOTIFY channel every change of a scale is announced
-// on, with "<revision> <slug>" as the payload.
+// on, with "<revision> <slug>" as the payload; a school of its own schema
+// announces on its own (channelOf), since channels are per database.
 const changeChannel = "notenrechner_config"
+
+// channelOf is the NOTIFY channel of the Store on schema.
+func channelOf(schema string) string {
+	if schema == "" {
+		return changeChannel
+	}
+	return changeChannel + "_" + schema
+}
+
+// SchoolSchema is the schema that holds the school with this id (store.School.Home).
+func SchoolSchema(id int64) string { return "school_" + strconv.FormatInt(id, 10) }
+
+var schemaPattern = regexp.MustCompile(`^school_[1-9][0-9]{0,17}$`)
 
 // migrateLock is the key of the advisory lock every migration holds, so
 // that instances starting at once take turns and the later ones find the
@@ -92,6 +112,7 @@ var dialect = sqlstore.Dialect{
 	ForUpdate:        " FOR UPDATE",
 	LockScales:       "LOCK TABLE scales IN SHARE ROW EXCLUSIVE MODE",
 	LockUsers:        "LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE",
+	LockSchools:      "LOCK TABLE schools IN SHARE ROW EXCLUSIVE MODE",
 	Notify:           "SELECT pg_notify('" + changeChannel + "', $1)",
 	MigrationLock:    "SELECT pg_advisory_xact_lock(" + strconv.FormatInt(migrateLock, 10) + ")",
 	MigrationsTable: `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -106,6 +127,15 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	cfg, err := poolConfig(dsn)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Schema != "" {
+		if !schemaPattern.MatchString(opts.Schema) {
+			return nil, fmt.Errorf("postgres: %q is no school's schema", opts.Schema)
+		}
+		if err := createSchema(ctx, cfg, opts.Schema); err != nil {
+			return nil, err
+		}
+		cfg.ConnConfig.RuntimeParams["search_path"] = opts.Schema
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -131,7 +161,9 @@ func (s *Store) setUp(ctx context.Context, cfg *pgx.ConnConfig, opts Options) er
 	if poll <= 0 {
 		poll = 5 * time.Second
 	}
-	shared, err := sqlstore.Open(ctx, s.db, dialect, migrations,
+	d := dialect
+	d.Notify = "SELECT pg_notify('" + channelOf(opts.Schema) + "', $1)"
+	shared, err := sqlstore.Open(ctx, s.db, d, migrations,
 		sqlstore.Config{Now: opts.Now, Poll: poll, First: sqlstore.FirstScale(opts.FirstScale)})
 	if err != nil {
 		return err
@@ -148,6 +180,40 @@ func (s *Store) setUp(ctx context.Context, cfg *pgx.ConnConfig, opts Options) er
 		defer close(s.done)
 		s.listener.run(listenCtx, conn)
 	}()
+	return nil
+}
+
+// createSchema makes a school's schema where it is missing, on a connection of its own: the pool's
+// connections are opened with the schema as their search_path, which needs it to exist.
+func createSchema(ctx context.Context, cfg *pgxpool.Config, schema string) error {
+	conn, err := pgx.ConnectConfig(ctx, cfg.ConnConfig)
+	if err != nil {
+		return connectFailure(cfg.ConnConfig, err)
+	}
+	defer closeConn(conn)
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize()); err != nil {
+		return fmt.Errorf("postgres: create schema %s: %w", schema, err)
+	}
+	return nil
+}
+
+// DropSchool drops a school's schema with every table in it: what RemoveSchool leaves to the backend.
+func DropSchool(ctx context.Context, dsn, schema string) error {
+	if !schemaPattern.MatchString(schema) {
+		return fmt.Errorf("postgres: %q is no school's schema", schema)
+	}
+	cfg, err := poolConfig(dsn)
+	if err != nil {
+		return err
+	}
+	conn, err := pgx.ConnectConfig(ctx, cfg.ConnConfig)
+	if err != nil {
+		return connectFailure(cfg.ConnConfig, err)
+	}
+	defer closeConn(conn)
+	if _, err := conn.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{schema}.Sanitize()+" CASCADE"); err != nil {
+		return fmt.Errorf("postgres: drop schema %s: %w", schema, err)
+	}
 	return nil
 }
 

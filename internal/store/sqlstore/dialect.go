@@ -39,6 +39,8 @@ type Dialect struct {
 	// scales (or versions), or creates the first admin, so that those take
 	// turns; empty where every write transaction takes turns anyway.
 	LockScales, LockUsers string
+	// LockSchools is run first in a transaction that adds or removes a school (empty: none needed).
+	LockSchools string
 	// Notify, when set, runs in the transaction of every change of a scale
 	// with "<revision> <slug>" as $1, so that other instances learn of it
 	// once it is committed.

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -17,6 +18,7 @@ var Schema = []string{
 	"table scales",
 	"table schema_migrations",
 	"table school_settings",
+	"table schools",
 	"table sessions",
 	"table tokens",
 	"table users",
@@ -36,5 +38,21 @@ func CheckSchema(t testing.TB, got []string) {
 	want := slices.Sorted(slices.Values(Schema))
 	if !slices.Equal(got, want) {
 		t.Errorf("schema differs from storetest.Schema\n got: %q\nwant: %q", got, want)
+	}
+}
+
+// CheckSchoolTables fails t unless sqlstore.SchoolTables names every table of Schema but the registry
+// of schools and the record of migrations: a table missing there would keep a removed school's rows.
+func CheckSchoolTables(t testing.TB, schoolTables []string) {
+	t.Helper()
+	var want []string
+	for _, line := range Schema {
+		if name, ok := strings.CutPrefix(line, "table "); ok && name != "schools" && name != "schema_migrations" {
+			want = append(want, name)
+		}
+	}
+	got := slices.Sorted(slices.Values(schoolTables))
+	if slices.Sort(want); !slices.Equal(got, want) {
+		t.Errorf("sqlstore.SchoolTables %q; the schema's tables of a school are %q", got, want)
 	}
 }

@@ -45,6 +45,8 @@ func Run(t *testing.T, open Opener) {
 		"ZeugnisSettings": testZeugnisSettings,
 		// The school's settings
 		"SchoolLand": testSchoolLand,
+		// A deployment of several schools
+		"Schools": testSchools,
 	} {
 		t.Run(name, func(t *testing.T) { test(t, open) })
 	}

@@ -1,0 +1,69 @@
+// Package tenancy lets one deployment serve several schools (docs/architecture.md, „Mehrere
+// Schulen“): each school has its own public address, and a request finds its school by its host. A
+// deployment without schools is one school, as before, and answers any host.
+//
+// Isolation is by construction, not by filters: every school has its own store (its own SQLite file,
+// or its own PostgreSQL schema reached through a pool whose search_path names only it), its own live
+// brokers, sessions, limits and metrics, and the router hands a request to exactly one school's
+// handler. Nothing in a school's handler can name another school's data.
+package tenancy
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+)
+
+// CanonicalURL checks a school's public address and writes it in the one form the registry keeps:
+// scheme https (or http for a test on this machine), the host as HostKey writes it, no path, query, fragment or user. The German error names what is wrong.
+func CanonicalURL(raw string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" || u.Opaque != "" {
+		return "", fmt.Errorf("%q ist keine Adresse wie https://schule.example", raw)
+	}
+	if u.Scheme != "https" && u.Scheme != "http" {
+		return "", fmt.Errorf("%q: die Adresse beginnt mit https:// (http:// nur zum Ausprobieren)", raw)
+	}
+	if u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		return "", errors.New("eine Schule hat eine eigene Adresse ohne Pfad, z. B. https://gs-nord.schultraeger.de " +
+			"(eine Schule je Pfad gibt es nicht: Anmeldung und Cookies gelten je Adresse)")
+	}
+	host := HostKey(u.Host)
+	if host == "" {
+		return "", fmt.Errorf("%q hat keinen Rechnernamen", raw)
+	}
+	return u.Scheme + "://" + host, nil
+}
+
+// HostKey is the key a host is looked up by: lower case, without a trailing dot, and without the
+// ports 80 and 443 (behind a load balancer the server cannot tell which scheme the visitor used, and
+// neither port names another school).
+func HostKey(host string) string {
+	host = strings.ToLower(strings.TrimSpace(host))
+	h, port, err := net.SplitHostPort(host)
+	if err != nil {
+		h, port = host, ""
+	}
+	h = strings.TrimSuffix(strings.Trim(h, "[]"), ".")
+	if h == "" {
+		return ""
+	}
+	if strings.Contains(h, ":") {
+		h = "[" + h + "]" // IPv6
+	}
+	if port == "" || port == "80" || port == "443" {
+		return h
+	}
+	return h + ":" + port
+}
+
+// HostOfURL is the key of a canonical address's host.
+func HostOfURL(canonical string) string {
+	u, err := url.Parse(canonical)
+	if err != nil {
+		return ""
+	}
+	return HostKey(u.Host)
+}
