@@ -17,7 +17,7 @@ import (
 // Releases names the databases an earlier release wrote with
 // testdata/upgrade/make-fixtures.sh (testdata/upgrade/README.md); each
 // backend's upgrade test opens every one of them.
-var Releases = []string{"v98413bb"}
+var Releases = []string{"v98413bb", "v216d8fa"}
 
 // wantScale is one scale as make-fixtures.sh writes it.
 type wantScale struct {

@@ -88,6 +88,22 @@ func QueryInt(t testing.TB, dsn, sql string, args ...any) int {
 	return n
 }
 
+// QueryStrings reads one text column of every row from the database at dsn.
+func QueryStrings(t testing.TB, dsn, sql string, args ...any) []string {
+	t.Helper()
+	var all []string
+	withConn(t, dsn, func(ctx context.Context, conn *pgx.Conn) {
+		rows, err := conn.Query(ctx, sql, args...)
+		if err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+		if all, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	})
+	return all
+}
+
 func withConn(t testing.TB, dsn string, fn func(context.Context, *pgx.Conn)) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -1,0 +1,73 @@
+package postgres
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
+	"github.com/notenrechner/notenrechner/internal/store/storetest"
+)
+
+// TestAReleaseBecomesTheFirstSchool: the database of an earlier release upgrades in place and is one
+// school; the first school added takes over its data, the second gets a schema of its own whose
+// store sees none of the first school's rows, not even by a query without any WHERE; removing the
+// first leaves no row in any table of the catalog, dropping the second leaves no schema.
+func TestAReleaseBecomesTheFirstSchool(t *testing.T) {
+	ctx := context.Background()
+	for _, release := range storetest.Releases {
+		t.Run(release, func(t *testing.T) {
+			dsn := pgtest.FreshDatabase(t)
+			dump := filepath.Join("..", "..", "..", "testdata", "upgrade", release+".sql")
+			tool(t, "psql", "--quiet", "--no-psqlrc", "-v", "ON_ERROR_STOP=1", "--dbname", dsn, "--file", dump)
+			s := openStore(t, dsn, Options{})
+			a, err := s.AddSchool(ctx, "https://a.schule.example", "Schule A", SchoolSchema)
+			if err != nil || a.Home != "" {
+				t.Fatalf("first school %+v, %v; want it at home \"\"", a, err)
+			}
+			storetest.CheckRelease(t, s)
+			b, err := s.AddSchool(ctx, "https://b.schule.example", "Schule B", SchoolSchema)
+			if err != nil || b.Home != "school_2" {
+				t.Fatalf("second school %+v, %v", b, err)
+			}
+			own := openStore(t, dsn, Options{Schema: b.Home})
+			var users int
+			if err := own.db.QueryRowContext(ctx, "SELECT count(*) FROM users").Scan(&users); err != nil || users != 0 {
+				t.Fatalf("a query without WHERE in the school's schema counts %d accounts, %v; want none of the first school's 3", users, err)
+			}
+			if n := pgtest.QueryInt(t, dsn, "SELECT count(*) FROM users"); n != 3 {
+				t.Fatalf("the first school has %d accounts; want the release's 3", n)
+			}
+
+			if _, err := s.RemoveSchool(ctx, a.URL); err != nil {
+				t.Fatal(err)
+			}
+			storetest.CheckNothingLeft(t, publicTables(t, dsn), func(table string) int {
+				return pgtest.QueryInt(t, dsn, `SELECT count(*) FROM "`+table+`"`)
+			})
+			if _, err := s.RemoveSchool(ctx, b.URL); err != nil {
+				t.Fatal(err)
+			}
+			own.Close()
+			if err := DropSchool(ctx, dsn, b.Home); err != nil {
+				t.Fatal(err)
+			}
+			if n := pgtest.QueryInt(t, dsn, "SELECT count(*) FROM information_schema.schemata WHERE schema_name = 'school_2'"); n != 0 {
+				t.Fatal("the school's schema stayed")
+			}
+		})
+	}
+}
+
+func TestSchoolSchemaIsChecked(t *testing.T) {
+	for _, schema := range []string{"public", "school_0", "school_1; DROP TABLE users", "School_2", ""} {
+		if err := DropSchool(context.Background(), "postgres://x@127.0.0.1:1/x", schema); err == nil {
+			t.Errorf("DropSchool accepted %q", schema)
+		}
+	}
+}
+
+func publicTables(t *testing.T, dsn string) []string {
+	t.Helper()
+	return pgtest.QueryStrings(t, dsn, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")
+}
