@@ -11,13 +11,18 @@ import (
 )
 
 const backupHelp = `Aufruf:
-  notenrechner backup --to DATEI [--db sqlite:PFAD] [--force]
+  notenrechner backup --to DATEI [--db sqlite:PFAD] [--school URL] [--force]
 
 Schreibt eine Sicherung der SQLite-Datenbank in DATEI, auch während der Server
 läuft und speichert: ein in sich stimmiger Stand (VACUUM INTO), geprüft mit
 PRAGMA integrity_check. Eine vorhandene DATEI wird nur mit --force ersetzt.
 Die Sicherung enthält die Konten (E-Mail-Adressen, Passwort-Hashes): sie gehört
 an einen ebenso geschützten Ort wie die Datenbank.
+
+Hat die Datenbank Schulen (notenrechner school list), sichert backup alle: jede
+Schule mit eigener Datenbank nach DATEINAME-schools/ID.db neben DATEI. Mit
+--school URL nur diese eine Schule, als Datenbank einer Schule für sich (so
+nimmt eine Schule ihre Daten mit, wenn sie geht).
 
 PostgreSQL sichert pg_dump -Fc, zurück kommt es mit pg_restore (docs/operations.md).
 
@@ -33,6 +38,9 @@ und auf den Stand dieser Version gebracht; erst dann ersetzt sie die Datenbank
 in einem Schritt. Eine vorhandene Datenbank wird nur mit --force ersetzt, und
 nie, solange ein Server sie geöffnet hat: erst den Server beenden.
 
+Eine Sicherung mit Schulen spielt ihre Schulen mit ein (DATEINAME-schools/ID.db
+neben DATEI); es wird erst geprüft, dass jede da ist.
+
 PostgreSQL: pg_restore (docs/operations.md).
 
 Optionen:
@@ -44,6 +52,7 @@ func cmdBackup(ctx context.Context, args []string, getenv func(string) string, s
 	dsn := sqliteDBFlag(fs, getenv)
 	to := fs.String("to", "", "Datei, in die die Sicherung geschrieben wird")
 	force := fs.Bool("force", false, "eine vorhandene Datei ersetzen")
+	only := fs.String("school", "", "nur diese Schule sichern, als Datenbank einer Schule für sich")
 	if helped, err := parseFlags(fs, args, backupHelp, stdout); helped || err != nil {
 		return err
 	}
@@ -54,12 +63,15 @@ func cmdBackup(ctx context.Context, args []string, getenv func(string) string, s
 	if err != nil {
 		return err
 	}
+	if *only != "" {
+		return backupOneSchool(ctx, path, *only, *to, *force, stdout)
+	}
 	sum, err := sqlite.Backup(ctx, path, *to, *force)
 	if err != nil {
 		return fmt.Errorf("Sicherung fehlgeschlagen: %w", err)
 	}
 	fmt.Fprintf(stdout, "Sicherung geschrieben: %s (%s; geprüft).\n", *to, describe(sum))
-	return nil
+	return backupSchools(ctx, path, *to, *force, stdout)
 }
 
 // cmdRestore is `notenrechner restore`.
@@ -78,6 +90,10 @@ func cmdRestore(ctx context.Context, args []string, getenv func(string) string, 
 	if err != nil {
 		return err
 	}
+	schools, err := schoolBackups(ctx, *from)
+	if err != nil {
+		return fmt.Errorf("Wiederherstellung abgebrochen, die Datenbank ist unverändert: %w", err)
+	}
 	found, restored, err := sqlite.Restore(ctx, *from, path, *force)
 	if err != nil {
 		return fmt.Errorf("Wiederherstellung abgebrochen, die Datenbank ist unverändert: %w", err)
@@ -87,7 +103,7 @@ func cmdRestore(ctx context.Context, args []string, getenv func(string) string, 
 		upgraded = fmt.Sprintf(", von Schema-Version %d aktualisiert", found.Schema)
 	}
 	fmt.Fprintf(stdout, "Wiederhergestellt: %s aus %s (%s%s).\n", path, *from, describe(restored), upgraded)
-	return nil
+	return restoreSchools(ctx, schools, *from, path, stdout)
 }
 
 // sqliteDBFlag is --db as every command reads it, without --first-preset:

@@ -39,6 +39,11 @@ type Summary struct {
 // single file in rollback mode, checked with PRAGMA integrity_check before
 // it gets its name; an existing dst is replaced only when overwrite is set.
 func Backup(ctx context.Context, src, dst string, overwrite bool) (Summary, error) {
+	return backup(ctx, src, dst, overwrite, nil)
+}
+
+// backup is Backup with a step on the copy before it is checked and named (nil: none).
+func backup(ctx context.Context, src, dst string, overwrite bool, prepare func(tmp string) error) (Summary, error) {
 	if err := refuseExisting(dst, overwrite); err != nil {
 		return Summary{}, err
 	}
@@ -57,6 +62,11 @@ func Backup(ctx context.Context, src, dst string, overwrite bool) (Summary, erro
 	defer removeDatabase(tmp)
 	if _, err := db.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
 		return Summary{}, fmt.Errorf("Sicherung von %s schreiben: %w", src, err)
+	}
+	if prepare != nil {
+		if err := prepare(tmp); err != nil {
+			return Summary{}, err
+		}
 	}
 	sum, err := settle(ctx, tmp)
 	if err != nil {

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/notenrechner/notenrechner/internal/store"
 )
 
 // SchoolHome names the file of the school with this id (store.School.Home) for the deployment whose
@@ -44,4 +47,62 @@ func RemoveFiles(p string) error {
 		}
 	}
 	return nil
+}
+
+// ReadSchools reads the registry of the database file at path without writing to it (backup and
+// restore must not change what they copy): a database of a release before several schools has none.
+func ReadSchools(ctx context.Context, path string) ([]store.School, error) {
+	db, err := openExisting(path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schools'").Scan(&n); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, classify(err))
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	rows, err := db.QueryContext(ctx, "SELECT id, url, name, home FROM schools ORDER BY id")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	defer rows.Close()
+	var list []store.School
+	for rows.Next() {
+		var s store.School
+		if err := rows.Scan(&s.ID, &s.URL, &s.Name, &s.Home); err != nil {
+			return nil, err
+		}
+		list = append(list, s)
+	}
+	return list, rows.Err()
+}
+
+// SchoolBackupPath is where the backup written to dst keeps the file of the school with this id:
+// "<dst's name>-schools/<id>.db" beside dst, so that each backup has its own schools.
+func SchoolBackupPath(dst string, id int64) string {
+	stem := strings.TrimSuffix(filepath.Base(dst), filepath.Ext(dst))
+	return filepath.Join(filepath.Dir(dst), stem+"-schools", strconv.FormatInt(id, 10)+".db")
+}
+
+// BackupAlone is Backup of the database's own tables as a database of one school: the copy forgets
+// the registry (and VACUUM drops the pages that held it), so that it serves alone and names no other
+// school. It is what the first school of a deployment takes when it leaves or is backed up alone.
+func BackupAlone(ctx context.Context, src, dst string, overwrite bool) (Summary, error) {
+	return backup(ctx, src, dst, overwrite, func(tmp string) error {
+		db, err := openExisting(tmp)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		if _, err := db.ExecContext(ctx, "DELETE FROM schools"); err != nil {
+			return fmt.Errorf("%s: %w", tmp, err)
+		}
+		if _, err := db.ExecContext(ctx, "VACUUM"); err != nil {
+			return fmt.Errorf("%s: %w", tmp, err)
+		}
+		return db.Close()
+	})
 }
