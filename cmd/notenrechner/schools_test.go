@@ -200,3 +200,38 @@ func schoolSnapshot(t *testing.T, dsn, host string) string {
 	}
 	return strings.Join(all, "\n")
 }
+
+// TestMetricsNameTheSchool: the metrics listener of a deployment of several schools labels every
+// school's series with its address, and a request at A counts at A only.
+func TestMetricsNameTheSchool(t *testing.T) {
+	dsn := "sqlite:" + filepath.Join(t.TempDir(), "n.db")
+	for _, host := range []string{hostA, hostB} {
+		if _, errOut, err := runCmd(t, "school", "add", "--db", dsn, "--url", "http://"+host, "--name", host); err != nil {
+			t.Fatalf("school add: %v %s", err, errOut)
+		}
+	}
+	metricsAddr := freeAddr(t)
+	base, _ := startServerWith(t, dsn, map[string]string{"NOTENRECHNER_METRICS_ADDR": metricsAddr}, &syncBuffer{})
+	for range 3 {
+		hostRequest(t, base, hostA, "GET", "/api/v1/school", nil, "")
+	}
+	resp, err := http.Get("http://" + metricsAddr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	text := string(raw)
+	for _, want := range []string{
+		`notenrechner_http_requests_total{school="http://a.schule.test",route="GET /api/v1/school",status="200"} 3`,
+		`notenrechner_sse_streams_open{school="http://b.schule.test"} 0`,
+		`notenrechner_config_version{school="http://b.schule.test"} 1`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("metrics lack %s\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, `school="http://b.schule.test",route="GET /api/v1/school"`) {
+		t.Errorf("A's requests were counted at B:\n%s", text)
+	}
+}

@@ -224,7 +224,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	}
 	srv.RegisterOnShutdown(all.closeStreams) // ends the streams, or Shutdown would wait for them
 	if o.metricsAddr != "" {
-		stop, err := serveMetrics(o.metricsAddr, metrics.Handler(all.main.requests, all.main.scales, sh.guard), logger)
+		stop, err := serveMetrics(o.metricsAddr, metrics.SchoolsHandler(all.metrics, sh.guard), logger)
 		if err != nil {
 			return err
 		}

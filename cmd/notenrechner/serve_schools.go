@@ -72,14 +72,19 @@ func openSite(ctx context.Context, sh *shared, st store.Store, own, main bool, l
 		stop: func() { stopFollowing(); <-following }, handlers: map[string]http.Handler{}}, nil
 }
 
-// handler is the site's server at its public address base, made once per address.
-func (s *site) handler(sh *shared, base *url.URL) http.Handler {
+// handler is the site's server at its public address base, made once per address; school names it in
+// the log ("": the one school of a database without schools).
+func (s *site) handler(sh *shared, base *url.URL, school string) http.Handler {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if h, ok := s.handlers[base.String()]; ok {
 		return h
 	}
-	deps := server.Deps{Logger: s.logger, Store: s.store, Scales: s.scales, Assets: web.Dist(),
+	logger := s.logger
+	if school != "" && s.main {
+		logger = logger.With("school", school)
+	}
+	deps := server.Deps{Logger: logger, Store: s.store, Scales: s.scales, Assets: web.Dist(),
 		BaseURL: base, Now: sh.now, TrustedProxies: sh.trusted, Streams: sh.guard, Metrics: s.requests,
 		Gate: sh.gate, PageConfig: s.scales.PageConfig, Render: sh.render}
 	if s.main {
@@ -112,7 +117,7 @@ type sites struct {
 
 func newSites(sh *shared, main *site, base *url.URL) *sites {
 	return &sites{sh: sh, main: main, base: base, byID: map[int64]*site{},
-		router: tenancy.NewRouter(main.handler(sh, base), server.Health(main.store))}
+		router: tenancy.NewRouter(main.handler(sh, base, ""), server.Health(main.store))}
 }
 
 // sync reads the registry and makes the router answer as it says: opens the sites of new schools,
@@ -135,9 +140,9 @@ func (ss *sites) sync(ctx context.Context) error {
 		}
 		seen[sch.ID] = true
 		base, _ := url.Parse(sch.URL) // canonical: written by tenancy.CanonicalURL
-		byHost[tenancy.HostOfURL(sch.URL)] = s.handler(ss.sh, base)
+		byHost[tenancy.HostOfURL(sch.URL)] = s.handler(ss.sh, base, sch.URL)
 	}
-	ss.router.Set(ss.main.handler(ss.sh, ss.base), byHost)
+	ss.router.Set(ss.main.handler(ss.sh, ss.base, ""), byHost)
 	for id, s := range ss.byID {
 		if !seen[id] {
 			delete(ss.byID, id)
@@ -190,6 +195,27 @@ func (ss *sites) follow(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// metrics are the counts of every school served, each labelled with its address; while the registry
+// is empty the one school's, unlabelled as before.
+func (ss *sites) metrics() []metrics.School {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if len(ss.schools) == 0 {
+		return []metrics.School{{Requests: ss.main.requests, Scales: ss.main.scales}}
+	}
+	var list []metrics.School
+	for _, sch := range ss.schools {
+		s := ss.main
+		if sch.Home != "" {
+			s = ss.byID[sch.ID]
+		}
+		if s != nil {
+			list = append(list, metrics.School{Label: sch.URL, Requests: s.requests, Scales: s.scales})
+		}
+	}
+	return list
 }
 
 // each runs fn on every open site, the main one first.

@@ -22,14 +22,26 @@ import (
 // serve --metrics-addr also serves it without sign-in on a listener of its
 // own, for a scraper on the internal network (docs/operations.md).
 func Handler(m *Requests, scales *live.Scales, g *live.Guard) http.Handler {
+	return SchoolsHandler(func() []School { return []School{{Requests: m, Scales: scales}} }, g)
+}
+
+// School is one school's counts in the text: its requests and its live scales, labelled with its
+// address (empty: a deployment of one school, unlabelled as before).
+type School struct {
+	Label    string
+	Requests *Requests
+	Scales   *live.Scales
+}
+
+// SchoolsHandler serves the text of a deployment of several schools (docs/spec.md §14): every series
+// of a school carries school="<its address>", so that no school's numbers are summed into another's;
+// the process's bounds and gauges are the process's.
+func SchoolsHandler(schools func() []School, g *live.Guard) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var version int64 // the default scale's
-		if b, _, ok := scales.Lookup(""); ok && b.Current() != nil {
-			version = b.Current().Version
-		}
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-		m.write(w, scales.Clients(), version)
+		writeSchools(w, schools())
 		writeStreamLimits(w, g)
+		writeRuntime(w)
 	})
 }
 
@@ -58,18 +70,14 @@ func (m *Requests) Observe(route string, status int) {
 	m.requests[requestKey{route, status}]++
 }
 
-// write renders the metrics in the Prometheus text exposition format.
-// Route labels are our own route patterns, so they need no escaping beyond
-// what %q does for quotes and backslashes.
-func (m *Requests) write(w io.Writer, openStreams int, configVersion int64) {
+// counts copies the counts in the order of route and status.
+func (m *Requests) counts() ([]requestKey, map[requestKey]uint64) {
 	m.mu.Lock()
+	counts := make(map[requestKey]uint64, len(m.requests))
 	keys := make([]requestKey, 0, len(m.requests))
-	for k := range m.requests {
+	for k, n := range m.requests {
 		keys = append(keys, k)
-	}
-	counts := make(map[requestKey]uint64, len(keys))
-	for _, k := range keys {
-		counts[k] = m.requests[k]
+		counts[k] = n
 	}
 	m.mu.Unlock()
 	sort.Slice(keys, func(i, j int) bool {
@@ -78,18 +86,52 @@ func (m *Requests) write(w io.Writer, openStreams int, configVersion int64) {
 		}
 		return keys[i].status < keys[j].status
 	})
+	return keys, counts
+}
+
+// writeSchools renders each school's series in the Prometheus text exposition format, one family
+// after the other. Route labels are our own route patterns and school labels canonical addresses,
+// so they need no escaping beyond what %q does for quotes and backslashes.
+func writeSchools(w io.Writer, schools []School) {
+	label := func(s School) string {
+		if s.Label == "" {
+			return ""
+		}
+		return fmt.Sprintf("school=%q", s.Label)
+	}
 	fmt.Fprintln(w, "# HELP notenrechner_http_requests_total HTTP requests by route and status.")
 	fmt.Fprintln(w, "# TYPE notenrechner_http_requests_total counter")
-	for _, k := range keys {
-		fmt.Fprintf(w, "notenrechner_http_requests_total{route=%q,status=\"%d\"} %d\n", k.route, k.status, counts[k])
+	for _, s := range schools {
+		prefix := label(s)
+		if prefix != "" {
+			prefix += ","
+		}
+		keys, counts := s.Requests.counts()
+		for _, k := range keys {
+			fmt.Fprintf(w, "notenrechner_http_requests_total{%sroute=%q,status=\"%d\"} %d\n", prefix, k.route, k.status, counts[k])
+		}
 	}
 	fmt.Fprintln(w, "# HELP notenrechner_sse_streams_open Open live configuration streams.")
 	fmt.Fprintln(w, "# TYPE notenrechner_sse_streams_open gauge")
-	fmt.Fprintf(w, "notenrechner_sse_streams_open %d\n", openStreams)
+	for _, s := range schools {
+		fmt.Fprintf(w, "notenrechner_sse_streams_open%s %d\n", braced(label(s)), s.Scales.Clients())
+	}
 	fmt.Fprintln(w, "# HELP notenrechner_config_version Version of the configuration this instance serves.")
 	fmt.Fprintln(w, "# TYPE notenrechner_config_version gauge")
-	fmt.Fprintf(w, "notenrechner_config_version %s\n", strconv.FormatInt(configVersion, 10))
-	writeRuntime(w)
+	for _, s := range schools {
+		var version int64 // the default scale's
+		if b, _, ok := s.Scales.Lookup(""); ok && b.Current() != nil {
+			version = b.Current().Version
+		}
+		fmt.Fprintf(w, "notenrechner_config_version%s %s\n", braced(label(s)), strconv.FormatInt(version, 10))
+	}
+}
+
+func braced(labels string) string {
+	if labels == "" {
+		return ""
+	}
+	return "{" + labels + "}"
 }
 
 // writeStreamLimits reports the bounds on live streams and how often they
