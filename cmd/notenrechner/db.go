@@ -53,7 +53,7 @@ func schoolFlag(fs *flag.FlagSet, d *database) {
 // the school --school names (openSchoolOf). Errors never contain a password: the postgres store names
 // host, port and cause only. pollInterval is the PostgreSQL store's safety-net poll (0: its default).
 func openStore(ctx context.Context, d database, logger *slog.Logger, pollInterval time.Duration) (store.Store, error) {
-	main, err := openDatabase(ctx, d, logger, pollInterval, "")
+	main, err := openDatabase(ctx, d, logger, pollInterval, "", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -65,8 +65,10 @@ func openStore(ctx context.Context, d database, logger *slog.Logger, pollInterva
 	return st, nil
 }
 
-// openDatabase opens the database d names, on the schema home names (PostgreSQL; "": the address's own).
-func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInterval time.Duration, home string) (store.Store, error) {
+// openDatabase opens the database d names, at the home of a school ("": the database's own tables).
+// via is the deployment's store a school's PostgreSQL store hears its changes through (nil: its own).
+func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInterval time.Duration, home string,
+	via store.Store) (store.Store, error) {
 	first, ok := grading.PresetByID(d.firstPreset)
 	if !ok {
 		return nil, fmt.Errorf("%w: --first-preset: unbekannte Vorlage %q (notenrechner preset list)", errUsage, d.firstPreset)
@@ -86,8 +88,9 @@ func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInte
 		}
 		return sqlite.Open(ctx, path, sqlite.Options{FirstScale: &first.Config})
 	case isPostgres(dsn):
+		viaPG, _ := via.(*postgres.Store)
 		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval, FirstScale: &first.Config,
-			Schema: home})
+			Schema: home, Via: viaPG})
 	default:
 		return nil, fmt.Errorf("%w: --db muss mit sqlite: oder postgres:// beginnen", errUsage)
 	}

@@ -46,7 +46,7 @@ func openSchoolOf(ctx context.Context, d database, main store.Store, logger *slo
 	if sch.Home == "" {
 		return main, nil
 	}
-	own, err := openDatabase(ctx, d, logger, poll, sch.Home)
+	own, err := openDatabase(ctx, d, logger, poll, sch.Home, nil)
 	if err != nil {
 		return nil, err
 	}

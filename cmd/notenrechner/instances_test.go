@@ -75,8 +75,17 @@ type stream struct {
 
 func openStream(t *testing.T, base string) *stream {
 	t.Helper()
+	return openHostStream(t, base, "")
+}
+
+// openHostStream opens the default scale's stream as if at host ("": base's own).
+func openHostStream(t *testing.T, base, host string) *stream {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/v1/config/events", nil)
+	if host != "" {
+		req.Host = host
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -52,7 +52,7 @@ func cmdSchoolRegistry(ctx context.Context, sub string, args []string, getenv fu
 		return fmt.Errorf("%w: school remove löscht alle Daten der Schule (Notenschlüssel, Versionen, Konten, Einstellungen) "+
 			"und ist nicht rückgängig zu machen; vorher sichern, dann mit --yes bestätigen", errUsage)
 	}
-	main, err := openDatabase(ctx, *db, quietLogger(stderr), 0, "")
+	main, err := openDatabase(ctx, *db, quietLogger(stderr), 0, "", nil)
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func addSchool(ctx context.Context, d database, main store.Store, url, name stri
 		return err
 	}
 	if sch.Home != "" { // made now, so that the server finds it ready and a broken home shows here
-		own, err := openDatabase(ctx, d, quietLogger(stderr), 0, sch.Home)
+		own, err := openDatabase(ctx, d, quietLogger(stderr), 0, sch.Home, nil)
 		if err != nil {
 			return fmt.Errorf("Schule eingetragen, ihre Datenbank aber nicht angelegt (der Server legt sie beim Start an): %w", err)
 		}

@@ -84,6 +84,19 @@ func schoolsApart(t *testing.T, dsn string) {
 	if after := schoolSnapshot(t, dsn, hostB); after != before {
 		t.Errorf("school B changed:\nbefore %s\nafter  %s", before, after)
 	}
+	// A save at B, made by another process, reaches B's pages and no page of A.
+	atA, atB := openHostStream(t, base, hostA), openHostStream(t, base, hostB)
+	atA.next(t)
+	atB.next(t)
+	docB := writeFile(t, t.TempDir(), "b.json", strings.Replace(aliasDoc, "Original", "Schluessel-Beta", 1))
+	if _, errOut, err := runCmd(t, "config", "import", "--db", dsn, "--school", "http://"+hostB, docB); err != nil {
+		t.Fatalf("config import at B: %v %s", err, errOut)
+	}
+	if id, _ := atB.next(t); id != "2" {
+		t.Errorf("B's page got version %s after B's save; want 2", id)
+	}
+	atA.quiet(t, 500*time.Millisecond)
+
 	if status, page := hostRequest(t, base, "c.schule.test", "GET", "/", nil, ""); status != http.StatusNotFound ||
 		!strings.Contains(page, "keine Schule") || strings.Contains(page, "Beta") || strings.Contains(page, "Alpha") {
 		t.Errorf("a host of no school: %d %q", status, page)

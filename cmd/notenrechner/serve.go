@@ -176,7 +176,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("%w: --trusted-proxies: %v", errUsage, err)
 	}
-	st, err := openDatabase(ctx, o.db, logger, o.pollInterval, "")
+	st, err := openDatabase(ctx, o.db, logger, o.pollInterval, "", nil)
 	if err != nil {
 		return err
 	}

@@ -163,7 +163,7 @@ func (ss *sites) siteOf(ctx context.Context, sch store.School) (*site, error) {
 		return s, nil
 	}
 	logger := ss.sh.logger.With("school", sch.URL)
-	st, err := openDatabase(ctx, ss.sh.db, logger, ss.sh.poll, sch.Home)
+	st, err := openDatabase(ctx, ss.sh.db, logger, ss.sh.poll, sch.Home, ss.main.store)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -28,13 +30,16 @@ type listener struct {
 	minDelay, maxDelay time.Duration
 	keepAlive          time.Duration
 	changed            *sqlstore.Signal // the Store's: fired, it wakes every WaitScaleChange
-	channel            string           // the Store's NOTIFY channel (channelOf)
+	schema             string           // the Store's schema: its own changes are those with its prefix
 	pid                atomic.Uint32
+
+	mu     sync.Mutex
+	routes map[string]*sqlstore.Signal // other schools' schemas heard on this connection (route)
 }
 
 func newListener(cfg *pgx.ConnConfig, opts Options, changed *sqlstore.Signal) *listener {
 	l := &listener{config: cfg.Copy(), logger: opts.Logger, minDelay: opts.ReconnectMin, maxDelay: opts.ReconnectMax,
-		keepAlive: opts.keepAlive, changed: changed, channel: channelOf(opts.Schema)}
+		keepAlive: opts.keepAlive, changed: changed, schema: opts.Schema, routes: map[string]*sqlstore.Signal{}}
 	if l.logger == nil {
 		l.logger = slog.Default()
 	}
@@ -61,9 +66,9 @@ func (l *listener) connect(ctx context.Context) (*pgx.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := conn.Exec(ctx, "LISTEN "+l.channel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+changeChannel); err != nil {
 		closeConn(conn)
-		return nil, fmt.Errorf("LISTEN %s: %w", l.channel, err)
+		return nil, fmt.Errorf("LISTEN %s: %w", changeChannel, err)
 	}
 	l.pid.Store(conn.PgConn().PID())
 	return conn, nil
@@ -101,7 +106,7 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 		}
 		delay = l.minDelay
 		l.logger.Info("postgres: listening for configuration changes again")
-		l.changed.Fire()
+		l.fireAll()
 	}
 }
 
@@ -111,11 +116,11 @@ func (l *listener) run(ctx context.Context, conn *pgx.Conn) {
 func (l *listener) serve(ctx context.Context, conn *pgx.Conn) error {
 	for {
 		waitCtx, cancel := context.WithTimeout(ctx, l.keepAlive)
-		_, err := conn.WaitForNotification(waitCtx)
+		n, err := conn.WaitForNotification(waitCtx)
 		cancel()
 		switch {
 		case err == nil:
-			l.changed.Fire()
+			l.fire(n.Payload)
 		case ctx.Err() != nil:
 			return ctx.Err()
 		case pgconn.Timeout(err) && !conn.IsClosed():
@@ -128,6 +133,46 @@ func (l *listener) serve(ctx context.Context, conn *pgx.Conn) error {
 		default:
 			return err
 		}
+	}
+}
+
+// route makes the listener wake changed for the notifications of a school's schema too; nil stops it.
+func (l *listener) route(schema string, changed *sqlstore.Signal) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if changed == nil {
+		delete(l.routes, schema)
+		return
+	}
+	l.routes[schema] = changed
+}
+
+// fire wakes the waiters of the school a notification names: its payload starts with the school's
+// schema and a space ("school_7 12 standard"), or, for the database's own tables, with the revision.
+func (l *listener) fire(payload string) {
+	schema := ""
+	if first, _, ok := strings.Cut(payload, " "); ok && strings.HasPrefix(first, "school_") {
+		schema = first
+	}
+	if schema == l.schema {
+		l.changed.Fire()
+		return
+	}
+	l.mu.Lock()
+	sig := l.routes[schema]
+	l.mu.Unlock()
+	if sig != nil {
+		sig.Fire()
+	}
+}
+
+// fireAll wakes every school heard here: notifications sent while no connection listened are lost.
+func (l *listener) fireAll() {
+	l.changed.Fire()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, sig := range l.routes {
+		sig.Fire()
 	}
 }
 

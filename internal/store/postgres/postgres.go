@@ -51,6 +51,9 @@ type Options struct {
 	// and its listener is opened with search_path set to this schema alone, so an unqualified table
 	// name can only ever reach this school's tables: the database, not a WHERE, keeps schools apart.
 	Schema string
+	// Via is the deployment's Store (on the schema ""), whose one LISTEN connection also hears this
+	// school's changes; nil: the Store listens on a connection of its own.
+	Via *Store
 
 	keepAlive time.Duration // quiet time before the listener pings; tests shorten it
 }
@@ -66,6 +69,7 @@ type Store struct {
 	listener *listener
 	stop     context.CancelFunc // ends the listener
 	done     chan struct{}      // closed when the listener has ended
+	unroute  func()             // a school heard through the deployment's listener: stop routing to it
 	close    sync.Once
 }
 
@@ -76,15 +80,17 @@ var migrations embed.FS
 
 // changeChannel is the NOTIFY channel every change of a scale is announced
 // on, with "<revision> <slug>" as the payload; a school of its own schema
-// announces on its own (channelOf), since channels are per database.
+// puts its schema first ("school_7 <revision> <slug>"), so that one LISTEN
+// connection per instance serves every school of a deployment and wakes only
+// the school that changed (listener.route).
 const changeChannel = "notenrechner_config"
 
-// channelOf is the NOTIFY channel of the Store on schema.
-func channelOf(schema string) string {
+// notifyOf is the NOTIFY statement of the Store on schema.
+func notifyOf(schema string) string {
 	if schema == "" {
-		return changeChannel
+		return "SELECT pg_notify('" + changeChannel + "', $1)"
 	}
-	return changeChannel + "_" + schema
+	return "SELECT pg_notify('" + changeChannel + "', '" + schema + " ' || $1)"
 }
 
 // SchoolSchema is the schema that holds the school with this id (store.School.Home).
@@ -136,6 +142,8 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 			return nil, err
 		}
 		cfg.ConnConfig.RuntimeParams["search_path"] = opts.Schema
+		// A deployment of many schools keeps few connections per school: most are quiet most of the time.
+		cfg.MaxConnIdleTime = time.Minute
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -162,13 +170,18 @@ func (s *Store) setUp(ctx context.Context, cfg *pgx.ConnConfig, opts Options) er
 		poll = 5 * time.Second
 	}
 	d := dialect
-	d.Notify = "SELECT pg_notify('" + channelOf(opts.Schema) + "', $1)"
+	d.Notify = notifyOf(opts.Schema)
 	shared, err := sqlstore.Open(ctx, s.db, d, migrations,
 		sqlstore.Config{Now: opts.Now, Poll: poll, First: sqlstore.FirstScale(opts.FirstScale)})
 	if err != nil {
 		return err
 	}
 	s.Store = shared
+	if opts.Via != nil && opts.Schema != "" { // the deployment's connection hears this school too
+		opts.Via.listener.route(opts.Schema, shared.Changed())
+		s.unroute = func() { opts.Via.listener.route(opts.Schema, nil) }
+		return nil
+	}
 	s.listener = newListener(cfg, opts, shared.Changed())
 	conn, err := s.listener.connect(ctx)
 	if err != nil {
@@ -235,6 +248,9 @@ func poolConfig(dsn string) (*pgxpool.Config, error) {
 // more than once.
 func (s *Store) Close() error {
 	s.close.Do(func() {
+		if s.unroute != nil {
+			s.unroute()
+		}
 		if s.stop != nil {
 			s.stop()
 			<-s.done

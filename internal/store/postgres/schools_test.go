@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/notenrechner/notenrechner/internal/store/postgres/pgtest"
 	"github.com/notenrechner/notenrechner/internal/store/storetest"
@@ -70,4 +71,38 @@ func TestSchoolSchemaIsChecked(t *testing.T) {
 func publicTables(t *testing.T, dsn string) []string {
 	t.Helper()
 	return pgtest.QueryStrings(t, dsn, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")
+}
+
+// TestOneListenerHearsEverySchool: a school's store opened Via the deployment's needs no LISTEN
+// connection of its own; a save in that school's schema by another process wakes it through the
+// deployment's connection, and wakes neither the deployment's own tables nor another school.
+func TestOneListenerHearsEverySchool(t *testing.T) {
+	dsn := pgtest.FreshDatabase(t)
+	main := openStore(t, dsn, Options{PollInterval: noPolling})
+	two := openStore(t, dsn, Options{Schema: "school_2", Via: main, PollInterval: noPolling})
+	three := openStore(t, dsn, Options{Schema: "school_3", Via: main, PollInterval: noPolling})
+	if two.listener != nil || three.listener != nil {
+		t.Fatal("a school opened Via the deployment's store listens on a connection of its own")
+	}
+	writer := openStore(t, dsn, Options{Schema: "school_2"}) // another instance, or the command line
+	woken := waitAsync(t, two)
+	quietMain, quietThree := waitAsync(t, main), waitAsync(t, three)
+	mustSave(t, writer, "Von der Schule 2")
+	if err := <-woken; err != nil {
+		t.Fatalf("school 2 after a save in its schema: %v", err)
+	}
+	select {
+	case err := <-quietMain:
+		t.Fatalf("the deployment's own tables woke for school 2's save: %v", err)
+	case err := <-quietThree:
+		t.Fatalf("school 3 woke for school 2's save: %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	two.Close()
+	main.listener.mu.Lock()
+	left := len(main.listener.routes)
+	main.listener.mu.Unlock()
+	if left != 1 {
+		t.Fatalf("after school 2 closed the listener routes %d schools; want school 3 alone", left)
+	}
 }
