@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -67,7 +68,7 @@ func cmdSchoolRegistry(ctx context.Context, sub string, args []string, getenv fu
 		if err != nil {
 			return err
 		}
-		return writeSchools(stdout, schools)
+		return writeSchools(ctx, stdout, *db, main, schools, stderr)
 	}
 }
 
@@ -123,16 +124,61 @@ func removeSchool(ctx context.Context, d database, main store.Store, url string,
 	return nil
 }
 
-// writeSchools prints the registry as JSON: an array, empty for a database that is one school.
-func writeSchools(w io.Writer, schools []store.School) error {
-	type shown struct {
-		URL  string `json:"url"`
-		Name string `json:"name"`
-		Home string `json:"home"` // "" : this database's own tables
-	}
-	out := make([]shown, 0, len(schools))
-	for _, s := range schools {
-		out = append(out, shown{URL: s.URL, Name: s.Name, Home: s.Home})
+// schoolStatus is what `school list` shows of a school beside its address: what the Träger needs to
+// see that it is set up and in use, counted in the school's own database. No person is named.
+type schoolStatus struct {
+	URL      string     `json:"url"`
+	Name     string     `json:"name"`
+	Home     string     `json:"home"` // "": this database's own tables
+	Admins   int        `json:"admins"`
+	Accounts int        `json:"accounts"`
+	Scales   int        `json:"scales"`
+	LastSave *time.Time `json:"lastSave"` // the newest version of any scale; null: none
+	Land     string     `json:"land"`
+	Error    string     `json:"error,omitempty"` // its database does not open
+}
+
+// writeSchools prints the registry as JSON with each school's status: an array, empty for a database
+// that is one school.
+func writeSchools(ctx context.Context, w io.Writer, d database, main store.Store, schools []store.School, stderr io.Writer) error {
+	out := make([]schoolStatus, 0, len(schools))
+	for _, sch := range schools {
+		st := schoolStatus{URL: sch.URL, Name: sch.Name, Home: sch.Home}
+		if err := statusOf(ctx, d, main, sch, &st, stderr); err != nil {
+			st.Error = err.Error()
+		}
+		out = append(out, st)
 	}
 	return writeJSON(w, out)
+}
+
+func statusOf(ctx context.Context, d database, main store.Store, sch store.School, st *schoolStatus, stderr io.Writer) error {
+	own := main
+	if sch.Home != "" {
+		var err error
+		if own, err = openDatabase(ctx, d, quietLogger(stderr), 0, sch.Home, nil); err != nil {
+			return err
+		}
+		defer own.Close()
+	}
+	var err error
+	if st.Admins, err = own.CountAdmins(ctx); err != nil {
+		return err
+	}
+	users, err := own.ListUsers(ctx)
+	if err != nil {
+		return err
+	}
+	scales, err := own.Scales(ctx)
+	if err != nil {
+		return err
+	}
+	st.Accounts, st.Scales = len(users), len(scales)
+	for _, sc := range scales {
+		if t := sc.Latest.SavedAt; st.LastSave == nil || t.After(*st.LastSave) {
+			st.LastSave = &t
+		}
+	}
+	st.Land, err = own.SchoolLand(ctx)
+	return err
 }
