@@ -201,6 +201,8 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	}
 	perAddress, total, files := streamLimits(o, logger)
 	connections := connLimiter(files, total, trusted, logger)
+	// The server's one clock (sh.now): the setup link expires by the same time the server checks it
+	// with, and the default's move is as old by it as the stream asks (DefaultMovedWithin).
 	sh := &shared{logger: logger, now: time.Now, trusted: trusted, guard: live.NewGuard(perAddress, total, logger),
 		gate: auth.NewGate(runtime.NumCPU()), db: o.db, poll: o.pollInterval, oidc: o.oidc, sso: sso}
 	if r := web.NewScriptRenderer(logger); r != nil {
@@ -238,8 +240,6 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 // registry of schools once (so that a deployment of several answers every school from its first
 // request) and then follows it.
 func startSites(ctx context.Context, sh *shared, st store.Store, baseURL *url.URL) (*sites, error) {
-	// The server's one clock: the setup link expires by the same time the server checks it with,
-	// and the default's move is as old by it as the stream asks (DefaultMovedWithin).
 	main, err := openSite(ctx, sh, st, false, true, sh.logger)
 	if err != nil {
 		return nil, err
@@ -249,11 +249,16 @@ func startSites(ctx context.Context, sh *shared, st store.Store, baseURL *url.UR
 		all.close()
 		return nil, err
 	}
-	if len(all.schools) == 0 { // else the first school's admins are made with admin create --school
-		if err := announceSetupLink(ctx, st, baseURL, sh.now, sh.logger, sh.oidc); err != nil {
-			all.close()
-			return nil, err
+	mainURL, logger := baseURL, sh.logger // the database's own tables: the one school, or the first school
+	for _, sch := range all.schools {
+		if sch.Home == "" {
+			mainURL, _ = url.Parse(sch.URL)
+			logger = logger.With("school", sch.URL)
 		}
+	}
+	if err := announceSetupLink(ctx, st, mainURL, sh.now, logger, sh.oidc); err != nil {
+		all.close()
+		return nil, err
 	}
 	go all.follow(ctx)
 	return all, nil
