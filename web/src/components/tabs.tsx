@@ -53,7 +53,9 @@ export function Tabs({ label, tabs, selected: controlled, onSelect }: TabsProps)
       <div
         role="tablist"
         aria-label={label}
-        className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200 dark:bg-slate-800 p-1 sm:inline-grid sm:grid-cols-none sm:auto-cols-max sm:grid-flow-col"
+        // On a phone tabs stand two to a row when they pair up, else one under the other: a lone last tab
+        // on a row of its own reads as something else.
+        className={`grid ${tabs.length % 2 === 0 ? 'grid-cols-2' : 'grid-cols-1'} gap-1 rounded-xl bg-slate-200 dark:bg-slate-800 p-1 sm:inline-grid sm:grid-cols-none sm:auto-cols-max sm:grid-flow-col`}
       >
         {tabs.map((tab, index) => (
           <TabButton

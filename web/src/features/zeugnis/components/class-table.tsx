@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { inNotation, notationOf } from '@/lib/numbers'
 import { zeugnisNoteOf } from '@/lib/systems'
 import { atRisk } from '../class-results'
@@ -46,6 +47,34 @@ function Grades({ grades, system }: { grades: string[]; system: string }) {
   )
 }
 
+/** The columns: name, each category with its weight, average, proposal, what to look at. */
+function HeaderRow({ categories }: { categories: ClassTableProps['categories'] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className={`${cell} sticky left-0 bg-white dark:bg-slate-900 print:static`}>
+          Name
+        </th>
+        {categories.map((c, i) => (
+          <th key={i} scope="col" className={cell}>
+            {c.name} <span className="font-normal">({c.weight || '1'})</span>
+          </th>
+        ))}
+        <th scope="col" className={`${cell} text-right`}>
+          {/* soft hyphens: on a phone the numbers' columns may be narrower than their headings */}
+          Durch{'\u00ad'}schnitt
+        </th>
+        <th scope="col" className={`${cell} text-right`}>
+          Vor{'\u00ad'}schlag
+        </th>
+        <th scope="col" className={cell}>
+          Hinweis
+        </th>
+      </tr>
+    </thead>
+  )
+}
+
 /**
  * One row per pupil: name, each category's grades and average, the average, the proposal, and what to
  * look at: Grenzfall, „Versetzung gefährdet“, a category without grades, what is wrong with the row.
@@ -53,90 +82,82 @@ function Grades({ grades, system }: { grades: string[]; system: string }) {
 export function ClassTable({ rows, answers, means, categories, system }: ClassTableProps) {
   const lawNote = zeugnisNoteOf(system)
   const notation = notationOf(system)
+  const captionId = useId()
   return (
-    <div className="max-w-full overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm text-slate-900 dark:text-slate-100 print:text-[9pt]">
-        <caption className="mb-2 text-left text-sm text-slate-700 dark:text-slate-300">
-          Vorschlag je Schülerin und Schüler. {lawNote !== '' && `${lawNote} `}
-          {DECISION}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={cell}>
-              Name
-            </th>
-            {categories.map((c, i) => (
-              <th key={i} scope="col" className={cell}>
-                {c.name} <span className="font-normal">({c.weight || '1'})</span>
-              </th>
-            ))}
-            <th scope="col" className={`${cell} text-right`}>
-              {/* soft hyphens: on a phone the numbers' columns may be narrower than their headings */}
-              Durch{'\u00ad'}schnitt
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              Vor{'\u00ad'}schlag
-            </th>
-            <th scope="col" className={cell}>
-              Hinweis
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => {
-            const answer = answers[i]
-            const ok = answer?.ok === true ? answer.result : null
-            const empty = row.grades.filter((g) => g.grades.length === 0).map((g) => g.category)
-            return (
-              <tr key={row.line} className="break-inside-avoid">
-                <th scope="row" className={`${cell} min-w-28 font-medium wrap-break-word`}>
-                  {row.name === '' ? `Zeile ${String(row.line)}` : row.name}
-                </th>
-                {row.grades.map((g, k) => {
-                  const mean = means[i]?.[k] ?? ''
-                  return (
-                    <td key={k} className={`${cell} min-w-16 tabular-nums`}>
-                      <Grades grades={g.grades} system={system} />
-                      {mean !== '' && (
-                        <span className="block text-xs text-slate-600 dark:text-slate-400 print:ml-1.5 print:inline">
-                          Ø {inNotation(mean, notation)}
-                        </span>
-                      )}
-                    </td>
-                  )
-                })}
-                <td className={`${cell} text-right tabular-nums`}>
-                  {ok === null ? '–' : inNotation(ok.average, notation)}
-                </td>
-                <td className={`${cell} text-right text-base font-bold tabular-nums`}>
-                  {ok === null ? '–' : <Proposal system={system} value={ok.proposal} />}
-                </td>
-                <td className={`${cell} wrap-break-word`}>
-                  {ok?.borderline === true && (
-                    <span className="block font-semibold text-amber-900 dark:text-amber-200">Grenzfall</span>
-                  )}
-                  {ok !== null && atRisk(system, ok.proposal) && (
-                    <span className="block font-semibold text-red-800 dark:text-red-300">
-                      Versetzung gefährdet
-                    </span>
-                  )}
-                  {ok !== null && empty.length > 0 && (
-                    <span className="block text-amber-900 dark:text-amber-200">
-                      Keine Noten in {empty.join(', ')}: Vorschlag nur aus{' '}
-                      {empty.length === row.grades.length - 1 ? 'der anderen Kategorie' : 'den anderen'}
-                    </span>
-                  )}
-                  {answer?.ok === false && (
-                    <span className="block text-red-700 dark:text-red-300">
-                      Zeile {row.line}: {answer.message}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+    <div>
+      {/* The table's name stands above its scrolling box, not as its caption: a caption is as wide as the
+          table, which on a phone is wider than the screen and would cut the sentence off. */}
+      <p id={captionId} className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+        Vorschlag je Schülerin und Schüler. {lawNote !== '' && `${lawNote} `}
+        {DECISION}
+      </p>
+      <div className="max-w-full overflow-x-auto">
+        <table
+          aria-labelledby={captionId}
+          className="w-full border-collapse text-left text-sm text-slate-900 dark:text-slate-100 print:text-[9pt]"
+        >
+          <HeaderRow categories={categories} />
+          <tbody>
+            {rows.map((row, i) => {
+              const answer = answers[i]
+              const ok = answer?.ok === true ? answer.result : null
+              const empty = row.grades.filter((g) => g.grades.length === 0).map((g) => g.category)
+              return (
+                <tr key={row.line} className="break-inside-avoid">
+                  <th
+                    scope="row"
+                    className={`${cell} sticky left-0 min-w-28 bg-white font-medium wrap-break-word dark:bg-slate-900 print:static`}
+                  >
+                    {row.name === '' ? `Zeile ${String(row.line)}` : row.name}
+                  </th>
+                  {row.grades.map((g, k) => {
+                    const mean = means[i]?.[k] ?? ''
+                    return (
+                      <td key={k} className={`${cell} min-w-16 tabular-nums`}>
+                        <Grades grades={g.grades} system={system} />
+                        {mean !== '' && (
+                          <span className="block text-xs text-slate-600 dark:text-slate-400 print:ml-1.5 print:inline">
+                            Ø {inNotation(mean, notation)}
+                          </span>
+                        )}
+                      </td>
+                    )
+                  })}
+                  <td className={`${cell} text-right tabular-nums`}>
+                    {ok === null ? '–' : inNotation(ok.average, notation)}
+                  </td>
+                  <td className={`${cell} text-right text-base font-bold tabular-nums`}>
+                    {ok === null ? '–' : <Proposal system={system} value={ok.proposal} />}
+                  </td>
+                  <td className={`${cell} min-w-48 wrap-break-word`}>
+                    {ok?.borderline === true && (
+                      <span className="block font-semibold text-amber-900 dark:text-amber-200">
+                        Grenzfall
+                      </span>
+                    )}
+                    {ok !== null && atRisk(system, ok.proposal) && (
+                      <span className="block font-semibold text-red-800 dark:text-red-300">
+                        Versetzung gefährdet
+                      </span>
+                    )}
+                    {ok !== null && empty.length > 0 && (
+                      <span className="block text-amber-900 dark:text-amber-200">
+                        Keine Noten in {empty.join(', ')}: Vorschlag nur aus{' '}
+                        {empty.length === row.grades.length - 1 ? 'der anderen Kategorie' : 'den anderen'}
+                      </span>
+                    )}
+                    {answer?.ok === false && (
+                      <span className="block text-red-700 dark:text-red-300">
+                        Zeile {row.line}: {answer.message}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   )
 }
