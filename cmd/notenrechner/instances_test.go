@@ -139,6 +139,12 @@ func signInAdmin(t *testing.T, base, dsn string) *http.Cookie {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
+	return sessionCookie(t, resp)
+}
+
+// sessionCookie is the session cookie a sign-in answered, or the test fails.
+func sessionCookie(t *testing.T, resp *http.Response) *http.Cookie {
+	t.Helper()
 	for _, c := range resp.Cookies() {
 		if c.Name == "notenrechner_session" {
 			return c

@@ -170,11 +170,5 @@ func signIn(t *testing.T, base string) *http.Cookie {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	for _, c := range res.Cookies() {
-		if c.Name == "notenrechner_session" {
-			return c
-		}
-	}
-	t.Fatalf("sign-in: %d without a session cookie", res.StatusCode)
-	return nil
+	return sessionCookie(t, res)
 }

@@ -191,13 +191,7 @@ func hostSignIn(t *testing.T, base, host, password string) *http.Cookie {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	for _, c := range resp.Cookies() {
-		if c.Name == "notenrechner_session" {
-			return c
-		}
-	}
-	t.Fatalf("sign-in at %s: %d without a session cookie", host, resp.StatusCode)
-	return nil
+	return sessionCookie(t, resp)
 }
 
 // schoolSnapshot is what the command line shows of a school: its scales, its key, its accounts, its Land.
