@@ -90,7 +90,7 @@ func cmdRestore(ctx context.Context, args []string, getenv func(string) string, 
 	if err != nil {
 		return err
 	}
-	schools, err := schoolBackups(ctx, *from)
+	schools, err := schoolBackups(ctx, *from, path, *force)
 	if err != nil {
 		return fmt.Errorf("Wiederherstellung abgebrochen, die Datenbank ist unverändert: %w", err)
 	}
@@ -103,7 +103,7 @@ func cmdRestore(ctx context.Context, args []string, getenv func(string) string, 
 		upgraded = fmt.Sprintf(", von Schema-Version %d aktualisiert", found.Schema)
 	}
 	fmt.Fprintf(stdout, "Wiederhergestellt: %s aus %s (%s%s).\n", path, *from, describe(restored), upgraded)
-	return restoreSchools(ctx, schools, *from, path, stdout)
+	return restoreSchools(ctx, schools, *from, path, *force, stdout)
 }
 
 // sqliteDBFlag is --db as every command reads it, without --first-preset:

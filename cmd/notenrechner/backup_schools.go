@@ -70,9 +70,10 @@ func backupOneSchool(ctx context.Context, path, typed, to string, force bool, st
 	return nil
 }
 
-// schoolBackups lists the schools of the backup at from and checks that each school's file is
-// there, before anything is replaced.
-func schoolBackups(ctx context.Context, from string) ([]store.School, error) {
+// schoolBackups lists the schools of the backup at from and checks, before anything is replaced, that
+// each school's file is there and would be restored (intact, a Notenrechner database), and that no
+// school's database would be replaced without force.
+func schoolBackups(ctx context.Context, from, path string, force bool) ([]store.School, error) {
 	schools, err := sqlite.ReadSchools(ctx, from)
 	if err != nil {
 		return nil, err
@@ -81,15 +82,26 @@ func schoolBackups(ctx context.Context, from string) ([]store.School, error) {
 		if sch.Home == "" {
 			continue
 		}
-		if _, err := os.Stat(sqlite.SchoolBackupPath(from, sch.ID)); err != nil {
-			return nil, fmt.Errorf("die Sicherung der Schule %s fehlt (%s)", sch.URL, sqlite.SchoolBackupPath(from, sch.ID))
+		src := sqlite.SchoolBackupPath(from, sch.ID)
+		if _, err := os.Stat(src); err != nil {
+			return nil, fmt.Errorf("die Sicherung der Schule %s fehlt (%s)", sch.URL, src)
+		}
+		if _, err := sqlite.Check(ctx, src); err != nil {
+			return nil, fmt.Errorf("die Sicherung der Schule %s: %w", sch.URL, err)
+		}
+		dst, err := sqlite.SchoolPath(path, sch.Home)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := os.Lstat(dst); err == nil && !force {
+			return nil, fmt.Errorf("die Datenbank der Schule %s gibt es schon (%s): %w", sch.URL, dst, sqlite.ErrExists)
 		}
 	}
 	return schools, nil
 }
 
 // restoreSchools puts each school's backup in place of its file.
-func restoreSchools(ctx context.Context, schools []store.School, from, path string, stdout io.Writer) error {
+func restoreSchools(ctx context.Context, schools []store.School, from, path string, force bool, stdout io.Writer) error {
 	for _, sch := range schools {
 		if sch.Home == "" {
 			continue
@@ -101,7 +113,7 @@ func restoreSchools(ctx context.Context, schools []store.School, from, path stri
 		if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
 			return err
 		}
-		if _, _, err := sqlite.Restore(ctx, sqlite.SchoolBackupPath(from, sch.ID), dst, true); err != nil {
+		if _, _, err := sqlite.Restore(ctx, sqlite.SchoolBackupPath(from, sch.ID), dst, force); err != nil {
 			return fmt.Errorf("Wiederherstellung der Schule %s abgebrochen: %w", sch.URL, err)
 		}
 		fmt.Fprintf(stdout, "Schule %s wiederhergestellt: %s.\n", sch.URL, dst)

@@ -53,7 +53,7 @@ func schoolFlag(fs *flag.FlagSet, d *database) {
 // the school --school names (openSchoolOf). Errors never contain a password: the postgres store names
 // host, port and cause only. pollInterval is the PostgreSQL store's safety-net poll (0: its default).
 func openStore(ctx context.Context, d database, logger *slog.Logger, pollInterval time.Duration) (store.Store, error) {
-	main, err := openDatabase(ctx, d, logger, pollInterval, "", nil)
+	main, err := openDatabase(ctx, d, logger, pollInterval, at{})
 	if err != nil {
 		return nil, err
 	}
@@ -65,10 +65,15 @@ func openStore(ctx context.Context, d database, logger *slog.Logger, pollInterva
 	return st, nil
 }
 
-// openDatabase opens the database d names, at the home of a school ("": the database's own tables).
-// via is the deployment's store a school's PostgreSQL store hears its changes through (nil: its own).
-func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInterval time.Duration, home string,
-	via store.Store) (store.Store, error) {
+// at is where in the database a store opens.
+type at struct {
+	home   string      // a school's home; "": the database's own tables
+	via    store.Store // PostgreSQL: the deployment's store, whose listener hears this school (nil: its own)
+	create bool        // make the home (school add); else a missing home is an error, never a new school
+}
+
+// openDatabase opens the database d names, at the home where names.
+func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInterval time.Duration, where at) (store.Store, error) {
 	first, ok := grading.PresetByID(d.firstPreset)
 	if !ok {
 		return nil, fmt.Errorf("%w: --first-preset: unbekannte Vorlage %q (notenrechner preset list)", errUsage, d.firstPreset)
@@ -81,16 +86,16 @@ func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInte
 		if path == "" {
 			return nil, fmt.Errorf("%w: --db sqlite: braucht einen Dateipfad", errUsage)
 		}
-		if home != "" {
-			if path, err = sqlite.SchoolPath(path, home); err != nil {
+		if where.home != "" {
+			if path, err = sqlite.SchoolPath(path, where.home); err != nil {
 				return nil, err
 			}
 		}
-		return sqlite.Open(ctx, path, sqlite.Options{FirstScale: &first.Config})
+		return sqlite.Open(ctx, path, sqlite.Options{FirstScale: &first.Config, MustExist: where.home != "" && !where.create})
 	case isPostgres(dsn):
-		viaPG, _ := via.(*postgres.Store)
+		viaPG, _ := where.via.(*postgres.Store)
 		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval, FirstScale: &first.Config,
-			Schema: home, Via: viaPG})
+			Schema: where.home, CreateSchema: where.create, Via: viaPG})
 	default:
 		return nil, fmt.Errorf("%w: --db muss mit sqlite: oder postgres:// beginnen", errUsage)
 	}

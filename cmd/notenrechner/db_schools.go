@@ -46,7 +46,7 @@ func openSchoolOf(ctx context.Context, d database, main store.Store, logger *slo
 	if sch.Home == "" {
 		return main, nil
 	}
-	own, err := openDatabase(ctx, d, logger, poll, sch.Home, nil)
+	own, err := openDatabase(ctx, d, logger, poll, at{home: sch.Home})
 	if err != nil {
 		return nil, err
 	}
@@ -71,12 +71,12 @@ func findSchool(schools []store.School, typed string) (store.School, error) {
 	return store.School{}, fmt.Errorf("%w: --school %s: keine Schule dieser Datenbank (notenrechner school list)", errUsage, url)
 }
 
-// schoolHome is how the backend of d names a new school's home.
-func schoolHome(d database) func(id int64) string {
+// newHome is a new name for a school's home in the backend of d (never one used before).
+func newHome(d database) string {
 	if isPostgres(d.dsn) {
-		return postgres.SchoolSchema
+		return postgres.NewSchoolSchema()
 	}
-	return sqlite.SchoolHome(strings.TrimPrefix(d.dsn, "sqlite:"))
+	return sqlite.NewSchoolHome(strings.TrimPrefix(d.dsn, "sqlite:"))
 }
 
 // removeHome deletes what a removed school's own home held; the registry has already forgotten it.

@@ -53,7 +53,7 @@ func cmdSchoolRegistry(ctx context.Context, sub string, args []string, getenv fu
 		return fmt.Errorf("%w: school remove löscht alle Daten der Schule (Notenschlüssel, Versionen, Konten, Einstellungen) "+
 			"und ist nicht rückgängig zu machen; vorher sichern, dann mit --yes bestätigen", errUsage)
 	}
-	main, err := openDatabase(ctx, *db, quietLogger(stderr), 0, "", nil)
+	main, err := openDatabase(ctx, *db, quietLogger(stderr), 0, at{})
 	if err != nil {
 		return err
 	}
@@ -85,20 +85,38 @@ func checkSchoolName(name string) error {
 	return nil
 }
 
+// addSchool makes the school's home first and records it after, so that the registry never names a
+// home that is not there; the first school takes over the database's own tables instead, and a home
+// made for nothing is removed again.
 func addSchool(ctx context.Context, d database, main store.Store, url, name string, stdout, stderr io.Writer) error {
-	sch, err := registryOf(main).AddSchool(ctx, url, name, schoolHome(d))
+	reg := registryOf(main)
+	schools, err := reg.Schools(ctx)
+	if err != nil {
+		return err
+	}
+	home := ""
+	if len(schools) > 0 {
+		if err := refuseSharedHost(schools, url); err != nil {
+			return err
+		}
+		home = newHome(d)
+		own, err := openDatabase(ctx, d, quietLogger(stderr), 0, at{home: home, create: true})
+		if err != nil {
+			return fmt.Errorf("Schule nicht eingerichtet, ihre Datenbank ließ sich nicht anlegen: %w", err)
+		}
+		own.Close()
+	}
+	sch, err := reg.AddSchool(ctx, url, name, home)
+	if home != "" && (err != nil || sch.Home == "") {
+		if rmErr := removeHome(ctx, d, home); rmErr != nil {
+			fmt.Fprintf(stderr, "notenrechner: die eben angelegte Datenbank %s bleibt liegen: %v\n", home, rmErr)
+		}
+	}
 	if errors.Is(err, store.ErrSchoolTaken) {
 		return fmt.Errorf("%w: --url %s: diese Adresse hat schon eine Schule (notenrechner school list)", errUsage, url)
 	}
 	if err != nil {
 		return err
-	}
-	if sch.Home != "" { // made now, so that the server finds it ready and a broken home shows here
-		own, err := openDatabase(ctx, d, quietLogger(stderr), 0, sch.Home, nil)
-		if err != nil {
-			return fmt.Errorf("Schule eingetragen, ihre Datenbank aber nicht angelegt (der Server legt sie beim Start an): %w", err)
-		}
-		own.Close()
 	}
 	fmt.Fprintf(stdout, "Schule „%s“ unter %s eingerichtet.\n", sch.Name, sch.URL)
 	if sch.Home == "" {
@@ -106,6 +124,18 @@ func addSchool(ctx context.Context, d database, main store.Store, url, name stri
 			"der Server antwortet ab jetzt nur noch unter den Adressen seiner Schulen.")
 	}
 	fmt.Fprintf(stdout, "Ein Admin-Konto: notenrechner admin create --school %s --email E\n", sch.URL)
+	return nil
+}
+
+// refuseSharedHost refuses an address whose host another school has (with the other scheme, say): the
+// server finds a school by its host alone.
+func refuseSharedHost(schools []store.School, url string) error {
+	host := tenancy.HostOfURL(url)
+	for _, s := range schools {
+		if tenancy.HostOfURL(s.URL) == host && s.URL != url {
+			return fmt.Errorf("%w: --url %s: unter diesem Rechnernamen gibt es schon die Schule %s", errUsage, url, s.URL)
+		}
+	}
 	return nil
 }
 
@@ -156,7 +186,7 @@ func statusOf(ctx context.Context, d database, main store.Store, sch store.Schoo
 	own := main
 	if sch.Home != "" {
 		var err error
-		if own, err = openDatabase(ctx, d, quietLogger(stderr), 0, sch.Home, nil); err != nil {
+		if own, err = openDatabase(ctx, d, quietLogger(stderr), 0, at{home: sch.Home}); err != nil {
 			return err
 		}
 		defer own.Close()

@@ -176,7 +176,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("%w: --trusted-proxies: %v", errUsage, err)
 	}
-	st, err := openDatabase(ctx, o.db, logger, o.pollInterval, "", nil)
+	st, err := openDatabase(ctx, o.db, logger, o.pollInterval, at{})
 	if err != nil {
 		return err
 	}
@@ -204,7 +204,7 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 	// The server's one clock (sh.now): the setup link expires by the same time the server checks it
 	// with, and the default's move is as old by it as the stream asks (DefaultMovedWithin).
 	sh := &shared{logger: logger, now: time.Now, trusted: trusted, guard: live.NewGuard(perAddress, total, logger),
-		gate: auth.NewGate(runtime.NumCPU()), db: o.db, poll: o.pollInterval, oidc: o.oidc, sso: sso}
+		gate: auth.NewGate(runtime.NumCPU()), db: o.db, poll: o.pollInterval, oidc: o.oidc, sso: sso, deployment: st}
 	if r := web.NewScriptRenderer(logger); r != nil {
 		sh.render = r
 	}
@@ -260,7 +260,9 @@ func startSites(ctx context.Context, sh *shared, st store.Store, baseURL *url.UR
 		all.close()
 		return nil, err
 	}
-	go all.follow(ctx)
+	followCtx, cancel := context.WithCancel(ctx)
+	all.following, all.cancelFollow = true, cancel
+	go all.follow(followCtx)
 	return all, nil
 }
 

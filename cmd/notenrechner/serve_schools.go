@@ -42,6 +42,9 @@ type shared struct {
 	poll    time.Duration
 	oidc    oidcOptions
 	sso     *auth.SSO // the main site's provider (--oidc-*); a school of its own home signs in with passwords
+	// deployment is the store of the database's own tables as serve opened it: it reads the registry,
+	// answers /healthz of a host of no school, and its LISTEN connection hears every school.
+	deployment store.Store
 }
 
 // site is one school in the process.
@@ -106,51 +109,101 @@ func (s *site) close() {
 
 // sites are the schools the process serves, kept in step with the registry.
 type sites struct {
-	sh      *shared
-	main    *site
-	base    *url.URL // the main site's address while the registry is empty (--base-url)
-	router  *tenancy.Router
-	mu      sync.Mutex
-	byID    map[int64]*site
-	schools []store.School // as last applied
+	sh     *shared
+	base   *url.URL // the main site's address while the registry is empty (--base-url)
+	router *tenancy.Router
+
+	mu           sync.Mutex
+	closed       bool
+	main         *site            // the database's own tables
+	mainOf       string           // the school main serves ("": none, or the database without schools)
+	byHome       map[string]*site // the schools of their own homes, by home (never reused, unlike ids)
+	schools      []store.School   // as last applied
+	everHad      bool             // the registry listed schools at some sync: no host falls back to main
+	stopped      chan struct{}    // closed when follow has returned
+	following    bool             // follow was started
+	cancelFollow context.CancelFunc
+	stopOnce     sync.Once
 }
 
 func newSites(sh *shared, main *site, base *url.URL) *sites {
-	return &sites{sh: sh, main: main, base: base, byID: map[int64]*site{},
-		router: tenancy.NewRouter(main.handler(sh, base, ""), server.Health(main.store))}
+	return &sites{sh: sh, main: main, base: base, byHome: map[string]*site{}, stopped: make(chan struct{}),
+		router: tenancy.NewRouter(main.handler(sh, base, ""), server.Health(sh.deployment))}
 }
 
 // sync reads the registry and makes the router answer as it says: opens the sites of new schools,
-// closes those of removed ones. A school whose store does not open is logged and left out, and tried
-// again at the next sync; the others keep being served.
+// closes those of removed ones, and gives the database's own tables a fresh site when the school they
+// belong to changed (its data were emptied on removal; a new first school starts from a new default).
+// A listed school whose store does not open answers 503 and is tried again at the next sync.
 func (ss *sites) sync(ctx context.Context) error {
-	schools, err := registryOf(ss.main.store).Schools(ctx)
+	schools, err := registryOf(ss.sh.deployment).Schools(ctx)
 	if err != nil {
 		return err
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	if ss.closed {
+		return nil
+	}
+	if err := ss.renewMain(ctx, schools); err != nil {
+		return err
+	}
 	byHost := make(map[string]http.Handler, len(schools))
-	seen := map[int64]bool{}
+	seen := map[string]bool{}
 	for _, sch := range schools {
+		base, _ := url.Parse(sch.URL) // canonical: written by tenancy.CanonicalURL
 		s, err := ss.siteOf(ctx, sch)
 		if err != nil {
 			ss.sh.logger.Error("school not served: its database does not open", "school", sch.URL, "err", err)
+			byHost[tenancy.HostOfURL(sch.URL)] = tenancy.Unavailable
 			continue
 		}
-		seen[sch.ID] = true
-		base, _ := url.Parse(sch.URL) // canonical: written by tenancy.CanonicalURL
+		seen[sch.Home] = true
 		byHost[tenancy.HostOfURL(sch.URL)] = s.handler(ss.sh, base, sch.URL)
 	}
-	ss.router.Set(ss.main.handler(ss.sh, ss.base, ""), byHost)
-	for id, s := range ss.byID {
-		if !seen[id] {
-			delete(ss.byID, id)
+	ss.everHad = ss.everHad || len(schools) > 0
+	if len(schools) == 0 { // no school (or the last one left): the database is one school, on any host
+		ss.router.Set(ss.main.handler(ss.sh, ss.base, ""), nil)
+	} else { // only the schools' hosts, even while none of them opens
+		ss.router.Set(nil, byHost)
+	}
+	for home, s := range ss.byHome {
+		if !seen[home] {
+			delete(ss.byHome, home)
 			s.close()
-			ss.sh.logger.Info("school removed: no longer served", "id", id)
+			ss.sh.logger.Info("school removed: no longer served", "home", home)
 		}
 	}
 	ss.schools = schools
+	return nil
+}
+
+// renewMain replaces the main site when the school its tables belong to is another than before: its
+// streams end, its brokers are dropped, and a new store handle (which writes the default scale into
+// emptied tables) serves whoever the tables belong to now.
+func (ss *sites) renewMain(ctx context.Context, schools []store.School) error {
+	owner := ""
+	for _, sch := range schools {
+		if sch.Home == "" {
+			owner = fmt.Sprintf("%d %s", sch.ID, sch.URL)
+		}
+	}
+	if owner == ss.mainOf || (ss.mainOf == "" && !ss.everHad) {
+		ss.mainOf = owner // the one school became the first school: same data, same site
+		return nil
+	}
+	st, err := openDatabase(ctx, ss.sh.db, ss.sh.logger, ss.sh.poll, at{})
+	if err != nil {
+		return err
+	}
+	fresh, err := openSite(ctx, ss.sh, st, true, true, ss.sh.logger)
+	if err != nil {
+		st.Close()
+		return err
+	}
+	ss.main.close()
+	ss.main, ss.mainOf = fresh, owner
+	ss.sh.logger.Info("the database's own tables changed school: served afresh", "school", owner)
 	return nil
 }
 
@@ -159,11 +212,11 @@ func (ss *sites) siteOf(ctx context.Context, sch store.School) (*site, error) {
 	if sch.Home == "" {
 		return ss.main, nil
 	}
-	if s, ok := ss.byID[sch.ID]; ok {
+	if s, ok := ss.byHome[sch.Home]; ok {
 		return s, nil
 	}
 	logger := ss.sh.logger.With("school", sch.URL)
-	st, err := openDatabase(ctx, ss.sh.db, logger, ss.sh.poll, sch.Home, ss.main.store)
+	st, err := openDatabase(ctx, ss.sh.db, logger, ss.sh.poll, at{home: sch.Home, via: ss.sh.deployment})
 	if err != nil {
 		return nil, err
 	}
@@ -176,13 +229,14 @@ func (ss *sites) siteOf(ctx context.Context, sch store.School) (*site, error) {
 	if err := announceSetupLink(ctx, st, base, ss.sh.now, logger, oidcOptions{passwordLogin: true}); err != nil {
 		logger.Warn("setup link not made", "err", err)
 	}
-	ss.byID[sch.ID] = s
+	ss.byHome[sch.Home] = s
 	logger.Info("school served", "name", sch.Name)
 	return s, nil
 }
 
-// follow syncs every registryPoll until ctx ends.
+// follow syncs every registryPoll until ctx ends or the sites close.
 func (ss *sites) follow(ctx context.Context) {
+	defer close(ss.stopped)
 	t := time.NewTicker(registryPoll)
 	defer t.Stop()
 	for {
@@ -192,6 +246,12 @@ func (ss *sites) follow(ctx context.Context) {
 		case <-t.C:
 			if err := ss.sync(ctx); err != nil && !errors.Is(err, context.Canceled) {
 				ss.sh.logger.Warn("registry of schools not read", "err", err)
+			}
+			ss.mu.Lock()
+			closed := ss.closed
+			ss.mu.Unlock()
+			if closed {
+				return
 			}
 		}
 	}
@@ -209,7 +269,7 @@ func (ss *sites) metrics() []metrics.School {
 	for _, sch := range ss.schools {
 		s := ss.main
 		if sch.Home != "" {
-			s = ss.byID[sch.ID]
+			s = ss.byHome[sch.Home]
 		}
 		if s != nil {
 			list = append(list, metrics.School{Label: sch.URL, Requests: s.requests, Scales: s.scales})
@@ -222,7 +282,7 @@ func (ss *sites) metrics() []metrics.School {
 func (ss *sites) each(fn func(*site)) {
 	ss.mu.Lock()
 	list := []*site{ss.main}
-	for _, s := range ss.byID {
+	for _, s := range ss.byHome {
 		list = append(list, s)
 	}
 	ss.mu.Unlock()
@@ -245,5 +305,17 @@ func (ss *sites) waitStreams(ctx context.Context) error {
 	return first
 }
 
-// close closes every site; the main store is the caller's.
-func (ss *sites) close() { ss.each(func(s *site) { s.close() }) }
+// close stops following the registry (waiting for a sync under way) and closes every site; the
+// deployment's store is the caller's.
+func (ss *sites) close() {
+	ss.mu.Lock()
+	ss.closed = true
+	ss.mu.Unlock()
+	ss.stopOnce.Do(func() {
+		if ss.following {
+			ss.cancelFollow()
+			<-ss.stopped
+		}
+	})
+	ss.each(func(s *site) { s.close() })
+}

@@ -24,10 +24,11 @@ type School struct {
 type Registry interface {
 	// Schools lists the schools by id; none is an empty list.
 	Schools(ctx context.Context) ([]School, error)
-	// AddSchool records a school; home names where its data lives from its id (the backend decides;
-	// the home is made when the school's store is first opened). The first school of an empty registry gets
-	// Home "" and takes over the database's own tables. A taken address is ErrSchoolTaken.
-	AddSchool(ctx context.Context, url, name string, home func(id int64) string) (School, error)
+	// AddSchool records a school whose data live at home, which the caller has made (a new file or
+	// schema of the backend's). The first school of an empty registry is recorded with the home "" and
+	// takes over the database's own tables instead: the caller then removes the home it made. A taken
+	// address is ErrSchoolTaken.
+	AddSchool(ctx context.Context, url, name, home string) (School, error)
 	// RemoveSchool forgets the school at url and, when its home is the database's own tables,
 	// empties every one of them in the same transaction; a school of its own home is the backend's
 	// to delete after. An unknown address is ErrNotFound.

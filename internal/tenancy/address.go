@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"unicode"
 )
 
 // CanonicalURL checks a school's public address and writes it in the one form the registry keeps:
@@ -33,6 +34,10 @@ func CanonicalURL(raw string) (string, error) {
 	host := HostKey(u.Host)
 	if host == "" {
 		return "", fmt.Errorf("%q hat keinen Rechnernamen", raw)
+	}
+	if strings.IndexFunc(host, func(r rune) bool { return r > unicode.MaxASCII }) >= 0 {
+		// Browsers send such a name as punycode (xn--…) in the Host header, so the school would never be found.
+		return "", fmt.Errorf("%q: einen Rechnernamen mit Umlauten bitte in Punycode angeben (z. B. xn--schle-mva.example für schüle.example)", raw)
 	}
 	return u.Scheme + "://" + host, nil
 }

@@ -27,14 +27,29 @@ func NewRouter(single, health http.Handler) *Router {
 	return r
 }
 
-// Set replaces what answers: single for every host (byHost empty), or each school's handler by the
-// HostKey of its address. Requests already running finish on the handler they found.
+// Set replaces what answers: single for every host (a database without schools), or, with single nil,
+// each school's handler by the HostKey of its address and 404 for any other host, even when no
+// school's handler is there. Requests already running finish on the handler they found.
 func (r *Router) Set(single http.Handler, byHost map[string]http.Handler) {
-	if len(byHost) > 0 {
-		single = nil
-	}
 	r.routes.Store(&routes{single: single, byHost: byHost})
 }
+
+// Unavailable answers for a school the registry lists but whose database does not open: 503, so that
+// a load balancer and the page retry, and nothing of another school in its place.
+var Unavailable http.Handler = http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Retry-After", "30")
+	const msg = "Die Schule ist gerade nicht erreichbar. Bitte später noch einmal versuchen."
+	if strings.HasPrefix(req.URL.Path, "/api/") {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		w.Write([]byte(`{"error":{"code":"school_unavailable","message":"` + msg + `"}}` + "\n"))
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	w.Write([]byte(msg + "\n"))
+})
 
 func (r *Router) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	rt := r.routes.Load()

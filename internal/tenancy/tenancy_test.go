@@ -23,7 +23,8 @@ func TestCanonicalURL(t *testing.T) {
 		}
 	}
 	for _, raw := range []string{"", "a.schule.example", "ftp://a.schule.example", "https://a.schule.example/gs-nord",
-		"https://user@a.schule.example", "https://a.schule.example/?school=1", "https://:443", "mailto:x@y.de"} {
+		"https://user@a.schule.example", "https://a.schule.example/?school=1", "https://:443", "mailto:x@y.de",
+		"https://schüle.example"} {
 		if got, err := CanonicalURL(raw); err == nil {
 			t.Errorf("CanonicalURL(%q) = %q; want refused", raw, got)
 		}
@@ -66,7 +67,7 @@ func TestRouterFindsTheSchoolByHost(t *testing.T) {
 	if got := get(t, r, "irgendwas.example", "/").Body.String(); got != "single" {
 		t.Fatalf("without schools: %q", got)
 	}
-	r.Set(answering("single"), map[string]http.Handler{"a.schule.example": answering("A"), "b.schule.example": answering("B")})
+	r.Set(nil, map[string]http.Handler{"a.schule.example": answering("A"), "b.schule.example": answering("B")})
 	for host, want := range map[string]string{"A.schule.example:443": "A", "b.schule.example": "B"} {
 		if got := get(t, r, host, "/api/v1/config").Body.String(); got != want {
 			t.Errorf("host %s answered %q; want %q", host, got, want)
@@ -83,6 +84,15 @@ func TestRouterFindsTheSchoolByHost(t *testing.T) {
 	}
 	if got := get(t, r, "127.0.0.1:8080", "/healthz").Body.String(); got != "health" {
 		t.Errorf("/healthz of an unknown host: %q", got)
+	}
+	r.Set(nil, map[string]http.Handler{})
+	if got := get(t, r, "a.schule.example", "/"); got.Code != http.StatusNotFound {
+		t.Errorf("with schools listed but none open, a host got %d %q; want 404", got.Code, got.Body.String())
+	}
+	r.Set(nil, map[string]http.Handler{"a.schule.example": Unavailable})
+	if got := get(t, r, "a.schule.example", "/api/v1/config"); got.Code != http.StatusServiceUnavailable ||
+		!strings.Contains(got.Body.String(), "school_unavailable") {
+		t.Errorf("a school that does not open: %d %q", got.Code, got.Body.String())
 	}
 	r.Set(answering("single again"), nil)
 	if got := get(t, r, "c.schule.example", "/").Body.String(); got != "single again" {

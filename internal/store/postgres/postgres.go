@@ -6,8 +6,10 @@ package postgres
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -51,6 +53,9 @@ type Options struct {
 	// and its listener is opened with search_path set to this schema alone, so an unqualified table
 	// name can only ever reach this school's tables: the database, not a WHERE, keeps schools apart.
 	Schema string
+	// CreateSchema makes Schema where it is missing (`school add`); otherwise a missing schema is an
+	// error, never a new, empty school.
+	CreateSchema bool
 	// Via is the deployment's Store (on the schema ""), whose one LISTEN connection also hears this
 	// school's changes; nil: the Store listens on a connection of its own.
 	Via *Store
@@ -93,10 +98,16 @@ func notifyOf(schema string) string {
 	return "SELECT pg_notify('" + changeChannel + "', '" + schema + " ' || $1)"
 }
 
-// SchoolSchema is the schema that holds the school with this id (store.School.Home).
-func SchoolSchema(id int64) string { return "school_" + strconv.FormatInt(id, 10) }
+// NewSchoolSchema names a new schema for a school (store.School.Home): "school_<random>", new every time,
+// so that a school never opens a schema another school left behind (removed, or restored from a dump
+// that did not know it).
+func NewSchoolSchema() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return "school_" + hex.EncodeToString(b[:])
+}
 
-var schemaPattern = regexp.MustCompile(`^school_[1-9][0-9]{0,17}$`)
+var schemaPattern = regexp.MustCompile(`^school_[0-9a-f]{16}$`)
 
 // migrateLock is the key of the advisory lock every migration holds, so
 // that instances starting at once take turns and the later ones find the
@@ -138,10 +149,11 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		if !schemaPattern.MatchString(opts.Schema) {
 			return nil, fmt.Errorf("postgres: %q is no school's schema", opts.Schema)
 		}
-		if err := createSchema(ctx, cfg, opts.Schema); err != nil {
+		if err := findSchema(ctx, cfg, opts.Schema, opts.CreateSchema); err != nil {
 			return nil, err
 		}
 		cfg.ConnConfig.RuntimeParams["search_path"] = opts.Schema
+		cfg.AfterConnect = onlySchema(opts.Schema)
 		// A deployment of many schools keeps few connections per school: most are quiet most of the time.
 		cfg.MaxConnIdleTime = time.Minute
 	}
@@ -196,18 +208,50 @@ func (s *Store) setUp(ctx context.Context, cfg *pgx.ConnConfig, opts Options) er
 	return nil
 }
 
-// createSchema makes a school's schema where it is missing, on a connection of its own: the pool's
-// connections are opened with the schema as their search_path, which needs it to exist.
-func createSchema(ctx context.Context, cfg *pgxpool.Config, schema string) error {
+// findSchema checks, on a connection of its own, that a school's schema exists, or makes it when
+// create is set: the pool's connections are opened with the schema as their search_path, which needs
+// it to exist.
+func findSchema(ctx context.Context, cfg *pgxpool.Config, schema string, create bool) error {
 	conn, err := pgx.ConnectConfig(ctx, cfg.ConnConfig)
 	if err != nil {
 		return connectFailure(cfg.ConnConfig, err)
 	}
 	defer closeConn(conn)
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize()); err != nil {
-		return fmt.Errorf("postgres: create schema %s: %w", schema, err)
+	if create {
+		if _, err := conn.Exec(ctx, "CREATE SCHEMA "+pgx.Identifier{schema}.Sanitize()); err != nil {
+			return fmt.Errorf("postgres: das Schema %s der Schule lässt sich nicht anlegen: %w", schema, err)
+		}
+		return nil
+	}
+	var n int
+	if err := conn.QueryRow(ctx, "SELECT count(*) FROM pg_namespace WHERE nspname = $1", schema).Scan(&n); err != nil {
+		return fmt.Errorf("postgres: schema %s: %w", schema, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("postgres: das Schema %s der Schule fehlt", schema)
 	}
 	return nil
+}
+
+// onlySchema checks every new connection of a school's pool: its current schema must be the school's.
+// The search_path goes to the server as a startup parameter; a connection pooler that drops such
+// parameters would otherwise hand the school the deployment's own tables without a word.
+func onlySchema(schema string) func(context.Context, *pgx.Conn) error {
+	return func(ctx context.Context, conn *pgx.Conn) error {
+		var current *string
+		if err := conn.QueryRow(ctx, "SELECT current_schema()").Scan(&current); err != nil {
+			return err
+		}
+		if current == nil || *current != schema {
+			got := "none"
+			if current != nil {
+				got = *current
+			}
+			return fmt.Errorf("postgres: the connection's schema is %s, not the school's %s: "+
+				"does a connection pooler drop the search_path startup parameter?", got, schema)
+		}
+		return nil
+	}
 }
 
 // DropSchool drops a school's schema with every table in it: what RemoveSchool leaves to the backend.

@@ -22,16 +22,19 @@ func TestAReleaseBecomesTheFirstSchool(t *testing.T) {
 			dump := filepath.Join("..", "..", "..", "testdata", "upgrade", release+".sql")
 			tool(t, "psql", "--quiet", "--no-psqlrc", "-v", "ON_ERROR_STOP=1", "--dbname", dsn, "--file", dump)
 			s := openStore(t, dsn, Options{})
-			a, err := s.AddSchool(ctx, "https://a.schule.example", "Schule A", SchoolSchema)
+			a, err := s.AddSchool(ctx, "https://a.schule.example", "Schule A", NewSchoolSchema())
 			if err != nil || a.Home != "" {
 				t.Fatalf("first school %+v, %v; want it at home \"\"", a, err)
 			}
 			storetest.CheckRelease(t, s)
-			b, err := s.AddSchool(ctx, "https://b.schule.example", "Schule B", SchoolSchema)
-			if err != nil || b.Home != "school_2" {
+			b, err := s.AddSchool(ctx, "https://b.schule.example", "Schule B", NewSchoolSchema())
+			if err != nil || !schemaPattern.MatchString(b.Home) {
 				t.Fatalf("second school %+v, %v", b, err)
 			}
-			own := openStore(t, dsn, Options{Schema: b.Home})
+			if _, err := Open(ctx, dsn, Options{Schema: b.Home, Logger: testLogger(t)}); err == nil {
+				t.Fatal("a school's missing schema was opened; want it refused, not made")
+			}
+			own := openStore(t, dsn, Options{Schema: b.Home, CreateSchema: true})
 			var users int
 			if err := own.db.QueryRowContext(ctx, "SELECT count(*) FROM users").Scan(&users); err != nil || users != 0 {
 				t.Fatalf("a query without WHERE in the school's schema counts %d accounts, %v; want none of the first school's 3", users, err)
@@ -53,7 +56,7 @@ func TestAReleaseBecomesTheFirstSchool(t *testing.T) {
 			if err := DropSchool(ctx, dsn, b.Home); err != nil {
 				t.Fatal(err)
 			}
-			if n := pgtest.QueryInt(t, dsn, "SELECT count(*) FROM information_schema.schemata WHERE schema_name = 'school_2'"); n != 0 {
+			if n := pgtest.QueryInt(t, dsn, "SELECT count(*) FROM information_schema.schemata WHERE schema_name = $1", b.Home); n != 0 {
 				t.Fatal("the school's schema stayed")
 			}
 		})
@@ -61,7 +64,7 @@ func TestAReleaseBecomesTheFirstSchool(t *testing.T) {
 }
 
 func TestSchoolSchemaIsChecked(t *testing.T) {
-	for _, schema := range []string{"public", "school_0", "school_1; DROP TABLE users", "School_2", ""} {
+	for _, schema := range []string{"public", "school_0", "school_1; DROP TABLE users", "School_0123456789abcdef", "school_0123456789abcde", ""} {
 		if err := DropSchool(context.Background(), "postgres://x@127.0.0.1:1/x", schema); err == nil {
 			t.Errorf("DropSchool accepted %q", schema)
 		}
@@ -79,12 +82,13 @@ func publicTables(t *testing.T, dsn string) []string {
 func TestOneListenerHearsEverySchool(t *testing.T) {
 	dsn := pgtest.FreshDatabase(t)
 	main := openStore(t, dsn, Options{PollInterval: noPolling})
-	two := openStore(t, dsn, Options{Schema: "school_2", Via: main, PollInterval: noPolling})
-	three := openStore(t, dsn, Options{Schema: "school_3", Via: main, PollInterval: noPolling})
+	schema2, schema3 := NewSchoolSchema(), NewSchoolSchema()
+	two := openStore(t, dsn, Options{Schema: schema2, CreateSchema: true, Via: main, PollInterval: noPolling})
+	three := openStore(t, dsn, Options{Schema: schema3, CreateSchema: true, Via: main, PollInterval: noPolling})
 	if two.listener != nil || three.listener != nil {
 		t.Fatal("a school opened Via the deployment's store listens on a connection of its own")
 	}
-	writer := openStore(t, dsn, Options{Schema: "school_2"}) // another instance, or the command line
+	writer := openStore(t, dsn, Options{Schema: schema2}) // another instance, or the command line
 	woken := waitAsync(t, two)
 	quietMain, quietThree := waitAsync(t, main), waitAsync(t, three)
 	mustSave(t, writer, "Von der Schule 2")

@@ -2,6 +2,8 @@ package sqlite
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,12 +16,20 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 )
 
-// SchoolHome names the file of the school with this id (store.School.Home) for the deployment whose
-// database is at mainPath: "<name>-schools/<id>.db" in slashes, relative to that database's folder,
-// so that the folder can move as a whole.
-func SchoolHome(mainPath string) func(id int64) string {
+// NewSchoolHome names a new file for a school (store.School.Home) of the deployment whose database is at
+// mainPath: "<name>-schools/<random>.db" in slashes, relative to that database's folder, so that the
+// folder can move as a whole. The name is new every time: a school never opens a file another school
+// left behind (removed, or restored from a backup that did not know it).
+func NewSchoolHome(mainPath string) string {
 	stem := strings.TrimSuffix(filepath.Base(mainPath), filepath.Ext(mainPath))
-	return func(id int64) string { return path.Join(stem+"-schools", strconv.FormatInt(id, 10)+".db") }
+	return path.Join(stem+"-schools", randomHex()+".db")
+}
+
+// randomHex is 16 random hexadecimal digits.
+func randomHex() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // SchoolPath is where the file of a school's home is, or an error for a home that is not a path
@@ -27,7 +37,7 @@ func SchoolHome(mainPath string) func(id int64) string {
 func SchoolPath(mainPath, home string) (string, error) {
 	p := filepath.FromSlash(home)
 	if home == "" || !filepath.IsLocal(p) {
-		return "", fmt.Errorf("sqlite: %q is no school's file", home)
+		return "", fmt.Errorf("„%s“ ist keine Datei einer Schule (ein Pfad im Ordner der Datenbank)", home)
 	}
 	return filepath.Join(filepath.Dir(mainPath), p), nil
 }
@@ -105,4 +115,23 @@ func BackupAlone(ctx context.Context, src, dst string, overwrite bool) (Summary,
 		}
 		return db.Close()
 	})
+}
+
+// Check reads the backup at path, changing nothing, and says whether Restore would take it: intact, a
+// Notenrechner database, not an open one. A restore of a deployment checks every school's file so
+// before it replaces anything.
+func Check(ctx context.Context, path string) (Summary, error) {
+	if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
+		return Summary{}, fmt.Errorf("%s: %w", path, ErrOpenDatabase)
+	}
+	db, err := openExisting(path)
+	if err != nil {
+		return Summary{}, err
+	}
+	defer db.Close()
+	sum, err := inspect(ctx, db)
+	if err != nil {
+		return Summary{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return sum, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/notenrechner/notenrechner/internal/store/storetest"
@@ -19,19 +20,22 @@ func TestAReleaseBecomesTheFirstSchool(t *testing.T) {
 		t.Run(release, func(t *testing.T) {
 			path := copyFixture(t, release+".db")
 			s := openTemp(t, path)
-			home := SchoolHome(path)
-			a, err := s.AddSchool(ctx, "https://a.schule.example", "Schule A", home)
+			a, err := s.AddSchool(ctx, "https://a.schule.example", "Schule A", NewSchoolHome(path))
 			if err != nil || a.Home != "" {
 				t.Fatalf("first school %+v, %v; want it at home \"\"", a, err)
 			}
 			storetest.CheckRelease(t, s) // its data are the release's, untouched
+			home := NewSchoolHome(path)
 			b, err := s.AddSchool(ctx, "https://b.schule.example", "Schule B", home)
-			if err != nil || b.Home != release+"-schools/2.db" {
-				t.Fatalf("second school %+v, %v", b, err)
+			if err != nil || b.Home != home || !strings.HasPrefix(home, release+"-schools/") || home == NewSchoolHome(path) {
+				t.Fatalf("second school %+v, %v; want a new file in %s-schools", b, err, release)
 			}
 			bPath, err := SchoolPath(path, b.Home)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if _, err := Open(ctx, bPath, Options{MustExist: true}); err == nil {
+				t.Fatal("a school's missing file was opened; want it refused, not made")
 			}
 			own := openTemp(t, bPath)
 			if n, err := own.CountAdmins(ctx); err != nil || n != 0 {
@@ -58,7 +62,7 @@ func TestAReleaseBecomesTheFirstSchool(t *testing.T) {
 
 func TestSchoolPathStaysInTheFolder(t *testing.T) {
 	main := filepath.Join("data", "n.db")
-	if p, err := SchoolPath(main, "n-schools/2.db"); err != nil || p != filepath.Join("data", "n-schools", "2.db") {
+	if p, err := SchoolPath(main, "n-schools/ab12.db"); err != nil || p != filepath.Join("data", "n-schools", "ab12.db") {
 		t.Fatalf("SchoolPath = %q, %v", p, err)
 	}
 	for _, home := range []string{"", "../x.db", "/etc/x.db", "a/../../x.db"} {

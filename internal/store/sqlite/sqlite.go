@@ -33,6 +33,9 @@ type Options struct {
 	// FirstScale is version 1 of the default scale of a new database; default the original Standard
 	// (grading.Default()). The command line passes the preset a new installation starts from.
 	FirstScale *grading.Config
+	// MustExist refuses a missing file instead of creating it: a school's file is made once, by
+	// `school add`; a lost one is an error, never a new, empty school.
+	MustExist bool
 }
 
 // Store is the SQLite implementation of store.Store: the shared SQL
@@ -62,6 +65,11 @@ var dialect = sqlstore.Dialect{
 // runs the pending migrations and writes the default configuration on first
 // start.
 func Open(ctx context.Context, path string, opts Options) (*Store, error) {
+	if opts.MustExist {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("die Datenbank der Schule fehlt: %s (%v)", path, errors.Unwrap(err))
+		}
+	}
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
 			return nil, fmt.Errorf("sqlite: create folder for %s: %w", path, err)

@@ -18,6 +18,8 @@ var SchoolTables = []string{
 	"school_settings", "config_versions", "scales", "users",
 }
 
+var errNoHome = errors.New("a school beside others needs a home of its own")
+
 // Schools lists the registry by id.
 func (s *Store) Schools(ctx context.Context) ([]store.School, error) {
 	rows, err := s.db.QueryContext(ctx, "SELECT id, url, name, home, created_at FROM schools ORDER BY id")
@@ -38,8 +40,8 @@ func scanSchool(sc scanner) (store.School, error) {
 }
 
 // AddSchool takes the next id and records the school; the first of an empty registry takes over the
-// database's own tables (home ""). The registry is locked with the scales' lock: adding is rare.
-func (s *Store) AddSchool(ctx context.Context, url, name string, home func(id int64) string) (store.School, error) {
+// database's own tables (home ""). Ids may come again after a removal; homes never do.
+func (s *Store) AddSchool(ctx context.Context, url, name, home string) (store.School, error) {
 	sch := store.School{URL: url, Name: name, CreatedAt: ms(s.now())}
 	err := inTx(ctx, s.db, func(tx *sql.Tx) error {
 		if err := lock(ctx, tx, s.d.LockSchools); err != nil {
@@ -51,7 +53,10 @@ func (s *Store) AddSchool(ctx context.Context, url, name string, home func(id in
 			return err
 		}
 		if count > 0 {
-			sch.Home = home(sch.ID)
+			if home == "" { // only the first school may take the database's own tables
+				return errNoHome
+			}
+			sch.Home = home
 		}
 		_, err := tx.ExecContext(ctx, "INSERT INTO schools (id, url, name, home, created_at) VALUES ($1, $2, $3, $4, $5)",
 			sch.ID, sch.URL, sch.Name, sch.Home, s.d.stamp(sch.CreatedAt))

@@ -24,13 +24,12 @@ func testSchools(t *testing.T, open Opener) {
 	}
 	noErr(t, s.SetSchoolLand(ctx, "HE"))
 	must(s.CreateUser(ctx, store.User{Email: "a@schule.example", Role: store.RoleAdmin})).in(t)
-	home := func(id int64) string { return "home-" + string(rune('0'+id)) }
-	a := must(reg.AddSchool(ctx, "https://a.schule.example", "Schule A", home)).in(t)
-	b := must(reg.AddSchool(ctx, "https://b.schule.example", "Schule B", home)).in(t)
-	if a.Home != "" || b.Home != "home-2" || a.ID != 1 || b.ID != 2 || !a.CreatedAt.Equal(t0) {
-		t.Fatalf("added %+v and %+v; want the first at home \"\", the second at home-2", a, b)
+	a := must(reg.AddSchool(ctx, "https://a.schule.example", "Schule A", "home-a")).in(t)
+	b := must(reg.AddSchool(ctx, "https://b.schule.example", "Schule B", "home-b")).in(t)
+	if a.Home != "" || b.Home != "home-b" || a.ID != 1 || b.ID != 2 || !a.CreatedAt.Equal(t0) {
+		t.Fatalf("added %+v and %+v; want the first at home \"\", the second at home-b", a, b)
 	}
-	if _, err := reg.AddSchool(ctx, "https://a.schule.example", "Noch eine", home); !errors.Is(err, store.ErrSchoolTaken) {
+	if _, err := reg.AddSchool(ctx, "https://a.schule.example", "Noch eine", "home-c"); !errors.Is(err, store.ErrSchoolTaken) {
 		t.Fatalf("a taken address: %v; want ErrSchoolTaken", err)
 	}
 	if list := must(reg.Schools(ctx)).in(t); len(list) != 2 || list[0] != a || list[1].URL != b.URL {
