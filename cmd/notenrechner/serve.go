@@ -192,17 +192,13 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return err
 	}
 	warnAboutAddresses(baseURL, trusted, logger)
-	sso, err := o.oidc.build(baseURL, logger)
-	if err != nil {
+	if err := o.oidc.check(); err != nil {
 		return err
-	}
-	if sso != nil { // discovery in the background: the server starts while the provider is down
-		go sso.Provider.Run(ctx)
 	}
 	perAddress, total, files := streamLimits(o, logger)
 	connections := connLimiter(files, total, trusted, logger)
 	sh := &shared{logger: logger, now: time.Now, trusted: trusted, guard: live.NewGuard(perAddress, total, logger),
-		gate: auth.NewGate(runtime.NumCPU()), db: o.db, poll: o.pollInterval, oidc: o.oidc, sso: sso}
+		gate: auth.NewGate(runtime.NumCPU()), db: o.db, poll: o.pollInterval, oidc: o.oidc}
 	if r := web.NewScriptRenderer(logger); r != nil {
 		sh.render = r
 	}
@@ -250,7 +246,7 @@ func startSites(ctx context.Context, sh *shared, st store.Store, baseURL *url.UR
 		return nil, err
 	}
 	if len(all.schools) == 0 { // else the first school's admins are made with admin create --school
-		if err := announceSetupLink(ctx, st, baseURL, sh.now, sh.logger, sh.oidc); err != nil {
+		if err := announceSetupLink(ctx, st, baseURL, sh.now, sh.logger, main.signIn); err != nil {
 			all.close()
 			return nil, err
 		}
