@@ -274,3 +274,30 @@ func (b *schoolBrowser) waitFor(cond func() bool) {
 		}
 	}
 }
+
+// TestStoredSignInWinsOverFlags: on a database without schools, a configuration stored with
+// school oidc is the one school's sign-in although serve has --oidc-* flags; removed, the flags
+// count again, both without a restart. The redirect URI is at serve's own address (--base-url).
+func TestStoredSignInWinsOverFlags(t *testing.T) {
+	dsn := "sqlite:" + filepath.Join(t.TempDir(), "n.db")
+	_, flagIssuer := oidctest.Serve(t, oidctest.Options{ClientID: "aus-flags", ClientSecret: "f", Users: oidctest.Standard()})
+	_, storedIssuer := oidctest.Serve(t, oidctest.Options{ClientID: "gespeichert", ClientSecret: "g", Users: oidctest.Standard()})
+	mustRun(t, "g\n", "school", "oidc", "--db", dsn, "--issuer", storedIssuer, "--client-id", "gespeichert", "--name", "IServ")
+	base, _ := startServer(t, dsn, map[string]string{"NOTENRECHNER_OIDC_ISSUER": flagIssuer,
+		"NOTENRECHNER_OIDC_CLIENT_ID": "aus-flags", "NOTENRECHNER_OIDC_CLIENT_SECRET": "f", "NOTENRECHNER_OIDC_NAME": "Flaggen"})
+	b := newSchoolBrowser(t, base)
+	b.waitReachable(base)
+	to := b.startAt(base)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(base, "http://"))
+	if !strings.HasPrefix(to.String(), storedIssuer+"/") || !strings.HasSuffix(to.Query().Get("redirect_uri"), ":"+port+callbackPath) {
+		t.Fatalf("with a stored configuration the start sends to %s", to)
+	}
+	mustRun(t, "", "school", "oidc", "--db", dsn, "--off")
+	b.waitFor(func() bool {
+		_, _, body := b.do("GET", base+"/api/v1/auth/methods", nil)
+		return strings.Contains(body, `"name":"Flaggen","reachable":true`)
+	})
+	if to := b.startAt(base); !strings.HasPrefix(to.String(), flagIssuer+"/") {
+		t.Fatalf("after --off the start sends to %s; want the flags' provider", to)
+	}
+}
