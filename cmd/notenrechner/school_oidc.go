@@ -27,7 +27,7 @@ func cmdSchoolOIDC(ctx context.Context, args []string, getenv func(string) strin
 	db := dbFlag(fs, getenv)
 	schoolFlag(fs, db)
 	var c store.OIDCConfig
-	fs.StringVar(&c.Issuer, "issuer", "", "Issuer-URL des Identitätsanbieters, z. B. https://gs-nord.de/iserv/oauth/v2 "+
+	fs.StringVar(&c.Issuer, "issuer", "", "Issuer-URL des Identitätsanbieters, z. B. https://iserv.gs-nord.de "+
 		"(das Client-Geheimnis als erste Zeile der Standardeingabe)")
 	fs.StringVar(&c.ClientID, "client-id", "", "Client-ID beim Anbieter")
 	fs.StringVar(&c.Name, "name", "Schulkonto", `Name auf der Schaltfläche „Anmelden mit …“, z. B. IServ`)

@@ -16,7 +16,7 @@ import (
 func TestSchoolOIDCCommand(t *testing.T) {
 	const secret = "Sehr-Geheim-4711"
 	db := "sqlite:" + filepath.Join(t.TempDir(), "n.db")
-	iserv := []string{"school", "oidc", "--db", db, "--issuer", "https://gs-nord.de/iserv/oauth/v2", "--client-id", "noten",
+	iserv := []string{"school", "oidc", "--db", db, "--issuer", "https://iserv.gs-nord.de", "--client-id", "noten",
 		"--name", "IServ", "--allowed-domains", "gs-nord.de", "--admin-group", "Schulleitung", "--password-login=false"}
 	with := func(extra ...string) []string { return append(append([]string{}, iserv...), extra...) }
 	for _, c := range []struct {
@@ -54,7 +54,7 @@ func TestSchoolOIDCCommand(t *testing.T) {
 		t.Fatalf("stored: %+v %v", c, err)
 	}
 	shown, _, err := runCmd(t, "school", "show", "--db", db)
-	if err != nil || !strings.Contains(shown, `"issuer": "https://gs-nord.de/iserv/oauth/v2"`) ||
+	if err != nil || !strings.Contains(shown, `"issuer": "https://iserv.gs-nord.de"`) ||
 		!strings.Contains(shown, `"password_login": false`) || strings.Contains(shown, secret) {
 		t.Fatalf("school show: %s %v", shown, err)
 	}
