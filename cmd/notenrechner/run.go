@@ -72,7 +72,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	case "scale":
 		return cmdScale(ctx, args[1:], getenv, stdout, stderr)
 	case "school":
-		return cmdSchool(ctx, args[1:], getenv, stdout, stderr)
+		return cmdSchool(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "admin":
 		return cmdAdmin(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "backup":

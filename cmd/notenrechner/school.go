@@ -16,31 +16,40 @@ const schoolHelp = `Aufruf:
                                                  ohne "DE-"), Kantone CH-ZH, CH-BE …, Österreich AT-1
                                                  bis AT-9; --land "" oder --land none: keins
   notenrechner school show [--db …]              Einstellungen der Schule als JSON zeigen, mit der
-                                                 Regel des Landes für Arbeiten, die viele nicht bestehen
+                                                 Regel des Landes für Arbeiten, die viele nicht bestehen,
+                                                 und ihrer Anmeldung beim Anbieter (ohne Geheimnis)
+  notenrechner school oidc --issuer URL --client-id ID [--name IServ] … < geheimnis.txt
+                                                 eigene Anmeldung der Schule beim Identitätsanbieter;
+                                                 das Client-Geheimnis ist die erste Zeile der
+                                                 Standardeingabe; gilt vor serve --oidc-*
+  notenrechner school oidc --off                 sie entfernen
 
 Mehrere Schulen in einer Installation (jede unter ihrer eigenen Adresse):
   notenrechner school add --url URL --name NAME  Schule einrichten; die erste übernimmt die Daten der
                                                  Datenbank, jede weitere bekommt eine eigene
   notenrechner school list                       Schulen als JSON zeigen ([]: die Datenbank ist eine Schule)
   notenrechner school remove --url URL --yes     Schule entfernen und alle ihre Daten löschen
-Hat die Datenbank Schulen, brauchen set, show und die Befehle admin, config und scale --school URL.
+Hat die Datenbank Schulen, brauchen set, show, oidc und die Befehle admin, config und scale --school URL.
 
 Optionen:
 `
 
 // cmdSchool is `notenrechner school`: the school's settings beside its grading scales
 // (docs/spec.md §11).
-func cmdSchool(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+func cmdSchool(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || isHelp(args[0]) {
 		fmt.Fprint(stdout, schoolHelp)
 		if len(args) == 0 {
-			return fmt.Errorf("%w: school braucht set, show, add, list oder remove", errUsage)
+			return fmt.Errorf("%w: school braucht set, show, oidc, add, list oder remove", errUsage)
 		}
 		return nil
 	}
 	sub := args[0]
 	if sub == "add" || sub == "list" || sub == "remove" {
 		return cmdSchoolRegistry(ctx, sub, args[1:], getenv, stdout, stderr)
+	}
+	if sub == "oidc" {
+		return cmdSchoolOIDC(ctx, args[1:], getenv, stdin, stdout, stderr)
 	}
 	if sub != "set" && sub != "show" {
 		return fmt.Errorf("%w: unbekannter Befehl school %q", errUsage, sub)
@@ -89,7 +98,11 @@ func cmdSchool(ctx context.Context, args []string, getenv func(string) string, s
 	if err != nil {
 		return err
 	}
-	return showSchool(stdout, stored)
+	oidc, err := schoolOIDCShown(ctx, st)
+	if err != nil {
+		return err
+	}
+	return showSchool(stdout, stored, oidc)
 }
 
 // landOf checks a typed code: a known one, or none.
@@ -106,15 +119,17 @@ func landOf(typed string) (string, error) {
 }
 
 // showSchool prints the settings as GET /api/v1/school answers them: {"land": null} or the Land
-// with its rule.
-func showSchool(w io.Writer, code string) error {
+// with its rule; then, when the school stores one, its sign-in at a provider without the secret.
+func showSchool(w io.Writer, code string, oidc *shownOIDC) error {
 	var out struct {
 		Land     *string        `json:"land"`
 		Name     string         `json:"name,omitempty"`
 		Country  school.Country `json:"country,omitempty"`
 		Approval *school.Rule   `json:"approval,omitempty"`
 		Note     string         `json:"note,omitempty"`
+		OIDC     *shownOIDC     `json:"oidc,omitempty"`
 	}
+	out.OIDC = oidc
 	if l, ok := school.ByCode(code); ok && code != "" {
 		out.Land, out.Name, out.Country, out.Approval, out.Note = &l.Code, l.Name, l.Country, l.Approval, l.Note
 	}

@@ -192,19 +192,15 @@ func serve(ctx context.Context, o serveOptions, logger *slog.Logger) error {
 		return err
 	}
 	warnAboutAddresses(baseURL, trusted, logger)
-	sso, err := o.oidc.build(baseURL, logger)
-	if err != nil {
+	if err := o.oidc.check(); err != nil {
 		return err
-	}
-	if sso != nil { // discovery in the background: the server starts while the provider is down
-		go sso.Provider.Run(ctx)
 	}
 	perAddress, total, files := streamLimits(o, logger)
 	connections := connLimiter(files, total, trusted, logger)
 	// The server's one clock (sh.now): the setup link expires by the same time the server checks it
 	// with, and the default's move is as old by it as the stream asks (DefaultMovedWithin).
 	sh := &shared{logger: logger, now: time.Now, trusted: trusted, guard: live.NewGuard(perAddress, total, logger),
-		gate: auth.NewGate(runtime.NumCPU()), db: o.db, poll: o.pollInterval, oidc: o.oidc, sso: sso, deployment: st}
+		gate: auth.NewGate(runtime.NumCPU()), db: o.db, poll: o.pollInterval, oidc: o.oidc, deployment: st}
 	if r := web.NewScriptRenderer(logger); r != nil {
 		sh.render = r
 	}
@@ -256,7 +252,7 @@ func startSites(ctx context.Context, sh *shared, st store.Store, baseURL *url.UR
 			logger = logger.With("school", sch.URL)
 		}
 	}
-	if err := announceSetupLink(ctx, st, mainURL, sh.now, logger, sh.oidc); err != nil {
+	if err := announceSetupLink(ctx, st, mainURL, sh.now, logger, all.main.signIn); err != nil {
 		all.close()
 		return nil, err
 	}

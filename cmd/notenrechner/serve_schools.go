@@ -40,8 +40,7 @@ type shared struct {
 	render  web.Renderer
 	db      database
 	poll    time.Duration
-	oidc    oidcOptions
-	sso     *auth.SSO // the main site's provider (--oidc-*); a school of its own home signs in with passwords
+	oidc    oidcOptions // --oidc-*: the main site's sign-in while its database stores none of its own
 	// deployment is the store of the database's own tables as serve opened it: it reads the registry,
 	// answers /healthz of a host of no school, and its LISTEN connection hears every school.
 	deployment store.Store
@@ -57,8 +56,10 @@ type site struct {
 	logger   *slog.Logger
 	main     bool
 
-	mu       sync.Mutex
-	handlers map[string]http.Handler // by public address: the main site's changes when it becomes a school
+	mu        sync.Mutex
+	handlers  map[string]http.Handler // by public address: the main site's changes when it becomes a school
+	signIn    oidcOptions             // as last read (serve_oidc.go); a change makes the handlers anew
+	discovery []context.CancelFunc    // ends the discovery of the handlers' providers
 }
 
 func openSite(ctx context.Context, sh *shared, st store.Store, own, main bool, logger *slog.Logger) (*site, error) {
@@ -68,11 +69,18 @@ func openSite(ctx context.Context, sh *shared, st store.Store, own, main bool, l
 	if err != nil {
 		return nil, fmt.Errorf("Konfiguration laden: %w", err)
 	}
+	signIn, err := signInOf(ctx, st, main, sh.oidc)
+	if err != nil {
+		return nil, fmt.Errorf("Anmeldung der Schule lesen: %w", err)
+	}
+	if signIn.issuer != "" {
+		logSignIn(logger, "sign-in", signIn, main, sh.oidc)
+	}
 	followCtx, stopFollowing := context.WithCancel(context.Background())
 	following := make(chan struct{})
 	go func() { scales.Follow(followCtx); close(following) }()
 	return &site{store: st, own: own, scales: scales, requests: metrics.NewRequests(), logger: logger, main: main,
-		stop: func() { stopFollowing(); <-following }, handlers: map[string]http.Handler{}}, nil
+		stop: func() { stopFollowing(); <-following }, handlers: map[string]http.Handler{}, signIn: signIn}, nil
 }
 
 // handler is the site's server at its public address base, made once per address; school names it in
@@ -90,17 +98,19 @@ func (s *site) handler(sh *shared, base *url.URL, school string) http.Handler {
 	deps := server.Deps{Logger: logger, Store: s.store, Scales: s.scales, Assets: web.Dist(),
 		BaseURL: base, Now: sh.now, TrustedProxies: sh.trusted, Streams: sh.guard, Metrics: s.requests,
 		Gate: sh.gate, PageConfig: s.scales.PageConfig, Render: sh.render}
-	if s.main {
-		deps.SSO, deps.NoPasswordLogin = sh.sso, !sh.oidc.passwordLogin
-	}
+	deps.SSO, deps.NoPasswordLogin = s.provider(base, logger), !s.signIn.passwordLogin
 	h := server.New(deps)
 	s.handlers[base.String()] = h
 	return h
 }
 
-// close ends the site's streams, stops following its store and closes a store of its own.
+// close ends the site's streams and discoveries, stops following its store and closes a store of
+// its own.
 func (s *site) close() {
 	s.scales.Close()
+	s.mu.Lock()
+	s.forgetHandlers()
+	s.mu.Unlock()
 	s.stop()
 	if s.own {
 		s.store.Close()
@@ -148,6 +158,7 @@ func (ss *sites) sync(ctx context.Context) error {
 	if err := ss.renewMain(ctx, schools); err != nil {
 		return err
 	}
+	ss.main.readSignIn(ctx, ss.sh)
 	byHost := make(map[string]http.Handler, len(schools))
 	seen := map[string]bool{}
 	for _, sch := range schools {
@@ -159,6 +170,9 @@ func (ss *sites) sync(ctx context.Context) error {
 			continue
 		}
 		seen[sch.Home] = true
+		if s != ss.main {
+			s.readSignIn(ctx, ss.sh)
+		}
 		byHost[tenancy.HostOfURL(sch.URL)] = s.handler(ss.sh, base, sch.URL)
 	}
 	ss.everHad = ss.everHad || len(schools) > 0
@@ -226,7 +240,7 @@ func (ss *sites) siteOf(ctx context.Context, sch store.School) (*site, error) {
 		return nil, err
 	}
 	base, _ := url.Parse(sch.URL)
-	if err := announceSetupLink(ctx, st, base, ss.sh.now, logger, oidcOptions{passwordLogin: true}); err != nil {
+	if err := announceSetupLink(ctx, st, base, ss.sh.now, logger, s.signIn); err != nil {
 		logger.Warn("setup link not made", "err", err)
 	}
 	ss.byHome[sch.Home] = s

@@ -25,6 +25,9 @@ var (
 	ErrNoAccount = errors.New("auth: no account with the provider's email")
 	// ErrNoGroup: in neither SSO.AdminGroup nor SSO.UserGroup.
 	ErrNoGroup = errors.New("auth: in none of the provider's groups that give a role")
+	// ErrOtherSchool: at a provider several schools share, the school claim
+	// is missing or names other schools only.
+	ErrOtherSchool = errors.New("auth: the provider's school claim does not name this school")
 	// ErrLinkedElsewhere: the account belongs to another person at the provider.
 	ErrLinkedElsewhere = errors.New("auth: the account is linked to another person at the provider")
 )
@@ -32,6 +35,8 @@ var (
 // identityAccount maps a verified identity to the account it signs in to
 // (docs/decisions.md, "Role mapping"):
 //
+//   - at a provider several schools share (SSO.School), the school claim
+//     must name this school, before anything else is looked at;
 //   - the email must be there, verified by the provider, acceptable as
 //     sent (CheckEmail: no invisible characters, none that lower-casing
 //     turns into another letter, such as the Kelvin sign) and, when
@@ -52,6 +57,8 @@ var (
 func (s *SignIn) identityAccount(ctx context.Context, id sso.Identity) (store.User, error) {
 	email := NormalizeEmail(id.Email)
 	switch {
+	case s.sso.School != "" && !slices.Contains(id.Schools, s.sso.School):
+		return store.User{}, ErrOtherSchool
 	case email == "" || !id.EmailVerified:
 		return store.User{}, ErrEmailUnverified
 	case EmailCharsRefused(id.Email): // judged as sent: normalized, the Kelvin sign is a "k"

@@ -81,3 +81,39 @@ func TestIdentityAccount(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentityAccountSchoolClaim: at a provider several schools share, the school claim decides
+// before anything else: a person whose claim names another school (or no school) is refused, even
+// one whose email has an account here; one whose claim names this school, alone or beside
+// another, signs in as anywhere else. Without SSO.School the claim is not looked at.
+func TestIdentityAccountSchoolClaim(t *testing.T) {
+	e := newSignInEnv(t, &SSO{School: "gs-nord"})
+	ctx := context.Background()
+	e.addAccount("lehrer@schule.de", store.RoleUser, false)
+	at := func(subject string, schools ...string) sso.Identity {
+		id := identity(subject, "lehrer@schule.de")
+		id.Schools = schools
+		return id
+	}
+	for _, c := range []struct {
+		name string
+		id   sso.Identity
+		want error
+	}{
+		{"another school", at("s1", "gs-sued"), ErrOtherSchool},
+		{"no school claim", at("s1"), ErrOtherSchool},
+		{"the school's name in another case", at("s1", "GS-Nord"), ErrOtherSchool},
+		{"this school beside another", at("s1", "gs-sued", "gs-nord"), nil},
+		{"this school", at("s1", "gs-nord"), nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := e.signIn.identityAccount(ctx, c.id); !errors.Is(err, c.want) {
+				t.Errorf("%v, want %v", err, c.want)
+			}
+		})
+	}
+	e.sso.School = ""
+	if _, err := e.signIn.identityAccount(ctx, at("s1", "gs-sued")); err != nil {
+		t.Errorf("without a school to check: %v", err)
+	}
+}

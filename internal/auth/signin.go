@@ -64,6 +64,10 @@ type SSO struct {
 	// are empty, a person signs in to the existing account with the same
 	// verified email, whose role stays as set in Konten.
 	AdminGroup, UserGroup string
+	// School, when set, is the value that names this school in the claim
+	// sso.Config.SchoolClaim (a provider several schools share): a person
+	// whose claim lacks it is refused (ErrOtherSchool).
+	School string
 }
 
 // NewSignIn makes the sign-in of d.

@@ -235,3 +235,15 @@ func (c *countingStore) OIDCStateKey(ctx context.Context, fresh []byte) ([]byte,
 	c.count("OIDCStateKey")
 	return c.next.OIDCStateKey(ctx, fresh)
 }
+func (c *countingStore) SchoolOIDC(ctx context.Context) (store.OIDCConfig, error) {
+	c.count("SchoolOIDC")
+	return c.next.SchoolOIDC(ctx)
+}
+func (c *countingStore) SetSchoolOIDC(ctx context.Context, cfg store.OIDCConfig) error {
+	c.count("SetSchoolOIDC")
+	return c.next.SetSchoolOIDC(ctx, cfg)
+}
+func (c *countingStore) DeleteSchoolOIDC(ctx context.Context) error {
+	c.count("DeleteSchoolOIDC")
+	return c.next.DeleteSchoolOIDC(ctx)
+}

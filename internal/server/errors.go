@@ -226,6 +226,7 @@ const (
 	ssoNoAccount       ssoFailure = "no_account"       // no account with this email (role mapping by email)
 	ssoNoGroup         ssoFailure = "no_group"         // in neither --oidc-admin-group nor --oidc-user-group
 	ssoLinkedElsewhere ssoFailure = "linked_elsewhere" // the account belongs to another person at the provider
+	ssoOtherSchool     ssoFailure = "other_school"     // a shared provider's school claim is missing or names another school
 	ssoInternal        ssoFailure = "internal"         // anything unexpected; logged
 )
 
@@ -247,6 +248,7 @@ var ssoFailures = []struct {
 	{auth.ErrNoAccount, ssoNoAccount},
 	{auth.ErrNoGroup, ssoNoGroup},
 	{auth.ErrLinkedElsewhere, ssoLinkedElsewhere},
+	{auth.ErrOtherSchool, ssoOtherSchool},
 }
 
 // ssoFailureOf is the code of a refused sign-in at the provider; refused is

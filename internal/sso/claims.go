@@ -22,11 +22,11 @@ func (c *claims) UnmarshalJSON(b []byte) error {
 func (c claims) AuthorizedParty() string { return c.str("azp") }
 
 // fill sets what id still lacks: the email with whether it is verified,
-// and the groups. An email counts as verified when email_verified is true
+// the groups and the schools. An email counts as verified when email_verified is true
 // (a boolean, or the string "true" some providers send); when the claim is
 // absent, Microsoft Entra ID's xms_edov (the domain owner verified it)
 // counts instead, since Entra never sends email_verified.
-func (c claims) fill(id *Identity, groupsClaim string) {
+func (c claims) fill(id *Identity, groupsClaim, schoolClaim string) {
 	if id.Email == "" {
 		if email := c.str("email"); email != "" {
 			id.Email = email
@@ -39,6 +39,9 @@ func (c claims) fill(id *Identity, groupsClaim string) {
 	}
 	if groupsClaim != "" && id.Groups == nil {
 		id.Groups = c.strings(groupsClaim)
+	}
+	if schoolClaim != "" && id.Schools == nil {
+		id.Schools = c.strings(schoolClaim)
 	}
 }
 

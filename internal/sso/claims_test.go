@@ -34,10 +34,37 @@ func TestClaimsFill(t *testing.T) {
 				t.Fatal(err)
 			}
 			id := c.start
-			cl.fill(&id, "groups")
+			cl.fill(&id, "groups", "")
 			if id.Email != c.wantEmail || id.EmailVerified != c.wantVerified || !slices.Equal(id.Groups, c.wantGroups) ||
 				(c.wantGroups != nil) != (id.Groups != nil) {
 				t.Fatalf("got %q %v %#v, want %q %v %#v", id.Email, id.EmailVerified, id.Groups, c.wantEmail, c.wantVerified, c.wantGroups)
+			}
+		})
+	}
+}
+
+// TestClaimsFillSchools: the school claim of a shared provider is read as the groups are, one
+// value or a list (a teacher at two schools), and only when it is asked for.
+func TestClaimsFillSchools(t *testing.T) {
+	for _, c := range []struct {
+		name, json, claim string
+		want              []string
+	}{
+		{"one school", `{"school":"gs-nord"}`, "school", []string{"gs-nord"}},
+		{"two schools", `{"school":["gs-nord","gs-sued"]}`, "school", []string{"gs-nord", "gs-sued"}},
+		{"no claim", `{"email":"a@schule.de"}`, "school", nil},
+		{"another type", `{"school":7}`, "school", nil},
+		{"not asked for", `{"school":"gs-nord"}`, "", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var cl claims
+			if err := json.Unmarshal([]byte(c.json), &cl); err != nil {
+				t.Fatal(err)
+			}
+			var id Identity
+			cl.fill(&id, "", c.claim)
+			if !slices.Equal(id.Schools, c.want) || (c.want == nil) != (id.Schools == nil) {
+				t.Fatalf("schools %#v, want %#v", id.Schools, c.want)
 			}
 		})
 	}

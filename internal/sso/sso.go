@@ -31,6 +31,10 @@ type Config struct {
 	// GroupsClaim names the claim that lists a person's groups (ID token
 	// or userinfo); used only when the server maps groups to roles.
 	GroupsClaim string
+	// SchoolClaim names the claim that says a person's school at a provider
+	// several schools share (ID token or userinfo); Identity.Schools holds
+	// its values, auth.SSO.School decides. Empty: not read.
+	SchoolClaim string
 	// Scopes asked for; default openid, email, profile. Some providers send
 	// groups only for an extra scope ("groups"), others refuse unknown ones,
 	// so the operator adds it where the provider needs it.
@@ -49,6 +53,7 @@ type Identity struct {
 	Email         string // as the provider sent it, not yet normalized
 	EmailVerified bool
 	Groups        []string
+	Schools       []string // the values of Config.SchoolClaim: one, or a list
 }
 
 var (
@@ -253,8 +258,8 @@ func (p *Provider) Exchange(ctx context.Context, code string, l Login) (Identity
 		return Identity{}, fmt.Errorf("%w: no subject", ErrInvalidToken)
 	}
 	id := Identity{Issuer: idt.Issuer, Subject: idt.Subject}
-	c.fill(&id, p.cfg.GroupsClaim)
-	if id.Email == "" || (p.cfg.GroupsClaim != "" && id.Groups == nil) {
+	c.fill(&id, p.cfg.GroupsClaim, p.cfg.SchoolClaim)
+	if id.Email == "" || (p.cfg.GroupsClaim != "" && id.Groups == nil) || (p.cfg.SchoolClaim != "" && id.Schools == nil) {
 		if err := p.fromUserinfo(ctx, d, tok, &id); err != nil {
 			return Identity{}, err
 		}
@@ -279,7 +284,7 @@ func (p *Provider) fromUserinfo(ctx context.Context, d *discovered, tok *oauth2.
 	if err := info.Claims(&c); err != nil {
 		return fmt.Errorf("%w: userinfo claims: %w", ErrProvider, err)
 	}
-	c.fill(id, p.cfg.GroupsClaim)
+	c.fill(id, p.cfg.GroupsClaim, p.cfg.SchoolClaim)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"time"
 )
 
 // ErrSubjectTaken is returned when another account is linked to the same
@@ -29,4 +30,34 @@ type OIDCStore interface {
 	// returns it; every later call, on every instance, returns that stored
 	// key and ignores fresh. Two first calls at once agree on one key.
 	OIDCStateKey(ctx context.Context, fresh []byte) ([]byte, error)
+}
+
+// OIDCConfig is one school's own sign-in at an OpenID provider, kept in the school's database so
+// that each school of a deployment signs in at its own provider, or at the Träger's shared one
+// with a claim that names the school (docs/operations.md, „Many schools on one deployment“). The
+// lists are kept as the operator typed them: AllowedDomains separated by commas, Scopes by spaces.
+type OIDCConfig struct {
+	Issuer, ClientID string
+	ClientSecret     string // a secret: shown nowhere, kept as given
+	Name             string // the button's "Anmelden mit <Name>"
+	AllowedDomains   string
+	AdminGroup       string
+	UserGroup        string
+	GroupsClaim      string
+	Scopes           string
+	PasswordLogin    bool // password sign-in stays on beside the provider
+	// SchoolClaim names the ID token's claim that says a person's school at a provider several
+	// schools share; SchoolClaimValue is the value that names this school. Empty: no such check.
+	SchoolClaim, SchoolClaimValue string
+	UpdatedAt                     time.Time
+}
+
+// SchoolOIDCStore keeps the school's own provider configuration: at most one per database.
+type SchoolOIDCStore interface {
+	// SchoolOIDC returns the stored configuration, or ErrNotFound while none is stored.
+	SchoolOIDC(ctx context.Context) (OIDCConfig, error)
+	// SetSchoolOIDC stores c in place of any earlier one; UpdatedAt is the store's clock.
+	SetSchoolOIDC(ctx context.Context, c OIDCConfig) error
+	// DeleteSchoolOIDC removes it; ErrNotFound when none was stored.
+	DeleteSchoolOIDC(ctx context.Context) error
 }

@@ -13,6 +13,7 @@ type Store interface {
 	SessionStore
 	OIDCStore
 	SchoolStore
+	SchoolOIDCStore
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error
 	Close() error

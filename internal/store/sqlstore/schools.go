@@ -15,7 +15,7 @@ import (
 // own list of tables and fails on any other, so a new table cannot be left out of a school's removal.
 var SchoolTables = []string{
 	"sessions", "tokens", "login_failures", "oidc_state_key",
-	"school_settings", "config_versions", "scales", "users",
+	"school_settings", "school_oidc", "config_versions", "scales", "users",
 }
 
 var errNoHome = errors.New("a school beside others needs a home of its own")

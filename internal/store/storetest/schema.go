@@ -17,6 +17,7 @@ var Schema = []string{
 	"table oidc_state_key",
 	"table scales",
 	"table schema_migrations",
+	"table school_oidc",
 	"table school_settings",
 	"table schools",
 	"table sessions",

@@ -45,6 +45,7 @@ func Run(t *testing.T, open Opener) {
 		"ZeugnisSettings": testZeugnisSettings,
 		// The school's settings
 		"SchoolLand": testSchoolLand,
+		"SchoolOIDC": testSchoolOIDC,
 		// A deployment of several schools
 		"Schools": testSchools,
 	} {

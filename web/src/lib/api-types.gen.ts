@@ -579,7 +579,8 @@ export interface paths {
          *     nach `POST /api/v1/auth/login` und weiter zu `/admin`. Jeder Fehler führt zurück zu
          *     `/admin?sso_error=<code>`, und die Seite zeigt dazu einen deutschen Text: `unavailable`,
          *     `denied`, `provider`, `state`, `token`, `email_unverified`, `email_refused`, `domain`, `no_account`,
-         *     `email_conflict`, `no_group`, `linked_elsewhere`, `internal` (docs/operations.md). `email_refused`: die E-Mail-Adresse
+         *     `email_conflict`, `no_group`, `linked_elsewhere`, `other_school`, `internal` (docs/operations.md). `other_school`: beim
+         *     Anbieter mehrerer Schulen nennt der Schul-Claim diese Schule nicht. `email_refused`: die E-Mail-Adresse
          *     enthält ein Zeichen, das die E-Mail-Regel ablehnt (siehe `Email`), etwa das Kelvin-Zeichen, das
          *     klein geschrieben ein `k` wäre und so das Konto einer anderen Adresse träfe. `email_conflict`: kein
          *     Konto hat die Adresse, aber eines eine gleichlautende in anderer Schreibweise (`strasse@` zu `straße@`);

@@ -15,6 +15,7 @@ const SERVER_CODES = [
   'email_conflict',
   'no_group',
   'linked_elsewhere',
+  'other_school',
   'internal',
 ]
 

@@ -30,6 +30,11 @@ const MESSAGES: Record<string, (name: string) => string> = {
   no_group: (name) => refused(name, 'Das Konto gehört zu keiner Gruppe, die den Notenrechner nutzen darf.'),
   linked_elsewhere: (name) =>
     refused(name, `Das Konto mit dieser E-Mail-Adresse gehört zu einer anderen Person bei ${name}.`),
+  other_school: (name) =>
+    refused(
+      name,
+      `Das Konto bei ${name} gehört zu einer anderen Schule. Bitte unter der Adresse der eigenen Schule anmelden.`,
+    ),
   internal: () =>
     'Die Anmeldung ist wegen eines internen Fehlers fehlgeschlagen. Bitte später erneut versuchen.',
 }
