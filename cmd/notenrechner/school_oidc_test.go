@@ -96,7 +96,7 @@ func TestSchoolOIDCCommand(t *testing.T) {
 // openSQLiteFor opens a command's SQLite database as the server would.
 func openSQLiteFor(t *testing.T, dsn string) store.Store {
 	t.Helper()
-	st, err := openDatabase(context.Background(), database{dsn: dsn, firstPreset: firstPreset}, quietLogger(nil), 0, "", nil)
+	st, err := openDatabase(context.Background(), database{dsn: dsn, firstPreset: firstPreset}, quietLogger(nil), 0, at{})
 	if err != nil {
 		t.Fatal(err)
 	}
