@@ -15,7 +15,8 @@ export function ClassListLanguage({ summary }: { summary: ClassSummary }) {
   const rule = summary.language?.rule ?? null
   const note = (grade: string) => inNotation(grade, summary.notation)
   return (
-    <div className="min-w-0 overflow-x-auto">
+    // relative: the sr-only texts of cells beyond the edge stay inside the scrolling box, not the page
+    <div className="relative min-w-0 overflow-x-auto">
       <table className="w-full border-collapse text-sm print:text-[9px]">
         <caption className="mb-1 text-left text-sm font-medium text-slate-700 dark:text-slate-300">
           Ergebnis je Zeile

@@ -52,6 +52,25 @@ export default function ClassList({ page, kept, onCleared, defaultRule = '' }: C
       ? ''
       : `${pointsText(summary.total, summary.notation.separator)} · Notenschlüssel ${gradedText(list.graded)}`
 
+  // a language teacher's list: its figures beside the inputs, its table of many columns below both
+  const language = !empty && summary.language !== null
+  const figures = (
+    <ClassFigures
+      list={list}
+      graded={graded}
+      test={test}
+      merged={merged}
+      onMerged={setMerged}
+      sheetsPerPage={sheetsPerPage}
+      onSheetsPerPage={setSheetsPerPage}
+      onPrintForClass={() => {
+        if (forClass.current !== null) printPart(forClass.current)
+      }}
+      onPrintSheets={() => {
+        if (sheets.current !== null) printPart(sheets.current)
+      }}
+    />
+  )
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -75,41 +94,19 @@ export default function ClassList({ page, kept, onCleared, defaultRule = '' }: C
               onCleared()
             }}
           />
-          {summary === null ? (
-            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-              {list.owned
-                ? 'Bitte die Gesamtpunktzahl dieser Arbeit eingeben (eine Zahl größer als 0).'
-                : 'Bitte zuerst die Gesamtpunktzahl eingeben (eine Zahl größer als 0), oben im Rechner oder hier für diese Liste.'}
-            </p>
-          ) : (
-            graded && (
-              <ClassListStats
-                summary={summary}
-                merged={merged}
-                onMerged={setMerged}
-                sheetsPerPage={sheetsPerPage}
-                onSheetsPerPage={setSheetsPerPage}
-                onExport={list.exportCsv}
-                onPrintForClass={() => {
-                  if (forClass.current !== null) printPart(forClass.current)
-                }}
-                onPrintSheets={() => {
-                  if (sheets.current !== null) printPart(sheets.current)
-                }}
-              />
-            )
-          )}
-          {summary !== null && graded && (
-            <ClassApproval summary={summary} heading={list.heading} test={test} />
-          )}
+          {!language && figures}
         </div>
         {/* beside the inputs: each line's result, or per task what the class solved */}
-        {summary !== null && !empty && <BesideInputs summary={summary} />}
+        {language ? (
+          <div className="min-w-0 space-y-4 print:contents">{figures}</div>
+        ) : (
+          summary !== null && !empty && <BesideInputs summary={summary} />
+        )}
       </div>
-      {/* points per task need the page's width: the table follows below both columns */}
-      {tasks && (
+      {/* points per task and a language teacher's columns need the page's width: below both columns */}
+      {(tasks || language) && (
         <div className="mt-6">
-          <ClassListResults summary={summary} />
+          {tasks ? <ClassListResults summary={summary} /> : <ClassListLanguage summary={summary} />}
         </div>
       )}
       {summary !== null && graded && (
@@ -139,10 +136,42 @@ export default function ClassList({ page, kept, onCleared, defaultRule = '' }: C
   )
 }
 
-/** Beside the inputs: each line's result (a language teacher's columns), or per task what the class solved. */
+interface ClassFiguresProps {
+  list: ReturnType<typeof useClassList>
+  /** Whether the list has grades to count (a language teacher's conversion may not fit the key). */
+  graded: boolean
+  test: string
+  merged: boolean
+  onMerged: (merged: boolean) => void
+  sheetsPerPage: 1 | 2
+  onSheetsPerPage: (n: 1 | 2) => void
+  onPrintForClass: () => void
+  onPrintSheets: () => void
+}
+
+/** The list's figures, its export and prints, and the school's rule; or what the list still needs. */
+function ClassFigures({ list, graded, test, ...props }: ClassFiguresProps) {
+  const { summary } = list
+  if (summary === null)
+    return (
+      <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+        {list.owned
+          ? 'Bitte die Gesamtpunktzahl dieser Arbeit eingeben (eine Zahl größer als 0).'
+          : 'Bitte zuerst die Gesamtpunktzahl eingeben (eine Zahl größer als 0), oben im Rechner oder hier für diese Liste.'}
+      </p>
+    )
+  if (!graded) return null
+  return (
+    <>
+      <ClassListStats summary={summary} onExport={list.exportCsv} {...props} />
+      <ClassApproval summary={summary} heading={list.heading} test={test} />
+    </>
+  )
+}
+
+/** Beside the inputs: each line's result, or per task what the class solved. */
 function BesideInputs({ summary }: { summary: ClassSummary }) {
   if (summary.tasks.length > 0) return <ClassListTasks summary={summary} />
-  if (summary.language !== null) return <ClassListLanguage summary={summary} />
   return <ClassListResults summary={summary} />
 }
 
