@@ -33,7 +33,8 @@ export interface TaskCell {
 }
 
 // "Aufgabe 1 (10)", "A2 (7,5)", "Nr. 3 (10 P.)", "Aufgabe 4 (max. 12 Punkte)"
-export const TASK = /^(.*\S)\s*\(\s*(?:max\.?\s*)?([0-9]+(?:[.,][0-9]+)?)\s*(?:p\.?|pkt\.?|punkte?|be)?\s*\)$/iu
+export const TASK =
+  /^(.*\S)\s*\(\s*(?:max\.?\s*)?([0-9]+(?:[.,][0-9]+)?)\s*(?:p\.?|pkt\.?|punkte?|be)?\s*\)$/iu
 export const NUMBER = /^[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)$/u
 
 /** The cells of a line of columns: split at semicolons, or at tabs where it has no semicolon. */
