@@ -131,7 +131,9 @@ export function lowered(
       sentence: `${named(grade)} − ${unitText(rule, abzug)} = ${named(final)}${floor}.`,
     }
   }
+  // every label of a key in 1–6 with + and − is one of THIRDS; a label that is none is not lowered
   const at = THIRDS.indexOf(grade)
+  if (at < 0) return { grade, sentence: `Die Note ${grade} steht nicht in der Reihe 1+ bis 6.` }
   const to = Math.min(at + abzug, THIRDS.length - 1)
   const final = THIRDS[to] ?? grade
   if (abzug === 0) return { grade, sentence: `Ohne Abzug bleibt es bei der Note ${grade}.` }
