@@ -3,8 +3,8 @@ import { writeDocument } from '@/lib/write-document'
 import type { GradedWith } from './class-list'
 
 // The Notenspiegel's work, kept in this browser only and never sent to the server (a browser test checks
-// every request): the list, its title, date and total, the key it was graded with, the comments for the
-// feedback sheets. A teacher often works on a shared computer, so by default it is kept for this browser
+// every request): the list (a language teacher's with errors and words), its title, date and total, the key
+// it was graded with and the conversion of errors it keeps, the comments for the feedback sheets. A teacher often works on a shared computer, so by default it is kept for this browser
 // session only (sessionStorage: gone when the window closes); „Auf diesem Gerät merken“ keeps it in
 // localStorage until a chosen day (at most 30 days), after which the next visit removes it.
 
@@ -30,6 +30,11 @@ export interface StoredClassList {
   test: ListKey | null
   /** A comment per pupil for the feedback sheets, by commentKey. */
   comments: Record<string, string>
+  /**
+   * The conversion of errors a language teacher's list keeps (an id of lib/fehlerquotient.ts, '' for none);
+   * absent while it follows the page's default (a list without lines, or kept by an earlier release).
+   */
+  rule?: string | undefined
 }
 
 /** Where the list is: for this session only (`until` null), or on this device until the ISO time `until`. */
@@ -60,7 +65,7 @@ function readEntry(raw: string | null): (StoredClassList & { until?: unknown; le
   if (raw === null) return null
   const v: unknown = JSON.parse(raw)
   if (typeof v !== 'object' || v === null) return null
-  const { text, title, date, total, test, comments, until } = v as Record<string, unknown>
+  const { text, title, date, total, test, comments, until, rule } = v as Record<string, unknown>
   if (!isString(text) || !isString(title) || !isString(date) || !isString(total)) return null
   return {
     text,
@@ -69,6 +74,7 @@ function readEntry(raw: string | null): (StoredClassList & { until?: unknown; le
     total,
     test: readTest(test),
     comments: readComments(comments),
+    ...(isString(rule) ? { rule } : {}),
     until,
     legacy: !('test' in v),
   }
@@ -95,13 +101,22 @@ export function readClassList(now = Date.now()): KeptClassList | null {
   }
 }
 
-const withoutUntil = ({ text, title, date, total, test, comments }: StoredClassList): StoredClassList => ({
+const withoutUntil = ({
   text,
   title,
   date,
   total,
   test,
   comments,
+  rule,
+}: StoredClassList): StoredClassList => ({
+  text,
+  title,
+  date,
+  total,
+  test,
+  comments,
+  ...(rule === undefined ? {} : { rule }),
 })
 
 /** The day `days` from now, as `until`: at most MAX_KEEP_DAYS. */

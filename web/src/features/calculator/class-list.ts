@@ -6,6 +6,17 @@ import { inNotation, notationOf, parseNumber, type Notation } from '@/lib/number
 import { add, cmp, div, mul, rational, type Rational } from '@/lib/rational'
 import { groupsOf, systemOf, withUnit, type GradeGroup } from '@/lib/systems'
 import {
+  averageQuotient,
+  languageLine,
+  languageSetting,
+  readLanguageHeader,
+  type LanguageFigures,
+  type LanguageHeader,
+  type LanguageSetting,
+  type LineResult,
+} from './class-language'
+import { languageCells, languageHeading, languageHeads } from './class-language-csv'
+import {
   readTaskHeader,
   readTaskLine,
   severalNumbers,
@@ -32,12 +43,22 @@ export interface ClassLine {
   points: string
   /** Under a task header: the pupil's cell per task, a wrong one marked (class-tasks.ts). */
   cells?: TaskCell[] | undefined
+  /** Under a language header (class-language.ts): the content grade, the Fehlerquotient, the deduction. */
+  language?: LanguageFigures | undefined
   /**
    * The grade as the key holds it, its second label or word where the system has one ("13", "1-"; "1,4",
-   * "sehr gut"), the percentage in the system's notation ("78.3 %" in Switzerland).
+   * "sehr gut"), the percentage in the system's notation ("78.3 %" in Switzerland). Under a language header
+   * the final grade, after the deduction; `unconverted` where the chosen conversion does not fit the key.
    */
-  result:
-    { percentage: string; grade: string; alt?: string | undefined } | { error: string } | { absent: true }
+  result: LineResult
+}
+
+/** A language teacher's list: the conversion, why it cannot apply, the class's average Fehlerquotient. */
+export interface LanguageSummary extends LanguageSetting {
+  /** "3,25", cut to two decimals; '' without valid lines. */
+  average: string
+  /** Whether the header named the content's maximum ("Inhalt (40)"), which is then the total. */
+  maxGiven: boolean
 }
 
 export interface ClassSummary {
@@ -49,6 +70,8 @@ export interface ClassSummary {
   /** The tasks a header names with their maxima (class-tasks.ts), and their figures for the class; [] without. */
   tasks: Task[]
   taskFigures: TaskFigures[]
+  /** Under a header `Name; Inhalt; Fehler; Wörter`; null otherwise. */
+  language: LanguageSummary | null
   /** Valid lines. */
   graded: number
   /** Pupils marked absent ("fehlt", "krank"): counted apart, neither graded nor an error. */
@@ -110,7 +133,7 @@ function splitLine(text: string): { name: string; points: string } {
   return { name, points }
 }
 
-function gradeLine(key: Key, total: Rational, points: string): ClassLine['result'] {
+function gradeLine(key: Key, total: Rational, points: string): LineResult {
   if (points === '') return { error: 'Punkte fehlen.' }
   if (ABSENT.test(points)) return { absent: true }
   const a = parseNumber(points)
@@ -129,25 +152,40 @@ function gradeLine(key: Key, total: Rational, points: string): ClassLine['result
 /** The points column's heading as people write it: "Punkte", "Punktzahl", "Erreichte Punkte", "Ergebnis". */
 const POINTS_HEADING = /^(erreichte\s+)?(punkte?|punktzahl|ergebnis|bewertung|points?|score)$/i
 
+/** What the first line makes of the list: points per task, a language teacher's columns, or plain points. */
+function headerOf(raws: string[], first: number, totalText: string) {
+  const line = first < 0 ? '' : (raws[first] ?? '')
+  const language = first < 0 ? null : readLanguageHeader(line)
+  const tasks = first < 0 || language !== null ? null : readTaskHeader(line)
+  const total = tasks !== null ? tasksTotal(tasks.tasks) : (language?.max ?? parseNumber(totalText))
+  return { language, tasks, total, named: language !== null || tasks !== null ? line.trim() : null }
+}
+
 /**
  * Reads the text for a total above 0 (null otherwise); blank lines and a heading line are skipped. A first
- * line naming tasks with their maxima (class-tasks.ts) makes the lines points per task and the total their sum.
+ * line naming tasks with their maxima (class-tasks.ts) makes the lines points per task and the total their
+ * sum; a first line "Name; Inhalt; Fehler; Wörter" (class-language.ts) makes them content points, errors and
+ * words, lowered by the conversion `regel` (an id of lib/fehlerquotient.ts, '' for none).
  */
-export function summarize(key: Key, totalText: string, text: string): ClassSummary | null {
+export function summarize(key: Key, totalText: string, text: string, regel = ''): ClassSummary | null {
   const notation = notationOf(key.system)
   const raws = text.split(/\r\n|\r|\n/)
   const first = raws.findIndex((raw) => raw.trim() !== '')
-  const header_ = first < 0 ? null : readTaskHeader(raws[first] ?? '')
+  const { language, tasks: header_, total, named } = headerOf(raws, first, totalText)
   const tasks = header_?.tasks ?? null
-  const total = tasks === null ? parseNumber(totalText) : tasksTotal(tasks)
   if (total === null || total.n <= 0n) return null
+  const setting = language === null ? null : languageSetting(regel, key.system)
   const lines: ClassLine[] = []
-  let header: string | null = tasks === null ? null : (raws[first] ?? '').trim()
+  let header = named
   raws.forEach((raw, i) => {
-    if (raw.trim() === '' || (i === first && tasks !== null)) return
+    if (raw.trim() === '' || (i === first && named !== null)) return
     const number = lines.length + 1
-    if (tasks !== null) {
-      lines.push({ line: i + 1, number, ...taskLine(key, total, header_ ?? { tasks, lead: 1 }, raw) })
+    if (language !== null && setting !== null) {
+      lines.push({ line: i + 1, number, ...pupilLanguage(key, total, language, setting, raw) })
+      return
+    }
+    if (header_ !== null) {
+      lines.push({ line: i + 1, number, ...taskLine(key, total, header_, raw) })
       return
     }
     const { name, points } = splitLine(raw)
@@ -166,8 +204,28 @@ export function summarize(key: Key, totalText: string, text: string): ClassSumma
     total,
     tasks: tasks ?? [],
     taskFigures: tasks === null ? [] : taskFigures(tasks, valid, notation),
+    language:
+      setting === null
+        ? null
+        : { ...setting, average: averageQuotient(lines), maxGiven: language?.max != null },
     ...figures(key, lines),
   }
+}
+
+/** A pupil's line under a language header (class-language.ts), graded with the list's key. */
+function pupilLanguage(
+  key: Key,
+  total: Rational,
+  header: LanguageHeader,
+  setting: LanguageSetting,
+  raw: string,
+): Omit<ClassLine, 'line' | 'number'> {
+  return languageLine(raw, header, total, setting, {
+    key,
+    separator: notationOf(key.system).separator,
+    isAbsent: (word) => ABSENT.test(word),
+    grade: (points) => gradeLine(key, total, points),
+  })
 }
 
 /** A pupil's line under a task header: absent ("Ben; krank"), or the cells and the grade of their sum. */
@@ -271,28 +329,47 @@ export function toCsv(
     scale !== undefined && ['Version', String(scale.version)],
     scale?.adjusted !== undefined && scale.adjusted !== '' && ['Für diese Arbeit angepasst', scale.adjusted],
   ].filter((r) => r !== false)
+  const { language } = summary
+  if (language !== null) heading.push(...languageHeading(language.rule, language.problem))
   // a column per task, where a header names tasks
   const taskHeads = summary.taskFigures.map((t) => `${t.name} (${t.max})`)
+  // a language teacher's list: content, errors, words, Fehlerquotient, deduction and the final grade
+  const gradeHeads =
+    language === null ? [...taskHeads, 'Punkte', 'Prozent', 'Note'] : languageHeads(language.rule)
   const rows = [
     ...heading,
     ...(heading.length > 0 ? [[]] : []),
-    ['Nr.', 'Name', ...taskHeads, 'Punkte', 'Prozent', 'Note', ...alt(summary.altTerm), 'Hinweis'],
+    ['Nr.', 'Name', ...gradeHeads, ...alt(summary.altTerm), 'Hinweis'],
   ]
-  for (const { number, name, points, cells, result } of summary.lines) {
+  for (const line of summary.lines) {
+    const { number, name, points, cells, result } = line
     const graded = 'grade' in result
-    const hint = 'error' in result ? result.error : 'absent' in result ? 'abwesend' : ''
+    const hint =
+      'error' in result
+        ? result.error
+        : 'absent' in result
+          ? 'abwesend'
+          : 'unconverted' in result
+            ? 'keine Note nach Abzug'
+            : ''
     rows.push([
       String(number),
       name,
-      ...taskHeads.map((_, i) => cells?.[i]?.text ?? ''),
-      points,
-      graded ? result.percentage : '',
-      graded ? gradeCell(inNotation(result.grade, summary.notation)) : '',
+      ...(language === null
+        ? [
+            ...taskHeads.map((_, i) => cells?.[i]?.text ?? ''),
+            points,
+            graded ? result.percentage : '',
+            graded ? gradeCell(inNotation(result.grade, summary.notation)) : '',
+          ]
+        : languageCells(line, summary.notation)),
       ...alt(graded ? gradeCell(result.alt ?? '') : ''),
       hint,
     ])
   }
   rows.push([], ['Durchschnitt', summary.average], [summary.failingTerm, summary.failing])
+  if (language !== null)
+    rows.push(['Durchschnittlicher Fehlerquotient', inNotation(language.average, summary.notation)])
   if (taskHeads.length > 0)
     rows.push(
       [],

@@ -33,15 +33,16 @@ export interface TaskCell {
 }
 
 // "Aufgabe 1 (10)", "A2 (7,5)", "Nr. 3 (10 P.)", "Aufgabe 4 (max. 12 Punkte)"
-const TASK = /^(.*\S)\s*\(\s*(?:max\.?\s*)?([0-9]+(?:[.,][0-9]+)?)\s*(?:p\.?|pkt\.?|punkte?|be)?\s*\)$/iu
-const NUMBER = /^[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)$/u
+export const TASK =
+  /^(.*\S)\s*\(\s*(?:max\.?\s*)?([0-9]+(?:[.,][0-9]+)?)\s*(?:p\.?|pkt\.?|punkte?|be)?\s*\)$/iu
+export const NUMBER = /^[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)$/u
 
 /** The cells of a line of columns: split at semicolons, or at tabs where it has no semicolon. */
 export const columns = (line: string): string[] =>
   (line.includes(';') ? line.split(';') : line.split('\t')).map((c) => c.trim())
 
 /** The columns without the empty ones at the end (a spreadsheet's row copied with its last tab). */
-const trimmedColumns = (line: string): string[] => {
+export const trimmedColumns = (line: string): string[] => {
   const cells = columns(line)
   while (cells.length > 0 && cells.at(-1) === '') cells.pop()
   return cells
@@ -83,10 +84,56 @@ export const severalNumbers = (line: string): boolean =>
     .slice(1)
     .filter((c) => NUMBER.test(c)).length >= 2
 
+/** A pupil's line split into the name and `n` cells, or the word that marks the pupil absent. */
+export interface PupilCells {
+  name: string
+  texts: string[]
+  /** Too few or too many cells: the count expected and found. */
+  error?: string
+  absent?: string
+}
+
 /**
- * A pupil's line under a task header: the name, then one cell per task. Columns split at semicolons or tabs;
- * a line without either takes its last words as the cells ("Anna Berg 8 12,5 10"). Each cell must be points
- * from 0 to the task's maximum; a wrong cell is marked with why, the others stay as they are.
+ * The name and the cells of a pupil's line under a header whose first `lead` columns name the pupil. Columns
+ * split at semicolons or tabs; a line without either takes its last words as the cells ("Anna Berg 8 12,5
+ * 10"). A line that holds only a word of `isAbsent` after the name marks the pupil absent.
+ */
+export function readCells(
+  line: string,
+  lead: number,
+  n: number,
+  isAbsent: (word: string) => boolean,
+): PupilCells {
+  const columned = line.includes(';') || line.includes('\t')
+  const parts = columned ? columns(line) : spaced(line, n)
+  const first = columned ? lead : 1
+  // the columns before the cells name the pupil; a pupil's number among them is not part of the name
+  const name = parts
+    .slice(0, first)
+    .filter((p) => /\p{L}/u.test(p) || first === 1)
+    .join(' ')
+  const texts = parts.slice(first)
+  // empty cells after the last one (a copied row's last tab) are no cells
+  while (texts.length > n && texts.at(-1) === '') texts.pop()
+  // "Ben; krank", "Ben; fehlt; ;", "Ben Kraus krank": the word alone marks the pupil absent
+  const given = texts.filter((t) => t !== '')
+  const last = given.at(-1) ?? ''
+  if (isAbsent(last) && (given.length === 1 || !columned)) {
+    const absentName = columned ? name : line.trim().slice(0, -last.length).trim()
+    return { name: absentName, texts: [], absent: last }
+  }
+  if (texts.length !== n)
+    return {
+      name,
+      texts,
+      error: `${String(n)} ${n === 1 ? 'Wert' : 'Werte'} erwartet, ${String(texts.length)} gefunden.`,
+    }
+  return { name, texts }
+}
+
+/**
+ * A pupil's line under a task header (readCells): each cell must be points from 0 to the task's maximum; a
+ * wrong cell is marked with why, the others stay as they are.
  */
 export function readTaskLine(
   line: string,
@@ -94,28 +141,9 @@ export function readTaskLine(
   separator: string,
   isAbsent: (word: string) => boolean,
 ): { name: string; cells: TaskCell[]; sum: Rational | null; error?: string; absent?: string } {
-  const columned = line.includes(';') || line.includes('\t')
-  const parts = columned ? columns(line) : spaced(line, tasks.length)
-  const first = columned ? lead : 1
-  // the columns before the tasks name the pupil; a pupil's number among them is not part of the name
-  const name = parts
-    .slice(0, first)
-    .filter((p) => /\p{L}/u.test(p) || first === 1)
-    .join(' ')
-  const texts = parts.slice(first)
-  // empty cells after the last task (a copied row's last tab) are no cells
-  while (texts.length > tasks.length && texts.at(-1) === '') texts.pop()
-  // "Ben; krank", "Ben; fehlt; ;", "Ben Kraus krank": the word alone marks the pupil absent
-  const given = texts.filter((t) => t !== '')
-  const last = given.at(-1) ?? ''
-  if (isAbsent(last) && (given.length === 1 || !columned)) {
-    const absentName = columned ? name : line.trim().slice(0, -last.length).trim()
-    return { name: absentName, cells: [], sum: null, absent: last }
-  }
-  if (texts.length !== tasks.length) {
-    const error = `${String(tasks.length)} ${tasks.length === 1 ? 'Wert' : 'Werte'} erwartet, ${String(texts.length)} gefunden.`
-    return { name, cells: texts.map((text) => ({ text })), sum: null, error }
-  }
+  const { name, texts, error, absent } = readCells(line, lead, tasks.length, isAbsent)
+  if (absent !== undefined) return { name, cells: [], sum: null, absent }
+  if (error !== undefined) return { name, cells: texts.map((text) => ({ text })), sum: null, error }
   let sum: Rational | null = rational(0n)
   const cells = tasks.map((task, i): TaskCell => {
     const text = texts[i] ?? ''
@@ -145,7 +173,8 @@ function spaced(line: string, n: number): string[] {
   return [words.slice(0, words.length - numbers).join(' '), ...words.slice(words.length - numbers)]
 }
 
-function cellError(text: string, max: Rational, separator: string): string | undefined {
+/** Why a cell is no points from 0 to `max`, or undefined. */
+export function cellError(text: string, max: Rational, separator: string): string | undefined {
   if (text === '') return 'Punkte fehlen (0, wenn nicht bearbeitet).'
   const points = parseNumber(text)
   if (points === null) return `„${text}“ ist keine Zahl.`

@@ -73,3 +73,29 @@ describe('a class list’s own test', () => {
     expect(result.current.differs).toBe(true)
   })
 })
+
+describe('a language teacher’s conversion of errors', () => {
+  const renderWith = (initial: string) =>
+    renderHook(({ rule }) => useClassList(page('40'), readClassList(), rule), {
+      initialProps: { rule: initial },
+    })
+
+  it('follows the default while empty, keeps its own from the first line, and keeps it in the browser', () => {
+    const { result, rerender } = renderWith('')
+    rerender({ rule: 'hessen-oberstufe' })
+    expect(result.current.rule).toBe('hessen-oberstufe')
+    act(() => {
+      result.current.setText('Name; Inhalt; Fehler; Wörter\nAnna; 30; 10,5; 350')
+    })
+    rerender({ rule: '' })
+    expect(result.current.rule).toBe('hessen-oberstufe')
+    expect(result.current.summary?.language?.rule?.id).toBe('hessen-oberstufe')
+    act(() => {
+      result.current.setRule('')
+    })
+    expect(result.current.summary?.language?.rule).toBeNull()
+    expect(readClassList()?.list.rule).toBe('')
+    const again = renderWith('hessen-oberstufe')
+    expect(again.result.current.rule).toBe('')
+  })
+})

@@ -38,10 +38,10 @@ const sameKey = (a: ListKey, b: ListKey) =>
  * device keeps, this tab's copy goes too (`reset`), and is not written back.
  */
 function useStoredList(list: StoredClassList, until: string | null, reset: () => void) {
-  const { text, title, date, total, test, comments } = list
+  const { text, title, date, total, test, comments, rule } = list
   useEffect(() => {
-    storeClassList({ text, title, date, total, test, comments }, until)
-  }, [text, title, date, total, test, comments, until])
+    storeClassList({ text, title, date, total, test, comments, rule }, until)
+  }, [text, title, date, total, test, comments, rule, until])
   useEffect(() => {
     if (until === null) return undefined
     const gone = (e: StorageEvent) => {
@@ -59,7 +59,11 @@ function useStoredList(list: StoredClassList, until: string | null, reset: () =>
   })
 }
 
-export function useClassList(page: PageTest, kept: KeptClassList | null) {
+/**
+ * The list's state. `defaultRule` is the conversion of errors (an id of lib/fehlerquotient.ts, '' for none)
+ * a language teacher's list starts with while it has no lines; from its first line the list keeps its own.
+ */
+export function useClassList(page: PageTest, kept: KeptClassList | null, defaultRule = '') {
   const [text, setText] = useState(kept?.list.text ?? '')
   const [title, setTitle] = useState(kept?.list.title ?? '')
   const [date, setDate] = useState(kept?.list.date ?? today())
@@ -72,10 +76,12 @@ export function useClassList(page: PageTest, kept: KeptClassList | null) {
   const [ownTotal, setOwnTotal] = useState(kept?.list.total ?? '')
   const [comments, setComments] = useState(kept?.list.comments ?? {})
   const [until, setUntil] = useState(kept?.until ?? null)
+  const [ownRule, setOwnRule] = useState(kept?.list.rule)
   const listKey = test ?? page
   const total = test === null ? page.total : ownTotal
+  const rule = ownRule ?? defaultRule
   const scaleKey = useMemo(() => keyOf(listKey.doc), [listKey.doc])
-  const summary = useMemo(() => summarize(scaleKey, total, text), [scaleKey, total, text])
+  const summary = useMemo(() => summarize(scaleKey, total, text, rule), [scaleKey, total, text, rule])
   const reset = () => {
     setText('')
     setTitle('')
@@ -84,8 +90,9 @@ export function useClassList(page: PageTest, kept: KeptClassList | null) {
     setOwnTotal('')
     setComments({})
     setUntil(null)
+    setOwnRule(undefined)
   }
-  useStoredList({ text, title, date, total: ownTotal, test, comments }, until, reset)
+  useStoredList({ text, title, date, total: ownTotal, test, comments, rule: ownRule }, until, reset)
   /** From here the list keeps its test: the page's key and total as they are now. */
   const own = () => {
     if (test !== null) return
@@ -101,7 +108,10 @@ export function useClassList(page: PageTest, kept: KeptClassList | null) {
   return {
     text,
     setText: (next: string) => {
-      if (next.trim() !== '') own()
+      if (next.trim() !== '') {
+        own()
+        setOwnRule(rule)
+      }
       setText(next)
     },
     title,
@@ -127,6 +137,9 @@ export function useClassList(page: PageTest, kept: KeptClassList | null) {
       setTest({ doc: page.doc, graded: page.graded })
     },
     summary,
+    /** The conversion of errors in a language teacher's list: an id of lib/fehlerquotient.ts, '' for none. */
+    rule,
+    setRule: setOwnRule,
     comments,
     setComment: (key: string, comment: string) => {
       setComments((c) => ({ ...c, [key]: comment }))

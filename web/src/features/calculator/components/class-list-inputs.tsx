@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { inputClass, labelClass } from '@/components/styles'
 import { inNotation, notationOf } from '@/lib/numbers'
 import { testTerm } from '@/lib/systems'
+import type { ClassSummary } from '../class-list'
 import { formatPoints } from '../points-table'
 import type { ClassListState } from '../use-class-list'
 
@@ -17,6 +18,8 @@ export function ClassListInputs({ list, system }: ClassListInputsProps) {
   const notation = notationOf(system)
   const points = inNotation('31,5', notation)
   const tasks = list.summary !== null && list.summary.tasks.length > 0
+  // the header's maximum ("Inhalt (40)", or the tasks' sum) is the total: the field shows it, read only
+  const fixed = tasks || list.summary?.language?.maxGiven === true
   return (
     <div className="space-y-4 print:hidden">
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
@@ -59,19 +62,21 @@ export function ClassListInputs({ list, system }: ClassListInputsProps) {
           inputMode="decimal"
           autoComplete="off"
           // under a task header the total is the sum of the tasks' maxima
-          readOnly={tasks}
-          aria-describedby={tasks ? `${id}-sum` : undefined}
+          readOnly={fixed}
+          aria-describedby={fixed ? `${id}-sum` : undefined}
           value={
-            tasks && list.summary !== null ? formatPoints(list.summary.total, notation.separator) : list.total
+            fixed && list.summary !== null ? formatPoints(list.summary.total, notation.separator) : list.total
           }
           onChange={(e) => {
             list.setTotal(e.target.value)
           }}
           className={inputClass(false, 'mt-1.5 tabular-nums')}
         />
-        {tasks && (
+        {fixed && (
           <p id={`${id}-sum`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Summe der Höchstpunktzahlen der Aufgaben.
+            {tasks
+              ? 'Summe der Höchstpunktzahlen der Aufgaben.'
+              : 'Höchstpunktzahl des Inhalts aus der ersten Zeile.'}
           </p>
         )}
       </div>
@@ -85,7 +90,9 @@ export function ClassListInputs({ list, system }: ClassListInputsProps) {
           Punkte. „fehlt“ oder „krank“ statt der Punkte zählt als abwesend. Aus einer Tabelle kopierte Spalten
           gehen auch, eine Überschriftenzeile wird übersprungen. Punkte je Aufgabe: in der ersten Zeile die
           Aufgaben mit ihrer Höchstpunktzahl („Name; Aufgabe 1 (10); Aufgabe 2 (15)“), darunter je Zeile Name
-          und Punkte je Aufgabe („Anna; 8; {points}“).
+          und Punkte je Aufgabe („Anna; 8; {points}“). Sprachen: in der ersten Zeile „Name; Inhalt; Fehler;
+          Wörter“, darunter je Zeile die Punkte für den Inhalt, die Fehler (auch halbe: 10,5) und die Wörter
+          („Anna; {points}; 10,5; 350“); „Inhalt (40)“ nennt die Höchstpunktzahl.
         </p>
         <textarea
           id={`${id}-text`}
@@ -100,12 +107,20 @@ export function ClassListInputs({ list, system }: ClassListInputsProps) {
         />
         {list.summary?.header != null && (
           <p className="mt-1.5 text-sm text-slate-700 wrap-anywhere dark:text-slate-300">
-            {tasks
-              ? `Die erste Zeile nennt ${String(list.summary.tasks.length)} ${list.summary.tasks.length === 1 ? 'Aufgabe' : 'Aufgaben'}: Punkte je Aufgabe, die Summe wird bewertet.`
-              : `Die erste Zeile „${list.summary.header}“ ist eine Überschrift und wurde übersprungen.`}
+            {headerNote(list.summary)}
           </p>
         )}
       </div>
     </div>
   )
+}
+
+/** What the list made of its first line. */
+function headerNote(summary: ClassSummary): string {
+  const n = summary.tasks.length
+  if (n > 0)
+    return `Die erste Zeile nennt ${String(n)} ${n === 1 ? 'Aufgabe' : 'Aufgaben'}: Punkte je Aufgabe, die Summe wird bewertet.`
+  if (summary.language !== null)
+    return 'Die erste Zeile nennt Inhalt, Fehler und Wörter: der Inhalt wird bewertet, die Fehler geben den Fehlerquotienten und mit einer Umrechnung den Abzug.'
+  return `Die erste Zeile „${summary.header ?? ''}“ ist eine Überschrift und wurde übersprungen.`
 }

@@ -84,6 +84,9 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
                   {points}
                   <span className="sr-only">: abwesend, nicht bewertet</span>
                 </td>
+              ) : !('grade' in result) ? (
+                // only a language teacher's list has lines without a final grade (class-list-language.tsx)
+                <td colSpan={3} />
               ) : (
                 <>
                   <td className={`${cell} text-right tabular-nums wrap-anywhere`}>{points}</td>

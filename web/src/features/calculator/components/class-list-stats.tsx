@@ -1,6 +1,7 @@
 import { Download, Printer } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
 import { Button } from '@/components/button'
+import { inNotation } from '@/lib/numbers'
 import type { ClassSummary } from '../class-list'
 import { ClassListChart } from './class-list-chart'
 
@@ -41,25 +42,10 @@ export function ClassListStats({ summary, ...props }: ClassListStatsProps) {
     .join(' ')
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-3 gap-3 text-center print:gap-2">
-        {(
-          [
-            ['Bewertet', String(summary.graded)],
-            // the system's word for a result ("Punkte") smaller, so that a narrow figure keeps one line
-            [
-              'Durchschnitt',
-              summary.average === '' ? (
-                '–'
-              ) : (
-                <>
-                  {summary.average}
-                  <span className="text-xs">{summary.averageText.slice(summary.average.length)}</span>
-                </>
-              ),
-            ],
-            [summary.failingTerm, summary.failing || '–'],
-          ] satisfies [string, ReactNode][]
-        ).map(([term, value]) => (
+      <dl
+        className={`grid gap-3 text-center print:gap-2 ${summary.language === null ? 'grid-cols-3' : 'grid-cols-2 sm:grid-cols-4'}`}
+      >
+        {figuresOf(summary).map(([term, value]) => (
           <div
             key={term}
             // a term on two lines ("Anteil unter 5 Punkten") keeps the values on one line
@@ -120,4 +106,33 @@ export function ClassListStats({ summary, ...props }: ClassListStatsProps) {
       </div>
     </div>
   )
+}
+
+/** The figures above the chart: graded, average, failing share; a language teacher's list its Fehlerquotient. */
+function figuresOf(summary: ClassSummary): [string, ReactNode][] {
+  return [
+    ['Bewertet', String(summary.graded)],
+    // the system's word for a result ("Punkte") smaller, so that a narrow figure keeps one line
+    [
+      'Durchschnitt',
+      summary.average === '' ? (
+        '–'
+      ) : (
+        <>
+          {summary.average}
+          <span className="text-xs">{summary.averageText.slice(summary.average.length)}</span>
+        </>
+      ),
+    ],
+    [summary.failingTerm, summary.failing || '–'],
+    // the class's average Fehlerquotient beside the final grades' figures
+    ...(summary.language === null
+      ? []
+      : [
+          ['Ø Fehlerquotient', inNotation(summary.language.average, summary.notation) || '–'] satisfies [
+            string,
+            ReactNode,
+          ],
+        ]),
+  ]
 }

@@ -9,7 +9,9 @@ import { useSchool } from '../use-school'
 import { ApprovalNotice } from './approval-notice'
 import { ClassListInputs } from './class-list-inputs'
 import { ClassListKeeping } from './class-list-keeping'
+import { ClassListLanguage } from './class-list-language'
 import { ClassListResults } from './class-list-results'
+import { ClassListRule } from './class-list-rule'
 import { ClassListStats } from './class-list-stats'
 import { ClassListTasks } from './class-list-tasks'
 import { ClassSummaryPrint } from './class-summary-print'
@@ -21,15 +23,20 @@ interface ClassListProps {
   /** The kept list, when this browser has one (class-list-storage.ts). */
   kept: KeptClassList | null
   onCleared: () => void
+  /**
+   * The conversion of errors (an id of lib/fehlerquotient.ts, '' for none) a language teacher's list starts
+   * with while it has no lines: the place for a scale's own setting.
+   */
+  defaultRule?: string | undefined
 }
 
 /**
  * The Notenspiegel (loaded lazily): a class's points in, each line's grade and the counts out, graded with
  * the list's own total and key; its prints for the class and per pupil, each naming the test.
  */
-export default function ClassList({ page, kept, onCleared }: ClassListProps) {
+export default function ClassList({ page, kept, onCleared, defaultRule = '' }: ClassListProps) {
   const id = useId()
-  const list = useClassList(page, kept)
+  const list = useClassList(page, kept, defaultRule)
   const [merged, setMerged] = useState(false)
   const [sheetsPerPage, setSheetsPerPage] = useState<1 | 2>(2)
   const forClass = useRef<HTMLDivElement>(null)
@@ -37,12 +44,33 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
   const { summary } = list
   const empty = summary === null || summary.lines.length === 0
   const tasks = !empty && summary.tasks.length > 0
+  // a language teacher's list whose conversion the key cannot write has no grades to count or print
+  const graded = !empty && (summary.language?.problem ?? '') === ''
   // the test the list shows, in every print: "40 Punkte · Notenschlüssel „Standard“, Version 3"
   const test =
     summary === null
       ? ''
       : `${pointsText(summary.total, summary.notation.separator)} · Notenschlüssel ${gradedText(list.graded)}`
 
+  // a language teacher's list: its figures beside the inputs, its table of many columns below both
+  const language = !empty && summary.language !== null
+  const figures = (
+    <ClassFigures
+      list={list}
+      graded={graded}
+      test={test}
+      merged={merged}
+      onMerged={setMerged}
+      sheetsPerPage={sheetsPerPage}
+      onSheetsPerPage={setSheetsPerPage}
+      onPrintForClass={() => {
+        if (forClass.current !== null) printPart(forClass.current)
+      }}
+      onPrintSheets={() => {
+        if (sheets.current !== null) printPart(sheets.current)
+      }}
+    />
+  )
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -55,6 +83,9 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
       <div className="mt-4 grid gap-6 lg:grid-cols-2 print:mt-2 print:grid-cols-2 print:gap-4">
         <div className="space-y-4 print:contents">
           <ClassListInputs list={list} system={list.scaleKey.system} />
+          {summary?.language != null && (
+            <ClassListRule rule={list.rule} onRule={list.setRule} problem={summary.language.problem} />
+          )}
           <ClassListKeeping
             until={list.until}
             onKeep={list.keep}
@@ -63,46 +94,22 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
               onCleared()
             }}
           />
-          {summary === null ? (
-            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-              {list.owned
-                ? 'Bitte die Gesamtpunktzahl dieser Arbeit eingeben (eine Zahl größer als 0).'
-                : 'Bitte zuerst die Gesamtpunktzahl eingeben (eine Zahl größer als 0), oben im Rechner oder hier für diese Liste.'}
-            </p>
-          ) : (
-            !empty && (
-              <ClassListStats
-                summary={summary}
-                merged={merged}
-                onMerged={setMerged}
-                sheetsPerPage={sheetsPerPage}
-                onSheetsPerPage={setSheetsPerPage}
-                onExport={list.exportCsv}
-                onPrintForClass={() => {
-                  if (forClass.current !== null) printPart(forClass.current)
-                }}
-                onPrintSheets={() => {
-                  if (sheets.current !== null) printPart(sheets.current)
-                }}
-              />
-            )
-          )}
-          {summary !== null && !empty && (
-            <ClassApproval summary={summary} heading={list.heading} test={test} />
-          )}
+          {!language && figures}
         </div>
         {/* beside the inputs: each line's result, or per task what the class solved */}
-        {summary !== null &&
-          !empty &&
-          (tasks ? <ClassListTasks summary={summary} /> : <ClassListResults summary={summary} />)}
+        {language ? (
+          <div className="min-w-0 space-y-4 print:contents">{figures}</div>
+        ) : (
+          summary !== null && !empty && <BesideInputs summary={summary} />
+        )}
       </div>
-      {/* points per task need the page's width: the table follows below both columns */}
-      {tasks && (
+      {/* points per task and a language teacher's columns need the page's width: below both columns */}
+      {(tasks || language) && (
         <div className="mt-6">
-          <ClassListResults summary={summary} />
+          {tasks ? <ClassListResults summary={summary} /> : <ClassListLanguage summary={summary} />}
         </div>
       )}
-      {summary !== null && !empty && (
+      {summary !== null && graded && (
         <>
           <FeedbackComments summary={summary} comments={list.comments} onComment={list.setComment} />
           <ClassSummaryPrint
@@ -127,6 +134,45 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
       )}
     </section>
   )
+}
+
+interface ClassFiguresProps {
+  list: ReturnType<typeof useClassList>
+  /** Whether the list has grades to count (a language teacher's conversion may not fit the key). */
+  graded: boolean
+  test: string
+  merged: boolean
+  onMerged: (merged: boolean) => void
+  sheetsPerPage: 1 | 2
+  onSheetsPerPage: (n: 1 | 2) => void
+  onPrintForClass: () => void
+  onPrintSheets: () => void
+}
+
+/** The list's figures, its export and prints, and the school's rule; or what the list still needs. */
+function ClassFigures({ list, graded, test, ...props }: ClassFiguresProps) {
+  const { summary } = list
+  if (summary === null)
+    return (
+      <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+        {list.owned
+          ? 'Bitte die Gesamtpunktzahl dieser Arbeit eingeben (eine Zahl größer als 0).'
+          : 'Bitte zuerst die Gesamtpunktzahl eingeben (eine Zahl größer als 0), oben im Rechner oder hier für diese Liste.'}
+      </p>
+    )
+  if (!graded) return null
+  return (
+    <>
+      <ClassListStats summary={summary} onExport={list.exportCsv} {...props} />
+      <ClassApproval summary={summary} heading={list.heading} test={test} />
+    </>
+  )
+}
+
+/** Beside the inputs: each line's result, or per task what the class solved. */
+function BesideInputs({ summary }: { summary: ClassSummary }) {
+  if (summary.tasks.length > 0) return <ClassListTasks summary={summary} />
+  return <ClassListResults summary={summary} />
 }
 
 /** The school's rule for a test too many fail, and the note for the Schulleitung (docs/spec.md §11). */

@@ -73,7 +73,9 @@ export function ClassSummaryPrint({ summary, scaleKey, heading, test, merged, re
       <p>
         {test} · {summary.graded} bewertet
       </p>
-      <CountsTable summary={summary} columns={columns} points={!merged} />
+      {/* a language teacher's list counts the grades after the deduction: the content's points ranges would mislead */}
+      <CountsTable summary={summary} columns={columns} points={!merged && summary.language === null} />
+      {summary.language !== null && <p>{languageNote(summary)}</p>}
       {mergedAny ? (
         <p className="text-xs">
           Noten, die nur eine oder zwei Personen haben, sind mit einer Nachbarnote zusammengefasst (mindestens{' '}
@@ -87,6 +89,18 @@ export function ClassSummaryPrint({ summary, scaleKey, heading, test, merged, re
       )}
     </div>
   )
+}
+
+/** What a language teacher's counts are: "Noten nach Abzug … · Ø Fehlerquotient 4,25". */
+export function languageNote({ language, notation }: ClassSummary): string {
+  if (language === null) return ''
+  const rule =
+    language.rule === null
+      ? 'ohne Umrechnung der Fehler'
+      : `nach Abzug für die Sprachrichtigkeit (${language.rule.name}, ${language.rule.source})`
+  const average =
+    language.average === '' ? '' : ` · Ø Fehlerquotient ${inNotation(language.average, notation)}`
+  return `Noten ${rule}${average}`
 }
 
 const th = 'border border-slate-400 px-1.5 py-1 text-left'

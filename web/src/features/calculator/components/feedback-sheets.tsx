@@ -2,11 +2,12 @@ import { useId, type Ref } from 'react'
 import { inputClass } from '@/components/styles'
 import type { Key } from '@/lib/key'
 import { inNotation } from '@/lib/numbers'
+import { abzugText } from '../class-language'
 import type { ClassLine, ClassSummary } from '../class-list'
 import { publicGroups } from '../class-summary'
 import { commentKeys, nextBetter } from '../feedback'
 import { formatPoints } from '../points-table'
-import { CountsTable, fullColumns } from './class-summary-print'
+import { CountsTable, fullColumns, languageNote } from './class-summary-print'
 
 // A feedback sheet per pupil (Rückmeldebogen), printed on its own (lib/print-part.ts): the pupil's points
 // per task and in total, percentage and grade, the class's Notenspiegel without names, the points the next
@@ -112,7 +113,11 @@ export function FeedbackSheets({ summary, scaleKey, comments, perPage, ref, ...r
           <Sheet line={line} summary={summary} scaleKey={scaleKey} />
           <div className="space-y-1">
             <p className="text-xs font-medium">Notenspiegel der Klasse (ohne Namen)</p>
-            <CountsTable summary={summary} columns={columns} points={!rest.merged} />
+            <CountsTable
+              summary={summary}
+              columns={columns}
+              points={!rest.merged && summary.language === null}
+            />
           </div>
           <div>
             <p className="text-xs font-medium">Kommentar</p>
@@ -131,9 +136,47 @@ export function FeedbackSheets({ summary, scaleKey, comments, perPage, ref, ...r
   )
 }
 
+/**
+ * A language teacher's pupil: the content's points and grade, the Fehlerquotient, the deduction and the final
+ * grade, with the working; the points the next better content grade needed.
+ */
+function LanguageSheet({ line, summary, scaleKey }: { line: Graded; summary: ClassSummary; scaleKey: Key }) {
+  const { separator } = summary.notation
+  const l = line.language
+  if (l === undefined || summary.language === null) return null
+  const note = (grade: string) => inNotation(grade, summary.notation)
+  const next = nextBetter(scaleKey, summary.total, line.points, l.content.grade, separator)
+  return (
+    <div className="space-y-1">
+      <p>
+        Inhalt: {line.points} von {formatPoints(summary.total, separator)} Punkten · {l.content.percentage} ·
+        Note <strong>{note(l.content.grade)}</strong>
+        {l.content.alt !== undefined && ` (${l.content.alt})`}
+      </p>
+      <p>
+        Fehlerquotient {note(l.quotient)} ({l.fehler} Fehler, {l.woerter} Wörter) · Abzug{' '}
+        {abzugText(summary.language.rule, l.abzug)} · Note <strong>{note(line.result.grade)}</strong>
+        {line.result.alt !== undefined && ` (${line.result.alt})`}
+      </p>
+      <ol className="list-inside list-decimal text-xs">
+        {l.rechnung.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ol>
+      <p>
+        {next === null
+          ? 'Die beste Note für den Inhalt.'
+          : `Für die nächstbessere Note des Inhalts ${note(next.grade)} (ab ${next.from} Punkten) fehlten ${next.missing} ${next.missing === '1' ? 'Punkt' : 'Punkte'}.`}
+      </p>
+      <p className="text-xs">{languageNote(summary)}</p>
+    </div>
+  )
+}
+
 /** The pupil's points per task and in total, percentage, grade and the next better grade. */
 function Sheet({ line, summary, scaleKey }: { line: Graded; summary: ClassSummary; scaleKey: Key }) {
   const { separator } = summary.notation
+  if (line.language !== undefined) return <LanguageSheet line={line} summary={summary} scaleKey={scaleKey} />
   const next = nextBetter(scaleKey, summary.total, line.points, line.result.grade, separator)
   const cell = 'border border-slate-400 px-1.5 py-0.5'
   return (

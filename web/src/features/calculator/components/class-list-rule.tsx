@@ -1,0 +1,64 @@
+import { useId } from 'react'
+import { hintClass, inputClass, labelClass } from '@/components/styles'
+import { FEHLER_RULES, unitText, type FehlerRule } from '@/lib/fehlerquotient'
+
+// The conversion of errors of a language teacher's list (docs/spec.md §2, §13): „keine Umrechnung“ or a
+// published rule, kept with the list's own test (use-class-list.ts). Not printed: the prints name it.
+
+/** A rule in one line: "ab 3: 1 Notenpunkt, ab 6: 2 Notenpunkte; höchstens 2 Notenpunkte". */
+export function ruleSteps(rule: FehlerRule): string {
+  const steps = rule.steps.map((s) => `ab ${s.from}: ${unitText(rule, s.deduction)}`).join(', ')
+  const min = rule.minWords > 0 ? `; erst ab ${String(rule.minWords)} Wörtern` : ''
+  return `${steps}; höchstens ${unitText(rule, rule.max)}${min}`
+}
+
+interface ClassListRuleProps {
+  /** The list's choice: an id of lib/fehlerquotient.ts, '' for none. */
+  rule: string
+  onRule: (rule: string) => void
+  /** Why the conversion gives no grade on the list's key (class-language.ts languageSetting), '' when it does. */
+  problem: string
+}
+
+export function ClassListRule({ rule, onRule, problem }: ClassListRuleProps) {
+  const id = useId()
+  const chosen = FEHLER_RULES.find((r) => r.id === rule)
+  return (
+    <div className="print:hidden">
+      <label htmlFor={id} className={labelClass}>
+        Umrechnung der Fehler
+      </label>
+      <select
+        id={id}
+        value={rule}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => {
+          onRule(e.target.value)
+        }}
+        className={inputClass(false, 'mt-1.5 w-full sm:w-auto')}
+      >
+        <option value="">keine Umrechnung</option>
+        {FEHLER_RULES.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+        {/* a list kept with a rule this release does not know: shown, and the message below says so */}
+        {rule !== '' && chosen === undefined && <option value={rule}>{rule}</option>}
+      </select>
+      <p id={`${id}-hint`} className={hintClass}>
+        {chosen === undefined
+          ? 'Ohne Umrechnung ist die Note die des Inhalts; der Fehlerquotient steht daneben.'
+          : `Abzug von der Note des Inhalts, nach dem Fehlerquotienten ${ruleSteps(chosen)} (${chosen.source}).`}
+      </p>
+      {problem !== '' && (
+        <p
+          role="alert"
+          className="mt-2 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-slate-800 dark:border-amber-600 dark:bg-slate-800 dark:text-slate-100"
+        >
+          {problem}
+        </p>
+      )}
+    </div>
+  )
+}
