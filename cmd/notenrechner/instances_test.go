@@ -70,7 +70,8 @@ func startProcess(t *testing.T, name, addr, dsn string) *instance {
 
 // stream collects the ids of the config events an SSE client receives.
 type stream struct {
-	ids chan string
+	ids  chan string
+	done chan struct{} // closed when the server ended the stream
 }
 
 func openStream(t *testing.T, base string) *stream {
@@ -91,8 +92,9 @@ func openHostStream(t *testing.T, base, host string) *stream {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cancel(); resp.Body.Close() })
-	s := &stream{ids: make(chan string, 100)}
+	s := &stream{ids: make(chan string, 100), done: make(chan struct{})}
 	go func() {
+		defer close(s.done)
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {

@@ -49,6 +49,22 @@ func TestSchoolRegistryCommands(t *testing.T) {
 		b.Name != "Schule Beta" || !strings.HasPrefix(b.Home, "n-schools/") || b.Admins != 0 || b.Accounts != 0 || b.Error != "" {
 		t.Errorf("school list: %+v %+v", a, b)
 	}
+	refused("unter diesem Rechnernamen gibt es schon", "school", "add", "--db", db, "--url", "http://b.schule.test", "--name", "B ohne TLS")
+	// A lost file is an error, never a new, empty school.
+	bFile := filepath.Join(dir, filepath.FromSlash(b.Home))
+	if err := os.Rename(bFile, bFile+".weg"); err != nil {
+		t.Fatal(err)
+	}
+	refused("fehlt", "admin", "list", "--db", db, "--school", "https://b.schule.test")
+	if out, _, _ := runCmd(t, "school", "list", "--db", db); !strings.Contains(out, `"error":"die Datenbank der Schule fehlt`) {
+		t.Errorf("school list does not say that B's file is lost: %s", out)
+	}
+	if _, err := os.Stat(bFile); !os.IsNotExist(err) {
+		t.Fatalf("a command made B's lost file anew: %v", err)
+	}
+	if err := os.Rename(bFile+".weg", bFile); err != nil {
+		t.Fatal(err)
+	}
 	if _, errOut, err := runCmd(t, "school", "remove", "--db", db, "--url", "https://b.schule.test", "--yes"); err != nil {
 		t.Fatalf("remove: %v %s", err, errOut)
 	}

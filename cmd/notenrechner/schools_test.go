@@ -84,6 +84,15 @@ func schoolsApart(t *testing.T, dsn string) {
 	if after := schoolSnapshot(t, dsn, hostB); after != before {
 		t.Errorf("school B changed:\nbefore %s\nafter  %s", before, after)
 	}
+	// And the other way: B's admin is nobody at A (the database's own tables).
+	if status, _ := hostRequest(t, base, hostA, "POST", "/api/v1/auth/login", nil,
+		`{"email":"admin@`+hostB+`","password":"`+passwordB+`"}`); status != http.StatusUnauthorized {
+		t.Fatalf("B's admin signing in at A: %d; want 401", status)
+	}
+	cookieB := hostSignIn(t, base, hostB, passwordB)
+	if status, _ := hostRequest(t, base, hostA, "GET", "/api/v1/users", cookieB, ""); status != http.StatusUnauthorized {
+		t.Fatalf("B's session at A: %d; want 401", status)
+	}
 	// A save at B, made by another process, reaches B's pages and no page of A.
 	atA, atB := openHostStream(t, base, hostA), openHostStream(t, base, hostB)
 	atA.next(t)
@@ -241,4 +250,68 @@ func TestMetricsNameTheSchool(t *testing.T) {
 	if strings.Contains(text, `school="http://b.schule.test",route="GET /api/v1/school"`) {
 		t.Errorf("A's requests were counted at B:\n%s", text)
 	}
+}
+
+// TestSchoolsChangeWhileServing: school add and remove reach a running server within a few seconds.
+// The first school takes over the data on its own address; a school removed answers 404 at once and
+// its open page loses its stream; the tables of a removed first school serve nobody its key again,
+// neither a school added later nor the database when the last school has left.
+func TestSchoolsChangeWhileServing(t *testing.T) {
+	dsn := "sqlite:" + filepath.Join(t.TempDir(), "n.db")
+	cmd := func(args ...string) {
+		t.Helper()
+		full := append(append([]string{args[0], args[1], "--db", dsn}), args[2:]...) // flags before the file
+		if _, errOut, err := runCmd(t, full...); err != nil {
+			t.Fatalf("%v: %v %s", args, err, errOut)
+		}
+	}
+	cmd("config", "import", writeFile(t, t.TempDir(), "a.json", strings.Replace(aliasDoc, "Original", "Schluessel-Alpha", 1)))
+	base, _ := startServer(t, dsn, nil)
+	keyAt := func(host string) (int, string) {
+		status, body := hostRequest(t, base, host, "GET", "/api/v1/config", nil, "")
+		return status, body
+	}
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(3 * registryPoll)
+		for !ok() {
+			if time.Now().After(deadline) {
+				t.Fatalf("not within %s: %s", 3*registryPoll, what)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	if status, body := keyAt("irgendwo.test"); status != 200 || !strings.Contains(body, "Schluessel-Alpha") {
+		t.Fatalf("one school on any host: %d %s", status, body)
+	}
+	cmd("school", "add", "--url", "http://"+hostA, "--name", "Schule Alpha")
+	cmd("school", "add", "--url", "http://"+hostB, "--name", "Schule Beta")
+	waitFor("A keeps its key at its address, B starts fresh, other hosts get 404", func() bool {
+		sa, a := keyAt(hostA)
+		sb, b := keyAt(hostB)
+		so, _ := keyAt("irgendwo.test")
+		return sa == 200 && strings.Contains(a, "Schluessel-Alpha") && sb == 200 && !strings.Contains(b, "Alpha") && so == 404
+	})
+
+	page := openHostStream(t, base, hostA)
+	page.next(t)
+	cmd("school", "remove", "--url", "http://"+hostA, "--yes")
+	waitFor("A's address answers 404", func() bool { s, _ := keyAt(hostA); return s == 404 })
+	select {
+	case <-page.done:
+	case <-time.After(3 * registryPoll):
+		t.Fatal("A's page kept its stream after A was removed")
+	}
+
+	cmd("school", "add", "--url", "http://c.schule.test", "--name", "Schule Gamma")
+	waitFor("C is served, fresh", func() bool {
+		s, body := keyAt("c.schule.test")
+		return s == 200 && !strings.Contains(body, "Alpha")
+	})
+	cmd("school", "remove", "--url", "http://"+hostB, "--yes")
+	cmd("school", "remove", "--url", "http://c.schule.test", "--yes")
+	waitFor("the database is one school again, without A's key", func() bool {
+		s, body := keyAt("irgendwo.test")
+		return s == 200 && !strings.Contains(body, "Alpha")
+	})
 }
