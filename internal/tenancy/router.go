@@ -90,7 +90,7 @@ func notFound(w http.ResponseWriter, req *http.Request) {
 var notFoundPage = `<!doctype html>
 <html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Keine Schule unter dieser Adresse – Notenrechner</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937;line-height:1.5}h1{font-size:1.5rem}</style>
+<style>:root{color-scheme:light dark}body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937;background:#fff;line-height:1.5}h1{font-size:1.5rem}@media (prefers-color-scheme:dark){body{color:#e2e8f0;background:#020617}}</style>
 </head><body><main><h1>` + html.EscapeString(NotFoundMessage) + `</h1>
 <p>Bitte die Adresse prüfen, die Ihre Schule bekannt gegeben hat. Wer den Notenrechner für mehrere Schulen
 betreibt, richtet eine Schule mit <code>notenrechner school add</code> ein.</p></main></body></html>

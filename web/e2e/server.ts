@@ -131,6 +131,13 @@ export class TestServer {
     return stdout
   }
 
+  /** Runs a command of the binary on the same database file (`--db` follows the command's words). */
+  async cli(words: string[], flags: string[]): Promise<string> {
+    const { stdout, stderr } = await run(binary, [...words, '--db', this.db, ...flags])
+    appendLog(`cli-${String(process.pid)}-${String(this.port)}`, stdout + stderr)
+    return stdout
+  }
+
   /** Runs `notenrechner school set --land CODE` as a separate process on the same database file. */
   async setLand(code: string): Promise<string> {
     const { stdout, stderr } = await run(binary, ['school', 'set', '--db', this.db, '--land', code])
@@ -151,10 +158,11 @@ export class TestServer {
   }
 
   /** Runs `notenrechner admin create` as a separate process, the password on standard input. */
-  async createAdmin(email: string, password: string): Promise<string> {
+  async createAdmin(email: string, password: string, school?: string): Promise<string> {
     recordSecrets('password', [password])
+    const schoolFlag = school === undefined ? [] : ['--school', school]
     return new Promise((done, fail) => {
-      const child = spawn(binary, ['admin', 'create', '--db', this.db, '--email', email], {
+      const child = spawn(binary, ['admin', 'create', '--db', this.db, '--email', email, ...schoolFlag], {
         stdio: ['pipe', 'pipe', 'pipe'],
       })
       let out = ''
