@@ -161,14 +161,17 @@ function Steps({ form }: { form: FehlerForm }) {
               className="grid grid-cols-2 items-start gap-x-3 gap-y-1 sm:grid-cols-[10rem_8rem_auto]"
             >
               <TextField
-                label={`Stufe ${n}: ab Fehlerquotient`}
+                label="ab Fehlerquotient"
+                // the visible label is the column's; the step's number too for assistive technology
+                aria-label={`Stufe ${n}: ab Fehlerquotient`}
                 inputMode="decimal"
                 autoComplete="off"
                 error={errors?.[i]?.from?.message}
                 {...form.register(`fehlerquotient.steps.${i}.from`)}
               />
               <TextField
-                label={`Stufe ${n}: Abzug`}
+                label="Abzug"
+                aria-label={`Stufe ${n}: Abzug`}
                 inputMode="numeric"
                 autoComplete="off"
                 error={errors?.[i]?.deduction?.message}
