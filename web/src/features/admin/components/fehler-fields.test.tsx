@@ -50,7 +50,7 @@ describe('the section Sprachrichtigkeit (Fehlerquotient)', () => {
     expect(screen.getByRole('heading', { name: 'Sprachrichtigkeit (Fehlerquotient)' })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: 'keine Umrechnung' })).toBeChecked()
     expect(screen.getByRole('radio', { name: 'Hessen, gymnasiale Oberstufe' })).toHaveAccessibleDescription(
-      'Quelle: Oberstufen- und Abiturverordnung (OAVO), Anlage 9. ab 3: 1 Notenpunkt, ab 6: 2 Notenpunkte; höchstens 2 Notenpunkte.',
+      'Quelle: Oberstufen- und Abiturverordnung (OAVO), Anlage 9; ab 3: 1 Notenpunkt, ab 6: 2 Notenpunkte; höchstens 2 Notenpunkte.',
     )
     expect(screen.queryByRole('textbox', { name: 'Name der Regel' })).not.toBeInTheDocument()
   })

@@ -49,7 +49,7 @@ export function FehlerFields({ form }: { form: FehlerForm }) {
               form={form}
               value={r.id}
               label={r.name}
-              sentence={`Quelle: ${r.source}. ${stepsText(r)}.`}
+              sentence={`Quelle: ${r.source}; ${stepsText(r)}.`}
             />
           ))}
           <ChoiceOption
@@ -107,7 +107,7 @@ function OwnRule({ form }: { form: FehlerForm }) {
   const errors = form.formState.errors.fehlerquotient
   return (
     <div className="space-y-5">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid max-w-3xl gap-4 sm:grid-cols-2">
         <TextField
           label="Name der Regel"
           hint="Erscheint im Rechner als „Regel der Schule: …“."
