@@ -92,6 +92,7 @@ FUZZ_TARGETS := \
 	./internal/grading:FuzzParseConfig \
 	./internal/grading:FuzzCalculateFast \
 	./internal/grading:FuzzFehlerquotient \
+	./internal/grading:FuzzFehlerSetting \
 	./internal/server:FuzzLoginBody \
 	./internal/server:FuzzPasswordChangeBody \
 	./internal/server:FuzzSetupBody \

@@ -24,7 +24,7 @@ Aufruf:
   notenrechner zeugnisnote < NOTEN.json         Zeugnisnote: Durchschnitt und Vorschlag aus den Noten (JSON)
   notenrechner abitur (--gesamt E | --block1 N --block2 M)
                                                 Abitur: Durchschnittsnote und Mindestbedingungen (JSON)
-  notenrechner fehlerquotient --woerter N --fehler F [--regel ID]
+  notenrechner fehlerquotient --woerter N --fehler F [--regel ID | --scale SLUG]
                                                 Fehlerquotient und Abzug für die Sprachrichtigkeit (JSON)
   notenrechner config export [--scale SLUG] [DATEI]
                                                 gespeicherte Konfiguration ausgeben
@@ -66,7 +66,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	case "abitur":
 		return cmdAbitur(args[1:], stdout)
 	case "fehlerquotient":
-		return cmdFehlerquotient(args[1:], stdout)
+		return cmdFehlerquotient(ctx, args[1:], getenv, stdout, stderr)
 	case "config":
 		return cmdConfig(ctx, args[1:], getenv, stdin, stdout, stderr)
 	case "scale":

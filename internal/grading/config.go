@@ -32,6 +32,9 @@ type Config struct {
 	// Zeugnis is the school's setting of the Zeugnisnote for this scale; the zero value (the
 	// defaults of docs/spec.md §9) leaves the member out of the document.
 	Zeugnis Zeugnis
+	// Fehler is the scale's conversion of the Fehlerquotient (docs/spec.md §13); the zero value, no
+	// conversion, leaves the member "fehlerquotient" out of the document.
+	Fehler FehlerSetting
 	// Binding is a school's decision that teachers may not adjust this key for one test (docs/spec.md
 	// §10): the member "adjustable": false, written only then, so documents without it keep their bytes.
 	Binding bool
@@ -93,6 +96,7 @@ func (c Config) MarshalJSON() ([]byte, error) {
 	b = s.SixNormal.appendText(b)
 	b = append(b, `}}`...)
 	b = appendZeugnis(b, &c.Zeugnis)
+	b = appendFehler(b, &c.Fehler)
 	b = appendBinding(b, c.Binding)
 	return append(b, '}'), nil
 }

@@ -61,8 +61,8 @@ func (c Config) IsOriginal() bool { return c.Rule.Kind == RuleWidths }
 // marshalRule writes a document of a rule in a fixed member order, so the same document always
 // gives the same bytes:
 //
-//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"table","percentage":…,"bands":[{"grade":…,"from":…},…,{"grade":…}]}[,"zeugnis":…][,"adjustable":false]}
-//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"formula","step":…,"midpoint":…[,"pass":…]}[,"zeugnis":…][,"adjustable":false]}
+//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"table","percentage":…,"bands":[{"grade":…,"from":…},…,{"grade":…}]}[,"zeugnis":…][,"fehlerquotient":…][,"adjustable":false]}
+//	{"name":…,"system":…,["preset":…,]"rule":{"kind":"formula","step":…,"midpoint":…[,"pass":…]}[,"zeugnis":…][,"fehlerquotient":…][,"adjustable":false]}
 func (c Config) marshalRule() ([]byte, error) {
 	name, err := json.Marshal(c.Name)
 	if err != nil {
@@ -88,6 +88,7 @@ func (c Config) marshalRule() ([]byte, error) {
 		}
 		b = append(b, '}')
 		b = appendZeugnis(b, &c.Zeugnis)
+		b = appendFehler(b, &c.Fehler)
 		b = appendBinding(b, c.Binding)
 		return append(b, '}'), nil
 	}
@@ -107,6 +108,7 @@ func (c Config) marshalRule() ([]byte, error) {
 	}
 	b = append(b, `]}`...)
 	b = appendZeugnis(b, &c.Zeugnis)
+	b = appendFehler(b, &c.Fehler)
 	b = appendBinding(b, c.Binding)
 	return append(b, '}'), nil
 }

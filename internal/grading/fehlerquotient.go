@@ -82,7 +82,22 @@ var (
 // computes the quotient and the deduction. Refused input is a *ValidationError whose fields are woerter,
 // fehler and regel.
 func Fehlerquotient(woerter, fehler, regel string) (FehlerResult, error) {
+	rule, known := fehlerRule(regel)
 	fields := map[string]string{}
+	if regel != "" && !known {
+		fields["regel"] = unknownRuleMessage()
+	}
+	return fehlerquotient(woerter, fehler, rule, known, fields)
+}
+
+// FehlerquotientOf is Fehlerquotient with a rule given whole: a scale's setting (FehlerSetting.Rule), the
+// school's own rule included.
+func FehlerquotientOf(woerter, fehler string, rule FehlerRule) (FehlerResult, error) {
+	return fehlerquotient(woerter, fehler, rule, true, map[string]string{})
+}
+
+// fehlerquotient computes with rule when known; fields holds what was refused before the numbers.
+func fehlerquotient(woerter, fehler string, rule FehlerRule, known bool, fields map[string]string) (FehlerResult, error) {
 	words, ok := readWords(woerter)
 	if !ok {
 		fields["woerter"] = msgWoerter
@@ -96,10 +111,6 @@ func Fehlerquotient(woerter, fehler, regel string) (FehlerResult, error) {
 		if trimBlank(fehler) == "" {
 			fields["fehler"] = msgFehlerEmpty
 		}
-	}
-	rule, known := fehlerRule(regel)
-	if regel != "" && !known {
-		fields["regel"] = unknownRuleMessage()
 	}
 	if len(fields) > 0 {
 		return FehlerResult{}, &ValidationError{Fields: fields}

@@ -14,6 +14,7 @@ import (
 type fehlerCase struct {
 	Name                   string
 	Woerter, Fehler, Regel string
+	Rule                   *FehlerRule // a school's rule, given whole (FehlerquotientOf)
 	Result                 json.RawMessage
 	Errors                 map[string]string
 }
@@ -33,6 +34,9 @@ func TestFehlerquotientAsTheVectorsSay(t *testing.T) {
 	for _, c := range file.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			got, err := Fehlerquotient(c.Woerter, c.Fehler, c.Regel)
+			if c.Rule != nil {
+				got, err = FehlerquotientOf(c.Woerter, c.Fehler, *c.Rule)
+			}
 			if c.Errors != nil {
 				var ve *ValidationError
 				if !errors.As(err, &ve) {

@@ -215,8 +215,12 @@ func TestMessagesMatchSharedFile(t *testing.T) {
 		"list":         msgList, "tendency": msgTendency, "tendencySystem": msgTendencySystem,
 		"rounding": msgRounding, "zeugnisStep": msgZeugnisStep, "zeugnisStepOnly": msgZeugnisStepOnly,
 		"categoryCount": msgCategoryCount, "categoryName": msgCategoryName, "categoryTwice": msgCategoryTwice,
-		"weight":  msgWeight,
-		"boolean": msgBoolean,
+		"weight":       msgWeight,
+		"boolean":      msgBoolean,
+		"fehlerPreset": unknownRuleMessage(), "fehlerPresetAlone": msgFehlerPresetAlone, "fehlerUnit": msgFehlerUnit,
+		"fehlerStepCount": msgFehlerStepCount, "fehlerFrom": msgFehlerFrom, "fehlerFromOrder": msgFehlerFromOrder,
+		"fehlerDeduction": msgFehlerDeduction, "fehlerDeductionOrder": msgFehlerDedOrder,
+		"fehlerDeductionMax": msgFehlerDedMax, "fehlerMinWords": msgFehlerMinWords,
 	}
 	if !maps.Equal(ours, shared) {
 		t.Errorf("messages differ:\nGo:     %v\nshared: %v", ours, shared)

@@ -65,7 +65,7 @@ func parseConfig(data []byte, stored, rules bool) (Config, error) {
 	if err := p.errs.err(); err != nil {
 		return Config{}, err
 	}
-	return Config{Name: p.name, Rule: p.vals.rule(), Zeugnis: p.zeugnisSet, Binding: p.binding}, nil
+	return Config{Name: p.name, Rule: p.vals.rule(), Zeugnis: p.zeugnisSet, Fehler: p.fehler, Binding: p.binding}, nil
 }
 
 // ruleConfig reads a rule document; a preset it names must still be the preset's rule. A stored version
@@ -76,7 +76,7 @@ func (p *parser) ruleConfig(top []member) (Config, error) {
 	if err := p.errs.err(); err != nil {
 		return Config{}, err
 	}
-	c := Config{Name: p.name, Rule: p.rule, Preset: p.preset, Zeugnis: p.zeugnisSet, Binding: p.binding}
+	c := Config{Name: p.name, Rule: p.rule, Preset: p.preset, Zeugnis: p.zeugnisSet, Fehler: p.fehler, Binding: p.binding}
 	if preset, ok := PresetByID(c.Preset); ok && preset.Config.Rule != c.Rule {
 		if p.stored && slices.Contains(earlierRules(c.Preset), c.Rule) {
 			c.Preset = ""
@@ -96,12 +96,13 @@ type parser struct {
 	preset string // a rule document's preset id
 	// zeugnisSet is the document's member "zeugnis" (zeugnis.go)
 	zeugnisSet Zeugnis
-	binding    bool // the member "adjustable": false
-	stored     bool // a stored version: the name's character rule does not apply (ParseStoredDocument)
+	fehler     FehlerSetting // the member "fehlerquotient" (fehler_setting.go)
+	binding    bool          // the member "adjustable": false
+	stored     bool          // a stored version: the name's character rule does not apply (ParseStoredDocument)
 }
 
 func (p *parser) document(top []member) {
-	m := p.known("", top, "name", "grades", "schema", "zeugnis", "adjustable")
+	m := p.known("", top, "name", "grades", "schema", "zeugnis", "fehlerquotient", "adjustable")
 	if raw, ok := m["name"]; ok {
 		p.parseName(raw)
 	} else {
@@ -119,6 +120,9 @@ func (p *parser) document(top []member) {
 	}
 	if raw, ok := m["zeugnis"]; ok {
 		p.zeugnis(raw, SystemPlusMinus, true)
+	}
+	if raw, ok := m["fehlerquotient"]; ok {
+		p.fehlerquotient(raw)
 	}
 	p.adjustable(m)
 }

@@ -43,10 +43,10 @@ func isRuleDocument(top []member) bool {
 	return false
 }
 
-// ruleDocument reads {"name", "system", "preset"?, "rule", "zeugnis"?} into p.rule, p.preset, p.name
-// and p.zeugnisSet.
+// ruleDocument reads {"name", "system", "preset"?, "rule", "zeugnis"?, "fehlerquotient"?, "adjustable"?}
+// into p.rule, p.preset, p.name, p.zeugnisSet, p.fehler and p.binding.
 func (p *parser) ruleDocument(top []member) {
-	m := p.known("", top, "name", "system", "preset", "rule", "zeugnis", "adjustable")
+	m := p.known("", top, "name", "system", "preset", "rule", "zeugnis", "fehlerquotient", "adjustable")
 	if raw, ok := m["name"]; ok {
 		p.parseName(raw)
 	} else {
@@ -64,6 +64,9 @@ func (p *parser) ruleDocument(top []member) {
 	}
 	if raw, ok := m["zeugnis"]; ok {
 		p.zeugnis(raw, system.ID, systemOK)
+	}
+	if raw, ok := m["fehlerquotient"]; ok {
+		p.fehlerquotient(raw)
 	}
 	p.adjustable(m)
 }

@@ -109,6 +109,7 @@ func (c Config) Validate() error {
 	}
 	checkRelations(&vs, errs)
 	c.validateZeugnis(errs)
+	c.validateFehler(errs)
 	return errs.err()
 }
 

@@ -42,6 +42,17 @@ MSG = {
     "categoryTwice": "Diese Kategorie gibt es schon.",
     "weight": "Muss eine Zahl größer als 0 sein, z. B. 2 oder 0,5.",
     "boolean": "Muss true oder false sein.",
+    # the member "fehlerquotient" (docs/spec.md §8, §13), in documents of either shape: fehler_member.py
+    "fehlerPreset": "Diese Regel gibt es nicht. Bekannt: hessen-oberstufe.",
+    "fehlerPresetAlone": "Eine veröffentlichte Regel steht allein: keine eigenen Werte daneben.",
+    "fehlerUnit": "Muss „notenpunkte“ oder „drittel“ sein.",
+    "fehlerStepCount": "1 bis 10 Stufen.",
+    "fehlerFrom": "Muss eine Zahl größer als 0 und höchstens 100 mit höchstens 2 Nachkommastellen sein, z. B. 3 oder 3,5.",
+    "fehlerFromOrder": "Muss größer als die Schwelle der Stufe davor sein.",
+    "fehlerDeduction": "Muss eine ganze Zahl von 1 bis 15 sein.",
+    "fehlerDeductionOrder": "Muss größer als der Abzug der Stufe davor sein.",
+    "fehlerDeductionMax": "Darf nicht größer als der höchste Abzug sein.",
+    "fehlerMinWords": "Muss eine ganze Zahl von 0 bis 100000 sein.",
 }
 ADJ = lambda nxt: MSG["adjacent"].format(next=nxt)  # noqa: E731
 MISSING = lambda g: MSG["gradeMissing"].format(grade=g)  # noqa: E731

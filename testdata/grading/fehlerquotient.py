@@ -57,10 +57,21 @@ def de(x: Fraction) -> str:
 def unit_text(rule: dict, n: int) -> str:
     if rule["unit"] == "notenpunkte":
         return "1 Notenpunkt" if n == 1 else f"{n} Notenpunkte"
-    return {1: "⅓ Note", 2: "⅔ Note", 3: "1 Note"}[n]
+    return {1: "⅓ Note", 2: "⅔ Note"}.get(n, f"{n} Drittel einer Note")
 
 
-def evaluate(woerter: str, fehler: str, regel: str) -> dict:
+# Rules of a school (a scale's member "fehlerquotient", docs/spec.md §8): no source, so the working names the
+# „Regel der Schule“; in thirds, with a minimum of words, thresholds with decimals, a maximum below the last step.
+SCHOOL_RULES = [
+    {"id": "schule", "name": "Deutsch Sek I", "unit": "drittel",
+     "steps": [{"from": "2,5", "deduction": 1}, {"from": "5", "deduction": 2}, {"from": "7,75", "deduction": 3}],
+     "max": 3, "minWords": 150, "source": "Regel der Schule"},
+    {"id": "schule", "name": "Englisch Oberstufe", "unit": "notenpunkte",
+     "steps": [{"from": "4", "deduction": 1}], "max": 1, "minWords": 0, "source": "Regel der Schule"},
+]
+
+
+def evaluate(woerter: str, fehler: str, regel: str, school: dict | None = None) -> dict:
     errors = {}
     w = woerter.strip(" \t")
     f = fehler.strip(" \t")
@@ -73,8 +84,8 @@ def evaluate(woerter: str, fehler: str, regel: str) -> dict:
         errors["fehler"] = MSG["fehlerEmpty"]
     elif not m or Fraction(int(m[1])) + (Fraction(1, 2) if m[2] == "5" else 0) > LIMIT:
         errors["fehler"] = MSG["fehler"]
-    rule = next((r for r in RULES if r["id"] == regel), None)
-    if regel != "" and rule is None:
+    rule = school or next((r for r in RULES if r["id"] == regel), None)
+    if school is None and regel != "" and rule is None:
         errors["regel"] = MSG["regel"]
     if errors:
         return {"errors": errors}
@@ -116,6 +127,12 @@ def evaluate(woerter: str, fehler: str, regel: str) -> dict:
 
 def case(name: str, woerter: str, fehler: str, regel: str = "") -> dict:
     return {"name": name, "woerter": woerter, "fehler": fehler, "regel": regel, **evaluate(woerter, fehler, regel)}
+
+
+def school_case(name: str, woerter: str, fehler: str, rule: dict) -> dict:
+    """A case computed with a school's rule given whole (no id to look up)."""
+    return {"name": name, "woerter": woerter, "fehler": fehler, "regel": "", "rule": rule,
+            **evaluate(woerter, fehler, "", rule)}
 
 
 def cases() -> list:
@@ -164,6 +181,18 @@ def cases() -> list:
         ("errors as text", "100", "zehn"),
     ]
     out += [case(n, w, f) for n, w, f in refused]
+    thirds, english = SCHOOL_RULES
+    out += [
+        school_case("a school's rule: below its minimum of words", "149", "20", thirds),
+        school_case("a school's rule: at its minimum, below the first step", "150", "3,5", thirds),
+        school_case("a school's rule: at 2,5", "200", "5", thirds),
+        school_case("a school's rule: just below 5, cut to 4,99", "401", "10", thirds),
+        school_case("a school's rule: at 5", "200", "10", thirds),
+        school_case("a school's rule: at 7,75 its highest deduction, 3 thirds", "400", "31", thirds),
+        school_case("a school's rule with one step: below it", "100", "3,5", english),
+        school_case("a school's rule with one step: at it", "100", "4", english),
+        school_case("a school's rule: refused words are refused as without it", "0", "4", english),
+    ]
     out.append(case("an unknown rule", "350", "10,5", "bayern"))
     out.append(case("an unknown rule and bad words", "x", "10,5", "hessen"))
     return out

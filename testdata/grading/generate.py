@@ -31,6 +31,7 @@ sys.dont_write_bytecode = True  # importing documents.py must not leave __pycach
 from documents import MSG, alias_cases, dump, invalid_cases  # noqa: E402
 from rule_documents import RULE_MSG, invalid_rule_cases, valid_rule_cases  # noqa: E402
 import adjustable_member  # noqa: E402
+import fehler_member  # noqa: E402
 import zeugnis_settings  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -376,16 +377,16 @@ def main() -> None:
     (HERE / "cases.json").write_text(body, encoding="utf-8")
     write("tables.json", None, {name: table(configs[name]) for name in CONFIG_NAMES})
     write("invalid-configs.json", "cases", invalid_cases() + zeugnis_settings.invalid_original_cases()
-          + adjustable_member.invalid_original_cases(), escape=True)
+          + adjustable_member.invalid_original_cases() + fehler_member.invalid_original_cases(), escape=True)
     write("alias-configs.json", "cases", alias_cases() + zeugnis_settings.valid_original_cases()
-          + adjustable_member.valid_original_cases())
+          + adjustable_member.valid_original_cases() + fehler_member.valid_original_cases())
     write("messages.json", None, MSG)
     write("rule-messages.json", None, RULE_MSG)
     write("invalid-rule-documents.json", "cases", invalid_rule_cases() + zeugnis_settings.invalid_rule_cases()
-          + adjustable_member.invalid_rule_cases(),
+          + adjustable_member.invalid_rule_cases() + fehler_member.invalid_rule_cases(),
           escape=True)
     write("rule-documents.json", "cases", valid_rule_cases() + zeugnis_settings.valid_rule_cases()
-          + adjustable_member.valid_rule_cases())
+          + adjustable_member.valid_rule_cases() + fehler_member.valid_rule_cases())
     points = build_points_tables(configs)
     (HERE / "points-tables.json").write_text(
         '{"tables":[\n' + ",\n".join(json.dumps(t) for t in points) + "\n]}\n", encoding="utf-8")

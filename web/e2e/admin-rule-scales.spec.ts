@@ -16,7 +16,7 @@ test('an admin creates a scale from the KMK preset, edits a bound, and the calcu
 
   const picker = page.getByRole('combobox', { name: 'Vorlage' })
   await picker.selectOption('kmk-oberstufe')
-  await expect(page.getByText('gymnasiale Oberstufe')).toBeVisible()
+  await expect(page.getByText('gymnasiale Oberstufe', { exact: true })).toBeVisible()
   // the Kurzname follows the name the scale gets (the preset's document's)
   await expect(page.getByRole('textbox', { name: 'Kurzname' })).not.toHaveValue('')
   for (const width of [390, 1280]) {

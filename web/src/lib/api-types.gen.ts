@@ -1040,6 +1040,7 @@ export interface components {
                 };
             };
             zeugnis?: components["schemas"]["ZeugnisSettings"];
+            fehlerquotient?: components["schemas"]["FehlerSetting"];
             adjustable?: components["schemas"]["Adjustable"];
         };
         /**
@@ -1067,6 +1068,7 @@ export interface components {
                 } & (unknown | unknown);
             };
             zeugnis?: components["schemas"]["ZeugnisSettings"];
+            fehlerquotient?: components["schemas"]["FehlerSetting"];
             adjustable?: components["schemas"]["Adjustable"];
         };
         /**
@@ -1075,6 +1077,50 @@ export interface components {
          *     versioniert. Gespeichert wird nur `false`.
          */
         Adjustable: boolean;
+        /**
+         * @description Die Umrechnung des Fehlerquotienten in einen Abzug für diesen Notenschlüssel (docs/spec.md §13), die die
+         *     Seite im Werkzeug „Sprachrichtigkeit“ vorwählt. Fehlt das Feld, gibt es keine Umrechnung. Entweder eine
+         *     veröffentlichte Regel (`preset`, allein) oder die eigene Regel der Schule (ohne Quelle; die Seite nennt sie
+         *     „Regel der Schule“): `steps` aufsteigend, je ab einem Fehlerquotienten `from` (größer als 0, höchstens 100,
+         *     höchstens zwei Nachkommastellen; auch mit Punkt angenommen, gespeichert mit Komma ohne Nullen am Ende) der
+         *     Abzug `deduction` (ganze Zahl, jeder größer als der davor, keiner über `max`); `unit` sagt, ob in
+         *     Notenpunkten oder Dritteln einer Note; unter `minWords` Wörtern (0 wird nicht gespeichert) gilt die Regel
+         *     nicht. Der Server schreibt die Felder in dieser Reihenfolge.
+         * @example {
+         *       "name": "Deutsch Sek I",
+         *       "unit": "drittel",
+         *       "steps": [
+         *         {
+         *           "from": "3",
+         *           "deduction": 1
+         *         },
+         *         {
+         *           "from": "6",
+         *           "deduction": 2
+         *         }
+         *       ],
+         *       "max": 2,
+         *       "minWords": 100
+         *     }
+         */
+        FehlerSetting: {
+            /**
+             * @description Eine veröffentlichte Regel (`notenrechner fehlerquotient --regel`).
+             * @enum {string}
+             */
+            preset: "hessen-oberstufe";
+        } | {
+            name: components["schemas"]["ConfigName"];
+            /** @enum {string} */
+            unit: "notenpunkte" | "drittel";
+            steps: {
+                /** @example 3,5 */
+                from: string;
+                deduction: number;
+            }[];
+            max: number;
+            minWords?: number;
+        };
         /**
          * @description Die Einstellungen der Schule für die Zeugnisnote dieses Notenschlüssels (docs/spec.md §9); jedes Feld
          *     ist freiwillig, ohne Feld gilt die Voreinstellung, ohne jede Einstellung fehlt `zeugnis` ganz.
@@ -1184,6 +1230,7 @@ export interface components {
             preset?: components["schemas"]["PresetID"];
             rule: components["schemas"]["TableRule"] | components["schemas"]["FormulaRule"];
             zeugnis?: components["schemas"]["ZeugnisSettings"];
+            fehlerquotient?: components["schemas"]["FehlerSetting"];
             adjustable?: components["schemas"]["Adjustable"];
         };
         /**

@@ -57,3 +57,16 @@ describe('the member zeugnis', () => {
     expect(v.safeParse(liveConfigSchema, json(standardLiveConfig(3))).success).toBe(true)
   })
 })
+
+describe('the conversion of the Fehlerquotient in an admin answer', () => {
+  const withFehler = (fehlerquotient: unknown) => {
+    const live = json(standardLiveConfig(3)) as { config: Record<string, unknown> }
+    return { ...live, config: { ...live.config, fehlerquotient } }
+  }
+  it('is kept as it came, and fails the answer (valibot) when it cannot be read', () => {
+    const hessen = { preset: 'hessen-oberstufe' }
+    expect(readLiveConfig(withFehler(hessen))?.config.fehlerquotient).toStrictEqual(hessen)
+    expect(v.parse(liveConfigSchema, withFehler(hessen)).config.fehlerquotient).toStrictEqual(hessen)
+    expect(v.safeParse(liveConfigSchema, withFehler({ preset: 'bayern' })).success).toBe(false)
+  })
+})

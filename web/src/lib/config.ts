@@ -35,6 +35,11 @@ export interface GradingConfig {
     '6'?: { normal?: number }
   }
   zeugnis?: ZeugnisSettings | undefined
+  /**
+   * The scale's conversion of the Fehlerquotient (docs/spec.md §13) as received: kept, not read, on this
+   * route; lib/fehler-setting.ts reads it where it is used.
+   */
+  fehlerquotient?: unknown
   /** false: the school's key is binding, teachers may not adjust it for a test (docs/spec.md §10); absent: they may. */
   adjustable?: boolean | undefined
 }
@@ -53,6 +58,11 @@ export interface RuleDocument {
     pass?: number | undefined
   }
   zeugnis?: ZeugnisSettings | undefined
+  /**
+   * The scale's conversion of the Fehlerquotient (docs/spec.md §13) as received: kept, not read, on this
+   * route; lib/fehler-setting.ts reads it where it is used.
+   */
+  fehlerquotient?: unknown
   /** false: the school's key is binding, teachers may not adjust it for a test (docs/spec.md §10); absent: they may. */
   adjustable?: boolean | undefined
 }
@@ -96,6 +106,11 @@ export interface ScaleDocument {
   preset?: string | undefined
   rule: Rule
   zeugnis?: ZeugnisSettings | undefined
+  /**
+   * The scale's conversion of the Fehlerquotient (docs/spec.md §13) as received: kept, not read, on this
+   * route; lib/fehler-setting.ts reads it where it is used.
+   */
+  fehlerquotient?: unknown
   /** false: the school's key is binding, teachers may not adjust it for a test (docs/spec.md §10); absent: they may. */
   adjustable?: boolean | undefined
 }
@@ -182,6 +197,8 @@ const zeugnis: Read<ZeugnisSettings | undefined> = (x) => {
   const z = readZeugnis(x)
   return z === FAIL ? undefined : z
 }
+// Kept as it came (the server validated it); read off the route, where it is used (lib/fehler-setting.ts).
+const keep: Read<unknown> = (x) => x
 // Only false is kept: true is the default, which the server never writes.
 const adjustable: Read<boolean | undefined> = (x) => (x === false ? false : undefined)
 export const readOriginal: Read<GradingConfig> = object({
@@ -193,6 +210,7 @@ export const readOriginal: Read<GradingConfig> = object({
     '6': opt(object({ normal: opt(num) })),
   }),
   zeugnis,
+  fehlerquotient: keep,
   adjustable,
 })
 export const readRule: Read<RuleDocument> = object({
@@ -208,6 +226,7 @@ export const readRule: Read<RuleDocument> = object({
     pass: opt(num),
   }),
   zeugnis,
+  fehlerquotient: keep,
   adjustable,
 })
 // The one place that knows both shapes: a document with a member `rule` names its system and kind (a kind

@@ -11,6 +11,8 @@ interface FehlerCase {
   woerter: string
   fehler: string
   regel: string
+  /** A school's rule given whole (a scale's setting), with which the case is computed. */
+  rule?: FehlerRule
   result?: unknown
   errors?: Record<string, string>
 }
@@ -27,7 +29,10 @@ describe('fehlerquotient (testdata/grading/fehlerquotient.json, shared with inte
   })
 
   it.each(file.cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
-    const got = fehlerquotient(c.woerter, c.fehler, c.regel)
+    const got =
+      c.rule === undefined
+        ? fehlerquotient(c.woerter, c.fehler, c.regel)
+        : fehlerquotient(c.woerter, c.fehler, c.rule.id, [...FEHLER_RULES, c.rule])
     if (c.errors !== undefined) expect(got).toEqual({ ok: false, errors: c.errors })
     else expect(got).toEqual({ ok: true, result: c.result })
   })

@@ -117,8 +117,16 @@ export function deduct(rule: FehlerRule, halves: bigint, words: bigint): [number
   ]
 }
 
-/** Reads words and errors as typed ("10,5" and "10.5" alike) and, with a rule id (or ""), computes. */
-export function fehlerquotient(woerter: string, fehler: string, regel: string): FehlerOutcome {
+/**
+ * Reads words and errors as typed ("10,5" and "10.5" alike) and, with a rule id (or ""), computes. `rules`
+ * are the rules the id may name: the published ones, and on the page the scale's own (lib/fehler-setting.ts).
+ */
+export function fehlerquotient(
+  woerter: string,
+  fehler: string,
+  regel: string,
+  rules: readonly FehlerRule[] = FEHLER_RULES,
+): FehlerOutcome {
   const errors: Partial<Record<FehlerField, string>> = {}
   const words = readWords(woerter)
   if (words === null)
@@ -126,7 +134,7 @@ export function fehlerquotient(woerter: string, fehler: string, regel: string): 
   const halves = readHalves(fehler)
   if (halves === null)
     errors.fehler = trimBlank(fehler) === '' ? FEHLER_MESSAGES.fehlerEmpty : FEHLER_MESSAGES.fehler
-  const rule = FEHLER_RULES.find((r) => r.id === regel)
+  const rule = rules.find((r) => r.id === regel)
   if (regel !== '' && rule === undefined) errors.regel = FEHLER_MESSAGES.regel
   if (words === null || halves === null || Object.keys(errors).length > 0) return { ok: false, errors }
 

@@ -11,7 +11,7 @@ export default function HomeTools({ config, systemId }: { config: ScaleDocument;
   return (
     <>
       <ZeugnisOfScale config={config} systemId={systemId} />
-      <SprachrichtigkeitSection />
+      <SprachrichtigkeitSection setting={config.fehlerquotient} />
       <AbiturSection />
     </>
   )

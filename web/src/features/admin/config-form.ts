@@ -5,6 +5,7 @@ import { formSchema } from '@/lib/form-schema'
 import { parseNumber, trimmed } from '@/lib/numbers'
 import { checkConfigDocument, MESSAGES } from './config-validation'
 import { isOfKind } from './document-kind'
+import { fehlerFieldForPath, fehlerFormSchema, fehlerMember, type FehlerFormValues } from './fehler-form'
 import { isZeugnisPath, zeugnisFormSchema, zeugnisMember, type ZeugnisFormValues } from './zeugnis-form'
 
 // The editor's form: the five boundaries between the six grades and the four band widths, every
@@ -32,6 +33,8 @@ export type ConfigFormValues = Record<ConfigFormField, string> & {
   zeugnis?: ZeugnisFormValues | undefined
   /** Whether teachers may adjust the key for a test (docs/spec.md §10); only in the editor of a stored scale. */
   adjustable?: boolean | undefined
+  /** The section "Sprachrichtigkeit (Fehlerquotient)" (fehler-form.ts); only in the editor of a stored scale. */
+  fehlerquotient?: FehlerFormValues | undefined
 }
 /** The form's errors by field; a Zeugnisnote setting by its path (zeugnis.categories.1.weight). */
 export type ConfigFormErrors = Partial<Record<string, string>>
@@ -137,6 +140,7 @@ function toDocument(values: ConfigFormValues): Record<string, unknown> {
       '6': withoutUndefined({ normal: n('sixNormal') }),
     },
     zeugnis,
+    fehlerquotient: values.fehlerquotient === undefined ? undefined : fehlerMember(values.fehlerquotient),
     adjustable: values.adjustable === false ? false : undefined,
   })
 }
@@ -207,7 +211,7 @@ export function checkConfigForm(values: ConfigFormValues): FormCheck {
   }
   for (const [field, message] of Object.entries(orderErrors(usable))) errors[field] ??= message
   for (const [path, message] of documentErrors) {
-    const field = isZeugnisPath(path) ? path : fieldForPath(path)
+    const field = isZeugnisPath(path) ? path : (fehlerFieldForPath(path) ?? fieldForPath(path))
     if (field !== null) errors[field] ??= message
   }
   if (result.ok && Object.keys(errors).length === 0) {
@@ -224,6 +228,8 @@ function orderedErrors(errors: ConfigFormErrors): ConfigFormErrors {
   const out: ConfigFormErrors = {}
   for (const field of FORM_FIELDS) if (errors[field] !== undefined) out[field] = errors[field]
   for (const [path, message] of Object.entries(errors)) if (isZeugnisPath(path)) out[path] = message
+  for (const [path, message] of Object.entries(errors))
+    if (fehlerFieldForPath(path) !== null) out[path] = message
   return out
 }
 
@@ -244,6 +250,7 @@ export const configFormSchema = formSchema(
     sixNormal: text,
     zeugnis: v.optional(zeugnisFormSchema),
     adjustable: v.optional(v.boolean()),
+    fehlerquotient: v.optional(fehlerFormSchema),
   },
   (values) => {
     const result = checkConfigForm(values)

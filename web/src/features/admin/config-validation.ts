@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { ZeugnisSettings } from '@/lib/config'
+import { checkFehlerSetting, FEHLER_SETTING_MESSAGES, type FehlerSetting } from '@/lib/fehler-setting'
 import { firstIssue } from '@/lib/form-schema'
 import { codePointLength } from '@/lib/text'
 import { checkZeugnis, ZEUGNIS_MESSAGES } from './zeugnis-check'
@@ -37,6 +38,7 @@ export const MESSAGES = {
   duplicate: 'Doppelt angegeben.',
   boolean: 'Muss true oder false sein.',
   ...ZEUGNIS_MESSAGES,
+  ...FEHLER_SETTING_MESSAGES,
 } as const
 
 const msgAdjacent = (next: number) => MESSAGES.adjacent.replace('{next}', String(next))
@@ -50,6 +52,8 @@ export interface CanonicalConfig {
   grades: Record<'1' | '2' | '3' | '4' | '5' | '6', { min: number; max: number }>
   schema: { general: { minus: number; normal: number }; '1': { minus: number }; '6': { normal: number } }
   zeugnis?: ZeugnisSettings
+  /** The conversion of the Fehlerquotient (docs/spec.md §13), lib/fehler-setting.ts. */
+  fehlerquotient?: FehlerSetting
   /** false: the key is binding (docs/spec.md §10); true, the default, is never written. */
   adjustable?: false
 }
@@ -115,6 +119,7 @@ class Checker {
   readonly values = new Map<Field, { value: number; path: string }>()
   name: string | null = null
   zeugnis: ZeugnisSettings | undefined
+  fehler: FehlerSetting | undefined
   binding = false
 
   add(path: string, message: string) {
@@ -159,7 +164,7 @@ class Checker {
       this.add('', MESSAGES.object)
       return
     }
-    const top = this.known('', doc, ['name', 'grades', 'schema', 'zeugnis', 'adjustable'])
+    const top = this.known('', doc, ['name', 'grades', 'schema', 'zeugnis', 'fehlerquotient', 'adjustable'])
     if (Object.hasOwn(top, 'name')) {
       const message = firstIssue(nameSchema, top.name)
       if (message !== null) this.add('name', message)
@@ -175,6 +180,14 @@ class Checker {
       this.zeugnis = checkZeugnis(
         top.zeugnis,
         '',
+        (p, m) => {
+          this.add(p, m)
+        },
+        MESSAGES,
+      )
+    if (Object.hasOwn(top, 'fehlerquotient'))
+      this.fehler = checkFehlerSetting(
+        top.fehlerquotient,
         (p, m) => {
           this.add(p, m)
         },
@@ -287,6 +300,7 @@ class Checker {
       },
     }
     if (this.zeugnis !== undefined) config.zeugnis = this.zeugnis
+    if (this.fehler !== undefined) config.fehlerquotient = this.fehler
     if (this.binding) config.adjustable = false
     return config
   }

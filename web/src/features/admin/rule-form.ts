@@ -1,10 +1,18 @@
 import * as v from 'valibot'
 import { type DocumentOf, type Rule, type RuleOf } from '@/lib/config'
 import { formatConfigNumber } from '@/lib/config-numbers'
+import { checkFehlerSetting } from '@/lib/fehler-setting'
 import { formSchema } from '@/lib/form-schema'
 import { writeDocument } from '@/lib/write-document'
 import { parseTypedNumber } from './config-form'
 import { MESSAGES, validateConfigDocument } from './config-validation'
+import {
+  fehlerFieldForPath,
+  fehlerFormSchema,
+  fehlerMember,
+  toFehlerValues,
+  type FehlerFormValues,
+} from './fehler-form'
 import { isTableSystem, readLabel } from './rule-labels'
 import { checkZeugnis } from './zeugnis-check'
 import {
@@ -60,6 +68,8 @@ export interface RuleFormValues {
   zeugnis: ZeugnisFormValues
   /** Whether teachers may adjust the key for a test (docs/spec.md §10). */
   adjustable: boolean
+  /** The section "Sprachrichtigkeit (Fehlerquotient)" (fehler-form.ts). */
+  fehlerquotient: FehlerFormValues
 }
 
 export const BASIS_LABELS: Record<Basis, string> = {
@@ -97,12 +107,15 @@ export function toRuleValues(doc: RuleFormDocument): RuleFormValues {
     pass: formatConfigNumber(formula?.pass),
     zeugnis: toZeugnisValues(doc.zeugnis),
     adjustable: doc.adjustable !== false,
+    fehlerquotient: toFehlerValues(doc.fehlerquotient),
   }
 }
 
 /** The form field of a server path (rule.bands.3.from → bands.3.from); null for paths it has no field for. */
 export function fieldForRulePath(path: string): string | null {
   if (path === 'name' || path === 'system' || (isZeugnisPath(path) && path !== 'zeugnis')) return path
+  const fehler = fehlerFieldForPath(path)
+  if (fehler !== null) return fehler
   const m = /^rule\.(bands|bands\.\d+\.(?:from|grade)|percentage|step|midpoint|pass)$/.exec(path)
   return m?.[1] ?? null
 }
@@ -130,10 +143,16 @@ export function checkRuleForm(values: RuleFormValues, base: RuleFormDocument, na
   const member = zeugnisMember(values.zeugnis, system)
   const zeugnis =
     member === undefined ? undefined : checkZeugnis(member, system, (p, m) => (errors[p] ??= m), MESSAGES)
+  const fehlerValue = fehlerMember(values.fehlerquotient)
+  const fehler =
+    fehlerValue === undefined
+      ? undefined
+      : checkFehlerSetting(fehlerValue, (p, m) => (errors[fehlerFieldForPath(p) ?? p] ??= m), MESSAGES)
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   const doc: RuleFormDocument = { name: values.name, rule }
   if (base.preset !== undefined && sameRule(rule, base.rule)) doc.preset = base.preset
   if (zeugnis !== undefined) doc.zeugnis = zeugnis
+  if (fehler !== undefined) doc.fehlerquotient = fehler
   if (!values.adjustable) doc.adjustable = false
   return { ok: true, doc }
 }
@@ -212,6 +231,7 @@ export function ruleFormSchema(base: RuleFormDocument, named = true) {
       pass: text,
       zeugnis: zeugnisFormSchema,
       adjustable: v.boolean(),
+      fehlerquotient: fehlerFormSchema,
     },
     (values) => {
       const result = checkRuleForm(values, base, named)

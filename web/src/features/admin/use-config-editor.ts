@@ -8,6 +8,7 @@ import {
   toFormValues,
   type ConfigFormValues,
 } from './config-form'
+import { fehlerFieldForPath, toFehlerValues } from './fehler-form'
 import { useVersionEditor, type EditorForm, type VersionOf } from './use-version-editor'
 import { isZeugnisPath, toZeugnisValues } from './zeugnis-form'
 
@@ -24,13 +25,16 @@ const WIDTHS_FORM: EditorForm<'widths', ConfigFormValues> = {
     ...toFormValues(doc),
     zeugnis: toZeugnisValues(doc.zeugnis),
     adjustable: doc.adjustable !== false,
+    fehlerquotient: toFehlerValues(doc.fehlerquotient),
   }),
   toDocument: (values) => {
     const checked = checkConfigForm(values)
     return checked.ok ? checked.doc : null
   },
   fieldForPath: (path) =>
-    isZeugnisPath(path) && path !== 'zeugnis' ? (path as Path<ConfigFormValues>) : fieldForPath(path),
+    isZeugnisPath(path) && path !== 'zeugnis'
+      ? (path as Path<ConfigFormValues>)
+      : ((fehlerFieldForPath(path) as Path<ConfigFormValues> | null) ?? fieldForPath(path)),
 }
 
 /** The editor of a version of the original's widths (useVersionEditor). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DocumentOf } from '@/lib/config'
+import type { DocumentOf, ScaleDocument } from '@/lib/config'
 import { standardLiveConfig } from '@/test/live-config'
 import { diffBands, diffSettings } from './version-diff'
 
@@ -107,5 +107,39 @@ describe('diffSettings of the teachers’ adjustment', () => {
       { label: 'Anpassung durch Lehrkräfte', version: 'erlaubt', current: 'nicht erlaubt', changed: true },
     ])
     expect(diffSettings(binding, binding).filter((s) => s.changed)).toEqual([])
+  })
+})
+
+describe('diffSettings of the Fehlerquotient', () => {
+  it('names the conversion of each version in words', () => {
+    const hessen = { ...standard(), fehlerquotient: { preset: 'hessen-oberstufe' } }
+    const own = {
+      ...standard(),
+      fehlerquotient: {
+        name: 'Englisch',
+        unit: 'drittel',
+        steps: [{ from: '4', deduction: 1 }],
+        max: 2,
+        minWords: 100,
+      },
+    }
+    const changed = (a: ScaleDocument, b: ScaleDocument) => diffSettings(a, b).filter((s) => s.changed)
+    expect(changed(standard(), hessen)).toEqual([
+      {
+        label: 'Sprachrichtigkeit',
+        version: 'keine Umrechnung',
+        current: 'Hessen, gymnasiale Oberstufe',
+        changed: true,
+      },
+    ])
+    expect(changed(hessen, own)).toEqual([
+      {
+        label: 'Sprachrichtigkeit',
+        version: 'Hessen, gymnasiale Oberstufe',
+        current: 'Regel der Schule „Englisch“: ab 4: ⅓ Note; höchstens ⅔ Note; erst ab 100 Wörtern',
+        changed: true,
+      },
+    ])
+    expect(changed(own, own)).toEqual([])
   })
 })

@@ -4,6 +4,7 @@ import { cellText, table } from '@/lib/grade-table'
 import { keyOf, type Key } from '@/lib/key'
 import { formatExact } from '@/lib/numbers'
 import { cmp, type Rational } from '@/lib/rational'
+import { fehlerText } from './fehler-form'
 import { BASIS_LABELS, STEP_LABELS, type Basis, type Step } from './rule-form'
 import { systemName } from './system-names'
 
@@ -53,7 +54,12 @@ export function diffSettings(version: ScaleDocument, current: ScaleDocument): Se
   const [a, b] = [version.rule, current.rule]
   const name = setting('Name', `„${version.name}“`, `„${current.name}“`)
   const rule = a.kind === 'widths' && b.kind === 'widths' ? widthSettings(a, b) : ruleSettings(a, b)
-  return [name, ...rule, setting('Anpassung durch Lehrkräfte', allowed(version), allowed(current))]
+  return [
+    name,
+    ...rule,
+    setting('Anpassung durch Lehrkräfte', allowed(version), allowed(current)),
+    setting('Sprachrichtigkeit', fehlerText(version.fehlerquotient), fehlerText(current.fehlerquotient)),
+  ]
 }
 
 /** Whether teachers may adjust the key for a test (docs/spec.md §10), in words. */

@@ -4,6 +4,7 @@ import { FORM_FIELDS, type ConfigFormValues } from '../config-form'
 import { enterDoesNotSave } from '../enter-does-not-save'
 import { AdjustableField, type AdjustableForm } from './adjustable-field'
 import { BoundariesFieldset, WidthsFieldset } from './config-fields'
+import { FehlerFields, type FehlerForm } from './fehler-fields'
 import { SaveBar } from './save-bar'
 import { ZeugnisFields, type ZeugnisForm } from './zeugnis-fields'
 
@@ -43,6 +44,7 @@ export function EditorFields({ form, onSubmit, onDiscard }: EditorFieldsProps) {
       </div>
       {/* the editor's values always hold `zeugnis` (use-config-editor.ts); only the creator's lack it */}
       <ZeugnisFields form={form as unknown as ZeugnisForm} system="" />
+      <FehlerFields form={form as unknown as FehlerForm} />
       <AdjustableField form={form as unknown as AdjustableForm} />
       <SaveBar isSubmitting={isSubmitting} isDirty={isDirty} onDiscard={onDiscard} />
     </form>

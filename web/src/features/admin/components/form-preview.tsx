@@ -5,6 +5,7 @@ import { GradeTable } from '@/components/grade-table'
 import { Notice } from '@/components/notice'
 import { keyOf } from '@/lib/key'
 import { checkConfigForm, fieldLabel, type ConfigFormField, type ConfigFormValues } from '../config-form'
+import { fehlerFieldForPath, fehlerFieldLabel } from '../fehler-form'
 import { isZeugnisPath, zeugnisFieldLabel } from '../zeugnis-form'
 
 type Form = UseFormReturn<ConfigFormValues>
@@ -37,7 +38,11 @@ export function FormPreview({ form, saved }: { form: Form; saved: string }) {
                     form.setFocus(field as ConfigFormField)
                   }}
                 >
-                  {isZeugnisPath(field) ? zeugnisFieldLabel(field) : fieldLabel(field as ConfigFormField)}
+                  {isZeugnisPath(field)
+                    ? zeugnisFieldLabel(field)
+                    : fehlerFieldForPath(field) !== null
+                      ? fehlerFieldLabel(field)
+                      : fieldLabel(field as ConfigFormField)}
                 </button>
                 : {message}
               </li>

@@ -5,6 +5,7 @@ import { systemName } from '../system-names'
 import { useRuleEditor, type RuleLive } from '../use-rule-editor'
 import { AdjustableField, type AdjustableForm } from './adjustable-field'
 import { EditorShell } from './editor-shell'
+import { FehlerFields, type FehlerForm } from './fehler-fields'
 import { RoundedIhkNotice } from './rounded-ihk-notice'
 import { FormulaFields, TableFields } from './rule-fields'
 import { RulePreview } from './rule-preview'
@@ -56,6 +57,7 @@ export function RuleEditor({
         />
         {doc.rule.kind === 'formula' ? <FormulaFields form={form} /> : <TableFields form={form} />}
         <ZeugnisFields form={form as unknown as ZeugnisForm} system={doc.rule.system} />
+        <FehlerFields form={form as unknown as FehlerForm} />
         <AdjustableField form={form as unknown as AdjustableForm} />
         <SaveBar
           isSubmitting={isSubmitting}

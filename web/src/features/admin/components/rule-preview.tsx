@@ -4,6 +4,7 @@ import { Card } from '@/components/card'
 import { GradeTable } from '@/components/grade-table'
 import { Notice } from '@/components/notice'
 import { keyOf } from '@/lib/key'
+import { fehlerFieldForPath, fehlerFieldLabel } from '../fehler-form'
 import { checkRuleForm, type RuleFormDocument, type RuleFormValues } from '../rule-form'
 import { isZeugnisPath, zeugnisFieldLabel } from '../zeugnis-form'
 
@@ -50,6 +51,7 @@ export function RulePreview({
 /** A field as the page names it: "ab Prozent der Zeile 3", "Note der Zeile 3", "Note 4 ab", "Name". */
 function fieldName(field: string): string {
   if (isZeugnisPath(field)) return zeugnisFieldLabel(field)
+  if (fehlerFieldForPath(field) !== null) return fehlerFieldLabel(field)
   const row = /^bands\.(\d+)\.(from|grade)$/.exec(field)
   if (row !== null)
     return `${row[2] === 'from' ? 'ab Prozent' : 'Note'} der Zeile ${String(Number(row[1]) + 1)}`

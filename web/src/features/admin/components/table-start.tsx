@@ -2,6 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/button'
 import type { ScaleDocument } from '@/lib/config'
+import { toFehlerValues } from '../fehler-form'
 import { checkRuleForm, ruleFormSchema, type RuleFormDocument, type RuleFormValues } from '../rule-form'
 import { startLabels } from '../rule-labels'
 import { toZeugnisValues } from '../zeugnis-form'
@@ -25,6 +26,7 @@ const START: RuleFormValues = {
   pass: '',
   zeugnis: toZeugnisValues(undefined), // the defaults; set in the editor once the scale exists
   adjustable: true,
+  fehlerquotient: toFehlerValues(undefined), // none; set in the editor once the scale exists
 }
 
 /**

@@ -1,16 +1,14 @@
-import {
-  FEHLER_RULES,
-  unitText,
-  type FehlerOutcome,
-  type FehlerRule,
-  type FehlerUnit,
-} from '@/lib/fehlerquotient'
+import { SCHOOL_RULE_ID } from '@/lib/fehler-setting'
+import { unitText, type FehlerOutcome, type FehlerRule, type FehlerUnit } from '@/lib/fehlerquotient'
 
 function deductionText(abzug: number, unit: FehlerUnit): string {
   return abzug === 0 ? 'kein Abzug' : unitText({ unit }, abzug)
 }
 
-/** The rule in one sentence under the result: its source, its steps, its maximum and how it is cut. */
+/**
+ * The rule in one sentence under the result: its source (a school's own rule has none: „Regel der Schule“
+ * and its name), its steps, its maximum and how it is cut.
+ */
 function ruleText(rule: FehlerRule): string {
   const steps = rule.steps
     .map(
@@ -20,14 +18,19 @@ function ruleText(rule: FehlerRule): string {
     .join(', ')
   const words = rule.minWords > 0 ? `, erst ab ${rule.minWords} Wörtern` : ''
   return (
-    `Quelle: ${rule.source}: ${steps} Abzug, höchstens ${deductionText(rule.max, rule.unit)}${words}. ` +
+    `${rule.id === SCHOOL_RULE_ID ? `Regel der Schule „${rule.name}“` : `Quelle: ${rule.source}`}: ${steps} Abzug, höchstens ${deductionText(rule.max, rule.unit)}${words}. ` +
     'Der Quotient wird nach zwei Nachkommastellen abgeschnitten.'
   )
 }
 
 /** The quotient, the deduction and the working as sentences, with the rule's source; live as typed. */
-export function FehlerResultView({ outcome, regel }: { outcome: FehlerOutcome; regel: string }) {
-  const rule = FEHLER_RULES.find((r) => r.id === regel)
+export function FehlerResultView({
+  outcome,
+  rule,
+}: {
+  outcome: FehlerOutcome
+  rule: FehlerRule | undefined
+}) {
   return (
     <output aria-live="polite" className="mt-5 block border-t border-slate-200 pt-4 dark:border-slate-700">
       {outcome.ok ? (

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { SprachrichtigkeitSection } from './sprachrichtigkeit-section'
 
-async function open() {
+async function open(setting?: unknown) {
   const user = userEvent.setup()
-  render(<SprachrichtigkeitSection />)
+  render(<SprachrichtigkeitSection setting={setting} />)
   await user.click(screen.getByRole('button', { name: 'Fehlerquotient berechnen' }))
   await screen.findByRole('heading', { name: 'Sprachrichtigkeit' })
   return user
@@ -56,5 +56,61 @@ describe('Sprachrichtigkeit', () => {
     await user.type(words, '{Enter}')
     expect(words).toHaveAccessibleDescription('Bitte die Zahl der Wörter eingeben.')
     expect(result()).toHaveTextContent('Wörter und Fehler eingeben')
+  })
+
+  it("chooses the scale's published rule, and the teacher may choose another", async () => {
+    const user = await open({ preset: 'hessen-oberstufe' })
+    const select = screen.getByRole('combobox', { name: 'Umrechnung' })
+    expect(select).toHaveValue('hessen-oberstufe')
+    await user.type(screen.getByRole('textbox', { name: 'Wörter' }), '100')
+    await user.type(screen.getByRole('textbox', { name: /^Fehler/ }), '6')
+    expect(result()).toHaveTextContent('Abzug2 Notenpunkte')
+    await user.selectOptions(select, 'keine Umrechnung')
+    expect(result()).not.toHaveTextContent('Abzug')
+  })
+
+  it("offers the school's own rule by its name, chosen, with its working and no source", async () => {
+    const user = await open({
+      name: 'Deutsch Sek I',
+      unit: 'drittel',
+      steps: [
+        { from: '2,5', deduction: 1 },
+        { from: '5', deduction: 2 },
+      ],
+      max: 2,
+      minWords: 150,
+    })
+    const select = screen.getByRole('combobox', { name: 'Umrechnung' })
+    expect(select).toHaveDisplayValue('Regel der Schule: Deutsch Sek I')
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'keine Umrechnung',
+      'Hessen, gymnasiale Oberstufe',
+      'Regel der Schule: Deutsch Sek I',
+    ])
+    await user.type(screen.getByRole('textbox', { name: 'Wörter' }), '200')
+    await user.type(screen.getByRole('textbox', { name: /^Fehler/ }), '5')
+    expect(result()).toHaveTextContent('Abzug⅓ Note')
+    expect(result()).toHaveTextContent(
+      'Der Fehlerquotient erreicht 2,5, aber nicht 5: ⅓ Note Abzug (Regel der Schule).',
+    )
+    expect(result()).toHaveTextContent(
+      'Regel der Schule „Deutsch Sek I“: ab einem Fehlerquotienten von 2,5: ⅓ Note, ab 5: ⅔ Note Abzug, höchstens ⅔ Note, erst ab 150 Wörtern.',
+    )
+    expect(result()).not.toHaveTextContent('Quelle')
+  })
+
+  it('follows the scale live until the teacher chooses, and a setting it cannot read is no conversion', async () => {
+    const user = userEvent.setup()
+    const { rerender } = render(<SprachrichtigkeitSection />)
+    await user.click(screen.getByRole('button', { name: 'Fehlerquotient berechnen' }))
+    const select = await screen.findByRole('combobox', { name: 'Umrechnung' })
+    expect(select).toHaveValue('')
+    rerender(<SprachrichtigkeitSection setting={{ preset: 'hessen-oberstufe' }} />)
+    expect(select).toHaveValue('hessen-oberstufe')
+    rerender(<SprachrichtigkeitSection setting={{ preset: 'bayern' }} />)
+    expect(select).toHaveValue('')
+    await user.selectOptions(select, 'hessen-oberstufe')
+    rerender(<SprachrichtigkeitSection />)
+    expect(select).toHaveValue('hessen-oberstufe')
   })
 })

@@ -8,14 +8,15 @@ const SprachrichtigkeitTool = lazy(() => import('./sprachrichtigkeit-tool'))
 
 /**
  * The Sprachrichtigkeit's place on the calculator page (docs/spec.md §13): a heading, a sentence and a
- * button that loads the Fehlerquotient. Nothing is kept: the tool opens empty on every visit.
+ * button that loads the Fehlerquotient. Nothing is kept: the tool opens empty on every visit, with the
+ * scale's conversion (`setting`, its document's member as received) chosen.
  */
-export function SprachrichtigkeitSection() {
+export function SprachrichtigkeitSection({ setting }: { setting?: unknown }) {
   const [open, setOpen] = useState(false)
   if (open) {
     return (
       <LazyPart fallback={<Spinner label="Sprachrichtigkeit wird geladen" />}>
-        <SprachrichtigkeitTool />
+        <SprachrichtigkeitTool setting={setting} />
       </LazyPart>
     )
   }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { SelectField } from '@/components/select-field'
 import { cardClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
+import { fehlerRuleOf, readFehlerSetting, SCHOOL_RULE_ID } from '@/lib/fehler-setting'
 import { FEHLER_RULES, fehlerquotient, type FehlerField } from '@/lib/fehlerquotient'
 import { FehlerResultView } from './fehler-result'
 
@@ -10,15 +11,22 @@ type Touched = Partial<Record<FehlerField, boolean>>
 /**
  * The Fehlerquotient (loaded when opened): words, errors in halves and the rule; the result as the
  * command prints it, with its working in German. Nothing leaves the browser and nothing is kept.
+ * The scale's conversion (`setting`, docs/spec.md §13) is chosen until the teacher chooses another, and
+ * follows the scale live until then; a school's own rule is offered as „Regel der Schule: …“.
  */
-export default function SprachrichtigkeitTool() {
+export default function SprachrichtigkeitTool({ setting }: { setting?: unknown }) {
   const id = useId()
   const [woerter, setWoerter] = useState('')
   const [fehler, setFehler] = useState('')
-  const [regel, setRegel] = useState('')
+  const [chosen, setChosen] = useState<string | null>(null)
+  const scaleRule = fehlerRuleOf(readFehlerSetting(setting))
+  const rules = scaleRule?.id === SCHOOL_RULE_ID ? [...FEHLER_RULES, scaleRule] : FEHLER_RULES
+  // a choice the scale took away (its own rule removed) falls back to the scale's
+  const regel =
+    chosen !== null && (chosen === '' || rules.some((r) => r.id === chosen)) ? chosen : (scaleRule?.id ?? '')
   // A field's message shows once it was left or the form was sent, not while the first digit is typed.
   const [touched, setTouched] = useState<Touched>({})
-  const outcome = fehlerquotient(woerter, fehler, regel)
+  const outcome = fehlerquotient(woerter, fehler, regel, rules)
   const errorOf = (f: FehlerField) => (!outcome.ok && touched[f] === true ? outcome.errors[f] : undefined)
   const leave = (f: FehlerField) => () => {
     setTouched((t) => ({ ...t, [f]: true }))
@@ -67,13 +75,13 @@ export default function SprachrichtigkeitTool() {
           value={regel}
           error={errorOf('regel')}
           onChange={(e) => {
-            setRegel(e.target.value)
+            setChosen(e.target.value)
           }}
         >
           <option value="">keine Umrechnung</option>
-          {FEHLER_RULES.map((r) => (
+          {rules.map((r) => (
             <option key={r.id} value={r.id}>
-              {r.name}
+              {r.id === SCHOOL_RULE_ID ? `Regel der Schule: ${r.name}` : r.name}
             </option>
           ))}
         </SelectField>
@@ -82,7 +90,7 @@ export default function SprachrichtigkeitTool() {
           Berechnen
         </button>
       </form>
-      <FehlerResultView outcome={outcome} regel={regel} />
+      <FehlerResultView outcome={outcome} rule={rules.find((r) => r.id === regel)} />
     </section>
   )
 }

@@ -1,0 +1,208 @@
+import { useId } from 'react'
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
+import { Button } from '@/components/button'
+import { SelectField } from '@/components/select-field'
+import { errorClass, hintClass, labelClass } from '@/components/styles'
+import { TextField } from '@/components/text-field'
+import { MAX_FEHLER_STEPS } from '@/lib/fehler-setting'
+import { FEHLER_RULES } from '@/lib/fehlerquotient'
+import { emptyStep, OWN_RULE, stepsText, type FehlerFormValues } from '../fehler-form'
+
+/** Either editor's form, seen through its section "Sprachrichtigkeit" (both hold `fehlerquotient`). */
+export type FehlerForm = UseFormReturn<{ fehlerquotient: FehlerFormValues }>
+
+/**
+ * The scale's conversion of the Fehlerquotient (docs/spec.md §13): none, a published rule (with its
+ * source) or the school's own, with its steps, unit, maximum and minimum of words. The calculator's tool
+ * „Sprachrichtigkeit“ chooses it for this scale. Saved with the scale, as a new version.
+ */
+export function FehlerFields({ form }: { form: FehlerForm }) {
+  const headingId = useId()
+  const choice = useWatch({ control: form.control, name: 'fehlerquotient.choice' })
+  const error = form.formState.errors.fehlerquotient?.choice?.message
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-5 border-t border-slate-200 pt-5 dark:border-slate-700"
+    >
+      <div>
+        <h3 id={headingId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
+          Sprachrichtigkeit (Fehlerquotient)
+        </h3>
+        <p className={hintClass}>
+          Die Umrechnung des Fehlerquotienten in einen Abzug, die der Rechner bei diesem Notenschlüssel
+          vorwählt; die Lehrkraft kann eine andere wählen.
+        </p>
+      </div>
+      <fieldset className="min-w-0">
+        <legend className={labelClass}>Umrechnung</legend>
+        <div className="mt-2 space-y-2">
+          <ChoiceOption
+            form={form}
+            value=""
+            label="keine Umrechnung"
+            sentence="Der Rechner zeigt nur den Fehlerquotienten."
+          />
+          {FEHLER_RULES.map((r) => (
+            <ChoiceOption
+              key={r.id}
+              form={form}
+              value={r.id}
+              label={r.name}
+              sentence={`Quelle: ${r.source}; ${stepsText(r)}.`}
+            />
+          ))}
+          <ChoiceOption
+            form={form}
+            value={OWN_RULE}
+            label="eigene Regel"
+            sentence="Die Regel Ihrer Schule, z. B. nach Beschluss der Fachkonferenz; der Rechner nennt sie „Regel der Schule“."
+          />
+        </div>
+        {error !== undefined && <p className={errorClass}>{error}</p>}
+      </fieldset>
+      {choice === OWN_RULE && <OwnRule form={form} />}
+    </section>
+  )
+}
+
+function ChoiceOption({
+  form,
+  value,
+  label,
+  sentence,
+}: {
+  form: FehlerForm
+  value: string
+  label: string
+  sentence: string
+}) {
+  const id = useId()
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="radio"
+        value={value}
+        aria-describedby={`${id}-what`}
+        className="mt-3.5 size-4 shrink-0 accent-green-700"
+        {...form.register('fehlerquotient.choice')}
+      />
+      <div className="min-w-0">
+        <label
+          htmlFor={id}
+          className="inline-flex min-h-11 items-center text-sm font-medium text-slate-800 dark:text-slate-100"
+        >
+          {label}
+        </label>
+        <p id={`${id}-what`} className="-mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {sentence}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function OwnRule({ form }: { form: FehlerForm }) {
+  const errors = form.formState.errors.fehlerquotient
+  return (
+    <div className="space-y-5">
+      <div className="grid max-w-3xl gap-4 sm:grid-cols-2">
+        <TextField
+          label="Name der Regel"
+          hint="Erscheint im Rechner als „Regel der Schule: …“."
+          autoComplete="off"
+          error={errors?.name?.message}
+          {...form.register('fehlerquotient.name')}
+        />
+        <SelectField label="Abzug in" error={errors?.unit?.message} {...form.register('fehlerquotient.unit')}>
+          <option value="notenpunkte">Notenpunkten</option>
+          <option value="drittel">Dritteln einer Note</option>
+        </SelectField>
+        <TextField
+          label="Höchster Abzug"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors?.max?.message}
+          {...form.register('fehlerquotient.max')}
+        />
+        <TextField
+          label="Mindestzahl der Wörter"
+          hint="Darunter gilt die Regel nicht; leer: ohne Mindestzahl."
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors?.minWords?.message}
+          {...form.register('fehlerquotient.minWords')}
+        />
+      </div>
+      <Steps form={form} />
+    </div>
+  )
+}
+
+function Steps({ form }: { form: FehlerForm }) {
+  const hintId = useId()
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'fehlerquotient.steps' })
+  const errors = form.formState.errors.fehlerquotient?.steps
+  const listError = errors?.message ?? errors?.root?.message
+  return (
+    <fieldset className="min-w-0" aria-describedby={hintId}>
+      <legend className={labelClass}>Stufen</legend>
+      <p id={hintId} className={hintClass}>
+        Ab einem Fehlerquotienten (einschließlich) der Abzug; die Schwellen und die Abzüge steigen von Stufe
+        zu Stufe.
+      </p>
+      <ul className="mt-3 space-y-3">
+        {fields.map((field, i) => {
+          const n = String(i + 1)
+          return (
+            <li
+              key={field.id}
+              className="grid grid-cols-2 items-start gap-x-3 gap-y-1 sm:grid-cols-[10rem_8rem_auto]"
+            >
+              <TextField
+                label="ab Fehlerquotient"
+                // the visible label is the column's; the step's number too for assistive technology
+                aria-label={`Stufe ${n}: ab Fehlerquotient`}
+                inputMode="decimal"
+                autoComplete="off"
+                error={errors?.[i]?.from?.message}
+                {...form.register(`fehlerquotient.steps.${i}.from`)}
+              />
+              <TextField
+                label="Abzug"
+                aria-label={`Stufe ${n}: Abzug`}
+                inputMode="numeric"
+                autoComplete="off"
+                error={errors?.[i]?.deduction?.message}
+                {...form.register(`fehlerquotient.steps.${i}.deduction`)}
+              />
+              <Button
+                variant="link"
+                className="col-span-2 justify-self-start sm:col-span-1 sm:mt-7 sm:min-h-11"
+                aria-label={`Stufe ${n} entfernen`}
+                disabled={fields.length <= 1}
+                onClick={() => {
+                  remove(i)
+                }}
+              >
+                Entfernen
+              </Button>
+            </li>
+          )
+        })}
+      </ul>
+      {listError !== undefined && <p className={errorClass}>{listError}</p>}
+      <Button
+        variant="secondary"
+        className="mt-3"
+        disabled={fields.length >= MAX_FEHLER_STEPS}
+        onClick={() => {
+          append(emptyStep())
+        }}
+      >
+        Stufe hinzufügen
+      </Button>
+    </fieldset>
+  )
+}
