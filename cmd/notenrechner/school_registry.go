@@ -20,12 +20,13 @@ func cmdSchoolRegistry(ctx context.Context, sub string, args []string, getenv fu
 	fs := flag.NewFlagSet("school "+sub, flag.ContinueOnError)
 	db := dbFlag(fs, getenv)
 	var url, name *string
-	var yes *bool
+	var yes, ifMissing *bool
 	if sub != "list" {
 		url = fs.String("url", "", "öffentliche Adresse der Schule, z. B. https://gs-nord.schultraeger.de")
 	}
 	if sub == "add" {
 		name = fs.String("name", "", "Name der Schule, z. B. \"Grundschule Nord\"")
+		ifMissing = fs.Bool("if-missing", false, "nur einrichten, wenn die Adresse noch keine Schule hat; sonst nichts ändern und ohne Fehler enden")
 	}
 	if sub == "remove" {
 		yes = fs.Bool("yes", false, "wirklich entfernen: alle Daten der Schule werden gelöscht")
@@ -59,7 +60,7 @@ func cmdSchoolRegistry(ctx context.Context, sub string, args []string, getenv fu
 	defer main.Close()
 	switch sub {
 	case "add":
-		return addSchool(ctx, *db, main, canonical, strings.TrimSpace(*name), stdout, stderr)
+		return addSchool(ctx, *db, main, canonical, strings.TrimSpace(*name), *ifMissing, stdout, stderr)
 	case "remove":
 		return removeSchool(ctx, *db, main, canonical, stdout)
 	default:
@@ -84,8 +85,14 @@ func checkSchoolName(name string) error {
 	return nil
 }
 
-func addSchool(ctx context.Context, d database, main store.Store, url, name string, stdout, stderr io.Writer) error {
+// addSchool registers a school. With ifMissing a taken address is no error: the school there stays
+// as it is (name and data), so that a deployment's start can run the same command every time.
+func addSchool(ctx context.Context, d database, main store.Store, url, name string, ifMissing bool, stdout, stderr io.Writer) error {
 	sch, err := registryOf(main).AddSchool(ctx, url, name, schoolHome(d))
+	if errors.Is(err, store.ErrSchoolTaken) && ifMissing {
+		fmt.Fprintf(stdout, "%s hat schon eine Schule; nichts geändert.\n", url)
+		return nil
+	}
 	if errors.Is(err, store.ErrSchoolTaken) {
 		return fmt.Errorf("%w: --url %s: diese Adresse hat schon eine Schule (notenrechner school list)", errUsage, url)
 	}
