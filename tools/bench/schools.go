@@ -27,6 +27,7 @@ type schoolsCase struct {
 	ConnectTime    time.Duration
 	Reached        int             // deliveries of the saved version to the saving school's pages, all saves
 	Latency        distribution    // save request sent → page parsed the event, over every save's pages
+	SaveP99        []time.Duration // the same per save: its p99 (one slow commit moves the pooled p99, not their median)
 	CPU            []time.Duration // the server's CPU per save, from just before it until its school's pages all had it
 	SaveTime       []time.Duration // the PUT's round trip
 	Crossed        int             // events received by pages of any other school (must be 0)
@@ -169,6 +170,7 @@ func measureSchoolSaves(srv *server, clients []*http.Client, hosts []string, pag
 	arrived []atomic.Int64, watch time.Duration, res schoolsCase) (schoolsCase, error) {
 	savesAt := make([]int, len(perSchool))
 	type save struct {
+		k       int // the how-manieth save
 		version int64
 		sent    time.Time
 	}
@@ -185,7 +187,7 @@ func measureSchoolSaves(srv *server, clients []*http.Client, hosts []string, pag
 			return res, fmt.Errorf("%s: %w", hosts[s], err)
 		}
 		savesAt[s]++
-		saved[s] = append(saved[s], save{version, sent})
+		saved[s] = append(saved[s], save{k, version, sent})
 		want := int64(perSchool[s] * savesAt[s])
 		for deadline := time.Now().Add(30 * time.Second); arrived[s].Load() < want; time.Sleep(time.Millisecond) {
 			if time.Now().After(deadline) {
@@ -201,6 +203,7 @@ func measureSchoolSaves(srv *server, clients []*http.Client, hosts []string, pag
 	}
 	time.Sleep(watch) // a stray delivery elsewhere would arrive within this
 	var lat []time.Duration
+	perSave := make([][]time.Duration, res.Saves)
 	for i, p := range page {
 		p.mu.Lock()
 		mine := saved[p.school]
@@ -214,11 +217,16 @@ func measureSchoolSaves(srv *server, clients []*http.Client, hosts []string, pag
 				return res, fmt.Errorf("page %d of %s: event %d has version %d, want %d", i, hosts[p.school], e, v, mine[e].version)
 			}
 			res.Reached++
-			lat = append(lat, p.got[e].Sub(mine[e].sent))
+			d := p.got[e].Sub(mine[e].sent)
+			lat = append(lat, d)
+			perSave[mine[e].k] = append(perSave[mine[e].k], d)
 		}
 		p.mu.Unlock()
 	}
 	res.Latency = distributionOf(lat)
+	for _, ds := range perSave {
+		res.SaveP99 = append(res.SaveP99, distributionOf(ds).P99)
+	}
 	return res, nil
 }
 

@@ -37,7 +37,7 @@ func TestSchoolsTiny(t *testing.T) {
 		{"alone", res.Alone, 1, 10, 2 * 10},
 	} {
 		if c.c.Schools != c.schools || c.c.Pages != c.pages || c.c.Reached != c.reach || c.c.Crossed != 0 ||
-			len(c.c.CPU) != 2 || c.c.Latency.N != c.reach {
+			len(c.c.CPU) != 2 || len(c.c.SaveP99) != 2 || c.c.Latency.N != c.reach {
 			t.Errorf("%s: %+v; want %d schools, %d pages, %d deliveries, none elsewhere", c.name, c.c, c.schools, c.pages, c.reach)
 		}
 	}
