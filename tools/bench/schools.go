@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -112,7 +113,9 @@ func (p *schoolPage) read(arrived []atomic.Int64) {
 func runSchoolsCase(bin string, plan schoolsPlan, schools, pages int) (schoolsCase, error) {
 	saves := plan.Saves
 	res := schoolsCase{Schools: schools, Pages: pages, Saves: saves}
-	srv, err := newServer(mustTempDir())
+	dir := mustTempDir()
+	defer os.RemoveAll(dir) // a thousand schools' files: not left behind
+	srv, err := newServer(dir)
 	if err != nil {
 		return res, err
 	}

@@ -36,7 +36,9 @@ func runSchoolsStartup(bin string, counts []int, idle time.Duration) ([]schoolsS
 
 func schoolsStartupOf(bin string, n int, idle time.Duration) (schoolsStartup, error) {
 	res := schoolsStartup{Schools: n}
-	srv, err := newServer(mustTempDir())
+	dir := mustTempDir()
+	defer os.RemoveAll(dir) // a thousand schools' files: not left behind
+	srv, err := newServer(dir)
 	if err != nil {
 		return res, err
 	}
