@@ -68,7 +68,8 @@ func run() error {
 	schools := flag.Int("schools", 100, "schools section: schools of the deployment")
 	schoolPages := flag.Int("school-pages", 10000, "schools section: live pages spread over the schools (and on the one school beside them)")
 	schoolSaves := flag.Int("school-saves", 10, "schools section: saves, each at one of the first schools in turn")
-	schoolCounts := flag.String("school-counts", "1,100,1000", "schools section: numbers of schools whose start-up and memory are measured")
+	schoolCounts := flag.String("school-counts", "1,100,1000", "schools section: numbers of schools whose start-up and memory are measured (SQLite)")
+	schoolPGCounts := flag.String("school-postgres-counts", "1,50", "schools section: the same on PostgreSQL (2 connections a school: keep within the server's max_connections); none to skip")
 	pageLoads := flag.Int("page-loads", 7, "page section: quiet loads and as many typed loads of each page (the floor, each build)")
 	flag.Parse()
 	root, err := filepath.Abs(*repo)
@@ -205,12 +206,21 @@ func run() error {
 	if err == nil {
 		err = step("schools", func() error {
 			counts, err := atoiList(*schoolCounts)
-			if err == nil {
-				var res schoolsResult
-				res, err = runSchools(bin, schoolsPlan{Schools: *schools, Pages: *schoolPages, Saves: *schoolSaves,
-					Counts: counts, Watch: 2 * time.Second, Idle: 5 * time.Second})
-				r.Schools = &res
+			if err != nil {
+				return err
 			}
+			plan := schoolsPlan{Schools: *schools, Pages: *schoolPages, Saves: *schoolSaves, Counts: counts,
+				Watch: 2 * time.Second, Idle: 5 * time.Second}
+			if *schoolPGCounts != "none" {
+				if plan.PostgresCounts, err = atoiList(*schoolPGCounts); err != nil {
+					return err
+				}
+				if plan.Postgres, err = postgresServer(root); err != nil {
+					return err
+				}
+			}
+			res, err := runSchools(bin, plan)
+			r.Schools = &res
 			return err
 		})
 	}

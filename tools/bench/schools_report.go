@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -19,7 +20,9 @@ type schoolsResult struct {
 // -school-counts); Watch and Idle are shortened only by the tiny run of its test.
 type schoolsPlan struct {
 	Schools, Pages, Saves int
-	Counts                []int         // numbers of schools at start
+	Counts                []int         // numbers of schools at start, on SQLite
+	PostgresCounts        []int         // the same on PostgreSQL (none: not measured)
+	Postgres              string        // the PostgreSQL server for PostgresCounts
 	Watch                 time.Duration // how long every page is watched after the last save
 	Idle                  time.Duration // how long the idle CPU is measured
 }
@@ -37,7 +40,7 @@ func runSchools(bin string, plan schoolsPlan) (schoolsResult, error) {
 	if res.Alone, err = runSchoolsCase(bin, plan, 1, res.Many.PagesPerSaved); err != nil {
 		return res, fmt.Errorf("one school alone: %w", err)
 	}
-	res.Startups, err = runSchoolsStartup(bin, plan.Counts, plan.Idle)
+	res.Startups, err = runSchoolsStartup(bin, plan.Counts, plan.Idle, plan.Postgres, plan.PostgresCounts)
 	return res, err
 }
 
@@ -87,17 +90,21 @@ func schoolsStartupMarkdown(p printer, rows []schoolsStartup, idle time.Duration
 	p("every school is served (the last school's configuration is then read through its host to prove it); the first\n")
 	p("start after `school add` and one restart. RSS and open files one second after the first start; idle CPU: the\n")
 	p("server's threads' time over the next %s, as a share of one core. Per school: the growth over the first row,\n", idle)
-	p("divided by the schools added.\n\n")
-	p("| schools | school add, all | start | restart | RSS | RSS per school | open files | files per school | idle CPU |\n")
-	p("|---|---|---|---|---|---|---|---|---|\n")
-	base := rows[0]
+	p("divided by the schools added (on the same database). PostgreSQL: a fresh database on the server the tests use, on\n")
+	p("this machine; its connections are the server's sockets but its listener. Errors: lines of level ERROR in its log.\n\n")
+	p("| database | schools | school add, all | start | restart | RSS | RSS per school | open files | files per school | connections to PostgreSQL | idle CPU | errors |\n")
+	p("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		perRSS, perFiles := "–", "–"
+		perRSS, perFiles, conns := "–", "–", "–"
+		base := rows[slices.IndexFunc(rows, func(b schoolsStartup) bool { return b.Backend == r.Backend })]
 		if d := r.Schools - base.Schools; d > 0 {
 			perRSS = fmt.Sprintf("%.0f KiB", float64(r.RSSKiB-base.RSSKiB)/float64(d))
 			perFiles = fmt.Sprintf("%.1f", float64(r.Files-base.Files)/float64(d))
 		}
-		p("| %d | %.1f s | %s | %s | %.1f MiB | %s | %d | %s | %.1f %% |\n", r.Schools, r.Setup.Seconds(), ms(r.First), ms(r.Restart),
-			float64(r.RSSKiB)/1024, perRSS, r.Files, perFiles, 100*r.IdleCPU.Seconds()/idle.Seconds())
+		if r.Backend == "PostgreSQL" {
+			conns = fmt.Sprint(r.DBConns)
+		}
+		p("| %s | %d | %.1f s | %s | %s | %.1f MiB | %s | %d | %s | %s | %.1f %% | %d |\n", r.Backend, r.Schools, r.Setup.Seconds(),
+			ms(r.First), ms(r.Restart), float64(r.RSSKiB)/1024, perRSS, r.Files, perFiles, conns, 100*r.IdleCPU.Seconds()/idle.Seconds(), r.Errors)
 	}
 }

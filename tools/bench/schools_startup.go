@@ -9,9 +9,10 @@ import (
 	"time"
 )
 
-// schoolsStartup is one deployment of Schools schools (SQLite) started without pages: what each
+// schoolsStartup is one deployment of Schools schools (SQLite or PostgreSQL) started without pages: what each
 // school costs the process before anybody uses it.
 type schoolsStartup struct {
+	Backend string // "SQLite" or "PostgreSQL"
 	Schools int
 	Setup   time.Duration // `school add` for all of them (four at a time)
 	First   time.Duration // exec → 200 on /healthz, every school served (the first start after school add)
@@ -19,28 +20,47 @@ type schoolsStartup struct {
 	RSSKiB  int64         // one second after the first start
 	Files   int           // open file descriptors then
 	IdleCPU time.Duration // the server's CPU over the plan's Idle with nothing to do
+	DBConns int           // PostgreSQL: the server's connections to it then (its sockets but the listener)
+	Errors  int           // lines of level ERROR in the server's log
 }
 
-// runSchoolsStartup measures a fresh deployment of each count of schools.
-func runSchoolsStartup(bin string, counts []int, idle time.Duration) ([]schoolsStartup, error) {
+// runSchoolsStartup measures a fresh SQLite deployment of each count of schools, then a fresh
+// PostgreSQL database (on pgServer, the tests' server) of each of pgCounts.
+func runSchoolsStartup(bin string, counts []int, idle time.Duration, pgServer string, pgCounts []int) ([]schoolsStartup, error) {
 	var out []schoolsStartup
 	for _, n := range counts {
-		res, err := schoolsStartupOf(bin, n, idle)
+		res, err := schoolsStartupOf(bin, n, idle, "")
 		if err != nil {
 			return out, fmt.Errorf("%d schools: %w", n, err)
+		}
+		out = append(out, res)
+	}
+	for _, n := range pgCounts {
+		res, err := schoolsStartupOf(bin, n, idle, pgServer)
+		if err != nil {
+			return out, fmt.Errorf("%d schools on PostgreSQL: %w", n, err)
 		}
 		out = append(out, res)
 	}
 	return out, nil
 }
 
-func schoolsStartupOf(bin string, n int, idle time.Duration) (schoolsStartup, error) {
-	res := schoolsStartup{Schools: n}
+// schoolsStartupOf measures n schools on SQLite, or on a fresh database of pgServer.
+func schoolsStartupOf(bin string, n int, idle time.Duration, pgServer string) (schoolsStartup, error) {
+	res := schoolsStartup{Backend: "SQLite", Schools: n}
 	dir := mustTempDir()
 	defer os.RemoveAll(dir) // a thousand schools' files: not left behind
 	srv, err := newServer(dir)
 	if err != nil {
 		return res, err
+	}
+	if pgServer != "" {
+		dsn, drop, err := freshDatabase(pgServer)
+		if err != nil {
+			return res, err
+		}
+		defer drop()
+		res.Backend, srv.db = "PostgreSQL", dsn
 	}
 	_, port, _ := net.SplitHostPort(srv.addr)
 	urls := make([]string, n)
@@ -65,6 +85,10 @@ func schoolsStartupOf(bin string, n int, idle time.Duration) (schoolsStartup, er
 	if res.RSSKiB, err = rssKiB(srv.pid()); err == nil {
 		res.Files, err = openFiles(srv.pid())
 	}
+	if err == nil && pgServer != "" {
+		res.DBConns, err = sockets(srv.pid())
+		res.DBConns-- // the listener
+	}
 	var cpu0, cpu1 time.Duration
 	if err == nil {
 		cpu0, err = cpuTime(srv.pid())
@@ -74,6 +98,7 @@ func schoolsStartupOf(bin string, n int, idle time.Duration) (schoolsStartup, er
 		cpu1, err = cpuTime(srv.pid())
 	}
 	srv.stop()
+	res.Errors = strings.Count(srv.log.String(), "level=ERROR")
 	if err != nil {
 		return res, err
 	}
@@ -98,6 +123,19 @@ func schoolAnswers(addr, url string) error {
 		return fmt.Errorf("%s: GET /api/v1/config: %s", url, res.Status)
 	}
 	return nil
+}
+
+// sockets counts the sockets among a process's file descriptors.
+func sockets(pid int) (int, error) {
+	dir := fmt.Sprintf("/proc/%d/fd", pid)
+	entries, err := os.ReadDir(dir)
+	n := 0
+	for _, e := range entries {
+		if target, err := os.Readlink(dir + "/" + e.Name()); err == nil && strings.HasPrefix(target, "socket:") {
+			n++
+		}
+	}
+	return n, err
 }
 
 // openFiles counts the file descriptors a process holds.

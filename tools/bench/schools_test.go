@@ -10,8 +10,9 @@ import (
 )
 
 // TestSchoolsTiny runs the many-schools section at its smallest against a binary built from this
-// tree: 3 schools, 30 pages, 2 saves, start-up with 1 and 3 schools (about 10 s, most of it the
-// build). It proves the section works; its figures mean nothing at this size.
+// tree: 3 schools, 30 pages, 2 saves, start-up with 1 and 3 schools, and with 1 and 2 on
+// PostgreSQL where NOTENRECHNER_TEST_POSTGRES names a server (about 10 s, most of it the build).
+// It proves the section works; its figures mean nothing at this size.
 func TestSchoolsTiny(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and starts the server")
@@ -22,8 +23,12 @@ func TestSchoolsTiny(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	res, err := runSchools(bin, schoolsPlan{Schools: 3, Pages: 30, Saves: 2, Counts: []int{1, 3},
-		Watch: 300 * time.Millisecond, Idle: 200 * time.Millisecond})
+	plan := schoolsPlan{Schools: 3, Pages: 30, Saves: 2, Counts: []int{1, 3},
+		Watch: 300 * time.Millisecond, Idle: 200 * time.Millisecond}
+	if pg := os.Getenv("NOTENRECHNER_TEST_POSTGRES"); pg != "" {
+		plan.Postgres, plan.PostgresCounts = pg, []int{1, 2}
+	}
+	res, err := runSchools(bin, plan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,8 +46,14 @@ func TestSchoolsTiny(t *testing.T) {
 			t.Errorf("%s: %+v; want %d schools, %d pages, %d deliveries, none elsewhere", c.name, c.c, c.schools, c.pages, c.reach)
 		}
 	}
-	if len(res.Startups) != 2 || res.Startups[1].Schools != 3 || res.Startups[1].RSSKiB == 0 || res.Startups[1].First == 0 {
+	if len(res.Startups) != 2+len(plan.PostgresCounts) || res.Startups[1].Schools != 3 || res.Startups[1].RSSKiB == 0 ||
+		res.Startups[1].First == 0 {
 		t.Errorf("start-ups %+v", res.Startups)
+	}
+	for _, s := range res.Startups {
+		if s.Errors != 0 || (s.Backend == "PostgreSQL") != (s.DBConns > 0) {
+			t.Errorf("start-up %+v: want no errors, and connections counted on PostgreSQL alone", s)
+		}
 	}
 	md := res.markdown()
 	for _, want := range []string{"### Many schools on one deployment", "Deliveries at other schools: **0**", "| 3 | "} {
