@@ -104,7 +104,7 @@ func schoolsStartupMarkdown(p printer, rows []schoolsStartup, idle time.Duration
 		if r.Backend == "PostgreSQL" {
 			conns = fmt.Sprint(r.DBConns)
 		}
-		p("| %s | %d | %.1f s | %s | %s | %.1f MiB | %s | %d | %s | %s | %.1f %% | %d |\n", r.Backend, r.Schools, r.Setup.Seconds(),
+		p("| %s | %d | %s | %s | %s | %.1f MiB | %s | %d | %s | %s | %.1f %% | %d |\n", r.Backend, r.Schools, ms(r.Setup),
 			ms(r.First), ms(r.Restart), float64(r.RSSKiB)/1024, perRSS, r.Files, perFiles, conns, 100*r.IdleCPU.Seconds()/idle.Seconds(), r.Errors)
 	}
 }
