@@ -239,7 +239,10 @@ func (r report) write(root, file string, main bool) error {
 			r.Schools.markdown()
 	}
 	if file == "-" {
-		fmt.Print(md + schools)
+		if main {
+			fmt.Print(md)
+		}
+		fmt.Print(schools)
 		return nil
 	}
 	path := filepath.Join(root, file)
