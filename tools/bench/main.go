@@ -232,21 +232,21 @@ func run() error {
 
 // write puts the report into file (- : stdout): the main part between its markers when a section of
 // it ran, the schools section between its own, so that `-only schools` leaves the rest as it was.
-func (r report) write(root, file string, main bool) error {
+func (r report) write(root, file string, withMain bool) error {
 	md, schools := r.markdown(), ""
 	if r.Schools != nil {
 		schools = fmt.Sprintf("\nLast run: %s UTC, `%s`, on %s.\n", r.Date.Format("2006-01-02 15:04"), r.Command, r.Machine) +
 			r.Schools.markdown()
 	}
 	if file == "-" {
-		if main {
+		if withMain {
 			fmt.Print(md)
 		}
 		fmt.Print(schools)
 		return nil
 	}
 	path := filepath.Join(root, file)
-	if main {
+	if withMain {
 		if err := replaceGenerated(path, beginMarker, endMarker, md); err != nil {
 			return err
 		}

@@ -31,7 +31,7 @@ type schoolsCase struct {
 	SaveP99        []time.Duration // the same per save: its p99 (one slow commit moves the pooled p99, not their median)
 	CPU            []time.Duration // the server's CPU per save, from just before it until its school's pages all had it
 	SaveTime       []time.Duration // the PUT's round trip
-	Crossed        int             // events received by pages of any other school (must be 0)
+	Crossed        int             // events a page received beyond its own school's saves: another school's, or one twice (must be 0)
 }
 
 // schoolURL is the address of the bench's i-th school on the server's port.
@@ -168,7 +168,7 @@ func runSchoolsCase(bin string, plan schoolsPlan, schools, pages int) (schoolsCa
 }
 
 // measureSchoolSaves saves at the saving schools in turn, each once its school's pages all had the
-// one before; then watches every page 2 s more and checks what each received.
+// one before; then watches every page for watch more and checks what each received.
 func measureSchoolSaves(srv *server, clients []*http.Client, hosts []string, page []*schoolPage, perSchool []int,
 	arrived []atomic.Int64, watch time.Duration, res schoolsCase) (schoolsCase, error) {
 	savesAt := make([]int, len(perSchool))
