@@ -74,8 +74,9 @@ image: web/dist/index.html
 
 # Live fan-out (0, 1,000 and 10,000 SSE clients), three instances on one PostgreSQL (6,000 pages each;
 # scripts/postgres-test-server.sh), 10,000 pages polling the configuration beside as many on streams,
-# grade endpoint vs a bare handler, grading core (benchstat), start-up, bundle and page figures; about
-# eight minutes. Needs Debian's chromium and postgresql.
+# grade endpoint vs a bare handler, grading core (benchstat), start-up, bundle and page figures, 100 schools
+# with 10,000 pages on one deployment and the start-up of 1, 100 and 1,000 schools; about eleven minutes.
+# Needs Debian's chromium and postgresql.
 # BENCH_FLAGS="-before OLD_BINARY" measures an older build in the same run, turn about.
 bench: build
 	go run ./tools/bench $(BENCH_FLAGS)

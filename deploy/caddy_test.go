@@ -11,8 +11,10 @@ import (
 )
 
 // The domain the Caddyfiles are checked with; Caddy reads it from
-// NOTENRECHNER_DOMAIN.
+// NOTENRECHNER_DOMAIN. Caddyfile.schools reads the other schools' too.
 const testDomain = "noten.schule.example"
+
+var schoolDomains = []string{testDomain, "gym-sued.schule.example", "rs-west.schule.example"}
 
 // caddyBinary finds caddy, or skips without it; NOTENRECHNER_REQUIRE_CADDY=1
 // (set by .ci/run, which installs it) turns the skip into a failure.
@@ -39,34 +41,39 @@ func runCaddy(t *testing.T, args ...string) (stdout, stderr string, err error) {
 	home := t.TempDir()
 	cmd := exec.Command(caddyBinary(t), args...)
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_DATA_HOME=" + home,
-		"XDG_CONFIG_HOME=" + home, "NOTENRECHNER_DOMAIN=" + testDomain}
+		"XDG_CONFIG_HOME=" + home, "NOTENRECHNER_DOMAIN=" + testDomain,
+		"NOTENRECHNER_SCHOOL_2_DOMAIN=" + schoolDomains[1], "NOTENRECHNER_SCHOOL_3_DOMAIN=" + schoolDomains[2]}
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err = cmd.Run()
 	return out.String(), errOut.String(), err
 }
 
-// TestCaddyfiles validates both Caddyfiles with Caddy itself, then checks
+// TestCaddyfiles validates the Caddyfiles with Caddy itself, then checks
 // in the JSON Caddy makes of them what the server needs: the live stream
 // flushed at once and never cut by a time-out, /healthz as the health
-// check, and the upstreams that compose.yaml and notenrechner.socket
-// really listen on.
+// check, the request's Host passed on as it came (the server finds the
+// school by it), the site's addresses, and the upstreams that compose.yaml
+// and notenrechner.socket really listen on.
 func TestCaddyfiles(t *testing.T) {
+	composed := func(t *testing.T) []string {
+		var dials []string
+		for _, name := range instances {
+			dials = append(dials, name+":8080") // NOTENRECHNER_ADDR, checked in TestComposeLoads
+		}
+		return dials
+	}
 	tests := []struct {
 		file      string
+		hosts     []string
 		upstreams func(t *testing.T) []string
 	}{
-		{"Caddyfile", func(t *testing.T) []string {
-			var dials []string
-			for _, name := range instances {
-				dials = append(dials, name+":8080") // NOTENRECHNER_ADDR, checked in TestComposeLoads
-			}
-			return dials
-		}},
-		{"Caddyfile.single", func(t *testing.T) []string {
+		{"Caddyfile", []string{testDomain}, composed},
+		{"Caddyfile.single", []string{testDomain}, func(t *testing.T) []string {
 			// Caddy writes a Unix socket's address as unix/PATH; the path is the socket unit's.
 			return []string{"unix/" + strings.Join(parseUnit(readFile(t, socketFile))["Socket"]["ListenStream"], "")}
 		}},
+		{"Caddyfile.schools", schoolDomains, composed}, // compose.schools.yaml
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -83,7 +90,7 @@ func TestCaddyfiles(t *testing.T) {
 			if err != nil {
 				t.Fatalf("caddy adapt: %v\n%s", err, logs)
 			}
-			checkAdapted(t, []byte(out), tt.upstreams(t))
+			checkAdapted(t, []byte(out), tt.hosts, tt.upstreams(t))
 		})
 	}
 }
@@ -118,13 +125,18 @@ type reverseProxy struct {
 	Upstreams []struct {
 		Dial string `json:"dial"`
 	} `json:"upstreams"`
+	Headers struct {
+		Request struct {
+			Set map[string][]string `json:"set"`
+		} `json:"request"`
+	} `json:"headers"`
 }
 
 type route struct {
 	Handle []reverseProxy `json:"handle"`
 }
 
-func checkAdapted(t *testing.T, config []byte, upstreams []string) {
+func checkAdapted(t *testing.T, config []byte, hosts, upstreams []string) {
 	t.Helper()
 	var c adapted
 	if err := json.Unmarshal(config, &c); err != nil {
@@ -137,8 +149,8 @@ func checkAdapted(t *testing.T, config []byte, upstreams []string) {
 		if srv.ReadTimeout != 0 || srv.WriteTimeout != 0 {
 			t.Errorf("read or write time-out set (%d, %d ns): it would cut every live stream", srv.ReadTimeout, srv.WriteTimeout)
 		}
-		if len(srv.Routes) != 1 || len(srv.Routes[0].Match) != 1 || !slices.Equal(srv.Routes[0].Match[0].Host, []string{testDomain}) {
-			t.Fatalf("want one site, for NOTENRECHNER_DOMAIN only: %+v", srv.Routes)
+		if len(srv.Routes) != 1 || len(srv.Routes[0].Match) != 1 || !slices.Equal(srv.Routes[0].Match[0].Host, hosts) {
+			t.Fatalf("want one site, for %v only: %+v", hosts, srv.Routes)
 		}
 		var proxies []reverseProxy
 		for _, raw := range srv.Routes[0].Handle {
@@ -154,6 +166,11 @@ func checkAdapted(t *testing.T, config []byte, upstreams []string) {
 		p := proxies[0]
 		if p.FlushInterval == nil || *p.FlushInterval != -1 {
 			t.Errorf("flush_interval %v, want -1: events must reach the page at once", p.FlushInterval)
+		}
+		for name := range p.Headers.Request.Set {
+			if strings.EqualFold(name, "Host") {
+				t.Errorf("the proxy sets Host %v: the server finds the school by the Host the browser sent", p.Headers.Request.Set[name])
+			}
 		}
 		if p.HealthChecks.Active.URI != "/healthz" {
 			t.Errorf("active health check %q, want /healthz", p.HealthChecks.Active.URI)

@@ -43,13 +43,23 @@ func exampleEnv(t *testing.T) map[string]string {
 // that exist).
 func loadCompose(t *testing.T, content []byte, env map[string]string) (*types.Project, error) {
 	t.Helper()
+	return loadComposeFiles(t, env, types.ConfigFile{Filename: "compose.yaml", Content: content})
+}
+
+// loadComposeFiles loads several compose files as `docker compose -f A -f B` does: each later
+// one merged onto those before.
+func loadComposeFiles(t *testing.T, env map[string]string, files ...types.ConfigFile) (*types.Project, error) {
+	t.Helper()
 	dir, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
+	for i := range files {
+		files[i].Filename = filepath.Join(dir, files[i].Filename)
+	}
 	details := types.ConfigDetails{
 		WorkingDir:  dir,
-		ConfigFiles: []types.ConfigFile{{Filename: filepath.Join(dir, "compose.yaml"), Content: content}},
+		ConfigFiles: files,
 		Environment: env,
 	}
 	return loader.LoadWithContext(context.Background(), details, func(o *loader.Options) {

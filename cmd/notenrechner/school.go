@@ -26,7 +26,8 @@ const schoolHelp = `Aufruf:
 
 Mehrere Schulen in einer Installation (jede unter ihrer eigenen Adresse):
   notenrechner school add --url URL --name NAME  Schule einrichten; die erste übernimmt die Daten der
-                                                 Datenbank, jede weitere bekommt eine eigene
+                                                 Datenbank, jede weitere bekommt eine eigene;
+                                                 --if-missing: eine vergebene Adresse ist kein Fehler
   notenrechner school list                       Schulen als JSON zeigen ([]: die Datenbank ist eine Schule)
   notenrechner school remove --url URL --yes     Schule entfernen und alle ihre Daten löschen
 Hat die Datenbank Schulen, brauchen set, show, oidc und die Befehle admin, config und scale --school URL.

@@ -21,12 +21,13 @@ func cmdSchoolRegistry(ctx context.Context, sub string, args []string, getenv fu
 	fs := flag.NewFlagSet("school "+sub, flag.ContinueOnError)
 	db := dbFlag(fs, getenv)
 	var url, name *string
-	var yes *bool
+	var yes, ifMissing *bool
 	if sub != "list" {
 		url = fs.String("url", "", "öffentliche Adresse der Schule, z. B. https://gs-nord.schultraeger.de")
 	}
 	if sub == "add" {
 		name = fs.String("name", "", "Name der Schule, z. B. \"Grundschule Nord\"")
+		ifMissing = fs.Bool("if-missing", false, "nur einrichten, wenn die Adresse noch keine Schule hat; sonst nichts ändern und ohne Fehler enden")
 	}
 	if sub == "remove" {
 		yes = fs.Bool("yes", false, "wirklich entfernen: alle Daten der Schule werden gelöscht")
@@ -60,7 +61,7 @@ func cmdSchoolRegistry(ctx context.Context, sub string, args []string, getenv fu
 	defer main.Close()
 	switch sub {
 	case "add":
-		return addSchool(ctx, *db, main, canonical, strings.TrimSpace(*name), stdout, stderr)
+		return addSchool(ctx, *db, main, canonical, strings.TrimSpace(*name), *ifMissing, stdout, stderr)
 	case "remove":
 		return removeSchool(ctx, *db, main, canonical, stdout)
 	default:
@@ -87,12 +88,20 @@ func checkSchoolName(name string) error {
 
 // addSchool makes the school's home first and records it after, so that the registry never names a
 // home that is not there; the first school takes over the database's own tables instead, and a home
-// made for nothing is removed again.
-func addSchool(ctx context.Context, d database, main store.Store, url, name string, stdout, stderr io.Writer) error {
+// made for nothing is removed again. With ifMissing a taken address is no error: the school there stays
+// as it is (name and data), so that a deployment's start can run the same command every time.
+func addSchool(ctx context.Context, d database, main store.Store, url, name string, ifMissing bool, stdout, stderr io.Writer) error {
 	reg := registryOf(main)
 	schools, err := reg.Schools(ctx)
 	if err != nil {
 		return err
+	}
+	taken := func() error {
+		fmt.Fprintf(stdout, "%s hat schon eine Schule; nichts geändert.\n", url)
+		return nil
+	}
+	if _, err := findSchool(schools, url); err == nil && ifMissing {
+		return taken()
 	}
 	home := ""
 	if len(schools) > 0 {
@@ -111,6 +120,9 @@ func addSchool(ctx context.Context, d database, main store.Store, url, name stri
 		if rmErr := removeHome(ctx, d, home); rmErr != nil {
 			fmt.Fprintf(stderr, "notenrechner: die eben angelegte Datenbank %s bleibt liegen: %v\n", home, rmErr)
 		}
+	}
+	if errors.Is(err, store.ErrSchoolTaken) && ifMissing {
+		return taken()
 	}
 	if errors.Is(err, store.ErrSchoolTaken) {
 		return fmt.Errorf("%w: --url %s: diese Adresse hat schon eine Schule (notenrechner school list)", errUsage, url)

@@ -260,7 +260,7 @@ func TestSchoolsChangeWhileServing(t *testing.T) {
 	dsn := "sqlite:" + filepath.Join(t.TempDir(), "n.db")
 	cmd := func(args ...string) {
 		t.Helper()
-		full := append(append([]string{args[0], args[1], "--db", dsn}), args[2:]...) // flags before the file
+		full := append([]string{args[0], args[1], "--db", dsn}, args[2:]...) // flags before the file
 		if _, errOut, err := runCmd(t, full...); err != nil {
 			t.Fatalf("%v: %v %s", args, err, errOut)
 		}

@@ -36,12 +36,16 @@ type subscriber struct {
 }
 
 // subscribe opens the stream at path (the default's /api/v1/config/events, or a scale's).
-func subscribe(addr, path string) (*subscriber, error) {
+func subscribe(addr, path string) (*subscriber, error) { return subscribeAt(addr, addr, path) }
+
+// subscribeAt opens the stream at path on the server at addr with host as the request's Host: the
+// school whose page it is, where one server serves several (schools.go).
+func subscribeAt(addr, host, path string) (*subscriber, error) {
 	conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
 	if err != nil {
 		return nil, err
 	}
-	req, _ := http.NewRequest(http.MethodGet, "http://"+addr+path, nil)
+	req, _ := http.NewRequest(http.MethodGet, "http://"+host+path, nil)
 	req.Header.Set("Accept", "text/event-stream")
 	if err := req.Write(conn); err != nil {
 		conn.Close()
@@ -189,6 +193,11 @@ func defaultEvents(int) string { return "/api/v1/config/events" }
 // connectAll opens n streams to addr (100 at a time), the i-th at pathOf(i), and reads the snapshot
 // on each.
 func connectAll(addr string, n int, pathOf func(int) string) ([]*subscriber, time.Duration, error) {
+	return connectAllAt(addr, n, func(int) string { return addr }, pathOf)
+}
+
+// connectAllAt is connectAll with the i-th stream's request to host hostOf(i) (a school's).
+func connectAllAt(addr string, n int, hostOf, pathOf func(int) string) ([]*subscriber, time.Duration, error) {
 	subs := make([]*subscriber, n)
 	begin := time.Now()
 	var wg sync.WaitGroup
@@ -200,7 +209,7 @@ func connectAll(addr string, n int, pathOf func(int) string) ([]*subscriber, tim
 		go func() {
 			defer wg.Done()
 			defer func() { <-gate }()
-			s, err := subscribe(addr, pathOf(i))
+			s, err := subscribeAt(addr, hostOf(i), pathOf(i))
 			if err == nil {
 				_, err = s.next()
 			}

@@ -40,6 +40,7 @@ type report struct {
 	}
 	Pages     []pageResult
 	Instances []instanceResult
+	Schools   *schoolsResult // written between markers of its own (main.go, write)
 }
 
 func micro(d time.Duration) string { return fmt.Sprintf("%.1f µs", float64(d.Nanoseconds())/1000) }
