@@ -65,6 +65,15 @@ func openStore(ctx context.Context, d database, logger *slog.Logger, pollInterva
 	return st, nil
 }
 
+// How often a school's store of a deployment of many looks for a change it was not told of: on SQLite a
+// change by another process (a command), on PostgreSQL only a notification lost on the way, since the
+// deployment's LISTEN connection hears every school. Slower than one school's, so that a thousand quiet
+// schools cost little CPU and keep few connections open.
+const (
+	schoolPollSQLite   = time.Second
+	schoolPollPostgres = 30 * time.Second
+)
+
 // at is where in the database a store opens.
 type at struct {
 	home   string      // a school's home; "": the database's own tables
@@ -91,9 +100,18 @@ func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInte
 				return nil, err
 			}
 		}
-		return sqlite.Open(ctx, path, sqlite.Options{FirstScale: &first.Config, MustExist: where.home != "" && !where.create})
+		opts := sqlite.Options{FirstScale: &first.Config, MustExist: where.home != "" && !where.create}
+		if where.home != "" { // one of many schools: a second for a change by another process, one idle connection
+			opts.PollInterval, opts.IdleConns = schoolPollSQLite, 1
+		}
+		return sqlite.Open(ctx, path, opts)
 	case isPostgres(dsn):
 		viaPG, _ := where.via.(*postgres.Store)
+		if where.home != "" && viaPG != nil {
+			// Changes reach the school through the deployment's LISTEN connection; the poll is only the net
+			// for a lost notification, and a slow one lets a quiet school's connections close.
+			pollInterval = max(pollInterval, schoolPollPostgres)
+		}
 		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval, FirstScale: &first.Config,
 			Schema: where.home, CreateSchema: where.create, Via: viaPG})
 	default:

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/notenrechner/notenrechner/internal/auth"
@@ -256,10 +257,32 @@ func startSites(ctx context.Context, sh *shared, st store.Store, baseURL *url.UR
 		all.close()
 		return nil, err
 	}
+	namelessSchools(ctx, all)
 	followCtx, cancel := context.WithCancel(ctx)
 	all.following, all.cancelFollow = true, cancel
 	go all.follow(followCtx)
 	return all, nil
+}
+
+// namelessSchools logs, once at start-up, the schools of their own homes that have no admin yet, with
+// the command that makes one: a setup link each would be a new token written per school at every start
+// (slow with a thousand schools). A school added while the server runs gets its link (sites.siteOf).
+func namelessSchools(ctx context.Context, all *sites) {
+	all.mu.Lock()
+	defer all.mu.Unlock()
+	all.started = true
+	var without []string
+	for _, sch := range all.schools {
+		if s := all.byHome[sch.Home]; s != nil && sch.Home != "" {
+			if n, err := s.store.CountAdmins(ctx); err == nil && n == 0 {
+				without = append(without, sch.URL)
+			}
+		}
+	}
+	if len(without) > 0 {
+		all.sh.logger.Warn("schools without an admin account: notenrechner admin create --school URL --email E",
+			"count", len(without), "schools", strings.Join(without, " "))
+	}
 }
 
 // serveUntilDone serves until ctx ends, then shuts down: running requests

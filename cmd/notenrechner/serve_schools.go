@@ -129,7 +129,8 @@ type sites struct {
 	mainOf       string           // the school main serves ("": none, or the database without schools)
 	byHome       map[string]*site // the schools of their own homes, by home (never reused, unlike ids)
 	schools      []store.School   // as last applied
-	everHad      bool             // the registry listed schools at some sync: no host falls back to main
+	everHad      bool             // the registry listed schools at some sync (renewMain)
+	started      bool             // the first sync is done: a school opened later was added while running
 	stopped      chan struct{}    // closed when follow has returned
 	following    bool             // follow was started
 	cancelFollow context.CancelFunc
@@ -239,9 +240,11 @@ func (ss *sites) siteOf(ctx context.Context, sch store.School) (*site, error) {
 		st.Close()
 		return nil, err
 	}
-	base, _ := url.Parse(sch.URL)
-	if err := announceSetupLink(ctx, st, base, ss.sh.now, logger, s.signIn); err != nil {
-		logger.Warn("setup link not made", "err", err)
+	if ss.started { // at start-up one line names the schools without an admin (startSites)
+		base, _ := url.Parse(sch.URL)
+		if err := announceSetupLink(ctx, st, base, ss.sh.now, logger, s.signIn); err != nil {
+			logger.Warn("setup link not made", "err", err)
+		}
 	}
 	ss.byHome[sch.Home] = s
 	logger.Info("school served", "name", sch.Name)

@@ -155,7 +155,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		cfg.ConnConfig.RuntimeParams["search_path"] = opts.Schema
 		cfg.AfterConnect = onlySchema(opts.Schema)
 		// A deployment of many schools keeps few connections per school: most are quiet most of the time.
-		cfg.MaxConnIdleTime = time.Minute
+		cfg.MaxConnIdleTime = 10 * time.Second
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -166,6 +166,11 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		return nil, connectFailure(cfg.ConnConfig, err)
 	}
 	s := &Store{pool: pool, db: stdlib.OpenDBFromPool(pool), done: make(chan struct{})}
+	if opts.Schema != "" {
+		// database/sql would keep two connections of the pool idle for good; without, a quiet school's
+		// connections go back to the pool, which closes them after MaxConnIdleTime.
+		s.db.SetMaxIdleConns(0)
+	}
 	if err := s.setUp(ctx, cfg.ConnConfig, opts); err != nil {
 		s.db.Close()
 		pool.Close()
