@@ -1,3 +1,4 @@
+import { fehlerRuleOf, readFehlerSetting, SCHOOL_RULE_ID } from '@/lib/fehler-setting'
 import {
   deduct,
   fehlerquotient,
@@ -90,11 +91,26 @@ const FITS: Record<FehlerRule['unit'], { system: string; words: string }> = {
 }
 
 /**
+ * The conversions a list offers with the scale document it grades with: the published rules and, where the
+ * scale has its own, that one („Regel der Schule“, id `schule`); and the one a new list starts with — the
+ * scale's setting (docs/spec.md §8, §13), or none.
+ */
+export function scaleRules(setting: unknown): { rules: readonly FehlerRule[]; start: string } {
+  const own = fehlerRuleOf(readFehlerSetting(setting))
+  if (own === null) return { rules: FEHLER_RULES, start: '' }
+  return { rules: own.id === SCHOOL_RULE_ID ? [...FEHLER_RULES, own] : FEHLER_RULES, start: own.id }
+}
+
+/**
  * The rule of a list's choice ('' for none) on a key's system. A Notenpunkte rule needs a key in
  * Notenpunkte, a rule in thirds a key of 1–6 with tendencies; on any other key (1–6 without tendencies,
  * 1,0–6,0, Swiss or Austrian grades) its deduction cannot be written as a grade, and the list says so.
  */
-export function languageSetting(regel: string, system: string, rules = FEHLER_RULES): LanguageSetting {
+export function languageSetting(
+  regel: string,
+  system: string,
+  rules: readonly FehlerRule[] = FEHLER_RULES,
+): LanguageSetting {
   if (regel === '') return { rule: null, problem: '' }
   const rule = rules.find((r) => r.id === regel)
   if (rule === undefined) return { rule: null, problem: FEHLER_MESSAGES.regel }

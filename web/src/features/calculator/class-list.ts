@@ -1,5 +1,6 @@
 import { csvText, gradeCell } from '@/lib/csv'
 import { roundedDecimal } from '@/lib/decimals'
+import { FEHLER_RULES, type FehlerRule } from '@/lib/fehlerquotient'
 import { wordOf } from '@/lib/grade-words'
 import { gradeOf, type Key } from '@/lib/key'
 import { inNotation, notationOf, parseNumber, type Notation } from '@/lib/numbers'
@@ -167,14 +168,20 @@ function headerOf(raws: string[], first: number, totalText: string) {
  * sum; a first line "Name; Inhalt; Fehler; Wörter" (class-language.ts) makes them content points, errors and
  * words, lowered by the conversion `regel` (an id of lib/fehlerquotient.ts, '' for none).
  */
-export function summarize(key: Key, totalText: string, text: string, regel = ''): ClassSummary | null {
+export function summarize(
+  key: Key,
+  totalText: string,
+  text: string,
+  regel = '',
+  rules: readonly FehlerRule[] = FEHLER_RULES,
+): ClassSummary | null {
   const notation = notationOf(key.system)
   const raws = text.split(/\r\n|\r|\n/)
   const first = raws.findIndex((raw) => raw.trim() !== '')
   const { language, tasks: header_, total, named } = headerOf(raws, first, totalText)
   const tasks = header_?.tasks ?? null
   if (total === null || total.n <= 0n) return null
-  const setting = language === null ? null : languageSetting(regel, key.system)
+  const setting = language === null ? null : languageSetting(regel, key.system, rules)
   const lines: ClassLine[] = []
   let header = named
   raws.forEach((raw, i) => {

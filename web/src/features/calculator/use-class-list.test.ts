@@ -75,19 +75,25 @@ describe('a class list’s own test', () => {
 })
 
 describe('a language teacher’s conversion of errors', () => {
+  // the page's scale with its conversion (docs/spec.md §8): a published rule, or none
+  const withSetting = (preset: string): PageTest => ({
+    ...page('40'),
+    doc: preset === '' ? doc : { ...doc, fehlerquotient: { preset } },
+  })
   const renderWith = (initial: string) =>
-    renderHook(({ rule }) => useClassList(page('40'), readClassList(), rule), {
-      initialProps: { rule: initial },
+    renderHook(({ preset }) => useClassList(withSetting(preset), readClassList()), {
+      initialProps: { preset: initial },
     })
 
-  it('follows the default while empty, keeps its own from the first line, and keeps it in the browser', () => {
+  it('follows the scale’s setting while empty, keeps its own from the first line, and keeps it in the browser', () => {
     const { result, rerender } = renderWith('')
-    rerender({ rule: 'hessen-oberstufe' })
+    expect(result.current.rule).toBe('')
+    rerender({ preset: 'hessen-oberstufe' })
     expect(result.current.rule).toBe('hessen-oberstufe')
     act(() => {
       result.current.setText('Name; Inhalt; Fehler; Wörter\nAnna; 30; 10,5; 350')
     })
-    rerender({ rule: '' })
+    rerender({ preset: '' })
     expect(result.current.rule).toBe('hessen-oberstufe')
     expect(result.current.summary?.language?.rule?.id).toBe('hessen-oberstufe')
     act(() => {

@@ -3,6 +3,7 @@ import { download } from '@/lib/download'
 import { keyOf } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { cmp } from '@/lib/rational'
+import { scaleRules } from './class-language'
 import { summarize, toCsv } from './class-list'
 import { csvName, dateText, today } from './class-list-export'
 import {
@@ -59,11 +60,21 @@ function useStoredList(list: StoredClassList, until: string | null, reset: () =>
   })
 }
 
+/** The page shows another test than the list's own: another key, or another total. */
+function showsOther(test: ListKey | null, page: PageTest, summary: ReturnType<typeof summarize>): boolean {
+  const pageTotal = parseNumber(page.total)
+  if (test === null) return false
+  return (
+    !sameKey(test, page) || (pageTotal !== null && (summary === null || cmp(summary.total, pageTotal) !== 0))
+  )
+}
+
 /**
- * The list's state. `defaultRule` is the conversion of errors (an id of lib/fehlerquotient.ts, '' for none)
- * a language teacher's list starts with while it has no lines; from its first line the list keeps its own.
+ * The list's state. A language teacher's list offers the conversions of errors its key's document has (the
+ * published rules and the scale's own) and starts with the scale's setting (class-language.ts scaleRules);
+ * from its first line it keeps its own choice, as it keeps its key.
  */
-export function useClassList(page: PageTest, kept: KeptClassList | null, defaultRule = '') {
+export function useClassList(page: PageTest, kept: KeptClassList | null) {
   const [text, setText] = useState(kept?.list.text ?? '')
   const [title, setTitle] = useState(kept?.list.title ?? '')
   const [date, setDate] = useState(kept?.list.date ?? today())
@@ -79,9 +90,13 @@ export function useClassList(page: PageTest, kept: KeptClassList | null, default
   const [ownRule, setOwnRule] = useState(kept?.list.rule)
   const listKey = test ?? page
   const total = test === null ? page.total : ownTotal
-  const rule = ownRule ?? defaultRule
   const scaleKey = useMemo(() => keyOf(listKey.doc), [listKey.doc])
-  const summary = useMemo(() => summarize(scaleKey, total, text, rule), [scaleKey, total, text, rule])
+  const offered = useMemo(() => scaleRules(listKey.doc.fehlerquotient), [listKey.doc])
+  const rule = ownRule ?? offered.start
+  const summary = useMemo(
+    () => summarize(scaleKey, total, text, rule, offered.rules),
+    [scaleKey, total, text, rule, offered],
+  )
   const reset = () => {
     setText('')
     setTitle('')
@@ -99,11 +114,7 @@ export function useClassList(page: PageTest, kept: KeptClassList | null, default
     setTest({ doc: page.doc, graded: page.graded })
     setOwnTotal(page.total)
   }
-  const pageTotal = parseNumber(page.total)
-  const differs =
-    test !== null &&
-    (!sameKey(test, page) ||
-      (pageTotal !== null && (summary === null || cmp(summary.total, pageTotal) !== 0)))
+  const differs = showsOther(test, page, summary)
 
   return {
     text,
@@ -139,6 +150,7 @@ export function useClassList(page: PageTest, kept: KeptClassList | null, default
     summary,
     /** The conversion of errors in a language teacher's list: an id of lib/fehlerquotient.ts, '' for none. */
     rule,
+    rules: offered.rules,
     setRule: setOwnRule,
     comments,
     setComment: (key: string, comment: string) => {

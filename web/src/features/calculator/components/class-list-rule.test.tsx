@@ -24,9 +24,11 @@ const oberstufe = (() => {
 
 const LIST = 'Name; Inhalt (40); Fehler; Wörter\nAnna; 30; 10,5; 350\nBen; 38; 2; 200'
 
-function renderList(doc: ScaleDocument, defaultRule?: string) {
-  const page = { doc, graded: { name: doc.name, version: 1 }, total: '' }
-  return render(<ClassList page={page} kept={null} onCleared={() => undefined} defaultRule={defaultRule} />)
+/** The list on the page of a scale; `setting` is the scale's conversion of errors (docs/spec.md §8). */
+function renderList(doc: ScaleDocument, setting?: unknown) {
+  const withSetting = setting === undefined ? doc : { ...doc, fehlerquotient: setting }
+  const page = { doc: withSetting, graded: { name: doc.name, version: 1 }, total: '' }
+  return render(<ClassList page={page} kept={null} onCleared={() => undefined} />)
 }
 const paste = (text: string) => {
   fireEvent.change(screen.getByLabelText(/eine Zeile je Schülerin oder Schüler/), { target: { value: text } })
@@ -58,7 +60,7 @@ describe('the select „Umrechnung der Fehler“', () => {
 
   it('starts from the default, regrades as chosen and keeps the choice with the list', async () => {
     const user = userEvent.setup()
-    renderList(oberstufe, 'hessen-oberstufe')
+    renderList(oberstufe, { preset: 'hessen-oberstufe' })
     paste(LIST)
     const select = screen.getByRole('combobox', { name: 'Umrechnung der Fehler' })
     expect(select).toHaveValue('hessen-oberstufe')
@@ -73,8 +75,33 @@ describe('the select „Umrechnung der Fehler“', () => {
     expect(screen.getByText('Ø Fehlerquotient').nextSibling).toHaveTextContent('2,00')
   })
 
+  it('offers and starts from the scale’s own rule, named as the school’s', () => {
+    renderList(oberstufe, {
+      name: 'Fachschaft Deutsch',
+      unit: 'notenpunkte',
+      steps: [
+        { from: '2', deduction: 1 },
+        { from: '4', deduction: 2 },
+      ],
+      max: 2,
+    })
+    paste(LIST)
+    const select = screen.getByRole('combobox', { name: 'Umrechnung der Fehler' })
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['keine Umrechnung', 'Hessen, gymnasiale Oberstufe', 'Regel der Schule: Fachschaft Deutsch'])
+    expect(select).toHaveValue('schule')
+    // Ben: 38 of 40 is 14 points; 2 errors in 200 words, 1,00: under 2, no deduction. Anna: 3,00 reaches 2: 11 − 1
+    expect(row('Anna')).toHaveTextContent(/3,00\s*1 Notenpunkt\s*10/)
+    expect(
+      screen.getByText(/nach dem Fehlerquotienten ab 2: 1 Notenpunkt.*\(Regel der Schule\)/),
+    ).toBeVisible()
+  })
+
   it('says in German why a rule in Notenpunkte gives no grade on a key of 1 to 6', () => {
-    renderList(standardLiveConfig().config, 'hessen-oberstufe')
+    renderList(standardLiveConfig().config, { preset: 'hessen-oberstufe' })
     paste(LIST)
     expect(screen.getByRole('alert')).toHaveTextContent(
       /zieht Notenpunkte ab, dieser Notenschlüssel gibt aber Noten 1 bis 6 mit \+ und −/,

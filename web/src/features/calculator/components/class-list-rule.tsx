@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { hintClass, inputClass, labelClass } from '@/components/styles'
-import { FEHLER_RULES, unitText, type FehlerRule } from '@/lib/fehlerquotient'
+import { SCHOOL_SOURCE } from '@/lib/fehler-setting'
+import { unitText, type FehlerRule } from '@/lib/fehlerquotient'
 
 // The conversion of errors of a language teacher's list (docs/spec.md §2, §13): „keine Umrechnung“ or a
 // published rule, kept with the list's own test (use-class-list.ts). Not printed: the prints name it.
@@ -13,16 +14,19 @@ export function ruleSteps(rule: FehlerRule): string {
 }
 
 interface ClassListRuleProps {
-  /** The list's choice: an id of lib/fehlerquotient.ts, '' for none. */
-  rule: string
-  onRule: (rule: string) => void
+  /**
+   * The list's choice (an id of lib/fehlerquotient.ts, '' for none), the conversions it offers (the published
+   * rules and the scale's own, class-language.ts scaleRules) and how to choose.
+   */
+  list: { rule: string; rules: readonly FehlerRule[]; setRule: (rule: string) => void }
   /** Why the conversion gives no grade on the list's key (class-language.ts languageSetting), '' when it does. */
   problem: string
 }
 
-export function ClassListRule({ rule, onRule, problem }: ClassListRuleProps) {
+export function ClassListRule({ list, problem }: ClassListRuleProps) {
+  const { rule, rules, setRule: onRule } = list
   const id = useId()
-  const chosen = FEHLER_RULES.find((r) => r.id === rule)
+  const chosen = rules.find((r) => r.id === rule)
   return (
     <div className="print:hidden">
       <label htmlFor={id} className={labelClass}>
@@ -38,9 +42,9 @@ export function ClassListRule({ rule, onRule, problem }: ClassListRuleProps) {
         className={inputClass(false, 'mt-1.5 w-full sm:w-auto')}
       >
         <option value="">keine Umrechnung</option>
-        {FEHLER_RULES.map((r) => (
+        {rules.map((r) => (
           <option key={r.id} value={r.id}>
-            {r.name}
+            {r.source === SCHOOL_SOURCE ? `${SCHOOL_SOURCE}: ${r.name}` : r.name}
           </option>
         ))}
         {/* a list kept with a rule this release does not know: shown, and the message below says so */}

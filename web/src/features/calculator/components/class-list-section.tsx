@@ -18,18 +18,13 @@ interface ClassListSectionProps {
   page: Partial<AdjustedSource> & { adjusted: AdjustedKey }
   /** The calculator's total, which a list without lines follows. */
   total: string
-  /**
-   * The conversion of errors a new language teacher's list starts with (an id of lib/fehlerquotient.ts,
-   * '' or absent for „keine Umrechnung“): where a scale's own setting enters the Notenspiegel.
-   */
-  defaultRule?: string | undefined
 }
 
 /**
  * The Notenspiegel's place on the page: a short note and a button, then the lazily loaded list. A
  * list kept in this browser (class-list-storage.ts) opens at once, with its own total and key.
  */
-export function ClassListSection({ config, version, page, total, defaultRule }: ClassListSectionProps) {
+export function ClassListSection({ config, version, page, total }: ClassListSectionProps) {
   const [kept, setKept] = useState(readClassList)
   const [open, setOpen] = useState(kept !== null)
   // after „Daten auf diesem Gerät löschen“ the focus goes to the button that opens a new list
@@ -45,7 +40,6 @@ export function ClassListSection({ config, version, page, total, defaultRule }: 
         <ClassList
           page={test}
           kept={kept}
-          defaultRule={defaultRule}
           onCleared={() => {
             setKept(null)
             setOpen(false)

@@ -23,20 +23,15 @@ interface ClassListProps {
   /** The kept list, when this browser has one (class-list-storage.ts). */
   kept: KeptClassList | null
   onCleared: () => void
-  /**
-   * The conversion of errors (an id of lib/fehlerquotient.ts, '' for none) a language teacher's list starts
-   * with while it has no lines: the place for a scale's own setting.
-   */
-  defaultRule?: string | undefined
 }
 
 /**
  * The Notenspiegel (loaded lazily): a class's points in, each line's grade and the counts out, graded with
  * the list's own total and key; its prints for the class and per pupil, each naming the test.
  */
-export default function ClassList({ page, kept, onCleared, defaultRule = '' }: ClassListProps) {
+export default function ClassList({ page, kept, onCleared }: ClassListProps) {
   const id = useId()
-  const list = useClassList(page, kept, defaultRule)
+  const list = useClassList(page, kept)
   const [merged, setMerged] = useState(false)
   const [sheetsPerPage, setSheetsPerPage] = useState<1 | 2>(2)
   const forClass = useRef<HTMLDivElement>(null)
@@ -83,9 +78,7 @@ export default function ClassList({ page, kept, onCleared, defaultRule = '' }: C
       <div className="mt-4 grid gap-6 lg:grid-cols-2 print:mt-2 print:grid-cols-2 print:gap-4">
         <div className="space-y-4 print:contents">
           <ClassListInputs list={list} system={list.scaleKey.system} />
-          {summary?.language != null && (
-            <ClassListRule rule={list.rule} onRule={list.setRule} problem={summary.language.problem} />
-          )}
+          {summary?.language != null && <ClassListRule list={list} problem={summary.language.problem} />}
           <ClassListKeeping
             until={list.until}
             onKeep={list.keep}
