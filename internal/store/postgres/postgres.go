@@ -154,8 +154,9 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		}
 		cfg.ConnConfig.RuntimeParams["search_path"] = opts.Schema
 		cfg.AfterConnect = onlySchema(opts.Schema)
-		// A deployment of many schools keeps few connections per school: most are quiet most of the time.
-		cfg.MaxConnIdleTime = 10 * time.Second
+		// A deployment of many schools keeps few connections per school: most are quiet most of the time,
+		// so an idle connection closes after 10 s (the pool looks every 10 s, not every minute).
+		cfg.MaxConnIdleTime, cfg.HealthCheckPeriod = 10*time.Second, 10*time.Second
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
