@@ -1,12 +1,12 @@
 import { useId } from 'react'
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
-import { Button } from '@/components/button'
 import { SelectField } from '@/components/select-field'
 import { errorClass, hintClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
 import { MAX_FEHLER_STEPS } from '@/lib/fehler-setting'
 import { FEHLER_RULES } from '@/lib/fehlerquotient'
 import { emptyStep, OWN_RULE, stepsText, type FehlerFormValues } from '../fehler-form'
+import { RemovableRows } from './removable-rows'
 
 /** Either editor's form, seen through its section "Sprachrichtigkeit" (both hold `fehlerquotient`). */
 export type FehlerForm = UseFormReturn<{ fehlerquotient: FehlerFormValues }>
@@ -141,68 +141,45 @@ function OwnRule({ form }: { form: FehlerForm }) {
 }
 
 function Steps({ form }: { form: FehlerForm }) {
-  const hintId = useId()
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'fehlerquotient.steps' })
   const errors = form.formState.errors.fehlerquotient?.steps
-  const listError = errors?.message ?? errors?.root?.message
   return (
-    <fieldset className="min-w-0" aria-describedby={hintId}>
-      <legend className={labelClass}>Stufen</legend>
-      <p id={hintId} className={hintClass}>
-        Ab einem Fehlerquotienten (einschließlich) der Abzug; die Schwellen und die Abzüge steigen von Stufe
-        zu Stufe.
-      </p>
-      <ul className="mt-3 space-y-3">
-        {fields.map((field, i) => {
-          const n = String(i + 1)
-          return (
-            <li
-              key={field.id}
-              className="grid grid-cols-2 items-start gap-x-3 gap-y-1 sm:grid-cols-[10rem_8rem_auto]"
-            >
-              <TextField
-                label="ab Fehlerquotient"
-                // the visible label is the column's; the step's number too for assistive technology
-                aria-label={`Stufe ${n}: ab Fehlerquotient`}
-                inputMode="decimal"
-                autoComplete="off"
-                error={errors?.[i]?.from?.message}
-                {...form.register(`fehlerquotient.steps.${i}.from`)}
-              />
-              <TextField
-                label="Abzug"
-                aria-label={`Stufe ${n}: Abzug`}
-                inputMode="numeric"
-                autoComplete="off"
-                error={errors?.[i]?.deduction?.message}
-                {...form.register(`fehlerquotient.steps.${i}.deduction`)}
-              />
-              <Button
-                variant="link"
-                className="col-span-2 justify-self-start sm:col-span-1 sm:mt-7 sm:min-h-11"
-                aria-label={`Stufe ${n} entfernen`}
-                disabled={fields.length <= 1}
-                onClick={() => {
-                  remove(i)
-                }}
-              >
-                Entfernen
-              </Button>
-            </li>
-          )
-        })}
-      </ul>
-      {listError !== undefined && <p className={errorClass}>{listError}</p>}
-      <Button
-        variant="secondary"
-        className="mt-3"
-        disabled={fields.length >= MAX_FEHLER_STEPS}
-        onClick={() => {
-          append(emptyStep())
-        }}
-      >
-        Stufe hinzufügen
-      </Button>
-    </fieldset>
+    <RemovableRows
+      legend="Stufen"
+      hint="Ab einem Fehlerquotienten (einschließlich) der Abzug; die Schwellen und die Abzüge steigen von Stufe zu Stufe."
+      rows={fields}
+      rowClass="grid grid-cols-2 items-start gap-x-3 gap-y-1 sm:grid-cols-[10rem_8rem_auto]"
+      renderRow={(i) => (
+        <>
+          <TextField
+            label="ab Fehlerquotient"
+            // the visible label is the column's; the step's number too for assistive technology
+            aria-label={`Stufe ${String(i + 1)}: ab Fehlerquotient`}
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors?.[i]?.from?.message}
+            {...form.register(`fehlerquotient.steps.${i}.from`)}
+          />
+          <TextField
+            label="Abzug"
+            aria-label={`Stufe ${String(i + 1)}: Abzug`}
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors?.[i]?.deduction?.message}
+            {...form.register(`fehlerquotient.steps.${i}.deduction`)}
+          />
+        </>
+      )}
+      removeLabel={(i) => `Stufe ${String(i + 1)} entfernen`}
+      // the rule needs at least one step
+      canRemove={fields.length > 1}
+      onRemove={remove}
+      listError={errors?.message ?? errors?.root?.message}
+      addLabel="Stufe hinzufügen"
+      max={MAX_FEHLER_STEPS}
+      onAdd={() => {
+        append(emptyStep())
+      }}
+    />
   )
 }

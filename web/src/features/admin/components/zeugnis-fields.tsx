@@ -2,11 +2,12 @@ import { useId } from 'react'
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { SelectField } from '@/components/select-field'
-import { errorClass, hintClass, labelClass } from '@/components/styles'
+import { hintClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
 import { documentScale } from '@/lib/zeugnis'
 import { hasStep, hasTendency, MAX_CATEGORIES } from '../zeugnis-check'
 import { CATEGORY_PRESETS, type ZeugnisFormValues } from '../zeugnis-form'
+import { RemovableRows } from './removable-rows'
 
 /** Either editor's form, seen through its section "Zeugnisnote" (both hold `zeugnis`). */
 export type ZeugnisForm = UseFormReturn<{ zeugnis: ZeugnisFormValues }>
@@ -139,21 +140,48 @@ function RoundingOption({
 }
 
 function Categories({ form }: { form: ZeugnisForm }) {
-  const hintId = useId()
   const { fields, append, remove, replace } = useFieldArray({
     control: form.control,
     name: 'zeugnis.categories',
   })
   const rows = useWatch({ control: form.control, name: 'zeugnis.categories' })
   const errors = form.formState.errors.zeugnis?.categories
-  const listError = errors?.message ?? errors?.root?.message
   return (
-    <fieldset className="min-w-0" aria-describedby={hintId}>
-      <legend className={labelClass}>Kategorien und Gewichte</legend>
-      <p id={hintId} className={hintClass}>
-        Die Vorgabe für die Zeugnisnote, z. B. schriftlich doppelt so schwer wie mündlich. Ohne Kategorien
-        gilt die Vorgabe der Seite.
-      </p>
+    <RemovableRows
+      legend="Kategorien und Gewichte"
+      hint="Die Vorgabe für die Zeugnisnote, z. B. schriftlich doppelt so schwer wie mündlich. Ohne Kategorien gilt die Vorgabe der Seite."
+      rows={fields}
+      rowClass="grid grid-cols-[minmax(0,1fr)_6rem] items-start gap-x-3 gap-y-1 sm:grid-cols-[minmax(0,16rem)_7rem_auto]"
+      renderRow={(i) => (
+        <>
+          <TextField
+            label={`Kategorie ${String(i + 1)}`}
+            autoComplete="off"
+            error={errors?.[i]?.name?.message}
+            {...form.register(`zeugnis.categories.${i}.name`)}
+          />
+          <TextField
+            label="Gewicht"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors?.[i]?.weight?.message}
+            {...form.register(`zeugnis.categories.${i}.weight`)}
+          />
+        </>
+      )}
+      removeLabel={(i) => {
+        const name = rows[i]?.name.trim() ?? ''
+        return `Kategorie ${String(i + 1)}${name === '' ? '' : ` „${name}“`} entfernen`
+      }}
+      canRemove
+      onRemove={remove}
+      listError={errors?.message ?? errors?.root?.message}
+      addLabel="Kategorie hinzufügen"
+      max={MAX_CATEGORIES}
+      onAdd={() => {
+        append({ name: '', weight: '1' })
+      }}
+    >
       <div className="mt-2 flex flex-wrap gap-2">
         {CATEGORY_PRESETS.map((preset) => (
           <Button
@@ -167,53 +195,6 @@ function Categories({ form }: { form: ZeugnisForm }) {
           </Button>
         ))}
       </div>
-      <ul className="mt-3 space-y-3">
-        {fields.map((field, i) => {
-          const n = String(i + 1)
-          const name = rows[i]?.name.trim() ?? ''
-          return (
-            <li
-              key={field.id}
-              className="grid grid-cols-[minmax(0,1fr)_6rem] items-start gap-x-3 gap-y-1 sm:grid-cols-[minmax(0,16rem)_7rem_auto]"
-            >
-              <TextField
-                label={`Kategorie ${n}`}
-                autoComplete="off"
-                error={errors?.[i]?.name?.message}
-                {...form.register(`zeugnis.categories.${i}.name`)}
-              />
-              <TextField
-                label="Gewicht"
-                inputMode="decimal"
-                autoComplete="off"
-                error={errors?.[i]?.weight?.message}
-                {...form.register(`zeugnis.categories.${i}.weight`)}
-              />
-              <Button
-                variant="link"
-                className="col-span-2 justify-self-start sm:col-span-1 sm:mt-7 sm:min-h-11"
-                aria-label={`Kategorie ${n}${name === '' ? '' : ` „${name}“`} entfernen`}
-                onClick={() => {
-                  remove(i)
-                }}
-              >
-                Entfernen
-              </Button>
-            </li>
-          )
-        })}
-      </ul>
-      {listError !== undefined && <p className={errorClass}>{listError}</p>}
-      <Button
-        variant="secondary"
-        className="mt-3"
-        disabled={fields.length >= MAX_CATEGORIES}
-        onClick={() => {
-          append({ name: '', weight: '1' })
-        }}
-      >
-        Kategorie hinzufügen
-      </Button>
-    </fieldset>
+    </RemovableRows>
   )
 }
