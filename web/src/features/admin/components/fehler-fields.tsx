@@ -1,12 +1,13 @@
 import { useId } from 'react'
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
 import { SelectField } from '@/components/select-field'
-import { errorClass, hintClass, labelClass } from '@/components/styles'
+import { errorClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
 import { MAX_FEHLER_STEPS } from '@/lib/fehler-setting'
 import { FEHLER_RULES } from '@/lib/fehlerquotient'
 import { emptyStep, OWN_RULE, stepsText, type FehlerFormValues } from '../fehler-form'
 import { RemovableRows } from './removable-rows'
+import { SettingSection } from './setting-section'
 
 /** Either editor's form, seen through its section "Sprachrichtigkeit" (both hold `fehlerquotient`). */
 export type FehlerForm = UseFormReturn<{ fehlerquotient: FehlerFormValues }>
@@ -17,23 +18,13 @@ export type FehlerForm = UseFormReturn<{ fehlerquotient: FehlerFormValues }>
  * „Sprachrichtigkeit“ chooses it for this scale. Saved with the scale, as a new version.
  */
 export function FehlerFields({ form }: { form: FehlerForm }) {
-  const headingId = useId()
   const choice = useWatch({ control: form.control, name: 'fehlerquotient.choice' })
   const error = form.formState.errors.fehlerquotient?.choice?.message
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-5 border-t border-slate-200 pt-5 dark:border-slate-700"
+    <SettingSection
+      title="Sprachrichtigkeit (Fehlerquotient)"
+      hint="Die Umrechnung des Fehlerquotienten in einen Abzug, die der Rechner bei diesem Notenschlüssel vorwählt; die Lehrkraft kann eine andere wählen."
     >
-      <div>
-        <h3 id={headingId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
-          Sprachrichtigkeit (Fehlerquotient)
-        </h3>
-        <p className={hintClass}>
-          Die Umrechnung des Fehlerquotienten in einen Abzug, die der Rechner bei diesem Notenschlüssel
-          vorwählt; die Lehrkraft kann eine andere wählen.
-        </p>
-      </div>
       <fieldset className="min-w-0">
         <legend className={labelClass}>Umrechnung</legend>
         <div className="mt-2 space-y-2">
@@ -62,7 +53,7 @@ export function FehlerFields({ form }: { form: FehlerForm }) {
         {error !== undefined && <p className={errorClass}>{error}</p>}
       </fieldset>
       {choice === OWN_RULE && <OwnRule form={form} />}
-    </section>
+    </SettingSection>
   )
 }
 

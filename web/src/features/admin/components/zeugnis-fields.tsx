@@ -2,12 +2,13 @@ import { useId } from 'react'
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { SelectField } from '@/components/select-field'
-import { hintClass, labelClass } from '@/components/styles'
+import { labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
 import { documentScale } from '@/lib/zeugnis'
 import { hasStep, hasTendency, MAX_CATEGORIES } from '../zeugnis-check'
 import { CATEGORY_PRESETS, type ZeugnisFormValues } from '../zeugnis-form'
 import { RemovableRows } from './removable-rows'
+import { SettingSection } from './setting-section'
 
 /** Either editor's form, seen through its section "Zeugnisnote" (both hold `zeugnis`). */
 export type ZeugnisForm = UseFormReturn<{ zeugnis: ZeugnisFormValues }>
@@ -33,23 +34,13 @@ function roundingExamples(system: string): { better: string; worse: string } {
  * default categories with their weights. Saved with the scale, as a new version.
  */
 export function ZeugnisFields({ form, system }: { form: ZeugnisForm; system: string }) {
-  const headingId = useId()
   const errors = form.formState.errors.zeugnis
   const examples = roundingExamples(system)
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-5 border-t border-slate-200 pt-5 dark:border-slate-700"
+    <SettingSection
+      title="Zeugnisnote"
+      hint="Voreinstellungen der Schule für den Vorschlag der Zeugnisnote mit diesem Notenschlüssel; die Note entscheidet die Lehrkraft."
     >
-      <div>
-        <h3 id={headingId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
-          Zeugnisnote
-        </h3>
-        <p className={hintClass}>
-          Voreinstellungen der Schule für den Vorschlag der Zeugnisnote mit diesem Notenschlüssel; die Note
-          entscheidet die Lehrkraft.
-        </p>
-      </div>
       {(hasTendency(system) || hasStep(system)) && (
         <div className="grid gap-4 sm:grid-cols-2">
           {hasTendency(system) && (
@@ -98,7 +89,7 @@ export function ZeugnisFields({ form, system }: { form: ZeugnisForm; system: str
         </div>
       </fieldset>
       <Categories form={form} />
-    </section>
+    </SettingSection>
   )
 }
 
