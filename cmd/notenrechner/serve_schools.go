@@ -207,19 +207,28 @@ func (ss *sites) renewMain(ctx context.Context, schools []store.School) error {
 		ss.mainOf = owner // the one school became the first school: same data, same site
 		return nil
 	}
-	st, err := openDatabase(ctx, ss.sh.db, ss.sh.logger, ss.sh.poll, at{})
+	fresh, err := ss.openOwn(ctx, at{}, true, ss.sh.logger)
 	if err != nil {
-		return err
-	}
-	fresh, err := openSite(ctx, ss.sh, st, true, true, ss.sh.logger)
-	if err != nil {
-		st.Close()
 		return err
 	}
 	ss.main.close()
 	ss.main, ss.mainOf = fresh, owner
 	ss.sh.logger.Info("the database's own tables changed school: served afresh", "school", owner)
 	return nil
+}
+
+// openOwn opens a store where names and a site on it that closes the store with itself.
+func (ss *sites) openOwn(ctx context.Context, where at, main bool, logger *slog.Logger) (*site, error) {
+	st, err := openDatabase(ctx, ss.sh.db, logger, ss.sh.poll, where)
+	if err != nil {
+		return nil, err
+	}
+	s, err := openSite(ctx, ss.sh, st, true, main, logger)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // siteOf is the site of a school: the main one for the home "", else its own, opened once.
@@ -231,15 +240,11 @@ func (ss *sites) siteOf(ctx context.Context, sch store.School) (*site, error) {
 		return s, nil
 	}
 	logger := ss.sh.logger.With("school", sch.URL)
-	st, err := openDatabase(ctx, ss.sh.db, logger, ss.sh.poll, at{home: sch.Home, via: ss.sh.deployment})
+	s, err := ss.openOwn(ctx, at{home: sch.Home, via: ss.sh.deployment}, false, logger)
 	if err != nil {
 		return nil, err
 	}
-	s, err := openSite(ctx, ss.sh, st, true, false, logger)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
+	st := s.store
 	if ss.started { // at start-up one line names the schools without an admin (startSites)
 		base, _ := url.Parse(sch.URL)
 		if err := announceSetupLink(ctx, st, base, ss.sh.now, logger, s.signIn); err != nil {
