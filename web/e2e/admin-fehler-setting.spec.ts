@@ -94,3 +94,49 @@ test("the admin sets Hessen's rule, then the school's own; the calculator's tool
   await tool.screenshot({ path: test.info().outputPath('fehler-tool-school-rule-390.png') })
   await context.close()
 })
+
+test("Hessen's years 9/10 template: the Land's frame filled in, the school's thresholds entered, live on the page", async ({
+  page,
+  browser,
+  server,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url })
+  const tool = await openTool(await context.newPage())
+
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page, ADMIN.email, ADMIN.password)
+  const section = page.getByRole('region', { name: 'Sprachrichtigkeit (Fehlerquotient)' })
+  await section.getByRole('radio', { name: 'eigene Regel' }).check()
+  await section.getByRole('button', { name: 'Vorlage Hessen 9/10 einsetzen' }).click()
+  // the admin goes on typing where the template leaves off: the first threshold
+  await expect(section.getByRole('textbox', { name: 'Stufe 1: ab Fehlerquotient' })).toBeFocused()
+  await page.keyboard.type('3')
+  await expect(section.getByRole('textbox', { name: 'Mindestzahl der Wörter' })).toHaveValue('100')
+  await expect(section.getByRole('combobox', { name: 'Abzug in' })).toHaveValue('drittel')
+  await page.getByRole('button', { name: 'Speichern' }).click()
+  await expect(
+    section.getByRole('textbox', { name: 'Stufe 2: ab Fehlerquotient' }),
+  ).toHaveAccessibleDescription('Pflichtfeld.')
+  await section.getByRole('textbox', { name: 'Stufe 2: ab Fehlerquotient' }).fill('6')
+  await expect(page.getByText('Angemeldet.', { exact: true })).toBeHidden()
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await section.screenshot({ path: test.info().outputPath(`fehler-template-${String(width)}.png`) })
+  }
+  await page.getByRole('button', { name: 'Speichern' }).click()
+  await expect(page.getByText('Gespeichert: Version 3.')).toBeVisible()
+
+  const select = tool.getByRole('combobox', { name: 'Umrechnung' })
+  await expect(select.locator('option:checked')).toHaveText(
+    'Regel der Schule: Fehlerindex Klasse 9/10 (VOGSV)',
+  )
+  await tool.getByRole('textbox', { name: 'Wörter' }).fill('200')
+  await tool.getByRole('textbox', { name: /^Fehler/ }).fill('12')
+  await expect(tool.getByRole('status')).toContainText('Abzug⅔ Note')
+  // under the Land's 100 words the index does not apply
+  await tool.getByRole('textbox', { name: 'Wörter' }).fill('90')
+  await expect(tool.getByRole('status')).not.toContainText('Abzug⅔')
+  await expect(tool.getByRole('status')).toContainText('100')
+  await context.close()
+})

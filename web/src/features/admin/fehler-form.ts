@@ -23,6 +23,23 @@ export interface FehlerFormValues {
 
 export const emptyStep = () => ({ from: '', deduction: '' })
 
+/**
+ * Hessen's Fehlerindex in years 9 and 10 (VOGSV since 1 August 2023) as far as the Land's own pages say it
+ * (docs/grading-systems.md, „Sprachrichtigkeit“): deductions in thirds of a grade, at most ⅔, only from 100
+ * words of running text. The thresholds per Bildungsgang and year stand in the Verordnung's Anlage, which
+ * could not be read here: the template leaves them empty for the school to enter, so no number is guessed.
+ */
+export const HESSEN_SEK1_TEMPLATE: Omit<FehlerFormValues, 'choice'> = {
+  name: 'Fehlerindex Klasse 9/10 (VOGSV)',
+  unit: 'drittel',
+  steps: [
+    { from: '', deduction: '1' },
+    { from: '', deduction: '2' },
+  ],
+  max: '2',
+  minWords: '100',
+}
+
 /** The form's values of a document's member (one the page cannot read is none). */
 export function toFehlerValues(member: unknown): FehlerFormValues {
   const setting = readFehlerSetting(member)

@@ -110,6 +110,47 @@ describe('the section Sprachrichtigkeit (Fehlerquotient)', () => {
     expect(field('Stufe 1: ab Fehlerquotient')).toHaveValue('3,5')
   })
 
+  it("fills Hessen's years 9/10 template, leaves the thresholds to the school and saves them once entered", async () => {
+    const own = {
+      name: 'Fehlerindex Klasse 9/10 (VOGSV)',
+      unit: 'drittel' as const,
+      steps: [
+        { from: '3', deduction: 1 },
+        { from: '6', deduction: 2 },
+      ],
+      max: 2,
+      minWords: 100,
+    }
+    api.on('PUT /config', json(200, version(4, { ...notenpunkte, fehlerquotient: own })))
+    const { user, field, replace, save } = setup(version(3, notenpunkte))
+    await user.click(screen.getByRole('radio', { name: 'eigene Regel' }))
+    await replace('Höchster Abzug', '5')
+    const template = screen.getByRole('button', { name: 'Vorlage Hessen 9/10 einsetzen' })
+    expect(template).toHaveAccessibleDescription(/höchstens ⅔ einer Note und erst ab 100 Wörtern/)
+    await user.click(template)
+    expect(field('Name der Regel')).toHaveValue(own.name)
+    expect(screen.getByRole('combobox', { name: 'Abzug in' })).toHaveValue('drittel')
+    expect(field('Höchster Abzug')).toHaveValue('2')
+    expect(field('Mindestzahl der Wörter')).toHaveValue('100')
+    expect(field('Stufe 1: ab Fehlerquotient')).toHaveFocus()
+    expect(field('Stufe 1: ab Fehlerquotient')).toHaveValue('')
+    expect(field('Stufe 1: Abzug')).toHaveValue('1')
+    expect(field('Stufe 2: ab Fehlerquotient')).toHaveValue('')
+    expect(field('Stufe 2: Abzug')).toHaveValue('2')
+    expect(screen.queryByRole('textbox', { name: 'Stufe 3: ab Fehlerquotient' })).not.toBeInTheDocument()
+
+    // no threshold is guessed: the scale is not saved until the school enters them
+    await save()
+    expect(field('Stufe 1: ab Fehlerquotient')).toHaveAccessibleDescription('Pflichtfeld.')
+    expect(api.callsTo('PUT /config')).toHaveLength(0)
+
+    await replace('Stufe 1: ab Fehlerquotient', '3')
+    await replace('Stufe 2: ab Fehlerquotient', '6')
+    await save()
+    expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
+    expect(api.callsTo('PUT /config')[0]?.body).toEqual({ ...notenpunkte, fehlerquotient: own })
+  })
+
   it('shows a stored own rule in its fields and takes it away with „keine Umrechnung“', async () => {
     const own = {
       name: 'Englisch',

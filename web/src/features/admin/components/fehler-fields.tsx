@@ -1,11 +1,12 @@
-import { useId } from 'react'
-import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
+import { useEffect, useId, useRef } from 'react'
+import { useFieldArray, useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form'
+import { Button } from '@/components/button'
 import { SelectField } from '@/components/select-field'
-import { errorClass, labelClass } from '@/components/styles'
+import { errorClass, hintClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
 import { MAX_FEHLER_STEPS } from '@/lib/fehler-setting'
 import { FEHLER_RULES } from '@/lib/fehlerquotient'
-import { emptyStep, OWN_RULE, stepsText, type FehlerFormValues } from '../fehler-form'
+import { emptyStep, HESSEN_SEK1_TEMPLATE, OWN_RULE, stepsText, type FehlerFormValues } from '../fehler-form'
 import { RemovableRows } from './removable-rows'
 import { SettingSection } from './setting-section'
 
@@ -94,10 +95,14 @@ function ChoiceOption({
   )
 }
 
+type StepArray = UseFieldArrayReturn<{ fehlerquotient: FehlerFormValues }, 'fehlerquotient.steps'>
+
 function OwnRule({ form }: { form: FehlerForm }) {
   const errors = form.formState.errors.fehlerquotient
+  const steps = useFieldArray({ control: form.control, name: 'fehlerquotient.steps' })
   return (
     <div className="space-y-5">
+      <HessenTemplate form={form} steps={steps} />
       <div className="grid max-w-3xl gap-4 sm:grid-cols-2">
         <TextField
           label="Name der Regel"
@@ -126,13 +131,52 @@ function OwnRule({ form }: { form: FehlerForm }) {
           {...form.register('fehlerquotient.minWords')}
         />
       </div>
-      <Steps form={form} />
+      <Steps form={form} steps={steps} />
     </div>
   )
 }
 
-function Steps({ form }: { form: FehlerForm }) {
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'fehlerquotient.steps' })
+/**
+ * Hessen's Fehlerindex in years 9 and 10 as a template of the own rule: what the Land's pages say (unit,
+ * maximum, minimum of words) filled in, the thresholds of the Verordnung's Anlage left to the school
+ * (docs/decisions.md), and the first of them focused, where the admin goes on.
+ */
+function HessenTemplate({ form, steps }: { form: FehlerForm; steps: StepArray }) {
+  // the new steps' fields exist only after the render that follows replace()
+  const focusThreshold = useRef(false)
+  useEffect(() => {
+    if (!focusThreshold.current) return
+    focusThreshold.current = false
+    form.setFocus('fehlerquotient.steps.0.from')
+  }, [form, steps.fields])
+  const hintId = useId()
+  const fill = () => {
+    const t = HESSEN_SEK1_TEMPLATE
+    const dirty = { shouldDirty: true }
+    form.setValue('fehlerquotient.name', t.name, dirty)
+    form.setValue('fehlerquotient.unit', t.unit, dirty)
+    form.setValue('fehlerquotient.max', t.max, dirty)
+    form.setValue('fehlerquotient.minWords', t.minWords, dirty)
+    steps.replace(t.steps)
+    focusThreshold.current = true
+  }
+  return (
+    <div className="max-w-3xl rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+      <p id={hintId} className={hintClass}>
+        Hessen, Jahrgangsstufen 9 und 10: Seit dem 1. August 2023 gilt dort in allen Fächern der Fehlerindex
+        der VOGSV, mit einem Abzug von höchstens ⅔ einer Note und erst ab 100 Wörtern Fließtext (Hessisches
+        Kultusministerium). Die Vorlage trägt das ein; die Schwellen je Bildungsgang und Jahrgangsstufe stehen
+        in der Anlage der Verordnung und bleiben für Ihre Einträge frei.
+      </p>
+      <Button variant="secondary" className="mt-2" aria-describedby={hintId} onClick={fill}>
+        Vorlage Hessen 9/10 einsetzen
+      </Button>
+    </div>
+  )
+}
+
+function Steps({ form, steps }: { form: FehlerForm; steps: StepArray }) {
+  const { fields, append, remove } = steps
   const errors = form.formState.errors.fehlerquotient?.steps
   return (
     <RemovableRows
