@@ -7,6 +7,7 @@ import { TextField } from '@/components/text-field'
 import { MAX_FEHLER_STEPS } from '@/lib/fehler-setting'
 import { FEHLER_RULES } from '@/lib/fehlerquotient'
 import { emptyStep, HESSEN_SEK1_TEMPLATE, OWN_RULE, stepsText, type FehlerFormValues } from '../fehler-form'
+import { RadioOption } from './radio-option'
 import { RemovableRows } from './removable-rows'
 import { SettingSection } from './setting-section'
 
@@ -21,6 +22,7 @@ export type FehlerForm = UseFormReturn<{ fehlerquotient: FehlerFormValues }>
 export function FehlerFields({ form }: { form: FehlerForm }) {
   const choice = useWatch({ control: form.control, name: 'fehlerquotient.choice' })
   const error = form.formState.errors.fehlerquotient?.choice?.message
+  const choiceField = form.register('fehlerquotient.choice')
   return (
     <SettingSection
       title="Sprachrichtigkeit (Fehlerquotient)"
@@ -29,23 +31,23 @@ export function FehlerFields({ form }: { form: FehlerForm }) {
       <fieldset className="min-w-0">
         <legend className={labelClass}>Umrechnung</legend>
         <div className="mt-2 space-y-2">
-          <ChoiceOption
-            form={form}
+          <RadioOption
+            registration={choiceField}
             value=""
             label="keine Umrechnung"
             sentence="Der Rechner zeigt nur den Fehlerquotienten."
           />
           {FEHLER_RULES.map((r) => (
-            <ChoiceOption
+            <RadioOption
               key={r.id}
-              form={form}
+              registration={choiceField}
               value={r.id}
               label={r.name}
               sentence={`Quelle: ${r.source}; ${stepsText(r)}.`}
             />
           ))}
-          <ChoiceOption
-            form={form}
+          <RadioOption
+            registration={choiceField}
             value={OWN_RULE}
             label="eigene Regel"
             sentence="Die Regel Ihrer Schule, z. B. nach Beschluss der Fachkonferenz; der Rechner nennt sie „Regel der Schule“."
@@ -55,43 +57,6 @@ export function FehlerFields({ form }: { form: FehlerForm }) {
       </fieldset>
       {choice === OWN_RULE && <OwnRule form={form} />}
     </SettingSection>
-  )
-}
-
-function ChoiceOption({
-  form,
-  value,
-  label,
-  sentence,
-}: {
-  form: FehlerForm
-  value: string
-  label: string
-  sentence: string
-}) {
-  const id = useId()
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={id}
-        type="radio"
-        value={value}
-        aria-describedby={`${id}-what`}
-        className="mt-3.5 size-4 shrink-0 accent-green-700"
-        {...form.register('fehlerquotient.choice')}
-      />
-      <div className="min-w-0">
-        <label
-          htmlFor={id}
-          className="inline-flex min-h-11 items-center text-sm font-medium text-slate-800 dark:text-slate-100"
-        >
-          {label}
-        </label>
-        <p id={`${id}-what`} className="-mt-2 text-sm text-slate-600 dark:text-slate-300">
-          {sentence}
-        </p>
-      </div>
-    </div>
   )
 }
 

@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/button'
 import { SelectField } from '@/components/select-field'
@@ -7,6 +6,7 @@ import { TextField } from '@/components/text-field'
 import { documentScale } from '@/lib/zeugnis'
 import { hasStep, hasTendency, MAX_CATEGORIES } from '../zeugnis-check'
 import { CATEGORY_PRESETS, type ZeugnisFormValues } from '../zeugnis-form'
+import { RadioOption } from './radio-option'
 import { RemovableRows } from './removable-rows'
 import { SettingSection } from './setting-section'
 
@@ -74,14 +74,14 @@ export function ZeugnisFields({ form, system }: { form: ZeugnisForm; system: str
       <fieldset className="min-w-0">
         <legend className={labelClass}>Durchschnitt genau in der Mitte</legend>
         <div className="mt-2 space-y-2">
-          <RoundingOption
-            form={form}
+          <RadioOption
+            registration={form.register('zeugnis.rounding')}
             value="better"
             label="zur besseren Note (Voreinstellung)"
             sentence={`Liegt der Durchschnitt genau zwischen zwei Noten, gilt die bessere: ${examples.better}.`}
           />
-          <RoundingOption
-            form={form}
+          <RadioOption
+            registration={form.register('zeugnis.rounding')}
             value="worse"
             label="zur schlechteren Note"
             sentence={`Liegt der Durchschnitt genau zwischen zwei Noten, gilt die schlechtere: ${examples.worse}.`}
@@ -90,43 +90,6 @@ export function ZeugnisFields({ form, system }: { form: ZeugnisForm; system: str
       </fieldset>
       <Categories form={form} />
     </SettingSection>
-  )
-}
-
-function RoundingOption({
-  form,
-  value,
-  label,
-  sentence,
-}: {
-  form: ZeugnisForm
-  value: 'better' | 'worse'
-  label: string
-  sentence: string
-}) {
-  const id = useId()
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={id}
-        type="radio"
-        value={value}
-        aria-describedby={`${id}-what`}
-        className="mt-3.5 size-4 accent-green-700"
-        {...form.register('zeugnis.rounding')}
-      />
-      <div>
-        <label
-          htmlFor={id}
-          className="inline-flex min-h-11 items-center text-sm font-medium text-slate-800 dark:text-slate-100"
-        >
-          {label}
-        </label>
-        <p id={`${id}-what`} className="-mt-2 text-sm text-slate-600 dark:text-slate-300">
-          {sentence}
-        </p>
-      </div>
-    </div>
   )
 }
 
