@@ -118,7 +118,7 @@ func fehlerquotient(woerter, fehler string, rule FehlerRule, known bool, fields 
 	// quotient = halves/2 × 100 / words = halves × 50 / words; in hundredths, cut: ⌊halves × 5000 / words⌋.
 	hundredths := halves * 5000 / words
 	shown := fmt.Sprintf("%d,%02d", hundredths/100, hundredths%100)
-	first := fmt.Sprintf("%s Fehler × 100 : %d Wörter = %s", halvesText(halves), words, shown)
+	first := fmt.Sprintf("%s Fehler × 100 : %s = %s", halvesText(halves), wordsText(words), shown)
 	if halves*5000%words == 0 {
 		first += "."
 	} else {
@@ -222,6 +222,14 @@ func readHalves(s string) (int64, bool) {
 		h++
 	}
 	return h, h <= 2*fehlerLimit
+}
+
+// wordsText is a count of words as the working writes it: "1 Wort", "350 Wörter".
+func wordsText(n int64) string {
+	if n == 1 {
+		return "1 Wort"
+	}
+	return strconv.FormatInt(n, 10) + " Wörter"
 }
 
 func halvesText(h int64) string {

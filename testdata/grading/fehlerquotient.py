@@ -95,7 +95,9 @@ def evaluate(woerter: str, fehler: str, regel: str, school: dict | None = None) 
     exact = count * 100 / words
     cut = Fraction(math.floor(exact * 100), 100)
     shown = f"{math.floor(cut)},{math.floor(cut * 100) % 100:02d}"
-    first = f"{de(count)} Fehler × 100 : {words} Wörter = {shown}"
+    # German grammar: one word is "1 Wort", any other count "Wörter".
+    words_text = "1 Wort" if words == 1 else f"{words} Wörter"
+    first = f"{de(count)} Fehler × 100 : {words_text} = {shown}"
     first += "." if cut == exact else " (nach der zweiten Nachkommastelle abgeschnitten)."
     result = {"quotient": shown, "woerter": words, "fehler": de(count), "rechnung": [first]}
     if rule is None:
@@ -146,6 +148,7 @@ def cases() -> list:
         case("cut, not rounded: 2 of 3 words", "3", "2"),
         case("cut, not rounded: 1 of 3 words", "3", "1"),
         case("one word", "1", "0,5"),
+        case("one word and one error: „1 Wort“, not „1 Wörter“", "1", "1", "hessen-oberstufe"),
         case("just below the step shows 2,99, not 3,00", "317", "9,5", "hessen-oberstufe"),
         case("spaces around the numbers", " 350 ", "\t10,5 "),
         case("the largest inputs", "100000", "100000"),
@@ -203,6 +206,7 @@ def self_check() -> None:
     r = evaluate("350", "10,5", "hessen-oberstufe")["result"]
     assert r["quotient"] == "3,00" and r["abzug"] == 1, r
     assert evaluate("3", "2", "")["result"]["quotient"] == "66,66"  # cut, not 66,67
+    assert evaluate("1", "1", "")["result"]["rechnung"] == ["1 Fehler × 100 : 1 Wort = 100,00."]
     assert evaluate("100", "5,5", "hessen-oberstufe")["result"]["abzug"] == 1
     assert evaluate("100", "6", "hessen-oberstufe")["result"]["abzug"] == 2
     assert evaluate("200", "5,5", "hessen-oberstufe")["result"]["abzug"] == 0  # 2,75

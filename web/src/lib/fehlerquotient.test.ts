@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { deduct, FEHLER_MESSAGES, FEHLER_RULES, fehlerquotient, type FehlerRule } from './fehlerquotient'
+import {
+  deduct,
+  FEHLER_MESSAGES,
+  FEHLER_RULES,
+  fehlerquotient,
+  ruleSteps,
+  wordsText,
+  type FehlerRule,
+} from './fehlerquotient'
 
 // The key for this test against testdata/grading/fehlerquotient.json, written by fehlerquotient.py from
 // the rule's text in docs/spec.md §13 and bound by internal/grading too.
@@ -59,5 +67,30 @@ describe('a rule in thirds with a minimum of words', () => {
     [13n, 100n, 2, 'Der Fehlerquotient erreicht 6,5: ⅔ Note Abzug, der höchste Abzug dieser Regel'],
   ])('%i halves in %i words', (halves, words, d, sentence) => {
     expect(deduct(rule, halves, words)).toEqual([d, sentence])
+  })
+})
+
+describe('a rule in one line and a count of words', () => {
+  const hessen: FehlerRule = {
+    id: 'hessen-oberstufe',
+    name: 'Hessen, gymnasiale Oberstufe',
+    unit: 'notenpunkte',
+    steps: [
+      { from: '3', deduction: 1 },
+      { from: '6', deduction: 2 },
+    ],
+    max: 2,
+    minWords: 0,
+    source: 'OAVO',
+  }
+  it('names the steps, the maximum and the minimum of words, one word in the singular', () => {
+    expect(ruleSteps(hessen)).toBe('ab 3: 1 Notenpunkt, ab 6: 2 Notenpunkte; höchstens 2 Notenpunkte')
+    expect(ruleSteps({ ...hessen, minWords: 150 })).toBe(
+      'ab 3: 1 Notenpunkt, ab 6: 2 Notenpunkte; höchstens 2 Notenpunkte; erst ab 150 Wörtern',
+    )
+    expect(ruleSteps({ ...hessen, minWords: 1 })).toMatch(/; erst ab 1 Wort$/)
+  })
+  it('writes one word as „1 Wort“', () => {
+    expect([wordsText(1), wordsText(1n), wordsText(350)]).toEqual(['1 Wort', '1 Wort', '350 Wörter'])
   })
 })

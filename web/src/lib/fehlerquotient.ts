@@ -79,6 +79,9 @@ function readHalves(s: string): bigint | null {
   return h <= 2n * LIMIT ? h : null
 }
 
+/** A count of words as the working writes it: "1 Wort", "350 Wörter". */
+export const wordsText = (n: bigint | number) => (String(n) === '1' ? '1 Wort' : `${String(n)} Wörter`)
+
 const halvesText = (h: bigint) => `${h / 2n}${h % 2n === 1n ? ',5' : ''}`
 
 /** A published threshold ("3", "3,5") in hundredths. */
@@ -92,6 +95,19 @@ export function unitText(rule: Pick<FehlerRule, 'unit'>, n: number): string {
   if (rule.unit === 'drittel') return n === 1 ? '⅓ Note' : n === 2 ? '⅔ Note' : `${n} Drittel einer Note`
   return n === 1 ? '1 Notenpunkt' : `${n} Notenpunkte`
 }
+
+/**
+ * A rule in one line, as the admin's editor, its history and the Notenspiegel's list name it: "ab 3: 1
+ * Notenpunkt, ab 6: 2 Notenpunkte; höchstens 2 Notenpunkte" and, with a minimum, "; erst ab 150 Wörtern".
+ */
+export function ruleSteps(rule: FehlerRule): string {
+  const steps = rule.steps.map((s) => `ab ${s.from}: ${unitText(rule, s.deduction)}`).join(', ')
+  const min = rule.minWords > 0 ? `; erst ${fromWordsText(rule.minWords)}` : ''
+  return `${steps}; höchstens ${unitText(rule, rule.max)}${min}`
+}
+
+/** A rule's minimum of words after "erst": "ab 150 Wörtern", "ab 1 Wort". */
+export const fromWordsText = (n: number) => (n === 1 ? 'ab 1 Wort' : `ab ${String(n)} Wörtern`)
 
 /** The deduction and its sentence: quotient ≥ from ⇔ halves × 5000 ≥ from in hundredths × words. */
 export function deduct(rule: FehlerRule, halves: bigint, words: bigint): [number, string] {
@@ -141,7 +157,7 @@ export function fehlerquotient(
   const hundredths = (halves * 5000n) / words
   const quotient = `${hundredths / 100n},${String(hundredths % 100n).padStart(2, '0')}`
   const exact = (halves * 5000n) % words === 0n
-  const first = `${halvesText(halves)} Fehler × 100 : ${words} Wörter = ${quotient}${
+  const first = `${halvesText(halves)} Fehler × 100 : ${wordsText(words)} = ${quotient}${
     exact ? '.' : ' (nach der zweiten Nachkommastelle abgeschnitten).'
   }`
   const result: FehlerResult = {
