@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { fehlerRuleOf, readFehlerSetting, SCHOOL_RULE_ID } from '@/lib/fehler-setting'
-import { unitText, type FehlerRule, type FehlerUnit } from '@/lib/fehlerquotient'
+import { ruleSteps, type FehlerUnit } from '@/lib/fehlerquotient'
 
 // The section "Sprachrichtigkeit (Fehlerquotient)" of both editor forms: the scale's conversion of the
 // Fehlerquotient (docs/spec.md §13), which the page's tool chooses for this scale. The form holds every
@@ -111,18 +111,11 @@ export function fehlerFieldForPath(path: string): string | null {
     : null
 }
 
-/** A rule's steps and maximum in words: "ab 3: 1 Notenpunkt, ab 6: 2 Notenpunkte; höchstens 2 Notenpunkte". */
-export function stepsText(rule: FehlerRule): string {
-  const steps = rule.steps.map((s) => `ab ${s.from}: ${unitText(rule, s.deduction)}`).join(', ')
-  const words = rule.minWords > 0 ? `; erst ab ${String(rule.minWords)} Wörtern` : ''
-  return `${steps}; höchstens ${unitText(rule, rule.max)}${words}`
-}
-
 /** A document's conversion in words, as the history compares versions. */
 export function fehlerText(member: unknown): string {
   const rule = fehlerRuleOf(readFehlerSetting(member))
   if (rule === null) return 'keine Umrechnung'
-  if (rule.id === SCHOOL_RULE_ID) return `Regel der Schule „${rule.name}“: ${stepsText(rule)}`
+  if (rule.id === SCHOOL_RULE_ID) return `Regel der Schule „${rule.name}“: ${ruleSteps(rule)}`
   return rule.name
 }
 

@@ -5,8 +5,8 @@ import { SelectField } from '@/components/select-field'
 import { errorClass, hintClass, labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
 import { MAX_FEHLER_STEPS } from '@/lib/fehler-setting'
-import { FEHLER_RULES } from '@/lib/fehlerquotient'
-import { emptyStep, HESSEN_SEK1_TEMPLATE, OWN_RULE, stepsText, type FehlerFormValues } from '../fehler-form'
+import { FEHLER_RULES, ruleSteps } from '@/lib/fehlerquotient'
+import { emptyStep, HESSEN_SEK1_TEMPLATE, OWN_RULE, type FehlerFormValues } from '../fehler-form'
 import { RadioOption } from './radio-option'
 import { RemovableRows } from './removable-rows'
 import { SettingSection } from './setting-section'
@@ -43,7 +43,7 @@ export function FehlerFields({ form }: { form: FehlerForm }) {
               registration={choiceField}
               value={r.id}
               label={r.name}
-              sentence={`Quelle: ${r.source}; ${stepsText(r)}.`}
+              sentence={`Quelle: ${r.source}; ${ruleSteps(r)}.`}
             />
           ))}
           <RadioOption

@@ -1,17 +1,10 @@
 import { useId } from 'react'
 import { hintClass, inputClass, labelClass } from '@/components/styles'
 import { SCHOOL_SOURCE } from '@/lib/fehler-setting'
-import { unitText, type FehlerRule } from '@/lib/fehlerquotient'
+import { ruleSteps, type FehlerRule } from '@/lib/fehlerquotient'
 
 // The conversion of errors of a language teacher's list (docs/spec.md §2, §13): „keine Umrechnung“ or a
 // published rule, kept with the list's own test (use-class-list.ts). Not printed: the prints name it.
-
-/** A rule in one line: "ab 3: 1 Notenpunkt, ab 6: 2 Notenpunkte; höchstens 2 Notenpunkte". */
-export function ruleSteps(rule: FehlerRule): string {
-  const steps = rule.steps.map((s) => `ab ${s.from}: ${unitText(rule, s.deduction)}`).join(', ')
-  const min = rule.minWords > 0 ? `; erst ab ${String(rule.minWords)} Wörtern` : ''
-  return `${steps}; höchstens ${unitText(rule, rule.max)}${min}`
-}
 
 interface ClassListRuleProps {
   /**

@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react'
 import { inputClass } from '@/components/styles'
+import { wordsText } from '@/lib/fehlerquotient'
 import type { Key } from '@/lib/key'
 import { inNotation } from '@/lib/numbers'
 import { abzugText } from '../class-language'
@@ -154,7 +155,7 @@ function LanguageSheet({ line, summary, scaleKey }: { line: Graded; summary: Cla
         {l.content.alt !== undefined && ` (${l.content.alt})`}
       </p>
       <p>
-        Fehlerquotient {note(l.quotient)} ({l.fehler} Fehler, {l.woerter} Wörter) · Abzug{' '}
+        Fehlerquotient {note(l.quotient)} ({l.fehler} Fehler, {wordsText(l.woerter)}) · Abzug{' '}
         {abzugText(summary.language.rule, l.abzug)} · Note <strong>{note(line.result.grade)}</strong>
         {line.result.alt !== undefined && ` (${line.result.alt})`}
       </p>

@@ -1,5 +1,11 @@
 import { SCHOOL_RULE_ID } from '@/lib/fehler-setting'
-import { unitText, type FehlerOutcome, type FehlerRule, type FehlerUnit } from '@/lib/fehlerquotient'
+import {
+  fromWordsText,
+  unitText,
+  type FehlerOutcome,
+  type FehlerRule,
+  type FehlerUnit,
+} from '@/lib/fehlerquotient'
 
 function deductionText(abzug: number, unit: FehlerUnit): string {
   return abzug === 0 ? 'kein Abzug' : unitText({ unit }, abzug)
@@ -16,7 +22,7 @@ function ruleText(rule: FehlerRule): string {
         `${i === 0 ? 'ab einem Fehlerquotienten von' : 'ab'} ${s.from}: ${deductionText(s.deduction, rule.unit)}`,
     )
     .join(', ')
-  const words = rule.minWords > 0 ? `, erst ab ${rule.minWords} Wörtern` : ''
+  const words = rule.minWords > 0 ? `, erst ${fromWordsText(rule.minWords)}` : ''
   return (
     `${rule.id === SCHOOL_RULE_ID ? `Regel der Schule „${rule.name}“` : `Quelle: ${rule.source}`}: ${steps} Abzug, höchstens ${deductionText(rule.max, rule.unit)}${words}. ` +
     'Der Quotient wird nach zwei Nachkommastellen abgeschnitten.'
