@@ -32,8 +32,9 @@ func categoryStep(c category) string {
 	parts := make([]string, len(c.values))
 	for i, v := range c.values {
 		part := graphic(c.texts[i])
+		// "2- = 1,7" for an exact value, "2- ≈ 2,3333" for one that is not (never "= ≈").
 		if text := decimal(v); text != part {
-			part += " = " + text
+			part += " " + equals(v)
 		}
 		if c.weights[i].Cmp(big.NewRat(1, 1)) != 0 {
 			part += " (Gewicht " + decimal(c.weights[i]) + ")"

@@ -81,8 +81,8 @@ export function categoryStep(c: CheckedCategory): string {
   const one = rational(1n)
   const parts = c.values.map((v, i) => {
     let part = graphic(c.texts[i] ?? '')
-    const text = decimal(v)
-    if (text !== part) part += ` = ${text}`
+    // "2- = 1,7" for an exact value, "2- ≈ 2,3333" for one that is not (never "= ≈").
+    if (decimal(v) !== part) part += ` ${equals(v)}`
     const w = c.weights[i] ?? one
     if (cmp(w, one) !== 0) part += ` (Gewicht ${decimal(w)})`
     return part
