@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classCsvName, classResults } from './class-results'
+import { atRisk, classCsvName, classResults } from './class-results'
 
 const categories = [
   { name: 'schriftlich', weight: '2', grades: '' },
@@ -29,6 +29,20 @@ describe('classResults', () => {
       { ok: false, message: 'Die Zeile hat keinen Namen.' },
       { ok: false, message: expect.stringContaining('Keine Note') as string },
     ])
+  })
+
+  // docs/spec.md §9: worse than the pass mark of a report grade — 5 and 6 in the German 1–6 systems, under 5
+  // Notenpunkte, Nicht genügend (5) in Austria, under 4 in Switzerland.
+  it.each([
+    ['noten-plus-minus', ['4'], ['5', '6']],
+    ['noten', ['1', '4'], ['5', '6']],
+    ['noten-dezimal', ['4'], ['5', '6']],
+    ['notenpunkte', ['5', '15'], ['4', '0']],
+    ['schweiz', ['4', '4,5', '6'], ['3,5', '3,9', '1']],
+    ['oesterreich', ['4'], ['5']],
+  ])('marks „Versetzung gefährdet“ in %s below the pass mark only', (system, safe, risk) => {
+    expect(safe.map((p) => atRisk(system, p))).toEqual(safe.map(() => false))
+    expect(risk.map((p) => atRisk(system, p))).toEqual(risk.map(() => true))
   })
 
   it('names the CSV file by the day', () => {

@@ -1,4 +1,6 @@
 import type { ZeugnisSettings } from '@/lib/config'
+import { cmp } from '@/lib/rational'
+import { decimal as tableNumber, systemData } from '@/lib/systems'
 import type { CategoryInput } from './categories'
 import type { PupilRow } from './pupils'
 import { zeugnisnote, type ZeugnisAnswer, type ZeugnisSystem } from './rule'
@@ -57,21 +59,17 @@ export function classResults(
   return { rows, answers, means, columns, assigned }
 }
 
-// Where a proposal puts the pupil's moving up at risk (docs/spec.md §9): worse than the pass mark of the
-// report grades, 5 and 6 in the German 1–6 systems, under 5 Notenpunkte, Nicht genügend (5) in Austria,
-// under 4 in Switzerland.
-const AT_RISK: Record<string, (p: number) => boolean> = {
-  'noten-plus-minus': (p) => p >= 5,
-  noten: (p) => p >= 5,
-  'noten-dezimal': (p) => p >= 5,
-  notenpunkte: (p) => p < 5,
-  schweiz: (p) => p < 4,
-  oesterreich: (p) => p >= 5,
-}
+// Where a proposal puts the pupil's moving up at risk (docs/spec.md §9): worse than the system's pass mark,
+// read from the table of systems (internal/grading/system.go, generated into lib/systems.gen.ts) — 5 and 6 in
+// the German 1–6 systems (worse than 4, or 4,4 on the decimal key: proposals there are whole grades), under 5
+// Notenpunkte, Nicht genügend (5) in Austria, under 4 in Switzerland.
 
 /** Whether a proposal (as the rule writes it, "5", "3,5") is marked „Versetzung gefährdet“. */
 export function atRisk(system: ZeugnisSystem, proposal: string): boolean {
-  return AT_RISK[system]?.(Number(proposal.replace(',', '.'))) === true
+  const data = systemData(system)
+  if (data === undefined || !/^[0-9]+(,[0-9]+)?$/.test(proposal)) return false
+  const c = cmp(tableNumber(proposal), tableNumber(data.pass))
+  return data.higherIsBetter ? c < 0 : c > 0
 }
 
 /** zeugnisnoten-2026-11-25.csv, dated today in this browser's time zone. */
