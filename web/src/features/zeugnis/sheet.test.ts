@@ -78,6 +78,24 @@ describe('parseSheet', () => {
   ])('guesses %j as %j', (heading, category) => {
     expect(guessCategory(heading, categories)).toBe(category)
   })
+
+  // With the Bavarian presets' categories a Stegreifaufgabe (Ex) or a test is a kleiner Leistungsnachweis.
+  it.each([
+    ['SA1', 'Schulaufgaben'],
+    ['Ex 2', 'kleine Leistungsnachweise'],
+    ['Test1', 'kleine Leistungsnachweise'],
+    ['Kurzarbeit', 'kleine Leistungsnachweise'],
+    ['mdl', 'kleine Leistungsnachweise'],
+  ])('guesses %j among Bavaria’s categories as %j', (heading, category) => {
+    expect(guessCategory(heading, ['Schulaufgaben', 'kleine Leistungsnachweise'])).toBe(category)
+  })
+
+  it('keeps a test and an Ex in a written category where no category is kleine', () => {
+    expect([guessCategory('Test 1', categories), guessCategory('Ex', categories)]).toEqual([
+      'schriftlich',
+      'schriftlich',
+    ])
+  })
 })
 
 describe('classResults', () => {

@@ -21,8 +21,12 @@ export interface Sheet {
 const NAME =
   /^(name|namen|schüler|schülerin|schüler\/-?in|schüler\*in|schülerinnen und schüler|nachname|vorname)$/iu
 
-// The usual abbreviations of a gradebook, by what the category's name says of itself.
+// The usual abbreviations of a gradebook, by what the category's name says of itself; the first kind whose
+// heading matches and whose category the form has wins. Bavaria's school rules count the Stegreifaufgabe (Ex),
+// the Kurzarbeit and the fachliche Leistungstest among the kleine Leistungsnachweise, not with the
+// Schulaufgaben: with a category named so (the GSO § 28 presets) they go there, else to a written one.
 const KINDS: { category: RegExp; heading: RegExp }[] = [
+  { category: /klein/iu, heading: /^(ex|stegreifaufgabe|kurzarbeit|test)[\s.\-_]*[0-9]*$/iu },
   {
     category: /schrift|klausur|schulaufgabe|groß|klassenarbeit/iu,
     heading: /^(ka|sa|kl|la|lk|klausur|klassenarbeit|schulaufgabe|schriftl?|test|ex)[\s.\-_]*[0-9]*$/iu,
