@@ -51,7 +51,9 @@ export function ruleParts(system: ZeugnisSystem, settings: ZeugnisSettings): str
   const middle = MIDDLE[stepSetting ? `${scale.grammar} ${step}` : (scale?.grammar ?? '')]
   const example = middle === undefined ? '' : ` (z. B. ${middle})`
   parts.push(`Genau auf der Mitte${example}: die ${better ? 'bessere' : 'schlechtere'} Note`)
-  parts.push(step === '1' ? 'Vorschlag in ganzen Noten' : `Vorschlag in Schritten von ${step}`)
+  // Notenpunkte are points, not grades: their proposal is a whole number of points.
+  const whole = scale?.grammar === 'points' ? 'Vorschlag in ganzen Punkten' : 'Vorschlag in ganzen Noten'
+  parts.push(step === '1' ? whole : `Vorschlag in Schritten von ${step}`)
   parts.push('Durchschnitt auf zwei Stellen abgeschnitten, nicht gerundet')
   return parts
 }
