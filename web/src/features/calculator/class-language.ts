@@ -1,6 +1,5 @@
 import { fehlerRuleOf, readFehlerSetting, SCHOOL_RULE_ID } from '@/lib/fehler-setting'
 import {
-  deduct,
   fehlerquotient,
   FEHLER_MESSAGES,
   FEHLER_RULES,
@@ -218,7 +217,9 @@ export function languageLine(
       result: { error: read.error },
     }
   const [inhalt, fehler, woerter] = header.order.map((i) => read.texts[i] ?? '')
-  const fq = fehlerquotient(woerter ?? '', fehler ?? '', '')
+  // The rule computes the deduction and writes its sentence (lib/fehlerquotient.ts), where one applies.
+  const applied = setting.rule !== null && setting.problem === '' ? setting.rule : null
+  const fq = fehlerquotient(woerter ?? '', fehler ?? '', applied?.id ?? '', applied === null ? [] : [applied])
   const errors = fq.ok ? {} : fq.errors
   const wrong = (name: string, e: string | undefined) => (e === undefined ? undefined : `${name}: ${e}`)
   const cells: TaskCell[] = [
@@ -251,10 +252,10 @@ export function languageLine(
     return { name: read.name, points, cells, language, result: content }
   }
   if (problem !== '') return { name: read.name, points, cells, language, result: { unconverted: true } }
-  const [abzug, sentence] = deduct(rule, halvesOf(result.fehler), BigInt(result.woerter))
+  const abzug = result.abzug ?? 0
   const final = lowered(env.key, content.grade, rule, abzug)
   language.abzug = abzug
-  language.rechnung = [...result.rechnung, `${sentence} (${rule.source}).`, final.sentence]
+  language.rechnung = [...result.rechnung, final.sentence]
   const alt = env.key.bands.find((b) => b.label === final.grade)?.alt ?? wordOf(env.key.system, final.grade)
   return {
     name: read.name,
