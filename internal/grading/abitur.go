@@ -188,7 +188,9 @@ func (v abiturValues) check() AbiturResult {
 		}
 	}
 	if v.hasExams5 {
-		step("Prüfungskomponenten mit mindestens 5 Punkten: %d von 5, nötig sind 3, darunter ein Fach auf erhöhtem Anforderungsniveau – %s", v.exams5, abiturMet(v.exams5 >= 3))
+		step("Prüfungskomponenten mit mindestens 5 Punkten: %d von 5, nötig sind 3 – %s", v.exams5, abiturMet(v.exams5 >= 3))
+		// The count says nothing of the level, so the working never calls that part of the rule fulfilled.
+		step("Dass eine davon ein Fach auf erhöhtem Anforderungsniveau sein muss, prüft dieser Rechner nicht.")
 		if v.exams5 < 3 {
 			fail("pruefungen", "%d Prüfungskomponenten mit mindestens 5 Punkten – mindestens 3 sind nötig, darunter ein Fach auf erhöhtem Anforderungsniveau.", v.exams5)
 		}

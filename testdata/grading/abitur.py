@@ -147,8 +147,10 @@ def answer(inp: dict) -> dict:
     if v["pruefungen"] is not None:
         p = v["pruefungen"]
         ok = p >= 3
-        steps.append(f"Prüfungskomponenten mit mindestens 5 Punkten: {p} von 5, nötig sind 3, "
-                     "darunter ein Fach auf erhöhtem Anforderungsniveau – " + ("erfüllt." if ok else "nicht erfüllt."))
+        steps.append(f"Prüfungskomponenten mit mindestens 5 Punkten: {p} von 5, nötig sind 3 – "
+                     + ("erfüllt." if ok else "nicht erfüllt."))
+        # The count says nothing of the level: the sentence must not call that part of the rule fulfilled.
+        steps.append("Dass eine davon ein Fach auf erhöhtem Anforderungsniveau sein muss, prüft dieser Rechner nicht.")
         if not ok:
             fail("pruefungen", f"{p} Prüfungskomponenten mit mindestens 5 Punkten – mindestens 3 sind nötig, "
                                "darunter ein Fach auf erhöhtem Anforderungsniveau.")

@@ -181,8 +181,10 @@ function checks(v: Values): { total: number; failures: AbiturFailure[]; steps: s
   }
   if (v.exams5 !== undefined) {
     const p = v.exams5
+    // The count says nothing of the level, so the working never calls that part of the rule fulfilled.
     steps.push(
-      `Prüfungskomponenten mit mindestens 5 Punkten: ${p} von 5, nötig sind 3, darunter ein Fach auf erhöhtem Anforderungsniveau – ${met(p >= 3)}`,
+      `Prüfungskomponenten mit mindestens 5 Punkten: ${p} von 5, nötig sind 3 – ${met(p >= 3)}`,
+      'Dass eine davon ein Fach auf erhöhtem Anforderungsniveau sein muss, prüft dieser Rechner nicht.',
     )
     if (p < 3)
       fail(
