@@ -1,5 +1,5 @@
 import type { ZeugnisSettings } from '@/lib/config'
-import { zeugnisScale } from '@/lib/zeugnis'
+import { canonicalTendency, zeugnisScale } from '@/lib/zeugnis'
 import type { ZeugnisSystem } from './rule'
 
 // The sentence that says which rule the page applied (docs/spec.md §9), so that a teacher and the
@@ -7,13 +7,6 @@ import type { ZeugnisSystem } from './rule'
 // (Swiss grades only),
 // what an average exactly on the middle gets, and whose setting each is.
 
-const TENDENCY: Record<string, string> = {
-  '0,3': '0,3',
-  '0.3': '0,3',
-  '0,25': '0,25',
-  '0.25': '0,25',
-  '1/3': '⅓',
-}
 // An average exactly on a middle, as an example, by the system's grammar (and the Swiss step).
 const MIDDLE: Record<string, string> = {
   tendency: '2,50',
@@ -42,8 +35,10 @@ export function ruleParts(system: ZeugnisSystem, settings: ZeugnisSettings): str
   const scale = zeugnisScale(system)
   const parts: string[] = []
   if (scale?.tendency === true) {
+    // The tendency as lib/zeugnis.ts reads it ("0.25" is 0,25), exactly a third written as ⅓.
     const t = settings.tendency ?? '0,3'
-    parts.push(`Tendenz: + und − zählen ${TENDENCY[t] ?? t}`)
+    const named = canonicalTendency(t) ?? t
+    parts.push(`Tendenz: + und − zählen ${named === '1/3' ? '⅓' : named}`)
   }
   const stepSetting = scale?.stepSetting === true
   const step = stepSetting ? (settings.step ?? scale.step).replace('.', ',') : '1'

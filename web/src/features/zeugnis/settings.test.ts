@@ -41,6 +41,7 @@ describe('the rule line', () => {
       'Genau auf der Mitte (z. B. 7,50): die bessere Note',
       'Vorschlag in ganzen Punkten',
     ])
+    expect(ruleParts('de', { tendency: '0.25' })[0]).toBe('Tendenz: + und − zählen 0,25')
     expect(schoolSetRule({ rounding: 'better' })).toBe(true)
   })
 
