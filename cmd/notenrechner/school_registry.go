@@ -8,9 +8,9 @@ import (
 	"io"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
+	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/tenancy"
 )
@@ -78,10 +78,13 @@ func checkSchoolName(name string) error {
 	switch {
 	case name == "":
 		return fmt.Errorf("%w: --name fehlt: der Name der Schule, z. B. \"Grundschule Nord\"", errUsage)
+	case !utf8.ValidString(name):
+		// SQLite would keep the bytes and PostgreSQL refuse them; no page can show them.
+		return fmt.Errorf("%w: --name: kein gültiger Text (UTF-8)", errUsage)
 	case utf8.RuneCountInString(name) > 200:
 		return fmt.Errorf("%w: --name: höchstens 200 Zeichen", errUsage)
-	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return fmt.Errorf("%w: --name: ohne Steuerzeichen (Zeilenumbrüche, Tabulatoren)", errUsage)
+	case strings.ContainsFunc(name, grading.NameRuneRefused):
+		return fmt.Errorf("%w: --name: ohne Steuerzeichen (Zeilenumbrüche, Tabulatoren, unsichtbare Zeichen, Textrichtung)", errUsage)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -30,6 +31,15 @@ func CanonicalURL(raw string) (string, error) {
 	if u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
 		return "", errors.New("eine Schule hat eine eigene Adresse ohne Pfad, z. B. https://gs-nord.schultraeger.de " +
 			"(eine Schule je Pfad gibt es nicht: Anmeldung und Cookies gelten je Adresse)")
+	}
+	if port := u.Port(); port != "" {
+		// The port as a browser writes it in Host: 0443 is 443, and a port no socket has would be an
+		// address no request ever names.
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 1 || n > 65535 {
+			return "", fmt.Errorf("%q: der Port muss eine Zahl von 1 bis 65535 sein", raw)
+		}
+		u.Host = net.JoinHostPort(u.Hostname(), strconv.Itoa(n))
 	}
 	host := HostKey(u.Host)
 	if host == "" {
