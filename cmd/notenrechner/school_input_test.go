@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -49,5 +50,42 @@ func TestSchoolAddRefusesBadInput(t *testing.T) {
 	// An emoji with the zero-width joiner, and every script's letters, stay names.
 	if _, errOut, err := runCmd(t, "school", "add", "--db", db, "--url", "https://b.schule.test:8443", "--name", "Schule 👨‍👩‍👧 Ünal"); err != nil {
 		t.Errorf("a name with an emoji sequence: %v %s", err, errOut)
+	}
+}
+
+// TestSchoolOfAnOlderAddress: a school an older build stored under an address the rules now write
+// otherwise (https://a.schule.test:0443, which reads as the first school's https://a.schule.test) is
+// still found by --school and removed by school remove as stored, never mistaken for the first school.
+func TestSchoolOfAnOlderAddress(t *testing.T) {
+	dir := t.TempDir()
+	db := "sqlite:" + filepath.Join(dir, "n.db")
+	if _, errOut, err := runCmd(t, "school", "add", "--db", db, "--url", "https://a.schule.test", "--name", "Erste"); err != nil {
+		t.Fatalf("first school: %v %s", err, errOut)
+	}
+	const old = "https://a.schule.test:0443"
+	d := database{dsn: db, firstPreset: firstPreset}
+	home := newHome(d)
+	own, err := openDatabase(context.Background(), d, quietLogger(nil), 0, at{home: home, create: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own.Close()
+	main := openSQLiteFor(t, db)
+	if _, err := registryOf(main).AddSchool(context.Background(), old, "Alte", home); err != nil {
+		t.Fatal(err)
+	}
+	main.Close()
+	if _, errOut, err := runCmd(t, "config", "import", "--db", db, "--school", old, "--scale", "alt", "-"); err != nil {
+		t.Fatalf("import into the older school: %v %s", err, errOut)
+	}
+	if out, _, err := runCmd(t, "scale", "list", "--db", db, "--school", "https://a.schule.test"); err != nil || strings.Contains(out, "alt ") {
+		t.Fatalf("the import went to the first school: %s %v", out, err)
+	}
+	if out, errOut, err := runCmd(t, "school", "remove", "--db", db, "--url", old, "--yes"); err != nil || !strings.Contains(out, "„Alte“") {
+		t.Fatalf("remove the older school: %v %s %s", err, out, errOut)
+	}
+	out, _, err := runCmd(t, "school", "list", "--db", db)
+	if err != nil || !strings.Contains(out, `"name":"Erste"`) || strings.Contains(out, "Alte") {
+		t.Errorf("after removing the older school: %s %v", out, err)
 	}
 }

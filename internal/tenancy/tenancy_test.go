@@ -29,7 +29,8 @@ func TestCanonicalURL(t *testing.T) {
 	for _, raw := range []string{"", "a.schule.example", "ftp://a.schule.example", "https://a.schule.example/gs-nord",
 		"https://user@a.schule.example", "https://a.schule.example/?school=1", "https://:443", "mailto:x@y.de",
 		"https://schüle.example", "https://a.schule.example:0", "https://a.schule.example:65536",
-		"https://a.schule.example:99999999999999999999", "https://a.schule.example:-1", "https://:8443"} {
+		"https://a.schule.example:99999999999999999999", "https://a.schule.example:-1", "https://:8443", "https://[fe80::1%25eth0]:8443",
+		"https://a.schule.example..", "https://a..schule.example", "https://a!b.schule.example", "https://-a.schule.example", "https://[::g]:8443"} {
 		if got, err := CanonicalURL(raw); err == nil {
 			t.Errorf("CanonicalURL(%q) = %q; want refused", raw, got)
 		}
