@@ -121,8 +121,13 @@ func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInte
 			// for a lost notification, and a slow one lets a quiet school's connections close.
 			pollInterval = max(pollInterval, schoolPollPostgres)
 		}
-		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval, FirstScale: &first.Config,
+		st, err := postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval, FirstScale: &first.Config,
 			Schema: where.home, CreateSchema: where.create, Via: viaPG})
+		if err != nil && where.home == "" && !isSchemaTooNew(err) {
+			// The cause names host, port and reason, never the password (postgres.Open).
+			return nil, fmt.Errorf("--db: die PostgreSQL-Datenbank lässt sich nicht öffnen (%w)", err)
+		}
+		return st, err
 	default:
 		return nil, fmt.Errorf("%w: --db muss mit sqlite: oder postgres:// beginnen", errUsage)
 	}
@@ -151,6 +156,9 @@ func warnReadableDatabase(d database, logger *slog.Logger) {
 // mistakes an operator makes (a folder, a file of something else, a file of another user); the cause
 // follows in parentheses for the log and the search engine.
 func sqliteOpenError(path string, err error) error {
+	if isSchemaTooNew(err) { // says what to do already
+		return err
+	}
 	var serr *sqlitedriver.Error
 	reason := "lässt sich nicht als Datenbank öffnen"
 	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
@@ -164,4 +172,9 @@ func sqliteOpenError(path string, err error) error {
 		reason = "lässt sich nicht öffnen (Rechte der Datei und ihres Ordners prüfen)"
 	}
 	return fmt.Errorf("--db: %s %s (%w)", path, reason, err)
+}
+
+func isSchemaTooNew(err error) bool {
+	var tooNew *store.SchemaTooNewError
+	return errors.As(err, &tooNew)
 }

@@ -39,3 +39,26 @@ func TestDBThatIsNoDatabase(t *testing.T) {
 		t.Errorf("the text file was changed: %q", b)
 	}
 }
+
+// TestDBOfANewerRelease: the refusal of a database a newer release migrated is already German and
+// says what to do; it reaches the operator as it is, not inside another sentence.
+func TestDBOfANewerRelease(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "neuer.db")
+	s := openSQLite(t, path)
+	s.Close()
+	sqlite3Exec(t, path, "INSERT INTO schema_migrations VALUES (9999, '2030-01-01T00:00:00Z')")
+	_, _, err := runCmd(t, "scale", "list", "--db", "sqlite:"+path)
+	if err == nil || !strings.HasPrefix(err.Error(), "Die Datenbank hat die Schema-Version 9999") {
+		t.Errorf("scale list on a newer database: %v", err)
+	}
+}
+
+// TestPostgresThatDoesNotAnswer: a PostgreSQL address where no server answers is said in German, with
+// host and port in the cause and never the password.
+func TestPostgresThatDoesNotAnswer(t *testing.T) {
+	_, _, err := runCmd(t, "scale", "list", "--db", "postgres://noten:Geheim-1@127.0.0.1:1/noten?connect_timeout=5")
+	if err == nil || !strings.HasPrefix(err.Error(), "--db: die PostgreSQL-Datenbank lässt sich nicht öffnen (") ||
+		!strings.Contains(err.Error(), "127.0.0.1") || strings.Contains(err.Error(), "Geheim") {
+		t.Errorf("scale list on a closed port: %v", err)
+	}
+}
