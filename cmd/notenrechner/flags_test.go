@@ -24,6 +24,7 @@ func TestWrongFlagsAreAnsweredInGerman(t *testing.T) {
 		{"unknown option", []string{"abitur", "--bogus"}, "unbekannte Option --bogus (Hilfe: notenrechner abitur --help)"},
 		{"unknown option with one dash", []string{"fehlerquotient", "-x=1"}, "unbekannte Option --x (Hilfe: notenrechner fehlerquotient --help)"},
 		{"unknown option of zeugnisnote", []string{"zeugnisnote", "--json"}, "unbekannte Option --json (Hilfe: notenrechner zeugnisnote --help)"},
+		{"an unknown option with ESC", []string{"abitur", "--\x1b[2Jx"}, `unbekannte Option --\x1b[2Jx (Hilfe: notenrechner abitur --help)`},
 		{"a value missing", []string{"abitur", "--gesamt"}, "--gesamt braucht einen Wert (Hilfe: notenrechner abitur --help)"},
 		{"a value missing at the end", []string{"school", "set", "--db", db, "--land"}, "--land braucht einen Wert (Hilfe: notenrechner school set --help)"},
 		{"three dashes", []string{"scale", "list", "---db", db}, `"---db" ist keine Option (Hilfe: notenrechner scale list --help)`},

@@ -143,7 +143,7 @@ func setFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		case f == nil && (name == "help" || name == "h"):
 			return nil, flag.ErrHelp
 		case f == nil:
-			return nil, fmt.Errorf("unbekannte Option --%s", name)
+			return nil, fmt.Errorf("unbekannte Option --%s", shown(name))
 		case seen[name]:
 			return nil, fmt.Errorf("--%s doppelt angegeben", name)
 		}
