@@ -36,8 +36,9 @@ func refusedFlags(fields map[string]string, order ...string) []string {
 // cause follows in parentheses.
 func fileProblem(path string, err error) string {
 	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
-		return path + " ist ein Ordner, keine Datei"
+		return shown(path) + " ist ein Ordner, keine Datei"
 	}
+	path = shown(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return path + " gibt es nicht"
@@ -49,6 +50,7 @@ func fileProblem(path string, err error) string {
 
 // folderProblem is fileProblem for the folder a new file goes into.
 func folderProblem(dir string, err error) string {
+	dir = shown(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return "den Ordner " + dir + " gibt es nicht"

@@ -98,11 +98,15 @@ func cmdSchoolOIDC(ctx context.Context, args []string, getenv func(string) strin
 
 // checkSchoolOIDC refuses a configuration that cannot work, before anything is read or stored.
 func checkSchoolOIDC(c *store.OIDCConfig) error {
-	for _, v := range []*string{&c.Issuer, &c.ClientID, &c.Name, &c.AllowedDomains, &c.AdminGroup, &c.UserGroup,
-		&c.GroupsClaim, &c.Scopes, &c.SchoolClaim, &c.SchoolClaimValue} {
-		*v = strings.TrimSpace(*v)
-		if err := oidcTextProblem(*v, maxOIDCValue); err != "" {
-			return fmt.Errorf("%w: school oidc: Angaben %s", errUsage, err)
+	for _, f := range []struct {
+		flag string
+		v    *string
+	}{{"issuer", &c.Issuer}, {"client-id", &c.ClientID}, {"name", &c.Name}, {"allowed-domains", &c.AllowedDomains},
+		{"admin-group", &c.AdminGroup}, {"user-group", &c.UserGroup}, {"groups-claim", &c.GroupsClaim},
+		{"scopes", &c.Scopes}, {"school-claim", &c.SchoolClaim}, {"school-claim-value", &c.SchoolClaimValue}} {
+		*f.v = strings.TrimSpace(*f.v)
+		if err := oidcTextProblem(*f.v, maxOIDCValue); err != "" {
+			return fmt.Errorf("%w: --%s: %s", errUsage, f.flag, err)
 		}
 	}
 	switch {
