@@ -154,3 +154,22 @@ func TestHostileScaleSettings(t *testing.T) {
 		t.Errorf("the live configuration moved to version %d", v)
 	}
 }
+
+// TestIfMatchAsTheContractSays: a save reads its version from If-Match exactly as the contract's
+// pattern (^(W/)?"?[1-9][0-9]*"?$) allows; any other form ("+1", "0", "1e0", "*", a list) is a 428
+// with nothing stored, never a save on a version the contract cannot name.
+func TestIfMatchAsTheContractSays(t *testing.T) {
+	e := newScalesEnv(t)
+	before := e.snapshot(t)
+	for _, im := range []string{`"+1"`, "+1", `"0"`, `"-1"`, `"01"`, `"1e0"`, "*", `"1", "2"`, `" 1"`, `"99999999999999999999"`, `W/"+1"`} {
+		e.checkError(t, "If-Match "+im, "PUT", "/api/v1/config", standardDoc("X"), "admin", ifMatch(im), 428, "precondition_required")
+	}
+	if after := e.snapshot(t); after != before {
+		t.Errorf("a refused If-Match changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+	for i, im := range []string{`"1"`, `W/"2"`, "3"} {
+		if rec := e.doAs(t, "PUT", "/api/v1/config", standardDoc("X"), "admin", ifMatch(im)); rec.Code != 200 {
+			t.Errorf("If-Match %s (save %d): %d %.200s", im, i+1, rec.Code, rec.Body)
+		}
+	}
+}
