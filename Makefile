@@ -101,10 +101,14 @@ FUZZ_TARGETS := \
 	./internal/server:FuzzConfigPutBody \
 	./internal/server:FuzzUserCreateBody \
 	./internal/server:FuzzUserUpdateBody \
+	./internal/server:FuzzScaleCreateBody \
+	./internal/server:FuzzSchoolPutBody \
+	./internal/tenancy:FuzzCanonicalURL \
+	./cmd/notenrechner:FuzzSetFlags \
 	./internal/zeugnis:FuzzRun
 FUZZTIME ?= 2m
 
-# CI: each target for a bounded time (about 2 minutes in all, plus the
+# CI: each target for a bounded time (about 3 minutes in all, plus the
 # first instrumented build).
 fuzz-ci:
 	scripts/fuzz.sh 10s $(FUZZ_TARGETS)

@@ -41,18 +41,22 @@ func parseTrustedProxies(list string) ([]netip.Prefix, error) {
 		if !strings.Contains(item, "/") {
 			addr, err := netip.ParseAddr(item)
 			if err != nil {
-				return nil, err
+				return nil, notAProxy(item)
 			}
 			prefixes = append(prefixes, netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen()))
 			continue
 		}
 		p, err := netip.ParsePrefix(item)
 		if err != nil {
-			return nil, err
+			return nil, notAProxy(item)
 		}
 		prefixes = append(prefixes, p.Masked())
 	}
 	return prefixes, nil
+}
+
+func notAProxy(item string) error {
+	return fmt.Errorf("%q ist weder eine Adresse wie 192.0.2.10 noch ein Netz wie 10.0.0.0/8", item)
 }
 
 // resolveBaseURL checks --base-url, or derives http://localhost:PORT.
@@ -67,6 +71,12 @@ func resolveBaseURL(raw string, addr net.Addr) (*url.URL, error) {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("%w: --base-url muss eine absolute http(s)-Adresse sein, nicht %q", errUsage, raw)
+	}
+	if u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(raw, "#") {
+		// The app answers at the root: links are built at /admin, the provider's redirect under
+		// the address, and the __Host- cookie holds for the whole host.
+		return nil, fmt.Errorf("%w: --base-url: nur https:// (oder http://), Rechnername und Port, ohne Pfad, ?…, #… und Benutzer, "+
+			"z. B. https://noten.schule.de", errUsage)
 	}
 	return u, nil
 }

@@ -181,7 +181,9 @@ func readNewPassword(stdin io.Reader, stderr io.Writer) (string, error) {
 		}
 		password = first
 	} else {
-		line, err := bufio.NewReader(stdin).ReadString('\n')
+		// A password has at most 256 characters (auth), 4 bytes each at most: input without a line
+		// break is read only so far, and the rule below refuses it as too long.
+		line, err := bufio.NewReader(io.LimitReader(stdin, 4<<10)).ReadString('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
 			return "", fmt.Errorf("Passwort lesen: %w", err)
 		}

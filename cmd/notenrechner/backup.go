@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/notenrechner/notenrechner/internal/store/sqlite"
@@ -63,6 +66,9 @@ func cmdBackup(ctx context.Context, args []string, getenv func(string) string, s
 	if err != nil {
 		return err
 	}
+	if isDatabaseFile(*to, path) {
+		return errors.New("Sicherung fehlgeschlagen: die Sicherung darf nicht die Datenbank selbst oder ihre -wal- oder -shm-Datei sein")
+	}
 	if *only != "" {
 		return backupOneSchool(ctx, path, *only, *to, *force, stdout)
 	}
@@ -89,6 +95,9 @@ func cmdRestore(ctx context.Context, args []string, getenv func(string) string, 
 	path, err := sqlitePath(*dsn, "restore", "lädt pg_restore zurück")
 	if err != nil {
 		return err
+	}
+	if isDatabaseFile(*from, path) {
+		return errors.New("Wiederherstellung abgebrochen, die Datenbank ist unverändert: die Sicherung ist die Datenbank selbst")
 	}
 	schools, err := schoolBackups(ctx, *from, path, *force)
 	if err != nil {
@@ -125,6 +134,24 @@ func sqlitePath(dsn, command, postgresWay string) (string, error) {
 	default:
 		return "", fmt.Errorf("%w: --db muss sqlite:PFAD sein", errUsage)
 	}
+}
+
+// isDatabaseFile reports whether file is the database at db, by any name or link, or one of the files
+// SQLite keeps beside it: a backup written there would replace the file a running server holds open
+// (or its write-ahead log), and a restore from there would read what it replaces.
+func isDatabaseFile(file, db string) bool {
+	absFile, err1 := filepath.Abs(file)
+	absDB, err2 := filepath.Abs(db)
+	target, statErr := os.Stat(file)
+	for _, side := range []string{"", "-wal", "-shm", "-journal"} {
+		if err1 == nil && err2 == nil && absFile == absDB+side {
+			return true
+		}
+		if other, err := os.Stat(db + side); statErr == nil && err == nil && os.SameFile(target, other) {
+			return true
+		}
+	}
+	return false
 }
 
 func describe(s sqlite.Summary) string {

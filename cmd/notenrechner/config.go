@@ -184,7 +184,7 @@ func printConfigError(w io.Writer, path string, err error) {
 func writeFileAtomic(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".notenrechner-export-*")
 	if err != nil {
-		return fmt.Errorf("Export anlegen: %w", err)
+		return fmt.Errorf("Export anlegen: %s", folderProblem(filepath.Dir(path), err))
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(data); err != nil {
@@ -198,7 +198,7 @@ func writeFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("Export schreiben: %w", err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("Export ablegen: %w", err)
+		return fmt.Errorf("Export ablegen: %s", fileProblem(path, err))
 	}
 	return nil
 }

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -14,6 +17,8 @@ import (
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/store/postgres"
 	"github.com/notenrechner/notenrechner/internal/store/sqlite"
+	sqlitedriver "modernc.org/sqlite"
+	sqlitelib "modernc.org/sqlite/lib"
 )
 
 const defaultDB = "sqlite:./data/notenrechner.db"
@@ -104,7 +109,11 @@ func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInte
 		if where.home != "" { // one of many schools: a second for a change by another process, one idle connection
 			opts.PollInterval, opts.IdleConns = schoolPollSQLite, 1
 		}
-		return sqlite.Open(ctx, path, opts)
+		st, err := sqlite.Open(ctx, path, opts)
+		if err != nil && where.home == "" { // a school's home has its own words (sqlite.Open)
+			return nil, sqliteOpenError(path, err)
+		}
+		return st, err
 	case isPostgres(dsn):
 		viaPG, _ := where.via.(*postgres.Store)
 		if where.home != "" && viaPG != nil {
@@ -112,8 +121,13 @@ func openDatabase(ctx context.Context, d database, logger *slog.Logger, pollInte
 			// for a lost notification, and a slow one lets a quiet school's connections close.
 			pollInterval = max(pollInterval, schoolPollPostgres)
 		}
-		return postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval, FirstScale: &first.Config,
+		st, err := postgres.Open(ctx, dsn, postgres.Options{Logger: logger, PollInterval: pollInterval, FirstScale: &first.Config,
 			Schema: where.home, CreateSchema: where.create, Via: viaPG})
+		if err != nil && where.home == "" && !isSchemaTooNew(err) {
+			// The cause names host, port and reason, never the password (postgres.Open).
+			return nil, fmt.Errorf("--db: die PostgreSQL-Datenbank lässt sich nicht öffnen (%w)", err)
+		}
+		return st, err
 	default:
 		return nil, fmt.Errorf("%w: --db muss mit sqlite: oder postgres:// beginnen", errUsage)
 	}
@@ -136,4 +150,31 @@ func warnReadableDatabase(d database, logger *slog.Logger) {
 		logger.Warn("database readable or writable by other users of this machine: it holds password and session "+
 			"hashes; chmod 600", "path", p)
 	}
+}
+
+// sqliteOpenError says in German why the file --db names is no database this program can open, for the
+// mistakes an operator makes (a folder, a file of something else, a file of another user); the cause
+// follows in parentheses for the log and the search engine.
+func sqliteOpenError(path string, err error) error {
+	if isSchemaTooNew(err) { // says what to do already
+		return err
+	}
+	var serr *sqlitedriver.Error
+	reason := "lässt sich nicht als Datenbank öffnen"
+	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
+		reason = "ist ein Ordner, keine Datenbankdatei"
+	} else if errors.As(err, &serr) && serr.Code()&0xff == sqlitelib.SQLITE_NOTADB {
+		reason = "ist keine SQLite-Datenbank"
+	} else if errors.As(err, &serr) && serr.Code()&0xff == sqlitelib.SQLITE_READONLY {
+		reason = "darf dieses Konto nicht schreiben (Rechte der Datei und ihres Ordners prüfen; " +
+			"auch ein Befehl, der nur liest, braucht sie)"
+	} else if errors.Is(err, fs.ErrPermission) || errors.As(err, &serr) && serr.Code()&0xff == sqlitelib.SQLITE_CANTOPEN {
+		reason = "lässt sich nicht öffnen (Rechte der Datei und ihres Ordners prüfen)"
+	}
+	return fmt.Errorf("--db: %s %s (%w)", path, reason, err)
+}
+
+func isSchemaTooNew(err error) bool {
+	var tooNew *store.SchemaTooNewError
+	return errors.As(err, &tooNew)
 }

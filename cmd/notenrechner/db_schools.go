@@ -56,6 +56,11 @@ func openSchoolOf(ctx context.Context, d database, main store.Store, logger *slo
 
 // findSchool finds the school of an address as typed.
 func findSchool(schools []store.School, typed string) (store.School, error) {
+	for _, s := range schools { // as stored first: an older build kept addresses its rules no longer write
+		if s.URL == strings.TrimSpace(typed) {
+			return s, nil
+		}
+	}
 	url, err := tenancy.CanonicalURL(typed)
 	if err != nil {
 		return store.School{}, fmt.Errorf("%w: --school: %v", errUsage, err)

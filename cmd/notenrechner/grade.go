@@ -85,17 +85,20 @@ func positionalsLast(args []string) []string {
 // readConfigFile reads and validates a configuration document from a file
 // ("-" is standard input). A rejected document prints every failing field.
 func readConfigFile(path string, stdin io.Reader, stderr io.Writer) (grading.Config, error) {
-	var (
-		data []byte
-		err  error
-	)
-	if path == "-" && stdin != nil {
-		data, err = io.ReadAll(io.LimitReader(stdin, 1<<20))
-	} else {
-		data, err = os.ReadFile(path)
+	r := stdin
+	if path != "-" || stdin == nil {
+		f, err := os.Open(path)
+		if err != nil {
+			return grading.Config{}, fmt.Errorf("Konfiguration lesen: %s", fileProblem(path, err))
+		}
+		defer f.Close()
+		r = f
 	}
+	// A document has at most 64 KiB (grading); a little more lets the parser say so, and a device
+	// such as /dev/zero or a file of gigabytes is never read to its end.
+	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
 	if err != nil {
-		return grading.Config{}, fmt.Errorf("Konfiguration lesen: %w", err)
+		return grading.Config{}, fmt.Errorf("Konfiguration lesen: %s", fileProblem(path, err))
 	}
 	cfg, err := grading.ParseDocument(data)
 	if err != nil {

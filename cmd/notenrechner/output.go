@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 )
 
 // writeJSON prints a command's answer as one line of JSON, as every computing command does
@@ -26,4 +29,33 @@ func refusedFlags(fields map[string]string, order ...string) []string {
 		}
 	}
 	return parts
+}
+
+// fileProblem says in German what is wrong with a file a command was given to read or write, for the
+// mistakes people make (a path that does not exist, a folder, a file of another user); any other
+// cause follows in parentheses.
+func fileProblem(path string, err error) string {
+	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
+		return shown(path) + " ist ein Ordner, keine Datei"
+	}
+	path = shown(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return path + " gibt es nicht"
+	case errors.Is(err, fs.ErrPermission):
+		return path + " darf dieses Konto nicht lesen oder schreiben"
+	}
+	return fmt.Sprintf("%s (%v)", path, err)
+}
+
+// folderProblem is fileProblem for the folder a new file goes into.
+func folderProblem(dir string, err error) string {
+	dir = shown(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "den Ordner " + dir + " gibt es nicht"
+	case errors.Is(err, fs.ErrPermission):
+		return "in den Ordner " + dir + " darf dieses Konto nicht schreiben"
+	}
+	return fmt.Sprintf("%s (%v)", dir, err)
 }

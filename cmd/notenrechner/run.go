@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // errUsage marks a wrong command line; main exits with status 2 for it.
@@ -94,20 +95,93 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 
 // parseFlags parses a command's flags. --help prints the command's help to
 // stdout and ends the command successfully; a wrong flag becomes one usage
-// error, which main prints once.
+// error in German, which main prints once.
 func parseFlags(fs *flag.FlagSet, args []string, help string, stdout io.Writer) (helped bool, err error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, help)
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return true, nil
-		}
+	rest, err := setFlags(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, help)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return true, nil
+	}
+	if err == nil {
+		// The flags are set; Parse only records the arguments after them.
+		err = fs.Parse(append([]string{"--"}, rest...))
+	}
+	if err != nil {
 		return false, fmt.Errorf("%w: %v (Hilfe: notenrechner %s --help)", errUsage, err, fs.Name())
 	}
 	return false, nil
+}
+
+// setFlags reads the options at the start of args as the flag package does
+// (-name, --name, -name=value, "--" ends them, the first argument that is
+// none ends them too) and sets them, and returns the arguments after them.
+// It answers in German where the flag package answers in English, and
+// refuses an option given twice, which the flag package would quietly take
+// the last of (--db twice is a mistake, never a wish).
+func setFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	seen := map[string]bool{}
+	for len(args) > 0 {
+		arg := args[0]
+		if len(arg) < 2 || arg[0] != '-' {
+			return args, nil
+		}
+		args = args[1:]
+		if arg == "--" {
+			return args, nil
+		}
+		name := strings.TrimPrefix(arg[1:], "-")
+		if name == "" || name[0] == '-' || name[0] == '=' {
+			return nil, fmt.Errorf("%q ist keine Option", arg)
+		}
+		name, value, hasValue := strings.Cut(name, "=")
+		f := fs.Lookup(name)
+		switch {
+		case f == nil && (name == "help" || name == "h"):
+			return nil, flag.ErrHelp
+		case f == nil:
+			return nil, fmt.Errorf("unbekannte Option --%s", shown(name))
+		case seen[name]:
+			return nil, fmt.Errorf("--%s doppelt angegeben", name)
+		}
+		seen[name] = true
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() && !hasValue {
+			value = "true"
+		} else if !hasValue {
+			if len(args) == 0 {
+				return nil, fmt.Errorf("--%s braucht einen Wert", name)
+			}
+			value, args = args[0], args[1:]
+		}
+		if err := fs.Set(name, value); err != nil {
+			return nil, fmt.Errorf("--%s: %q ist kein Wert dafür (%s)", name, value, flagKind(f))
+		}
+	}
+	return nil, nil
+}
+
+// flagKind says in German what an option of a non-text type takes; a text
+// option takes any value.
+func flagKind(f *flag.Flag) string {
+	getter, _ := f.Value.(flag.Getter)
+	if getter == nil {
+		return "siehe --help"
+	}
+	switch getter.Get().(type) {
+	case bool:
+		return "true oder false"
+	case time.Duration:
+		return "eine Dauer wie 3s oder 1m"
+	case int, int64, uint, uint64:
+		return "eine ganze Zahl"
+	case float64:
+		return "eine Zahl"
+	default:
+		return "siehe --help"
+	}
 }
 
 // envOr reads a NOTENRECHNER_* variable, or gives the fallback.

@@ -7,13 +7,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"strings"
 	"time"
-	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/term"
 
+	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/tenancy"
 )
@@ -96,11 +98,15 @@ func cmdSchoolOIDC(ctx context.Context, args []string, getenv func(string) strin
 
 // checkSchoolOIDC refuses a configuration that cannot work, before anything is read or stored.
 func checkSchoolOIDC(c *store.OIDCConfig) error {
-	for _, v := range []*string{&c.Issuer, &c.ClientID, &c.Name, &c.AllowedDomains, &c.AdminGroup, &c.UserGroup,
-		&c.GroupsClaim, &c.Scopes, &c.SchoolClaim, &c.SchoolClaimValue} {
-		*v = strings.TrimSpace(*v)
-		if strings.IndexFunc(*v, unicode.IsControl) >= 0 {
-			return fmt.Errorf("%w: school oidc: Angaben ohne Steuerzeichen (Zeilenumbrüche, Tabulatoren)", errUsage)
+	for _, f := range []struct {
+		flag string
+		v    *string
+	}{{"issuer", &c.Issuer}, {"client-id", &c.ClientID}, {"name", &c.Name}, {"allowed-domains", &c.AllowedDomains},
+		{"admin-group", &c.AdminGroup}, {"user-group", &c.UserGroup}, {"groups-claim", &c.GroupsClaim},
+		{"scopes", &c.Scopes}, {"school-claim", &c.SchoolClaim}, {"school-claim-value", &c.SchoolClaimValue}} {
+		*f.v = strings.TrimSpace(*f.v)
+		if err := oidcTextProblem(*f.v, maxOIDCValue); err != "" {
+			return fmt.Errorf("%w: --%s: %s", errUsage, f.flag, err)
 		}
 	}
 	switch {
@@ -108,12 +114,46 @@ func checkSchoolOIDC(c *store.OIDCConfig) error {
 		return fmt.Errorf("%w: school oidc braucht --issuer und --client-id (entfernen: --off)", errUsage)
 	case !issuerURL(c.Issuer):
 		return fmt.Errorf("%w: --issuer muss eine absolute http(s)-Adresse sein, nicht %s", errUsage, shown(c.Issuer))
+	case !plainIssuer(c.Issuer):
+		// OpenID Connect Discovery appends its path to the issuer, which is compared with the
+		// provider's answer letter by letter; a user and password would show in school show.
+		return fmt.Errorf("%w: --issuer: ohne ?…, #… und Benutzer, z. B. https://iserv.gs-nord.de", errUsage)
+	case utf8.RuneCountInString(c.Name) > maxOIDCName:
+		return fmt.Errorf("%w: --name: höchstens %d Zeichen, der Name steht auf einer Schaltfläche", errUsage, maxOIDCName)
 	case c.Name == "":
 		return fmt.Errorf("%w: --name darf nicht leer sein: der Name auf der Schaltfläche, z. B. IServ", errUsage)
 	case (c.SchoolClaim == "") != (c.SchoolClaimValue == ""):
 		return fmt.Errorf("%w: --school-claim und --school-claim-value gehören zusammen", errUsage)
 	}
 	return nil
+}
+
+// Bounds of school oidc's values: a button's name, any other value, the secret.
+const (
+	maxOIDCName   = 80
+	maxOIDCValue  = 1000
+	maxOIDCSecret = 4096
+)
+
+// oidcTextProblem says what is wrong with a value of school oidc ("" when nothing): text a page, a
+// terminal and the provider read as typed, with the character rule of every name (no control,
+// invisible or direction characters).
+func oidcTextProblem(v string, most int) string {
+	switch {
+	case !utf8.ValidString(v):
+		return "kein gültiger Text (UTF-8)"
+	case strings.ContainsFunc(v, grading.NameRuneRefused):
+		return "ohne Steuerzeichen (Zeilenumbrüche, Tabulatoren, unsichtbare Zeichen, Textrichtung)"
+	case utf8.RuneCountInString(v) > most:
+		return fmt.Sprintf("höchstens %d Zeichen", most)
+	}
+	return ""
+}
+
+// plainIssuer reports whether an issuer address has neither query nor fragment nor user.
+func plainIssuer(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && u.User == nil && u.RawQuery == "" && !u.ForceQuery && u.Fragment == "" && !strings.Contains(s, "#")
 }
 
 // readSecret reads the client secret: without echo on a terminal, else the first line of the pipe.
@@ -125,11 +165,15 @@ func readSecret(stdin io.Reader, stderr io.Writer) (string, error) {
 			return "", err
 		}
 	} else if stdin != nil {
-		line, err := bufio.NewReader(stdin).ReadString('\n')
+		// One byte past the bound: a file without a line break is not read to its end.
+		line, err := bufio.NewReader(io.LimitReader(stdin, 4*maxOIDCSecret+1)).ReadString('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
 			return "", fmt.Errorf("Client-Geheimnis lesen: %w", err)
 		}
 		secret = strings.TrimRight(line, "\r\n")
+	}
+	if err := oidcTextProblem(secret, maxOIDCSecret); err != "" {
+		return "", fmt.Errorf("%w: Client-Geheimnis: %s", errUsage, err)
 	}
 	if strings.TrimSpace(secret) == "" {
 		return "", fmt.Errorf("%w: das Client-Geheimnis fehlt: als erste Zeile der Standardeingabe, "+

@@ -8,9 +8,9 @@ import (
 	"io"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
+	"github.com/notenrechner/notenrechner/internal/grading"
 	"github.com/notenrechner/notenrechner/internal/store"
 	"github.com/notenrechner/notenrechner/internal/tenancy"
 )
@@ -38,11 +38,11 @@ func cmdSchoolRegistry(ctx context.Context, sub string, args []string, getenv fu
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: school %s nimmt keine Argumente", errUsage, sub)
 	}
-	canonical := ""
+	canonical, canonErr := "", error(nil)
 	if url != nil {
-		var err error
-		if canonical, err = tenancy.CanonicalURL(*url); err != nil {
-			return fmt.Errorf("%w: --url: %v", errUsage, err)
+		canonical, canonErr = tenancy.CanonicalURL(*url)
+		if canonErr != nil && sub != "remove" { // remove also finds an address an older build stored
+			return fmt.Errorf("%w: --url: %v", errUsage, canonErr)
 		}
 	}
 	if name != nil {
@@ -63,7 +63,11 @@ func cmdSchoolRegistry(ctx context.Context, sub string, args []string, getenv fu
 	case "add":
 		return addSchool(ctx, *db, main, canonical, strings.TrimSpace(*name), *ifMissing, stdout, stderr)
 	case "remove":
-		return removeSchool(ctx, *db, main, canonical, stdout)
+		target, err := schoolToRemove(ctx, main, *url, canonical, canonErr)
+		if err != nil {
+			return err
+		}
+		return removeSchool(ctx, *db, main, target, stdout)
 	default:
 		schools, err := registryOf(main).Schools(ctx)
 		if err != nil {
@@ -78,10 +82,13 @@ func checkSchoolName(name string) error {
 	switch {
 	case name == "":
 		return fmt.Errorf("%w: --name fehlt: der Name der Schule, z. B. \"Grundschule Nord\"", errUsage)
+	case !utf8.ValidString(name):
+		// SQLite would keep the bytes and PostgreSQL refuse them; no page can show them.
+		return fmt.Errorf("%w: --name: kein gültiger Text (UTF-8)", errUsage)
 	case utf8.RuneCountInString(name) > 200:
 		return fmt.Errorf("%w: --name: höchstens 200 Zeichen", errUsage)
-	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return fmt.Errorf("%w: --name: ohne Steuerzeichen (Zeilenumbrüche, Tabulatoren)", errUsage)
+	case strings.ContainsFunc(name, grading.NameRuneRefused):
+		return fmt.Errorf("%w: --name: ohne Steuerzeichen (Zeilenumbrüche, Tabulatoren, unsichtbare Zeichen, Textrichtung)", errUsage)
 	}
 	return nil
 }
@@ -149,6 +156,25 @@ func refuseSharedHost(schools []store.School, url string) error {
 		}
 	}
 	return nil
+}
+
+// schoolToRemove is the stored address --url names: a school's as stored when it is exactly the
+// address typed, since an older build kept addresses its rules no longer write (https://a.de:0443,
+// which now reads as https://a.de, another school), else the address in its one form.
+func schoolToRemove(ctx context.Context, main store.Store, typed, canonical string, canonErr error) (string, error) {
+	schools, err := registryOf(main).Schools(ctx)
+	if err != nil {
+		return "", err
+	}
+	for _, s := range schools {
+		if s.URL == strings.TrimSpace(typed) {
+			return s.URL, nil
+		}
+	}
+	if canonErr != nil {
+		return "", fmt.Errorf("%w: --url: %v", errUsage, canonErr)
+	}
+	return canonical, nil
 }
 
 func removeSchool(ctx context.Context, d database, main store.Store, url string, stdout io.Writer) error {

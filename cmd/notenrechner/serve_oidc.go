@@ -91,6 +91,8 @@ func (o oidcOptions) check() error {
 		return fmt.Errorf("%w: --oidc-issuer und --oidc-client-id gehören zusammen", errUsage)
 	case !issuerURL(o.issuer):
 		return fmt.Errorf("%w: --oidc-issuer muss eine absolute http(s)-Adresse sein, nicht %q", errUsage, o.issuer)
+	case !plainIssuer(o.issuer):
+		return fmt.Errorf("%w: --oidc-issuer: ohne ?…, #… und Benutzer, z. B. https://iserv.gs-nord.de", errUsage)
 	case o.secret == "":
 		return fmt.Errorf("%w: NOTENRECHNER_OIDC_CLIENT_SECRET ist nicht gesetzt (das Client-Geheimnis kommt nur aus der Umgebung)", errUsage)
 	}

@@ -154,6 +154,10 @@ func nameRuneRefused(r rune) bool {
 	return unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 
+// NameRuneRefused is the same rule for names given outside a document (a school's name in the
+// registry), so that every name a page or a terminal shows holds the same characters.
+func NameRuneRefused(r rune) bool { return nameRuneRefused(r) }
+
 // checkRelations applies the rules that tie fields together, only to fields that are usable on their
 // own: a relation broken merely because a value is missing or invalid is not reported twice.
 // The order of the checks is the priority when one path breaks several rules.

@@ -46,6 +46,15 @@ func FuzzUserUpdateBody(f *testing.F) {
 	fuzzBody(f, func(fe *fuzzEnv) (string, string, string) { return "PATCH", "/api/v1/users/2", "admin" })
 }
 
+// A new scale's body: slug, and a document (with its members fehlerquotient and zeugnis) or a preset.
+func FuzzScaleCreateBody(f *testing.F) {
+	fuzzBody(f, func(fe *fuzzEnv) (string, string, string) { return "POST", "/api/v1/scales", "admin" })
+}
+
+func FuzzSchoolPutBody(f *testing.F) {
+	fuzzBody(f, func(fe *fuzzEnv) (string, string, string) { return "PUT", "/api/v1/school", "admin" })
+}
+
 // fuzzEnv is one server for all inputs of a fuzzing process: an admin, a
 // user, an open setup link and an open invitation.
 type fuzzEnv struct {

@@ -97,9 +97,14 @@ func writeConflict(w http.ResponseWriter, r *http.Request, logger *slog.Logger, 
 	writeError(w, r, logger, errConfigConflict(live.AdminVersion(cv)))
 }
 
-// parseIfMatch reads a version from If-Match: "7", W/"7" or 7.
+// parseIfMatch reads a version from If-Match: "7", W/"7" or 7, exactly the contract's pattern
+// ^(W/)?"?[1-9][0-9]*"?$ (ParseInt alone would also take "+7" and "07").
 func parseIfMatch(h string) (int64, bool) {
-	h = strings.TrimPrefix(strings.TrimSpace(h), "W/")
-	v, err := strconv.ParseInt(strings.Trim(h, `"`), 10, 64)
-	return v, err == nil && v > 0
+	digits := strings.TrimPrefix(strings.TrimSpace(h), "W/")
+	digits = strings.TrimSuffix(strings.TrimPrefix(digits, `"`), `"`)
+	if digits == "" || digits[0] == '0' || strings.ContainsFunc(digits, func(r rune) bool { return r < '0' || r > '9' }) {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(digits, 10, 64)
+	return v, err == nil
 }

@@ -17,6 +17,10 @@ func TestCanonicalURL(t *testing.T) {
 		"http://127.0.0.1:8080":            "http://127.0.0.1:8080",
 		"http://[::1]:8080/":               "http://[::1]:8080",
 		"https://www.grundschule-nord.de/": "https://www.grundschule-nord.de",
+		"https://a.schule.example:0443":    "https://a.schule.example",
+		"http://[::1]:08080":               "http://[::1]:8080",
+		"https://a.schule.example:65535":   "https://a.schule.example:65535",
+		"https://a.schule.example:":        "https://a.schule.example",
 	} {
 		if got, err := CanonicalURL(raw); err != nil || got != want {
 			t.Errorf("CanonicalURL(%q) = %q, %v; want %q", raw, got, err, want)
@@ -24,7 +28,9 @@ func TestCanonicalURL(t *testing.T) {
 	}
 	for _, raw := range []string{"", "a.schule.example", "ftp://a.schule.example", "https://a.schule.example/gs-nord",
 		"https://user@a.schule.example", "https://a.schule.example/?school=1", "https://:443", "mailto:x@y.de",
-		"https://schüle.example"} {
+		"https://schüle.example", "https://a.schule.example:0", "https://a.schule.example:65536",
+		"https://a.schule.example:99999999999999999999", "https://a.schule.example:-1", "https://:8443", "https://[fe80::1%25eth0]:8443",
+		"https://a.schule.example..", "https://a..schule.example", "https://a!b.schule.example", "https://-a.schule.example", "https://[::g]:8443"} {
 		if got, err := CanonicalURL(raw); err == nil {
 			t.Errorf("CanonicalURL(%q) = %q; want refused", raw, got)
 		}
