@@ -81,8 +81,9 @@ func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" |
 // adminCreate checks the email as typed (auth.CheckEmail), before it is
 // normalized: lower-casing turns the Kelvin sign into a "k".
 func adminCreate(ctx context.Context, st store.Store, typed string, stdin io.Reader, stdout, stderr io.Writer) error {
+	// a wrong --email is a wrong command line, refused with status 2 like every other option's value
 	if msg := auth.CheckEmail(typed); msg != "" {
-		return errors.New(msg)
+		return fmt.Errorf("%w: --email: %s", errUsage, msg)
 	}
 	email := auth.NormalizeEmail(typed)
 	if taken, err := auth.EmailInUse(ctx, st, email); err != nil || taken {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -44,6 +45,11 @@ func TestAdminCommands(t *testing.T) {
 			out, errOut, err := runWithInput(t, tc.input, tc.args...)
 			if (err != nil) != tc.wantErr {
 				t.Fatalf("err = %v, want error %v (out %q, stderr %q)", err, tc.wantErr, out, errOut)
+			}
+			// an option's wrong value is a wrong command line (status 2)
+			wrongEmail := map[string]bool{"bad email": true, "Kelvin sign": true, "dotted capital I": true, "no email": true}
+			if wrongEmail[tc.name] && !errors.Is(err, errUsage) {
+				t.Fatalf("err = %v, want a usage error", err)
 			}
 			text := out + errOut
 			if err != nil {
