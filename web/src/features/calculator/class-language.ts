@@ -214,7 +214,8 @@ export function languageLine(
     return {
       name: read.name,
       points: '',
-      cells: read.texts.map((text) => ({ text })),
+      // in the order Inhalt, Fehler, Wörter, as a valid line's cells, whatever the first line's order
+      cells: header.order.map((i) => ({ text: read.texts[i] ?? '' })),
       result: { error: read.error },
     }
   const [inhalt, fehler, woerter] = header.order.map((i) => read.texts[i] ?? '')
