@@ -252,4 +252,16 @@ describe('ZeugnisSection, „Welche Note brauche ich noch?“', () => {
     expect(answer).toHaveTextContent('Schon sicher')
     expect(readZeugnis()).toMatchObject({ mode: 'need', need: { grade: '4', category: 'schriftlich' } })
   })
+
+  it('says in German what is wrong with the weight, without the command’s member name', async () => {
+    const user = await open()
+    await user.click(screen.getByRole('tab', { name: 'Welche Note brauche ich noch?' }))
+    await user.type(grades('schriftlich'), '2 3')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ziel im Zeugnis' }), '2')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Nächste Note in' }), 'schriftlich')
+    await user.type(screen.getByRole('textbox', { name: 'Gewicht dieser Note' }), '0')
+    expect(screen.getByRole('status', { name: 'Nötige Note' })).toHaveTextContent(
+      /^Gewicht „0“ ist keine Zahl größer als 0\.$/,
+    )
+  })
 })
