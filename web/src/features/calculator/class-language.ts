@@ -12,7 +12,7 @@ import type { Key } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { add, div, rational, type Rational } from '@/lib/rational'
 import { systemData, withUnit } from '@/lib/systems'
-import { cellError, readCells, TASK, trimmedColumns, type TaskCell } from './class-tasks'
+import { cellError, readCells, TASK, trimmedColumns, typedPoints, type TaskCell } from './class-tasks'
 
 // Language teachers' lists (docs/spec.md §2, §13): a first line "Name; Inhalt; Fehler; Wörter" makes each
 // line a pupil's content points, errors and words. The content points are graded with the list's key as any
@@ -222,12 +222,14 @@ export function languageLine(
   const fq = fehlerquotient(woerter ?? '', fehler ?? '', '')
   const errors = fq.ok ? {} : fq.errors
   const wrong = (name: string, e: string | undefined) => (e === undefined ? undefined : `${name}: ${e}`)
+  const inhaltError = cellError(inhalt ?? '', total, env.separator)
+  // valid content points with the key's separator, as every number the list writes
+  const points = inhaltError === undefined ? typedPoints(inhalt ?? '', env.separator) : (inhalt ?? '')
   const cells: TaskCell[] = [
-    { text: inhalt ?? '', error: wrong('Inhalt', cellError(inhalt ?? '', total, env.separator)) },
+    { text: points, error: wrong('Inhalt', inhaltError) },
     { text: fehler ?? '', error: wrong('Fehler', errors.fehler) },
     { text: woerter ?? '', error: wrong('Wörter', errors.woerter) },
   ]
-  const points = inhalt ?? ''
   const first = cells.find((c) => c.error !== undefined)?.error
   const content = env.grade(points)
   if (first !== undefined || !fq.ok || !('grade' in content))
