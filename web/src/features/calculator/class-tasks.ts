@@ -26,7 +26,10 @@ export interface TaskFigures {
   fraction: number
 }
 
-/** A pupil's cell for one task: the text as pasted (valid points with the key's separator) and, where it is no valid points, why. */
+/**
+ * A pupil's cell for one task: the text as pasted (valid points with the key's separator) and, where it is
+ * no valid points, why.
+ */
 export interface TaskCell {
   text: string
   error?: string | undefined
