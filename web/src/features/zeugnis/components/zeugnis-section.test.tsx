@@ -20,6 +20,16 @@ describe('ZeugnisSection, one pupil', () => {
     localStorage.clear()
   })
 
+  it('takes the focus when opened, in place of its button, but not when it opens by itself', async () => {
+    const user = await open()
+    expect(screen.getByRole('heading', { name: 'Zeugnisnote' })).toHaveFocus()
+    await user.type(grades('schriftlich'), '2')
+    cleanup()
+    // kept inputs open the tool as the page starts: the focus stays where the person is
+    render(<ZeugnisSection systemId="noten-plus-minus" settings={{}} />)
+    expect(await screen.findByRole('heading', { name: 'Zeugnisnote' })).not.toHaveFocus()
+  })
+
   it('computes the worked example of docs/spec.md §9 with a grade of its own weight', async () => {
     const user = await open()
     await user.type(grades('schriftlich'), '2+ 3×2')
