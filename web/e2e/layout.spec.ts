@@ -167,3 +167,20 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: test.info().outputPath(`hostile-${width}.png`), fullPage: true })
   })
 }
+
+test('at 390 px „Drucken“ beside the heading is a touch target of 44 px, and the heading does not move', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/?gesamt=40&erreicht=31,5')
+  const print = page.getByRole('button', { name: 'Drucken' })
+  const box = await print.boundingBox()
+  expect(box?.height).toBeGreaterThanOrEqual(44)
+  expect(box?.width).toBeGreaterThanOrEqual(44)
+  // the larger target overlaps the card's padding, not the heading or the field below
+  const heading = await page.getByRole('heading', { name: 'Note berechnen' }).boundingBox()
+  const field = await page.getByLabel('Gesamtpunktzahl', { exact: true }).boundingBox()
+  if (box === null || heading === null || field === null) throw new Error('not shown')
+  expect(box.x).toBeGreaterThanOrEqual(heading.x + heading.width)
+  expect(box.y + box.height).toBeLessThanOrEqual(field.y)
+})
