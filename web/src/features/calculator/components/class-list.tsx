@@ -181,6 +181,7 @@ function ClassApproval({ summary, heading, test }: { summary: ClassSummary; head
         graded={summary.graded}
         failing={summary.failingCount}
         failingTerm={summary.failingTerm}
+        separator={summary.notation.separator}
         school={school}
         stale={stale}
         // the note names the test: title, date, total and key
