@@ -9,7 +9,7 @@ interface SaveBarProps {
 // Unavailable, the buttons are aria-disabled rather than disabled: the browser drops the focus of a button
 // that becomes disabled to the page's body, so a keyboard user who saved or discarded would start over at
 // the top. Their clicks then do nothing (Enter in a field never saves, enter-does-not-save.ts).
-const unavailable = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60'
+export const unavailable = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60'
 
 /** The foot of an editor's form: save, discard the edits, and whether there are unsaved ones. */
 export function SaveBar({ isSubmitting, isDirty, onDiscard }: SaveBarProps) {
