@@ -36,6 +36,10 @@ var contentTypes = map[string]string{
 // With render (nil: none) the page also carries the calculator's markup (render.go).
 func Handler(assets fs.FS, logger *slog.Logger, config PageConfig, slots int, render Renderer) http.Handler {
 	tags, pages, withInputs := &etags{}, &pageCache{slots: slots}, &pageCache{slots: inputPages}
+	// The admin's page and the not-found page carry the configuration but never the calculator's
+	// markup; their pages are kept apart, since the caches above are keyed by the address's scale and
+	// query alone and one page would otherwise serve both kinds of address.
+	others := &pageCache{slots: slots}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -76,6 +80,9 @@ func Handler(assets fs.FS, logger *slog.Logger, config PageConfig, slots int, re
 				cache, markup := pages, pageMarkup(render, name, search, slug, data, renderable)
 				if inputs {
 					cache = withInputs
+				}
+				if name != "" && name != "." {
+					cache = others
 				}
 				page, err := cache.get(assets, slug+search, slug, data, version, markup)
 				if err == nil {

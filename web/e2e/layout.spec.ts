@@ -167,3 +167,36 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: test.info().outputPath(`hostile-${width}.png`), fullPage: true })
   })
 }
+
+test('at 390 px „Drucken“ beside the heading is a touch target of 44 px, and the heading does not move', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/?gesamt=40&erreicht=31,5')
+  const print = page.getByRole('button', { name: 'Drucken' })
+  const box = await print.boundingBox()
+  expect(box?.height).toBeGreaterThanOrEqual(44)
+  expect(box?.width).toBeGreaterThanOrEqual(44)
+  // the larger target overlaps the card's padding, not the heading or the field below
+  const heading = await page.getByRole('heading', { name: 'Note berechnen' }).boundingBox()
+  const field = await page.getByLabel('Gesamtpunktzahl', { exact: true }).boundingBox()
+  if (box === null || heading === null || field === null) throw new Error('not shown')
+  expect(box.x).toBeGreaterThanOrEqual(heading.x + heading.width)
+  expect(box.y + box.height).toBeLessThanOrEqual(field.y)
+})
+
+test('at 390 px a list of points per task with an absent pupil scrolls in its own box, not the page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/?gesamt=40')
+  await page.getByRole('button', { name: 'Notenspiegel erstellen' }).click()
+  await page
+    .getByLabel(/eine Zeile je Schülerin oder Schüler/)
+    .fill('Name; A1 (10); A2 (15,5); A3 (14,5)\nAnna; 8; 12,5; 10\nBen; 2; 3; 4\nDora; krank\nEmil; 11; 3; 4')
+  const rows = page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')
+  await expect(rows).toHaveCount(5)
+  await expect(rows.nth(3)).toContainText('abwesend, nicht bewertet') // the screen reader's words, hidden
+  // the table is wider than the page and scrolls in its box; the page itself does not
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+})

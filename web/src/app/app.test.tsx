@@ -67,6 +67,25 @@ describe('App', () => {
     expect(screen.getByLabelText('Passwort')).toBeInTheDocument()
   })
 
+  it('after a sign-in by keyboard the focus goes on from „Angemeldet als“, not from the page’s top', async () => {
+    signedInAs(null)
+    api.on('POST /auth/login', json(200, { user: testUser() }))
+    renderApp('/admin')
+    const user = userEvent.setup()
+    await user.type(await screen.findByLabelText('E-Mail'), 'admin@schule.de')
+    await user.type(screen.getByLabelText('Passwort'), 'richtig-und-lang{Enter}')
+    const signedIn = await screen.findByText(/^Angemeldet als/)
+    await waitFor(() => {
+      expect(signedIn).toHaveFocus()
+    })
+  })
+
+  it('takes no focus when the page opens signed in', async () => {
+    signedInAs(testUser())
+    renderApp('/admin')
+    expect(await screen.findByText(/^Angemeldet als/)).not.toHaveFocus()
+  })
+
   it('shares one stream between the routes; an admin gets the editor of the live configuration', async () => {
     signedInAs(testUser())
     const user = userEvent.setup()

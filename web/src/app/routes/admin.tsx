@@ -1,4 +1,6 @@
+import { useState } from 'react'
 import { Spinner } from '@/components/spinner'
+import { useFocusOnOpen } from '@/components/use-focus-on-open'
 import { Accounts } from '@/features/admin/components/accounts'
 import { AdminTabs } from '@/features/admin/components/admin-scales'
 import { SchoolSettings } from '@/features/admin/components/school-settings'
@@ -22,13 +24,18 @@ import { useResource } from '@/lib/use-resource'
 export default function AdminRoute() {
   const params = new URLSearchParams(useSearch())
   const auth = useAuth()
+  // the sign-in form was shown here: the signed-in view that replaces it takes the focus
+  const [signedInHere, setSignedInHere] = useState(false)
   const setup = params.get('setup')
   const invite = params.get('invite')
   if (setup !== null) return <SetupAdminForm key={setup} token={setup} />
   if (invite !== null) return <AcceptInviteForm key={invite} token={invite} />
   if (auth.loading) return <Spinner label="Anmeldung wird geprüft" />
-  if (auth.user === null) return <SignInForm />
-  return <SignedIn user={auth.user} />
+  if (auth.user === null) {
+    if (!signedInHere) setSignedInHere(true)
+    return <SignInForm />
+  }
+  return <SignedIn user={auth.user} focus={signedInHere} />
 }
 
 /**
@@ -36,13 +43,13 @@ export default function AdminRoute() {
  * (serve --password-login=false): the server would refuse the change (403 password_login_disabled).
  * While the methods load, or if they cannot be read, it is offered, and the server decides.
  */
-function SignedIn({ user }: { user: User }) {
+function SignedIn({ user, focus }: { user: User; focus: boolean }) {
   const [methods] = useResource(getSignInMethods, null)
   const passwords = methods.state !== 'ready' || methods.data.password
   if (user.role !== 'admin') {
     return (
       <div className="space-y-6">
-        <SignedInAs user={user} />
+        <SignedInAs user={user} focus={focus} />
         <ReadOnlyNotice user={user} />
         {passwords && <ChangePasswordForm />}
       </div>
@@ -55,15 +62,20 @@ function SignedIn({ user }: { user: User }) {
   if (passwords) more.push({ id: 'password', label: 'Passwort ändern', content: <ChangePasswordForm /> })
   return (
     <div className="space-y-4">
-      <SignedInAs user={user} />
+      <SignedInAs user={user} focus={focus} />
       <AdminTabs more={more} />
     </div>
   )
 }
 
-function SignedInAs({ user }: { user: User }) {
+/**
+ * Who is signed in. Right after a sign-in on this page it takes the focus from the form it replaced (the
+ * focus would fall to the page's body): keyboard and screen reader users go on from here to the tabs.
+ */
+function SignedInAs({ user, focus }: { user: User; focus: boolean }) {
+  const line = useFocusOnOpen<HTMLParagraphElement>(focus)
   return (
-    <p className="text-sm text-slate-700 dark:text-slate-300">
+    <p ref={line} tabIndex={-1} className="text-sm text-slate-700 focus:outline-hidden dark:text-slate-300">
       Angemeldet als{' '}
       <span className="font-medium text-slate-900 dark:text-slate-100 wrap-anywhere">{user.email}</span> (
       {formatRole(user.role)})

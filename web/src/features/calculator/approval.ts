@@ -1,4 +1,5 @@
 import { roundedDecimal } from '@/lib/decimals'
+import { COMMA } from '@/lib/numbers'
 import { rational } from '@/lib/rational'
 import { approvalStep, type ApprovalStep, type School } from '@/lib/school'
 
@@ -11,15 +12,15 @@ export interface GradeCount {
   count: number
 }
 
-/** "44,4 %": failing of graded, to one decimal, half away from zero. */
-export function sharePercent(graded: number, failing: number): string {
+/** "44,4 %" ("44.4 %" with the Swiss separator): failing of graded, to one decimal, half away from zero. */
+export function sharePercent(graded: number, failing: number, separator = COMMA): string {
   if (graded <= 0) return ''
-  return `${roundedDecimal(rational(BigInt(failing) * 100n, BigInt(graded)), 1).text} %`
+  return `${roundedDecimal(rational(BigInt(failing) * 100n, BigInt(graded)), 1, separator).text} %`
 }
 
 /** "4 von 9 Arbeiten (44,4 %)" */
-export function countsText(graded: number, failing: number): string {
-  return `${failing} von ${graded} ${graded === 1 ? 'Arbeit' : 'Arbeiten'} (${sharePercent(graded, failing)})`
+export function countsText(graded: number, failing: number, separator = COMMA): string {
+  return `${failing} von ${graded} ${graded === 1 ? 'Arbeit' : 'Arbeiten'} (${sharePercent(graded, failing, separator)})`
 }
 
 /** What the counts mean under the school's setting. */

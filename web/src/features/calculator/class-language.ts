@@ -11,7 +11,7 @@ import type { Key } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { add, div, rational, type Rational } from '@/lib/rational'
 import { systemData, withUnit } from '@/lib/systems'
-import { cellError, readCells, TASK, trimmedColumns, type TaskCell } from './class-tasks'
+import { cellError, readCells, TASK, trimmedColumns, typedPoints, type TaskCell } from './class-tasks'
 
 // Language teachers' lists (docs/spec.md §2, §13): a first line "Name; Inhalt; Fehler; Wörter" makes each
 // line a pupil's content points, errors and words. The content points are graded with the list's key as any
@@ -213,7 +213,8 @@ export function languageLine(
     return {
       name: read.name,
       points: '',
-      cells: read.texts.map((text) => ({ text })),
+      // in the order Inhalt, Fehler, Wörter, as a valid line's cells, whatever the first line's order
+      cells: header.order.map((i) => ({ text: read.texts[i] ?? '' })),
       result: { error: read.error },
     }
   const [inhalt, fehler, woerter] = header.order.map((i) => read.texts[i] ?? '')
@@ -222,12 +223,14 @@ export function languageLine(
   const fq = fehlerquotient(woerter ?? '', fehler ?? '', applied?.id ?? '', applied === null ? [] : [applied])
   const errors = fq.ok ? {} : fq.errors
   const wrong = (name: string, e: string | undefined) => (e === undefined ? undefined : `${name}: ${e}`)
+  const inhaltError = cellError(inhalt ?? '', total, env.separator)
+  // valid content points with the key's separator, as every number the list writes
+  const points = inhaltError === undefined ? typedPoints(inhalt ?? '', env.separator) : (inhalt ?? '')
   const cells: TaskCell[] = [
-    { text: inhalt ?? '', error: wrong('Inhalt', cellError(inhalt ?? '', total, env.separator)) },
+    { text: points, error: wrong('Inhalt', inhaltError) },
     { text: fehler ?? '', error: wrong('Fehler', errors.fehler) },
     { text: woerter ?? '', error: wrong('Wörter', errors.woerter) },
   ]
-  const points = inhalt ?? ''
   const first = cells.find((c) => c.error !== undefined)?.error
   const content = env.grade(points)
   if (first !== undefined || !fq.ok || !('grade' in content))

@@ -14,7 +14,7 @@ describe('summarize', () => {
     expect(s.lines.map(({ line, name, points }) => [line, name, points])).toEqual([
       [1, 'Anna', '31,5'],
       [2, '', '27'],
-      [4, 'Ben Müller', '12.5'],
+      [4, 'Ben Müller', '12,5'], // written with the key's separator, as every number the list writes
       [5, 'Zoë', '40'],
     ])
     for (const l of s.lines) {
@@ -75,6 +75,25 @@ describe('summarize', () => {
   })
 })
 
+describe('points typed with a point', () => {
+  // "7.5" in a German CSV opens as a date in a spreadsheet, and a pupil's sheet would read
+  // „7.5 von 40 Punkten“ beside „0,5 Punkte“: valid points are written with the key's separator.
+  it('are written with a comma in the list, its CSV and the cells of tasks and content', () => {
+    const plain = summarize(standard, '40', 'Anna 31.5\nBen; 7.5\nCem; 41.5\nDora 12,5')
+    expect(plain?.lines.map((l) => l.points)).toEqual(['31,5', '7,5', '41.5', '12,5']) // a wrong one as typed
+    expect(toCsv(plain ?? never()).split('\r\n')).toContain('2;Ben;7,5;18,8%;6+;')
+    const tasks = summarize(standard, '', 'Name; A1 (20); A2 (20)\nAnna; 10.5; 12\nBen; 3.5; 25')
+    expect(tasks?.lines.map((l) => l.cells?.map((c) => c.text))).toEqual([
+      ['10,5', '12'],
+      ['3,5', '25'],
+    ])
+    const language = summarize(standard, '', 'Name; Inhalt (40); Fehler; Wörter\nAnna; 31.5; 10.5; 350')
+    expect(language?.lines[0]?.points).toBe('31,5')
+    expect(language?.lines[0]?.cells?.[0]?.text).toBe('31,5')
+    expect(toCsv(language ?? never()).split('\r\n')).toContain('1;Anna;31,5;78,8%;2;10,5;350;3,00;;2;')
+  })
+})
+
 describe('a class list as teachers paste it', () => {
   const parts = (text: string) =>
     summarize(standard, '40', text)?.lines.map((l) => [l.number, l.name, l.points, 'grade' in l.result])
@@ -92,7 +111,7 @@ describe('a class list as teachers paste it', () => {
 
   it('keeps a name with spaces and digits, and a line of points alone', () => {
     expect(parts('Anna Lena Müller 2 31.5\n27\n1,2,3')).toEqual([
-      [1, 'Anna Lena Müller 2', '31.5', true],
+      [1, 'Anna Lena Müller 2', '31,5', true],
       [2, '', '27', true],
       [3, '', '1,2,3', false], // no name holds no letter: one wrong number, not "1,2" with 3 points
     ])

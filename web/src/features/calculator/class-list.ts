@@ -23,6 +23,7 @@ import {
   severalNumbers,
   taskFigures,
   tasksTotal,
+  typedPoints,
   type Task,
   type TaskHeader,
   type TaskCell,
@@ -40,7 +41,10 @@ export interface ClassLine {
   /** The pupil's number: 1 for the first pupil's line, whatever blank lines or heading come before. */
   number: number
   name: string
-  /** The points as typed (trimmed), their sum under a task header, or the word that marks the pupil absent ("krank"). */
+  /**
+   * The points as typed (trimmed; graded ones with the key's separator, "7.5" as 7,5), their sum under a task
+   * header, or the word that marks the pupil absent ("krank").
+   */
   points: string
   /** Under a task header: the pupil's cell per task, a wrong one marked (class-tasks.ts). */
   cells?: TaskCell[] | undefined
@@ -202,7 +206,8 @@ export function summarize(
     }
     // "Ben; 5; 5": points per task without the header that names them, never graded as its last number
     const result = severalNumbers(raw) ? { error: SEVERAL } : gradeLine(key, total, points)
-    lines.push({ line: i + 1, number, name, points, result })
+    const shown = 'grade' in result ? typedPoints(points, notation.separator) : points
+    lines.push({ line: i + 1, number, name, points: shown, result })
   })
   const valid = lines.flatMap((l) => ('grade' in l.result && l.cells ? [l.cells] : []))
   return {

@@ -26,7 +26,10 @@ export interface TaskFigures {
   fraction: number
 }
 
-/** A pupil's cell for one task: the text as pasted and, where it is no valid points, why. */
+/**
+ * A pupil's cell for one task: the text as pasted (valid points with the key's separator) and, where it is
+ * no valid points, why.
+ */
 export interface TaskCell {
   text: string
   error?: string | undefined
@@ -132,6 +135,12 @@ export function readCells(
 }
 
 /**
+ * Valid points as typed, with the key's decimal separator ("7.5" is written 7,5 on a German key): the table,
+ * the CSV (where a spreadsheet would read „7.5“ as a date) and the feedback sheets write every number alike.
+ */
+export const typedPoints = (text: string, separator: string): string => text.trim().replace(/[.,]/, separator)
+
+/**
  * A pupil's line under a task header (readCells): each cell must be points from 0 to the task's maximum; a
  * wrong cell is marked with why, the others stay as they are.
  */
@@ -150,7 +159,9 @@ export function readTaskLine(
     const error = cellError(text, task.max, separator)
     const points = error === undefined ? parseNumber(text) : null
     sum = sum === null || points === null ? null : add(sum, points)
-    return error === undefined ? { text } : { text, error: `${task.name}: ${error}` }
+    return error === undefined
+      ? { text: typedPoints(text, separator) }
+      : { text, error: `${task.name}: ${error}` }
   })
   const wrong = cells.find((c) => c.error !== undefined)
   return wrong?.error === undefined ? { name, cells, sum } : { name, cells, sum: null, error: wrong.error }

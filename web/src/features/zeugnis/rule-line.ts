@@ -1,4 +1,5 @@
 import type { ZeugnisSettings } from '@/lib/config'
+import { inNotation, notationOf } from '@/lib/numbers'
 import { canonicalTendency, zeugnisScale } from '@/lib/zeugnis'
 import type { ZeugnisSystem } from './rule'
 
@@ -44,11 +45,13 @@ export function ruleParts(system: ZeugnisSystem, settings: ZeugnisSettings): str
   const step = stepSetting ? (settings.step ?? scale.step).replace('.', ',') : '1'
   const better = settings.rounding !== 'worse'
   const middle = MIDDLE[stepSetting ? `${scale.grammar} ${step}` : (scale?.grammar ?? '')]
-  const example = middle === undefined ? '' : ` (z. B. ${middle})`
+  // the example and the step in the system's own notation: a Swiss page writes „4.25“ and „0.5“
+  const notation = notationOf(scale?.system ?? system)
+  const example = middle === undefined ? '' : ` (z. B. ${inNotation(middle, notation)})`
   parts.push(`Genau auf der Mitte${example}: die ${better ? 'bessere' : 'schlechtere'} Note`)
   // Notenpunkte are points, not grades: their proposal is a whole number of points.
   const whole = scale?.grammar === 'points' ? 'Vorschlag in ganzen Punkten' : 'Vorschlag in ganzen Noten'
-  parts.push(step === '1' ? whole : `Vorschlag in Schritten von ${step}`)
+  parts.push(step === '1' ? whole : `Vorschlag in Schritten von ${inNotation(step, notation)}`)
   parts.push('Durchschnitt auf zwei Stellen abgeschnitten, nicht gerundet')
   return parts
 }

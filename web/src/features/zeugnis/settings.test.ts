@@ -33,9 +33,14 @@ describe('the rule line', () => {
       'Tendenz: + und − zählen ⅓',
       'Genau auf der Mitte (z. B. 2,50): die schlechtere Note',
     ])
+    // Swiss numbers with a point, as everywhere on a Swiss page
     expect(ruleParts('ch', { step: '0.1' }).slice(0, 2)).toEqual([
-      'Genau auf der Mitte (z. B. 4,45): die bessere Note',
-      'Vorschlag in Schritten von 0,1',
+      'Genau auf der Mitte (z. B. 4.45): die bessere Note',
+      'Vorschlag in Schritten von 0.1',
+    ])
+    expect(ruleParts('schweiz', {}).slice(0, 2)).toEqual([
+      'Genau auf der Mitte (z. B. 4.25): die bessere Note',
+      'Vorschlag in Schritten von 0.5',
     ])
     expect(ruleParts('np', {}).slice(0, 2)).toEqual([
       'Genau auf der Mitte (z. B. 7,50): die bessere Note',

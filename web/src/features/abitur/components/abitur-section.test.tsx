@@ -14,6 +14,11 @@ async function open() {
 const result = () => screen.getByRole('status', { name: 'Abiturnote' })
 
 describe('AbiturSection', () => {
+  it('takes the focus when opened, in place of its button', async () => {
+    await open()
+    expect(screen.getByRole('heading', { name: 'Abiturnote' })).toHaveFocus()
+  })
+
   it('gives the note of both blocks, what the next 0,1 needs and the working', async () => {
     const user = await open()
     expect(result()).toHaveTextContent('Punkte von Block I und Block II eingeben.')

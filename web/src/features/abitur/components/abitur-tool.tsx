@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { cardClass } from '@/components/styles'
+import { useFocusOnOpen } from '@/components/use-focus-on-open'
 import { useAbitur } from '../use-abitur'
 import { MoreFields, PointsFields } from './abitur-fields'
 import { AbiturResultView } from './abitur-result'
@@ -8,9 +9,16 @@ import { AbiturResultView } from './abitur-result'
 export default function AbiturTool() {
   const id = useId()
   const state = useAbitur()
+  // opened only by its button
+  const heading = useFocusOnOpen<HTMLHeadingElement>(true)
   return (
     <section aria-labelledby={`${id}-title`} className={`${cardClass} print:hidden`}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        id={`${id}-title`}
+        className="text-lg font-semibold text-slate-900 dark:text-slate-100 focus:outline-hidden"
+      >
         Abiturnote
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">

@@ -96,6 +96,8 @@ describe('Accounts', () => {
     await user.click(screen.getByRole('button', { name: 'Fertig' }))
     expect(screen.queryByRole('textbox', { name: 'Einladungslink' })).not.toBeInTheDocument()
     expect(screen.queryByText(/T0K3N/)).not.toBeInTheDocument()
+    // the button went with the link: the focus goes on to the next account's email
+    expect(screen.getByRole('textbox', { name: 'E-Mail' })).toHaveFocus()
   })
 
   it("shows the server's warning when the link points to localhost", async () => {

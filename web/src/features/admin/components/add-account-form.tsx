@@ -60,6 +60,8 @@ export function AddAccountForm({ onAdded }: AddAccountFormProps) {
           invitation={created}
           onDone={() => {
             setCreated(null)
+            // „Fertig“ goes with the link: the focus goes on to the next account's email, not the page's body
+            form.setFocus('email')
           }}
         />
       )}

@@ -140,6 +140,26 @@ describe('ConfigEditor', () => {
     expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
   })
 
+  // The browser drops the focus of a disabled button (e2e/admin-focus.spec.ts); here: they are never disabled.
+  it('keeps "Speichern" and "Änderungen verwerfen" focusable: unavailable, they say so and do nothing', async () => {
+    api.on('PUT /config', json(200, version(4)))
+    const { user, replace } = setup()
+    await replace(boundary(3), '56')
+    screen.getByRole('button', { name: 'Speichern' }).focus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('Gespeichert: Version 4.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Speichern' })).toHaveFocus()
+    await replace(boundary(3), '57')
+    const discard = screen.getByRole('button', { name: 'Änderungen verwerfen' })
+    discard.focus()
+    await user.keyboard('{Enter}')
+    expect(boundary(3)).not.toHaveValue('57')
+    expect(discard).toHaveFocus()
+    expect(discard).toHaveAttribute('aria-disabled', 'true') // nothing left to discard
+    await user.keyboard('{Enter}')
+    expect(api.callsTo('PUT /config')).toHaveLength(1)
+  })
+
   it('saves over the loaded version (If-Match) the canonical document, and follows the answer', async () => {
     const saved = version(4, { name: 'Oberstufe' })
     saved.config.rule.schema.general = { minus: 30, normal: 33.33 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Button } from '@/components/button'
 import { errorClass, hintClass, labelClass } from '@/components/styles'
 
@@ -43,6 +43,21 @@ export function RemovableRows({
   onAdd,
 }: RemovableRowsProps) {
   const hintId = useId()
+  const list = useRef<HTMLUListElement>(null)
+  const add = useRef<HTMLButtonElement>(null)
+  // After „Entfernen“ the focus goes to the first field of the row that took the removed one's place (or
+  // of the last row), else to the button that adds one: the removed button took the focus with it, and
+  // the browser would drop it to the page's body.
+  const removed = useRef<number | null>(null)
+  useEffect(() => {
+    const i = removed.current
+    if (i === null) return
+    removed.current = null
+    const items = list.current?.children ?? []
+    const row = items[Math.min(i, items.length - 1)]
+    const target = row?.querySelector<HTMLElement>('input, select') ?? add.current
+    target?.focus()
+  })
   return (
     <fieldset className="min-w-0" aria-describedby={hintId}>
       <legend className={labelClass}>{legend}</legend>
@@ -50,7 +65,7 @@ export function RemovableRows({
         {hint}
       </p>
       {children}
-      <ul className="mt-3 space-y-3">
+      <ul ref={list} className="mt-3 space-y-3">
         {rows.map((row, i) => (
           <li key={row.id} className={rowClass}>
             {renderRow(i)}
@@ -60,6 +75,7 @@ export function RemovableRows({
               aria-label={removeLabel(i)}
               disabled={!canRemove}
               onClick={() => {
+                removed.current = i
                 onRemove(i)
               }}
             >
@@ -69,7 +85,7 @@ export function RemovableRows({
         ))}
       </ul>
       {listError !== undefined && <p className={errorClass}>{listError}</p>}
-      <Button variant="secondary" className="mt-3" disabled={rows.length >= max} onClick={onAdd}>
+      <Button ref={add} variant="secondary" className="mt-3" disabled={rows.length >= max} onClick={onAdd}>
         {addLabel}
       </Button>
     </fieldset>

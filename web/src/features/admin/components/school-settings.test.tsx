@@ -84,7 +84,11 @@ describe('SchoolSettings', () => {
     await userEvent.keyboard('{Enter}')
     expect(await screen.findByText('Land der Schule: Hessen.')).toBeInTheDocument()
     expect(api.callsTo('PUT /school').map((c) => c.body)).toEqual([{ land: 'HE' }])
-    expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled()
+    // nothing left to save: unavailable, yet it keeps the focus (a disabled button would drop it)
+    expect(screen.getByRole('button', { name: 'Speichern' })).toHaveAttribute('aria-disabled', 'true')
+    expect(screen.getByRole('button', { name: 'Speichern' })).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    expect(api.callsTo('PUT /school')).toHaveLength(1)
   })
 
   it('clears the Land with none', async () => {

@@ -10,6 +10,7 @@ import type { School, SchoolLand } from '@/lib/school'
 import { toast } from '@/lib/toast'
 import { useResource } from '@/lib/use-resource'
 import { getSchool, listLands, setSchoolLand } from '../api/school'
+import { unavailable } from './save-bar'
 
 const GROUPS = [
   { country: 'DE', label: 'Deutschland' },
@@ -104,7 +105,15 @@ function LandForm({ lands, saved }: { lands: SchoolLand[]; saved: string }) {
             </optgroup>
           ))}
         </SelectField>
-        <Button type="submit" className="sm:mt-[1.625rem]" disabled={isSubmitting || !isDirty}>
+        <Button
+          type="submit"
+          // aria-disabled, not disabled: the focus stays after a save (save-bar.tsx)
+          aria-disabled={isSubmitting || !isDirty}
+          className={`sm:mt-[1.625rem] ${unavailable}`}
+          onClick={(e) => {
+            if (isSubmitting || !isDirty) e.preventDefault()
+          }}
+        >
           {isSubmitting ? 'Wird gespeichert …' : 'Speichern'}
         </Button>
       </div>

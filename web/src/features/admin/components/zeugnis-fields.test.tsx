@@ -96,6 +96,23 @@ describe('ZeugnisFields', () => {
     expect(screen.queryByRole('textbox', { name: 'Kategorie 2' })).toBeNull()
   })
 
+  it('after removing a category the focus goes to the row that took its place, or to „Kategorie hinzufügen“', async () => {
+    const { user } = setup(standardLiveConfig(3))
+    const add = screen.getByRole('button', { name: 'Kategorie hinzufügen' })
+    await user.click(add)
+    await user.click(add)
+    await user.type(screen.getByRole('textbox', { name: 'Kategorie 1' }), 'schriftlich')
+    await user.type(screen.getByRole('textbox', { name: 'Kategorie 2' }), 'mündlich')
+    screen.getByRole('button', { name: 'Kategorie 1 „schriftlich“ entfernen' }).focus()
+    await user.keyboard('{Enter}')
+    expect(screen.getByRole('textbox', { name: 'Kategorie 1' })).toHaveValue('mündlich')
+    expect(screen.getByRole('textbox', { name: 'Kategorie 1' })).toHaveFocus()
+    screen.getByRole('button', { name: 'Kategorie 1 „mündlich“ entfernen' }).focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('textbox', { name: 'Kategorie 1' })).toBeNull()
+    expect(add).toHaveFocus()
+  })
+
   it('offers the step for Swiss grades only, and no tendency there or under Notenpunkte', async () => {
     api.on('PUT /config', json(200, at(4, { ...swiss, zeugnis: { step: '0,1' } })))
     const { user, save } = setup(at(3, swiss))

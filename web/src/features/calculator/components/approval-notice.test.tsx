@@ -92,6 +92,20 @@ describe('ApprovalNotice', () => {
     expect(region()).not.toHaveTextContent('Schulleitung')
   })
 
+  it('writes the share with a point on a Swiss scale', () => {
+    render(
+      <ApprovalNotice
+        {...base}
+        failingTerm="Anteil unter 4"
+        separator="."
+        graded={9}
+        failing={4}
+        school={{ land: 'ZH', name: 'Zürich', country: 'CH', note: '' }}
+      />,
+    )
+    expect(region()).toHaveTextContent('Zürich. Anteil unter 4: 4 von 9 Arbeiten (44.4 %).')
+  })
+
   it('names a Land without a rule and why', () => {
     render(<ApprovalNotice {...base} graded={9} failing={4} school={nrw} />)
     expect(region()).toHaveTextContent(

@@ -1,5 +1,6 @@
 import { useRef } from 'react'
 import { Button } from '@/components/button'
+import { COMMA } from '@/lib/numbers'
 import { printPart } from '@/lib/print-part'
 import type { ApprovalRule, School } from '@/lib/school'
 import { approvalVerdict, countsText, type ApprovalVerdict, type GradeCount } from '../approval'
@@ -12,6 +13,8 @@ export interface ApprovalNoticeProps {
   failing: number
   /** The scale's word for that share: „Anteil 5 und 6“ (lib/systems.ts failingTerm). */
   failingTerm: string
+  /** The scale's decimal separator (lib/numbers.ts notationOf): a Swiss page writes the share „44.4 %“. */
+  separator?: string
   /** The school's setting (useSchool): null while unknown, `land: null` when none is set. */
   school: School | null
   /** The setting is the copy kept in this browser (useSchool's stale). */
@@ -37,6 +40,7 @@ export function ApprovalNotice({
   graded,
   failing,
   failingTerm,
+  separator = COMMA,
   school,
   stale = false,
   heading,
@@ -51,7 +55,14 @@ export function ApprovalNotice({
     <span className="block text-xs">Stand: zuletzt geladene Einstellung der Schule.</span>
   )
   const text = (
-    <Statement verdict={verdict} rule={rule} graded={graded} failing={failing} failingTerm={failingTerm} />
+    <Statement
+      verdict={verdict}
+      rule={rule}
+      graded={graded}
+      failing={failing}
+      failingTerm={failingTerm}
+      separator={separator}
+    />
   )
   const applies = verdict.kind === 'applies'
   return (
@@ -82,6 +93,7 @@ export function ApprovalNotice({
             counts={counts}
             graded={graded}
             failing={failing}
+            separator={separator}
             land={verdict.land}
             rule={rule}
             step={verdict.step}
@@ -98,11 +110,12 @@ interface StatementProps {
   graded: number
   failing: number
   failingTerm: string
+  separator: string
 }
 
 /** The statement's sentence for each verdict. */
-function Statement({ verdict, rule, graded, failing, failingTerm }: StatementProps) {
-  const counted = countsText(graded, failing)
+function Statement({ verdict, rule, graded, failing, failingTerm, separator }: StatementProps) {
+  const counted = countsText(graded, failing, separator)
   const source = rule !== undefined && (
     <a
       href={rule.url}

@@ -11,6 +11,8 @@ export interface ApprovalPrintProps {
   counts: GradeCount[]
   graded: number
   failing: number
+  /** The scale's decimal separator, for the share. */
+  separator: string
   /** The Land's name ("Hessen") and its rule. */
   land: string
   rule: ApprovalRule
@@ -32,6 +34,7 @@ export function ApprovalPrint({
   counts,
   graded,
   failing,
+  separator,
   land,
   rule,
   step,
@@ -69,7 +72,7 @@ export function ApprovalPrint({
         </tbody>
       </table>
       <p>
-        {countsText(graded, failing)} {failing === 1 ? 'ist' : 'sind'} {rule.failingTerm}
+        {countsText(graded, failing, separator)} {failing === 1 ? 'ist' : 'sind'} {rule.failingTerm}
         {step === null ? '.' : `: ${step.share}.`}
       </p>
       <p>

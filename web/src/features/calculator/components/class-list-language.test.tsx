@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { readGradingConfig } from '@/lib/config'
 import { keyOf } from '@/lib/key'
 import { summarize } from '../class-list'
+import { ClassListLanguage } from './class-list-language'
 import { ClassSummaryPrint } from './class-summary-print'
 import { FeedbackSheets } from './feedback-sheets'
 
@@ -72,5 +73,46 @@ describe('the prints of a language teacher’s list', () => {
     expect(anna).toHaveTextContent(
       'Für die nächstbessere Note des Inhalts 12 (ab 32 Punkten) fehlten 2 Punkte.',
     )
+  })
+})
+
+describe('the table „Ergebnis je Zeile“ of a language teacher’s list', () => {
+  it('keeps a wrong line’s pasted cells under their own headings', () => {
+    const wrong = summarize(
+      key,
+      '',
+      'Name; Inhalt (40); Fehler; Wörter\nAnna; 30; 10,5; 350\nBen; 45; 2; 300\nCem; 20; 4',
+      'hessen-oberstufe',
+    )
+    if (wrong === null) throw new Error('no summary')
+    render(<ClassListLanguage summary={wrong} />)
+    const table = screen.getByRole('table', { name: 'Ergebnis je Zeile' })
+    const heads = Array.from(table.querySelectorAll('thead th'), (th) => th.textContent)
+    // the cell of each row that stands under a heading, colSpan counted
+    const under = (row: number, heading: string) => {
+      const at = heads.indexOf(heading)
+      let column = 0
+      for (const td of Array.from(table.querySelectorAll('tbody tr')[row]?.children ?? [])) {
+        const span = (td as HTMLTableCellElement).colSpan
+        if (at >= column && at < column + span) return td.textContent
+        column += span
+      }
+      return undefined
+    }
+    expect([under(0, 'Inhalt'), under(0, 'Fehler'), under(0, 'Wörter')]).toEqual(['30', '10,5', '350'])
+    // Ben's content is above the maximum: his errors and words stay in their columns
+    expect(under(1, 'Inhalt')).toBe('45 (ungültig)')
+    expect([under(1, 'Note Inhalt'), under(1, 'Fehler'), under(1, 'Wörter')]).toEqual(['', '2', '300'])
+    expect(under(1, 'Note')).toContain('Inhalt: Mehr als 40 Punkte.')
+    expect([under(2, 'Inhalt'), under(2, 'Note Inhalt'), under(2, 'Fehler')]).toEqual(['20', '', '4'])
+  })
+
+  it('puts a short line’s cells under the headings of the first line’s order', () => {
+    const short = summarize(key, '', 'Name; Wörter; Fehler; Inhalt (40)\nBen; 300; 2', 'hessen-oberstufe')
+    if (short === null) throw new Error('no summary')
+    render(<ClassListLanguage summary={short} />)
+    const row = screen.getByRole('table', { name: 'Ergebnis je Zeile' }).querySelectorAll('tbody td')
+    // Nr., Name, then Inhalt (none), Note Inhalt, Fehler, Wörter
+    expect(Array.from(row, (td) => td.textContent).slice(2, 6)).toEqual(['', '', '2', '300'])
   })
 })

@@ -34,12 +34,14 @@ export function ClassListLanguage({ summary }: { summary: ClassSummary }) {
               <span className="sr-only">: abwesend, nicht bewertet</span>
             </td>
           ) : language === undefined ? (
-            // wrong input: the cells as pasted, the wrong one marked, and why in the row's last columns
+            // wrong input: the cells as pasted under their headings (no content grade between the content
+            // and the errors), the wrong one marked, and why in the row's last columns
             <>
-              {[0, 1, 2].map((i) => (
-                <PastedCell key={i} pasted={cells?.[i]} />
-              ))}
-              <td colSpan={HEADS.length - 3} className={`${cell} min-w-40 text-right font-medium`}>
+              <PastedCell pasted={cells?.[0]} />
+              <td className={cell} />
+              <PastedCell pasted={cells?.[1]} />
+              <PastedCell pasted={cells?.[2]} />
+              <td colSpan={HEADS.length - 4} className={`${cell} min-w-40 text-right font-medium`}>
                 <span className="sr-only">Ungültig: </span>
                 {'error' in result ? result.error : ''}
               </td>

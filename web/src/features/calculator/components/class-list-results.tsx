@@ -11,7 +11,8 @@ export function ClassListResults({ summary }: { summary: ClassSummary }) {
   const { taskFigures: tasks } = summary
   return (
     <ClassListTable
-      boxClass="min-w-0 overflow-x-auto"
+      // relative: the sr-only texts of cells beyond the edge stay inside the scrolling box, not the page
+      boxClass="relative min-w-0 overflow-x-auto"
       hasNames={hasNames}
       heads={
         <>

@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useRef, useState, type RefObject } from 'react'
 import { cardClass } from '@/components/styles'
+import { useFocusOnOpen } from '@/components/use-focus-on-open'
 import { printPart } from '@/lib/print-part'
 import { gradedText, type ClassSummary } from '../class-list'
 import type { KeptClassList } from '../class-list-storage'
@@ -32,6 +33,8 @@ interface ClassListProps {
 export default function ClassList({ page, kept, onCleared }: ClassListProps) {
   const id = useId()
   const list = useClassList(page, kept)
+  // without a kept list the list was opened by its button; with one it opened as the page started
+  const heading = useFocusOnOpen<HTMLHeadingElement>(kept === null)
   const [merged, setMerged] = useState(false)
   const [sheetsPerPage, setSheetsPerPage] = useState<1 | 2>(2)
   const forClass = useRef<HTMLDivElement>(null)
@@ -73,7 +76,7 @@ export default function ClassList({ page, kept, onCleared }: ClassListProps) {
       className={`${cardClass} print:break-inside-avoid ${empty || list.differs ? 'print:hidden' : ''}`}
       data-print="class-list"
     >
-      <ClassListHeading id={`${id}-title`} list={list} />
+      <ClassListHeading id={`${id}-title`} list={list} headingRef={heading} />
       {list.differs && <OwnTestNotice list={list} page={page} />}
       <div className="mt-4 grid gap-6 lg:grid-cols-2 print:mt-2 print:grid-cols-2 print:gap-4">
         <div className="space-y-4 print:contents">
@@ -178,6 +181,7 @@ function ClassApproval({ summary, heading, test }: { summary: ClassSummary; head
         graded={summary.graded}
         failing={summary.failingCount}
         failingTerm={summary.failingTerm}
+        separator={summary.notation.separator}
         school={school}
         stale={stale}
         // the note names the test: title, date, total and key
@@ -189,11 +193,24 @@ function ClassApproval({ summary, heading, test }: { summary: ClassSummary; head
 }
 
 /** The list's heading with its total, its title and date (printed), and the key it is graded with. */
-function ClassListHeading({ id, list }: { id: string; list: ReturnType<typeof useClassList> }) {
+function ClassListHeading({
+  id,
+  list,
+  headingRef,
+}: {
+  id: string
+  list: ReturnType<typeof useClassList>
+  headingRef: RefObject<HTMLHeadingElement | null>
+}) {
   const { summary } = list
   return (
     <>
-      <h2 id={id} className="text-lg font-semibold text-slate-900 wrap-anywhere dark:text-slate-100">
+      <h2
+        ref={headingRef}
+        tabIndex={-1}
+        id={id}
+        className="text-lg font-semibold text-slate-900 wrap-anywhere focus:outline-hidden dark:text-slate-100"
+      >
         Notenspiegel
         {summary !== null ? ` für ${pointsText(summary.total, summary.notation.separator)}` : ''}
       </h2>

@@ -156,6 +156,8 @@ describe('Notenspiegel', () => {
       { name: /eine Zeile je Schülerin oder Schüler/ },
       { timeout: 10_000 },
     )
+    // the list took the focus from the button it replaced
+    expect(screen.getByRole('heading', { name: 'Notenspiegel für 40 Punkte' })).toHaveFocus()
     await user.click(text)
     await user.paste('Anna; 31,5\nBen; abc\n14')
     const results = screen.getByRole('table', { name: 'Ergebnis je Zeile' })

@@ -14,6 +14,11 @@ async function open(setting?: unknown) {
 const result = () => screen.getByRole('status')
 
 describe('Sprachrichtigkeit', () => {
+  it('takes the focus when opened, in place of its button', async () => {
+    await open()
+    expect(screen.getByRole('heading', { name: 'Sprachrichtigkeit' })).toHaveFocus()
+  })
+
   it('computes the example of docs/spec.md §13 and, with the Oberstufe rule, its deduction and source', async () => {
     const user = await open()
     await user.type(screen.getByRole('textbox', { name: 'Wörter' }), '350')

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { SelectField } from '@/components/select-field'
 import { cardClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
+import { useFocusOnOpen } from '@/components/use-focus-on-open'
 import { fehlerRuleOf, readFehlerSetting, SCHOOL_RULE_ID } from '@/lib/fehler-setting'
 import { FEHLER_RULES, fehlerquotient, type FehlerField } from '@/lib/fehlerquotient'
 import { FehlerResultView } from './fehler-result'
@@ -19,6 +20,8 @@ export default function SprachrichtigkeitTool({ setting }: { setting?: unknown }
   const [woerter, setWoerter] = useState('')
   const [fehler, setFehler] = useState('')
   const [chosen, setChosen] = useState<string | null>(null)
+  // opened only by its button
+  const heading = useFocusOnOpen<HTMLHeadingElement>(true)
   const scaleRule = fehlerRuleOf(readFehlerSetting(setting))
   const rules = scaleRule?.id === SCHOOL_RULE_ID ? [...FEHLER_RULES, scaleRule] : FEHLER_RULES
   // a choice the scale took away (its own rule removed) falls back to the scale's
@@ -33,7 +36,12 @@ export default function SprachrichtigkeitTool({ setting }: { setting?: unknown }
   }
   return (
     <section aria-labelledby={`${id}-title`} className={`${cardClass} print:hidden`}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        id={`${id}-title`}
+        className="text-lg font-semibold text-slate-900 dark:text-slate-100 focus:outline-hidden"
+      >
         Sprachrichtigkeit
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">

@@ -109,6 +109,10 @@ export function NeededGrade({ zeugnis: z, system, settings, presets }: NeededGra
   )
 }
 
+// The rule's messages about the target name the command's member first („target: Gewicht „0“ …“, as
+// internal/zeugnis words them); on the page the fields have German labels, so the member is left out.
+const pageMessage = (message: string) => message.replace(/^target: /, '')
+
 function NeededResult({ answer, system }: { answer: NeededAnswer | null; system: string }) {
   const notation = notationOf(system)
   return (
@@ -119,7 +123,9 @@ function NeededResult({ answer, system }: { answer: NeededAnswer | null; system:
             Noten bisher eingeben, Ziel und Kategorie wählen: hier erscheint die nötige Note.
           </span>
         ) : !answer.ok ? (
-          <span className="text-sm font-medium text-red-700 dark:text-red-300">{answer.message}</span>
+          <span className="text-sm font-medium text-red-700 dark:text-red-300">
+            {pageMessage(answer.message)}
+          </span>
         ) : (
           <span className="block">
             <span className="block text-sm font-medium text-slate-700 dark:text-slate-300">

@@ -20,6 +20,16 @@ describe('ZeugnisSection, one pupil', () => {
     localStorage.clear()
   })
 
+  it('takes the focus when opened, in place of its button, but not when it opens by itself', async () => {
+    const user = await open()
+    expect(screen.getByRole('heading', { name: 'Zeugnisnote' })).toHaveFocus()
+    await user.type(grades('schriftlich'), '2')
+    cleanup()
+    // kept inputs open the tool as the page starts: the focus stays where the person is
+    render(<ZeugnisSection systemId="noten-plus-minus" settings={{}} />)
+    expect(await screen.findByRole('heading', { name: 'Zeugnisnote' })).not.toHaveFocus()
+  })
+
   it('computes the worked example of docs/spec.md §9 with a grade of its own weight', async () => {
     const user = await open()
     await user.type(grades('schriftlich'), '2+ 3×2')
@@ -251,5 +261,17 @@ describe('ZeugnisSection, „Welche Note brauche ich noch?“', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Ziel im Zeugnis' }), '4')
     expect(answer).toHaveTextContent('Schon sicher')
     expect(readZeugnis()).toMatchObject({ mode: 'need', need: { grade: '4', category: 'schriftlich' } })
+  })
+
+  it('says in German what is wrong with the weight, without the command’s member name', async () => {
+    const user = await open()
+    await user.click(screen.getByRole('tab', { name: 'Welche Note brauche ich noch?' }))
+    await user.type(grades('schriftlich'), '2 3')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ziel im Zeugnis' }), '2')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Nächste Note in' }), 'schriftlich')
+    await user.type(screen.getByRole('textbox', { name: 'Gewicht dieser Note' }), '0')
+    expect(screen.getByRole('status', { name: 'Nötige Note' })).toHaveTextContent(
+      /^Gewicht „0“ ist keine Zahl größer als 0\.$/,
+    )
   })
 })

@@ -4,6 +4,7 @@ import { Button } from '@/components/button'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { cardClass } from '@/components/styles'
 import { Tabs } from '@/components/tabs'
+import { useFocusOnOpen } from '@/components/use-focus-on-open'
 import type { ZeugnisSettings } from '@/lib/config'
 import { presetsFor } from '../categories'
 import { weightProblem, zeugnisSystemOf } from '../rule'
@@ -27,10 +28,17 @@ export default function ZeugnisTool({ systemId, settings, kept, onCleared }: Zeu
   const system = zeugnisSystemOf(systemId)
   const z = useZeugnis(system, settings, kept)
   const [confirming, setConfirming] = useState(false)
+  // without kept inputs the tool was opened by its button; with them it opened as the page started
+  const heading = useFocusOnOpen<HTMLHeadingElement>(kept === null)
   return (
     // Printed only through "Tabelle drucken", and then only its printout for the Zeugniskonferenz (index.css).
     <section aria-labelledby={`${id}-title`} className={cardClass} data-zeugnis-tool="">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        id={`${id}-title`}
+        className="text-lg font-semibold text-slate-900 dark:text-slate-100 focus:outline-hidden"
+      >
         Zeugnisnote
       </h2>
       <RuleLine system={system} settings={settings} />
