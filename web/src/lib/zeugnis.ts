@@ -112,21 +112,32 @@ export function parseWeight(text: string): Rational | null {
 export const canonicalWeight = (text: string): string | null =>
   parseWeight(text) === null ? null : trimBlank(text).replace('.', ',')
 
-// The tendencies and steps as read (a comma or a dot) and as docs/spec.md §9 names them.
-const TENDENCIES: Record<string, [string, Rational]> = {
-  '0,3': ['0,3', rational(3n, 10n)],
-  '0.3': ['0,3', rational(3n, 10n)],
-  '0,25': ['0,25', rational(1n, 4n)],
-  '0.25': ['0,25', rational(1n, 4n)],
-  '1/3': ['1/3', rational(1n, 3n)],
-}
-const STEPS: Record<string, [string, Rational]> = {
-  '0,5': ['0,5', rational(1n, 2n)],
-  '0.5': ['0,5', rational(1n, 2n)],
-  '1': ['1', rational(1n)],
-  '0,1': ['0,1', rational(1n, 10n)],
-  '0.1': ['0,1', rational(1n, 10n)],
-}
+// The tendencies and steps as docs/spec.md §9 names them, the default first; read with a comma or a dot.
+const TENDENCY_LIST: [string, Rational][] = [
+  ['0,3', rational(3n, 10n)],
+  ['0,25', rational(1n, 4n)],
+  ['1/3', rational(1n, 3n)],
+]
+const STEP_LIST: [string, Rational][] = [
+  ['0,5', rational(1n, 2n)],
+  ['1', rational(1n)],
+  ['0,1', rational(1n, 10n)],
+]
+const tableOf = (list: [string, Rational][]): Record<string, [string, Rational]> =>
+  Object.fromEntries(
+    list.flatMap((e) => [
+      [e[0], e],
+      [e[0].replace(',', '.'), e],
+    ]),
+  )
+const TENDENCIES = tableOf(TENDENCY_LIST)
+const STEPS = tableOf(STEP_LIST)
+
+/** The tendencies a school may set, as docs/spec.md §9 names them, the default first. */
+export const TENDENCY_NAMES: readonly string[] = TENDENCY_LIST.map(([n]) => n)
+/** The Swiss proposal steps a school may set, the default first. */
+export const STEP_NAMES: readonly string[] = STEP_LIST.map(([n]) => n)
+
 const read = (table: Record<string, [string, Rational]>, text: string) =>
   Object.hasOwn(table, trimBlank(text)) ? table[trimBlank(text)] : undefined
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { ZeugnisSettings } from '@/lib/config'
+import { STEP_NAMES, TENDENCY_NAMES } from '@/lib/zeugnis'
 import { hasStep, hasTendency } from './zeugnis-check'
 
 // The section "Zeugnisnote" of both editor forms: the school's settings of docs/spec.md §9 for this
@@ -7,10 +8,9 @@ import { hasStep, hasTendency } from './zeugnis-check'
 // holds only what differs from the defaults, so a scale whose settings nobody touched keeps the document
 // it had, byte for byte, and saving it unchanged writes no other document.
 
-export const TENDENCIES = ['0,3', '0,25', '1/3'] as const
-export const STEPS = ['0,5', '1', '0,1'] as const
-export const DEFAULT_TENDENCY = '0,3'
-export const DEFAULT_STEP = '0,5'
+// The defaults are the first of lib's lists (the rule's own: 0,3 and the Swiss 0,5).
+export const DEFAULT_TENDENCY = TENDENCY_NAMES[0] ?? '0,3'
+export const DEFAULT_STEP = STEP_NAMES[0] ?? '0,5'
 
 export interface ZeugnisFormValues {
   tendency: string

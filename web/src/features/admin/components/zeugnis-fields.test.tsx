@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { type LiveConfig, type ScaleDocument } from '@/lib/config'
 import { writeDocument } from '@/lib/write-document'
+import { STEP_NAMES, TENDENCY_NAMES } from '@/lib/zeugnis'
 import { apiError, FakeApi, json, testUser } from '@/test/fake-api'
 import { FakeBroadcastChannel } from '@/test/fake-broadcast-channel'
 import { standardLiveConfig, documentOf } from '@/test/live-config'
@@ -111,6 +112,23 @@ describe('ZeugnisFields', () => {
     await user.keyboard('{Enter}')
     expect(screen.queryByRole('textbox', { name: 'Kategorie 1' })).toBeNull()
     expect(add).toHaveFocus()
+  })
+
+  it("offers the rule's tendencies and steps, as lib/zeugnis.ts names them, and no others", () => {
+    const values = (name: string) =>
+      Array.from(screen.getByRole('combobox', { name }).querySelectorAll('option'), (o) => o.value)
+    setup(standardLiveConfig(3))
+    expect(values('Wert von + und −')).toEqual(TENDENCY_NAMES)
+    expect(TENDENCY_NAMES).toEqual(['0,3', '0,25', '1/3'])
+  })
+
+  it('offers the Swiss steps as lib/zeugnis.ts names them', () => {
+    setup(at(3, swiss))
+    const options = screen
+      .getByRole('combobox', { name: 'Schrittweite des Vorschlags' })
+      .querySelectorAll('option')
+    expect(Array.from(options, (o) => o.value)).toEqual(STEP_NAMES)
+    expect(STEP_NAMES).toEqual(['0,5', '1', '0,1'])
   })
 
   it('offers the step for Swiss grades only, and no tendency there or under Notenpunkte', async () => {

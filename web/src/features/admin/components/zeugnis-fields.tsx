@@ -3,7 +3,7 @@ import { Button } from '@/components/button'
 import { SelectField } from '@/components/select-field'
 import { labelClass } from '@/components/styles'
 import { TextField } from '@/components/text-field'
-import { documentScale } from '@/lib/zeugnis'
+import { documentScale, STEP_NAMES, TENDENCY_NAMES } from '@/lib/zeugnis'
 import { hasStep, hasTendency, MAX_CATEGORIES } from '../zeugnis-check'
 import { CATEGORY_PRESETS, type ZeugnisFormValues } from '../zeugnis-form'
 import { RadioOption } from './radio-option'
@@ -13,12 +13,9 @@ import { SettingSection } from './setting-section'
 /** Either editor's form, seen through its section "Zeugnisnote" (both hold `zeugnis`). */
 export type ZeugnisForm = UseFormReturn<{ zeugnis: ZeugnisFormValues }>
 
-const TENDENCY_LABELS: Record<string, string> = {
-  '0,3': '0,3 (Voreinstellung)',
-  '0,25': '0,25',
-  '1/3': '1/3 (genau ein Drittel)',
-}
-const STEP_LABELS: Record<string, string> = { '0,5': '0,5 (Voreinstellung)', '1': '1', '0,1': '0,1' }
+// The values are lib's (the rule's own); the labels only add the default and what 1/3 means.
+const label = (value: string, first: boolean) =>
+  first ? `${value} (Voreinstellung)` : value === '1/3' ? '1/3 (genau ein Drittel)' : value
 
 /** What "better" and "worse" do with an average exactly in the middle, in the scale's own grades. */
 function roundingExamples(system: string): { better: string; worse: string } {
@@ -49,9 +46,9 @@ export function ZeugnisFields({ form, system }: { form: ZeugnisForm; system: str
               error={errors?.tendency?.message}
               {...form.register('zeugnis.tendency')}
             >
-              {Object.entries(TENDENCY_LABELS).map(([value, label]) => (
+              {TENDENCY_NAMES.map((value, i) => (
                 <option key={value} value={value}>
-                  {label}
+                  {label(value, i === 0)}
                 </option>
               ))}
             </SelectField>
@@ -62,9 +59,9 @@ export function ZeugnisFields({ form, system }: { form: ZeugnisForm; system: str
               error={errors?.step?.message}
               {...form.register('zeugnis.step')}
             >
-              {Object.entries(STEP_LABELS).map(([value, label]) => (
+              {STEP_NAMES.map((value, i) => (
                 <option key={value} value={value}>
-                  {label}
+                  {label(value, i === 0)}
                 </option>
               ))}
             </SelectField>
