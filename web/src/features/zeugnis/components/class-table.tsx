@@ -101,7 +101,6 @@ export function ClassTable({ rows, answers, means, categories, system }: ClassTa
             {rows.map((row, i) => {
               const answer = answers[i]
               const ok = answer?.ok === true ? answer.result : null
-              const empty = row.grades.filter((g) => g.grades.length === 0).map((g) => g.category)
               return (
                 <tr key={row.line} className="break-inside-avoid">
                   <th
@@ -140,12 +139,12 @@ export function ClassTable({ rows, answers, means, categories, system }: ClassTa
                         Versetzung gefährdet
                       </span>
                     )}
-                    {ok !== null && empty.length > 0 && (
-                      <span className="block text-amber-900 dark:text-amber-200">
-                        Keine Noten in {empty.join(', ')}: Vorschlag nur aus{' '}
-                        {empty.length === row.grades.length - 1 ? 'der anderen Kategorie' : 'den anderen'}
+                    {/* the rule's warnings (a category without grades), as the CSV and one pupil's result show them */}
+                    {ok?.warnings?.map((w) => (
+                      <span key={w} className="block text-amber-900 dark:text-amber-200">
+                        {w}
                       </span>
-                    )}
+                    ))}
                     {answer?.ok === false && (
                       <span className="block text-red-700 dark:text-red-300">
                         Zeile {row.line}: {answer.message}
