@@ -34,7 +34,7 @@ for (const width of widths) {
     await expect(tool.getByRole('combobox', { name: 'Spalte „mdl2“' })).toHaveValue('mündlich')
     const table = tool.getByRole('table', { name: /Vorschlag je Schülerin und Schüler/ })
     const row = (name: string) => table.getByRole('row').filter({ hasText: name })
-    await expect(row('Kurz, Eva')).toContainText('Keine Noten in mündlich')
+    await expect(row('Kurz, Eva')).toContainText('Kategorie „mündlich“ hat keine Noten')
     await expect(row('Lang, Tom')).toContainText('Versetzung gefährdet')
     await expect(row('Nord, Ida').locator('mark')).toHaveText('7')
     await expect(row('Nord, Ida')).toContainText('Spalte „KA2“: „7“ ist keine Note von 1 bis 6.')
