@@ -26,7 +26,7 @@ const (
 	msgCategoryCount   = "1 bis 10 Kategorien."
 	msgCategoryName    = "Der Name muss 1 bis 40 Zeichen lang sein."
 	msgCategoryTwice   = "Diese Kategorie gibt es schon."
-	msgWeight          = "Muss eine Zahl größer als 0 sein, z. B. 2 oder 0,5."
+	msgWeight          = "Muss eine Zahl größer als 0 mit höchstens 9 Stellen vor und 6 nach dem Komma sein, z. B. 2 oder 0,5."
 )
 
 // zeugnisOf is what the system of a document (a System id, "" for the original's shape) means for the

@@ -29,7 +29,7 @@ func TestHostileScaleSettings(t *testing.T) {
 	const (
 		msgFrom      = "Muss eine Zahl größer als 0 und höchstens 100 mit höchstens 2 Nachkommastellen sein, z. B. 3 oder 3,5."
 		msgDeduction = "Muss eine ganze Zahl von 1 bis 15 sein."
-		msgWeight    = "Muss eine Zahl größer als 0 sein, z. B. 2 oder 0,5."
+		msgWeight    = "Muss eine Zahl größer als 0 mit höchstens 9 Stellen vor und 6 nach dem Komma sein, z. B. 2 oder 0,5."
 		msgTendency  = "Muss 0,3, 0,25 oder 1/3 sein."
 		msgNameChars = "Der Name darf keine unsichtbaren Steuerzeichen enthalten."
 	)

@@ -25,7 +25,7 @@ func TestZeugnisSettingsAPI(t *testing.T) {
 		{"bad settings", "PUT", "/api/v1/config", withSettings(plain, `"zeugnis":{"step":"0,5","categories":[{"name":"a","weight":"0"},{"name":"a","weight":"1"}]}`),
 			"admin", ifMatch(`"2"`), 422, []string{`"code":"validation_failed"`,
 				`"zeugnis.step":"Eine Schrittweite gibt es nur bei Schweizer Noten."`,
-				`"zeugnis.categories.0.weight":"Muss eine Zahl größer als 0 sein, z. B. 2 oder 0,5."`,
+				`"zeugnis.categories.0.weight":"Muss eine Zahl größer als 0 mit höchstens 9 Stellen vor und 6 nach dem Komma sein, z. B. 2 oder 0,5."`,
 				`"zeugnis.categories.1.name":"Diese Kategorie gibt es schon."`}},
 		{"nothing stored", "GET", "/api/v1/config", "", "", nil, 200, []string{`{"version":2,`, `"config":` + set + "}\n"}},
 		{"without settings again", "PUT", "/api/v1/config", plain, "admin", ifMatch(`"2"`), 200, []string{`"version":3,`, `"config":` + plain + `}`}},

@@ -40,7 +40,7 @@ MSG = {
     "categoryCount": "1 bis 10 Kategorien.",
     "categoryName": "Der Name muss 1 bis 40 Zeichen lang sein.",
     "categoryTwice": "Diese Kategorie gibt es schon.",
-    "weight": "Muss eine Zahl größer als 0 sein, z. B. 2 oder 0,5.",
+    "weight": "Muss eine Zahl größer als 0 mit höchstens 9 Stellen vor und 6 nach dem Komma sein, z. B. 2 oder 0,5.",
     "boolean": "Muss true oder false sein.",
     # the member "fehlerquotient" (docs/spec.md §8, §13), in documents of either shape: fehler_member.py
     "fehlerPreset": "Diese Regel gibt es nicht. Bekannt: hessen-oberstufe.",

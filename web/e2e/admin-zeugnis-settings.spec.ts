@@ -67,7 +67,7 @@ test('the admin sets tendency, rounding and categories; the history shows them, 
   await weights.nth(2).fill('0,0')
   await page.getByRole('button', { name: 'Speichern' }).click()
   await expect(weights.nth(2)).toHaveAccessibleDescription(
-    'Muss eine Zahl größer als 0 sein, z. B. 2 oder 0,5.',
+    'Muss eine Zahl größer als 0 mit höchstens 9 Stellen vor und 6 nach dem Komma sein, z. B. 2 oder 0,5.',
   )
   await weights.nth(2).fill('0.5')
   await section.screenshot({ path: test.info().outputPath('zeugnis-settings-1280.png') })

@@ -18,7 +18,8 @@ export const ZEUGNIS_MESSAGES = {
   categoryCount: '1 bis 10 Kategorien.',
   categoryName: 'Der Name muss 1 bis 40 Zeichen lang sein.',
   categoryTwice: 'Diese Kategorie gibt es schon.',
-  weight: 'Muss eine Zahl größer als 0 sein, z. B. 2 oder 0,5.',
+  weight:
+    'Muss eine Zahl größer als 0 mit höchstens 9 Stellen vor und 6 nach dem Komma sein, z. B. 2 oder 0,5.',
 } as const
 
 /** The messages this check shares with the rest of a document's (config-validation.ts). */
