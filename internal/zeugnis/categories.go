@@ -88,9 +88,22 @@ func readCategory(name string, c Category, r Scale, tendency *big.Rat) (category
 
 // propose turns the cut-off average into the proposal (docs/spec.md §9): the
 // nearest multiple of the step, the middle to the better (or the worse)
-// neighbour, clamped to the system's range; borderline within a tenth of a
-// step of that middle. more is the working of these steps.
+// neighbour; borderline within a tenth of a step of that middle. An average
+// outside the system's range (1+ alone is 0,70) is its best or worst grade, and
+// no middle is named: the number beyond the end (0) is no grade of the system.
+// more is the working of these steps.
 func propose(cut *big.Rat, r Scale, worse bool) (proposal *big.Rat, borderline bool, more []string) {
+	if cut.Cmp(r.Lo) < 0 || cut.Cmp(r.Hi) > 0 {
+		end := r.Lo
+		if cut.Cmp(r.Hi) > 0 {
+			end = r.Hi
+		}
+		word := "schlechter als %s, die schlechteste Note"
+		if end == r.Best() {
+			word = "besser als %s, die beste Note"
+		}
+		return end, false, []string{sprintf("%s ist "+word+": Vorschlag %s.", fixedTwo(cut), decimal(end), decimal(end))}
+	}
 	lower := floorTo(cut, r.Step)
 	upper := new(big.Rat).Add(lower, r.Step)
 	middle := new(big.Rat).Add(lower, new(big.Rat).Quo(r.Step, big.NewRat(2, 1)))
@@ -119,15 +132,7 @@ func propose(cut *big.Rat, r Scale, worse bool) (proposal *big.Rat, borderline b
 		more = append(more, sprintf("%s liegt genau auf der Mitte zwischen %s und %s: Vorschlag die %s Note, %s.",
 			fixedTwo(cut), decimal(lower), decimal(upper), which, decimal(proposal)))
 	}
-	if proposal.Cmp(r.Lo) < 0 || proposal.Cmp(r.Hi) > 0 {
-		clamped := r.Lo
-		if proposal.Cmp(r.Hi) > 0 {
-			clamped = r.Hi
-		}
-		more = append(more, sprintf("%s liegt außerhalb von %s bis %s: Vorschlag %s.",
-			decimal(proposal), decimal(r.Lo), decimal(r.Hi), decimal(clamped)))
-		proposal = clamped
-	}
+	// Inside the range both neighbours are grades of the system: Lo and Hi are multiples of every step.
 	// Within a tenth of a step of the middle: 2,40–2,60 in de.
 	half := new(big.Rat).Quo(r.Step, big.NewRat(10, 1))
 	distance := new(big.Rat).Sub(cut, middle)

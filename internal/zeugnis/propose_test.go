@@ -2,12 +2,12 @@ package zeugnis
 
 import (
 	"math/big"
-	"strings"
 	"testing"
 )
 
-// TestProposeClamps: no valid grade averages below 0,66 in de, so the clamp of
-// docs/spec.md §9 cannot show in the vectors; it is checked on propose itself.
+// TestProposeClamps: no valid grade averages below 0,66 in de, so only 1+ reaches past an end of the range
+// in the vectors (working.json); the other ends are checked on propose itself. An average past an end is
+// that end, and the working names no middle with a number that is no grade (0, 7, 16).
 func TestProposeClamps(t *testing.T) {
 	n := func(x int64) *big.Rat { return big.NewRat(x, 1) }
 	de := Scale{Lo: n(1), Hi: n(6), Step: n(1)}
@@ -16,14 +16,16 @@ func TestProposeClamps(t *testing.T) {
 		r    Scale
 		cut  *big.Rat
 		want string
+		step string
 	}{
-		{de, big.NewRat(40, 100), "1"},  // nearest whole is 0
-		{de, big.NewRat(670, 100), "6"}, // nearest whole is 7
-		{np, big.NewRat(1560, 100), "15"},
+		{de, big.NewRat(40, 100), "1", "0,40 ist besser als 1, die beste Note: Vorschlag 1."},
+		{de, big.NewRat(670, 100), "6", "6,70 ist schlechter als 6, die schlechteste Note: Vorschlag 6."},
+		{np, big.NewRat(1560, 100), "15", "15,60 ist besser als 15, die beste Note: Vorschlag 15."},
+		{np, big.NewRat(-10, 100), "0", "-0,10 ist schlechter als 0, die schlechteste Note: Vorschlag 0."},
 	} {
-		got, _, steps := propose(tc.cut, tc.r, false)
-		if decimal(got) != tc.want || !strings.Contains(strings.Join(steps, " "), "außerhalb") {
-			t.Errorf("propose(%s) = %s %q, want %s", fixedTwo(tc.cut), decimal(got), steps, tc.want)
+		got, borderline, steps := propose(tc.cut, tc.r, false)
+		if decimal(got) != tc.want || borderline || len(steps) != 1 || steps[0] != tc.step {
+			t.Errorf("propose(%s) = %s %v %q, want %s %q", fixedTwo(tc.cut), decimal(got), borderline, steps, tc.want, tc.step)
 		}
 	}
 }

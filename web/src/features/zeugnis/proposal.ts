@@ -24,14 +24,25 @@ export function cutTwo(x: Rational): Rational {
 
 /**
  * The proposal of docs/spec.md §9 for the cut-off average: the nearest multiple of the step, the middle to
- * the better (or the worse) neighbour, clamped to the system's range; borderline within a tenth of a step
- * of that middle. `sentences` is the working of these steps.
+ * the better (or the worse) neighbour; borderline within a tenth of a step of that middle. An average
+ * outside the system's range (1+ alone is 0,70) is its best or worst grade, and no middle is named: the
+ * number beyond the end (0) is no grade of the system. `sentences` is the working of these steps.
  */
 export function propose(
   cut: Rational,
   r: SystemRules,
   worse: boolean,
 ): { proposal: Rational; borderline: boolean; sentences: string[] } {
+  if (cmp(cut, r.lo) < 0 || cmp(cut, r.hi) > 0) {
+    const end = cmp(cut, r.hi) > 0 ? r.hi : r.lo
+    const best = end === (r.higherBetter ? r.hi : r.lo)
+    const words = best ? 'besser als X, die beste Note' : 'schlechter als X, die schlechteste Note'
+    return {
+      proposal: end,
+      borderline: false,
+      sentences: [`${fixedTwo(cut)} ist ${words.replace('X', decimal(end))}: Vorschlag ${decimal(end)}.`],
+    }
+  }
   const lower = floorTo(cut, r.step)
   const upper = add(lower, r.step)
   const middle = add(lower, div(r.step, rational(2n)))
@@ -56,13 +67,7 @@ export function propose(
       `${fixedTwo(cut)} liegt genau auf der Mitte zwischen ${between}: Vorschlag die ${which} Note, ${decimal(proposal)}.`,
     )
   }
-  if (cmp(proposal, r.lo) < 0 || cmp(proposal, r.hi) > 0) {
-    const clamped = cmp(proposal, r.hi) > 0 ? r.hi : r.lo
-    sentences.push(
-      `${decimal(proposal)} liegt außerhalb von ${decimal(r.lo)} bis ${decimal(r.hi)}: Vorschlag ${decimal(clamped)}.`,
-    )
-    proposal = clamped
-  }
+  // Inside the range both neighbours are grades of the system: lo and hi are multiples of every step.
   // Within a tenth of a step of the middle: 2,40–2,60 in de.
   const half = div(r.step, rational(10n))
   const distance = sub(cut, middle)

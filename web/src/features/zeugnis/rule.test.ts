@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { rational } from '@/lib/rational'
 import { zeugnisNeeded, type ZeugnisTarget } from './needed'
+import { propose, type SystemRules } from './proposal'
 import {
   gradeProblem,
   splitGrades,
@@ -293,5 +295,19 @@ describe('zeugnisnote on what no form builds', () => {
     ],
   ])('%s', (_, request, message) => {
     expect(zeugnisnote(request as unknown as ZeugnisRequest)).toEqual({ ok: false, message })
+  })
+})
+
+describe('propose past an end of the range', () => {
+  // As internal/zeugnis TestProposeClamps: only 1+ gets there in the vectors (working.json).
+  const de: SystemRules = { lo: rational(1n), hi: rational(6n), step: rational(1n), higherBetter: false }
+  const np: SystemRules = { lo: rational(0n), hi: rational(15n), step: rational(1n), higherBetter: true }
+  it.each([
+    [de, rational(40n, 100n), '0,40 ist besser als 1, die beste Note: Vorschlag 1.'],
+    [de, rational(670n, 100n), '6,70 ist schlechter als 6, die schlechteste Note: Vorschlag 6.'],
+    [np, rational(1560n, 100n), '15,60 ist besser als 15, die beste Note: Vorschlag 15.'],
+  ] as const)('%#: %s', (r, cut, sentence) => {
+    const got = propose(cut, r, false)
+    expect([got.borderline, got.sentences]).toEqual([false, [sentence]])
   })
 })
