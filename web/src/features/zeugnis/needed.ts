@@ -1,5 +1,6 @@
 import { cmp, div, rational, type Rational } from '@/lib/rational'
-import { parseWeight } from '@/lib/zeugnis'
+import { decimal as decimalOf, numbersFrom, written } from '@/lib/systems'
+import { parseStep, parseWeight, zeugnisScale } from '@/lib/zeugnis'
 import type { SystemRules } from './proposal'
 import {
   computeChecked,
@@ -177,19 +178,17 @@ export function zeugnisNeeded(request: ZeugnisRequest, target: ZeugnisTarget): N
   }
 }
 
-/** The report grades a pupil can aim for, the best first: the proposals of the system at its step. */
+/**
+ * The report grades a pupil can aim for, the best first: the proposals of the system (its range and step
+ * in lib/systems.gen.ts, the school's step where the system has one as a setting). The worst is left out:
+ * the worst grade "oder besser" is always reached, so it is no aim.
+ */
 export function targetsOf(system: string, step: string | undefined): string[] {
-  switch (system) {
-    case 'notenpunkte':
-      return walkGrades('notenpunkte')
-    case 'oesterreich':
-      return walkGrades('oesterreich')
-    case 'schweiz': {
-      const tenths = walkGrades('schweiz')
-      if (step === '0,1' || step === '0.1') return tenths
-      return tenths.filter((g) => !g.includes(',') || (step !== '1' && g.endsWith(',5')))
-    }
-    default:
-      return walkGrades('noten')
-  }
+  const scale = zeugnisScale(system)
+  if (scale === undefined) return []
+  const by = (scale.stepSetting && step !== undefined ? parseStep(step) : null) ?? decimalOf(scale.step)
+  const [best, worst] = scale.higherIsBetter ? [scale.hi, scale.lo] : [scale.lo, scale.hi]
+  return numbersFrom(best, worst, by)
+    .slice(0, -1)
+    .map((v) => written(v, 0))
 }
