@@ -131,6 +131,7 @@ func ZeugnisSystems() zeugnis.Systems {
 	for _, s := range Systems() {
 		z := s.Zeugnis
 		z.System, z.HigherBetter = s.ID, s.HigherIsBetter
+		z.One, z.Many = s.Result.One, s.Result.Many
 		out = append(out, z)
 	}
 	return out

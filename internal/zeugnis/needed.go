@@ -82,12 +82,13 @@ func needed(req Request, r Scale, tendency *big.Rat) (Needed, error) {
 		}
 		return res, reached
 	}
-	name, goal := quoted(strings.TrimSpace(t.Category)), decimal(target)
+	// A grade is written as the system names a result: "Zeugnisnote 5 Punkte", "mit 7 Punkten".
+	name, goal := quoted(strings.TrimSpace(t.Category)), r.count(decimal(target))
 	intro := sprintf("Ziel: Zeugnisnote %s oder besser, mit einer weiteren Note in %s%s.", goal, name, weightWords(t.Weight))
 	worst := grades[len(grades)-1]
 	if res, ok := try(worst); ok {
 		return Needed{Answer: NeededSafe, Grade: worst, Average: res.Average, Proposal: res.Proposal, Steps: []string{intro,
-			sprintf("Selbst mit %s, der schlechtesten Note: Durchschnitt %s, Vorschlag %s.", worst, res.Average, res.Proposal),
+			sprintf("Selbst mit %s, der schlechtesten Note: Durchschnitt %s, Vorschlag %s.", r.withCount(worst), res.Average, res.Proposal),
 			sprintf("Das Ziel %s ist schon sicher.", goal)}}, nil
 	}
 	for i := len(grades) - 2; i >= 0; i-- {
@@ -97,14 +98,14 @@ func needed(req Request, r Scale, tendency *big.Rat) (Needed, error) {
 		}
 		below, _ := try(grades[i+1])
 		return Needed{Answer: NeededGrade, Grade: grades[i], Average: res.Average, Proposal: res.Proposal, Steps: []string{intro,
-			sprintf("Mit %s: Durchschnitt %s, Vorschlag %s.", grades[i], res.Average, res.Proposal),
-			sprintf("Mit %s: Durchschnitt %s, Vorschlag %s.", grades[i+1], below.Average, below.Proposal),
-			sprintf("Nötig ist mindestens %s.", grades[i])}}, nil
+			sprintf("Mit %s: Durchschnitt %s, Vorschlag %s.", r.withCount(grades[i]), res.Average, res.Proposal),
+			sprintf("Mit %s: Durchschnitt %s, Vorschlag %s.", r.withCount(grades[i+1]), below.Average, below.Proposal),
+			sprintf("Nötig %s mindestens %s.", r.isCount(grades[i]), r.count(grades[i]))}}, nil
 	}
 	best := grades[0]
 	res, _ := try(best)
 	return Needed{Answer: NeededUnreachable, Grade: best, Average: res.Average, Proposal: res.Proposal, Steps: []string{intro,
-		sprintf("Selbst mit %s, der besten Note: Durchschnitt %s, Vorschlag %s.", best, res.Average, res.Proposal),
+		sprintf("Selbst mit %s, der besten Note: Durchschnitt %s, Vorschlag %s.", r.withCount(best), res.Average, res.Proposal),
 		sprintf("Das Ziel %s ist nicht mehr erreichbar.", goal)}}, nil
 }
 

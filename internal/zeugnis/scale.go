@@ -20,6 +20,39 @@ type Scale struct {
 	Tendency     bool   // + and − count a tendency, which the school may set
 	StepSetting  bool   // the step is a setting (Swiss grades)
 	RangeText    string // in the message for a text that is no grade: "keine Note von 1 bis 6"
+	// One and Many follow a grade that is a count, as grading's ResultWords of the system: "1 Punkt",
+	// "7 Punkte" in the working of a needed grade; "" where a grade is a Note. grading fills them in.
+	One, Many string
+}
+
+// count writes a grade as the subject of a sentence: "7 Punkte", "1 Punkt"; the grade alone where a
+// grade is a Note ("3-").
+func (r Scale) count(grade string) string {
+	switch {
+	case r.Many == "":
+		return grade
+	case grade == "1":
+		return grade + " " + r.One
+	}
+	return grade + " " + r.Many
+}
+
+// withCount writes a grade after "mit" (the dative): "mit 7 Punkten", "mit 1 Punkt", "mit 3-". German
+// adds -n to a plural in the dative unless it ends in -n or -s.
+func (r Scale) withCount(grade string) string {
+	c := r.count(grade)
+	if r.Many == "" || grade == "1" || strings.HasSuffix(r.Many, "n") || strings.HasSuffix(r.Many, "s") {
+		return c
+	}
+	return c + "n"
+}
+
+// isCount is the verb for count(grade): "Nötig sind mindestens 7 Punkte", "Nötig ist mindestens 3-".
+func (r Scale) isCount(grade string) string {
+	if r.Many == "" || grade == "1" {
+		return "ist"
+	}
+	return "sind"
 }
 
 // Grammar is which texts are grades of a system (docs/spec.md §9).

@@ -7,16 +7,23 @@ import { SYSTEMS, type SystemData, type SystemZeugnis } from './systems.gen'
 // admin's check of a document's member `zeugnis` (features/admin/zeugnis-check.ts) both read them here.
 // ASCII digits only ([0-9], never \d), and only spaces and tabs around a text are cut.
 
-/** What a system means for the Zeugnisnote, with its id and which way is better. */
+/**
+ * What a system means for the Zeugnisnote, with its id, which way is better and the words after a grade
+ * that is a count ("1 Punkt", "7 Punkte"; "" where a grade is a Note), as internal/zeugnis.Scale.
+ */
 export interface ZeugnisScale extends SystemZeugnis {
   system: string
   higherIsBetter: boolean
+  one: string
+  many: string
 }
 
 const scaleOf = (s: SystemData): ZeugnisScale => ({
   ...s.zeugnis,
   system: s.id,
   higherIsBetter: s.higherIsBetter,
+  one: s.result.one,
+  many: s.result.many,
 })
 
 /** The system of a grading id or of its short name; undefined for any other text. */

@@ -1,6 +1,6 @@
 import { cmp, div, rational, type Rational } from '@/lib/rational'
 import { decimal as decimalOf, numbersFrom, written } from '@/lib/systems'
-import { parseStep, parseWeight, zeugnisScale } from '@/lib/zeugnis'
+import { parseStep, parseWeight, zeugnisScale, type ZeugnisScale } from '@/lib/zeugnis'
 import type { SystemRules } from './proposal'
 import {
   computeChecked,
@@ -37,6 +37,15 @@ export type NeededAnswer =
   { ok: true; result: ZeugnisResult; needed: ZeugnisNeeded } | { ok: false; message: string }
 
 const digit = (n: number) => String(n)
+
+// A grade as the system names a result (internal/zeugnis Scale.count, withCount, isCount): the subject
+// "7 Punkte", "1 Punkt"; after "mit" the dative "7 Punkten" (German adds -n to a plural unless it ends in
+// -n or -s); the grade alone where a grade is a Note ("3-").
+const count = (s: ZeugnisScale, grade: string) =>
+  s.many === '' ? grade : `${grade} ${grade === '1' ? s.one : s.many}`
+const withCount = (s: ZeugnisScale, grade: string) =>
+  s.many === '' || grade === '1' || /[ns]$/.test(s.many) ? count(s, grade) : `${count(s, grade)}n`
+const isCount = (s: ZeugnisScale, grade: string) => (s.many === '' || grade === '1' ? 'ist' : 'sind')
 
 /**
  * The grades one test can get, the best first, as a pupil writes them: + and − in noten-plus-minus,
@@ -111,7 +120,7 @@ function needed(req: ZeugnisRequest, t: ZeugnisTarget): ZeugnisNeeded {
     const c = cmp(p, goalValue)
     return [res, rules.higherBetter ? c >= 0 : c <= 0]
   }
-  const goal = decimal(goalValue)
+  const goal = count(scale, decimal(goalValue))
   const weightWords = w === null || cmp(w, rational(1n)) === 0 ? '' : ` (Gewicht ${decimal(w)})`
   const intro = `Ziel: Zeugnisnote ${goal} oder besser, mit einer weiteren Note in ${quoted(name)}${weightWords}.`
   const worst = grades[grades.length - 1] ?? ''
@@ -124,7 +133,7 @@ function needed(req: ZeugnisRequest, t: ZeugnisTarget): ZeugnisNeeded {
       ...shown(low),
       steps: [
         intro,
-        `Selbst mit ${worst}, der schlechtesten Note: Durchschnitt ${low.average}, Vorschlag ${low.proposal}.`,
+        `Selbst mit ${withCount(scale, worst)}, der schlechtesten Note: Durchschnitt ${low.average}, Vorschlag ${low.proposal}.`,
         `Das Ziel ${goal} ist schon sicher.`,
       ],
     }
@@ -141,9 +150,9 @@ function needed(req: ZeugnisRequest, t: ZeugnisTarget): ZeugnisNeeded {
       ...shown(res),
       steps: [
         intro,
-        `Mit ${grade}: Durchschnitt ${res.average}, Vorschlag ${res.proposal}.`,
-        `Mit ${next}: Durchschnitt ${below.average}, Vorschlag ${below.proposal}.`,
-        `Nötig ist mindestens ${grade}.`,
+        `Mit ${withCount(scale, grade)}: Durchschnitt ${res.average}, Vorschlag ${res.proposal}.`,
+        `Mit ${withCount(scale, next)}: Durchschnitt ${below.average}, Vorschlag ${below.proposal}.`,
+        `Nötig ${isCount(scale, grade)} mindestens ${count(scale, grade)}.`,
       ],
     }
   }
@@ -155,7 +164,7 @@ function needed(req: ZeugnisRequest, t: ZeugnisTarget): ZeugnisNeeded {
     ...shown(high),
     steps: [
       intro,
-      `Selbst mit ${best}, der besten Note: Durchschnitt ${high.average}, Vorschlag ${high.proposal}.`,
+      `Selbst mit ${withCount(scale, best)}, der besten Note: Durchschnitt ${high.average}, Vorschlag ${high.proposal}.`,
       `Das Ziel ${goal} ist nicht mehr erreichbar.`,
     ],
   }

@@ -3,6 +3,7 @@ import { SelectField } from '@/components/select-field'
 import { TextField } from '@/components/text-field'
 import type { ZeugnisSettings } from '@/lib/config'
 import { inNotation, notationOf } from '@/lib/numbers'
+import { withUnit } from '@/lib/systems'
 import type { Preset } from '../categories'
 import { ruleGrades } from '../entries'
 import { targetsOf, zeugnisNeeded, type NeededAnswer } from '../needed'
@@ -74,7 +75,7 @@ export function NeededGrade({ zeugnis: z, system, settings, presets }: NeededGra
             <option value="">Note wählen …</option>
             {targets.map((t) => (
               <option key={t} value={t}>
-                {inNotation(t, notation)} oder besser
+                {withUnit(system, inNotation(t, notation))} oder besser
               </option>
             ))}
           </SelectField>
@@ -133,7 +134,7 @@ function NeededResult({ answer, system }: { answer: NeededAnswer | null; system:
             </span>
             {answer.needed.answer === 'grade' && (
               <span className="block text-5xl leading-none font-bold tabular-nums text-green-800 dark:text-green-300">
-                {inNotation(answer.needed.grade, notation)}
+                <Proposal system={system} value={answer.needed.grade} />
               </span>
             )}
             <span className="mt-2 block text-sm text-slate-700 dark:text-slate-300">

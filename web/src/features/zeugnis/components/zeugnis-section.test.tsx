@@ -266,6 +266,33 @@ describe('ZeugnisSection, „Welche Note brauche ich noch?“', () => {
     expect(readZeugnis()).toMatchObject({ mode: 'need', need: { grade: '4', category: 'schriftlich' } })
   })
 
+  it('names points as points: the aims, the needed grade and its working; the worst grade is no aim', async () => {
+    const user = await open({}, 'notenpunkte')
+    await user.click(screen.getByRole('tab', { name: 'Welche Note brauche ich noch?' }))
+    await user.type(grades('schriftlich'), '8 9')
+    await user.type(grades('mündlich'), '6')
+    const aim = screen.getByRole('combobox', { name: 'Ziel im Zeugnis' })
+    expect(within(aim).getByRole('option', { name: '15 Punkte oder besser' })).toBeInTheDocument()
+    expect(within(aim).getByRole('option', { name: '1 Punkt oder besser' })).toBeInTheDocument()
+    expect(within(aim).queryByRole('option', { name: /^0 Punkte/ })).toBeNull()
+    await user.selectOptions(aim, '8')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Nächste Note in' }), 'mündlich')
+    // schriftlich 8,5 (weight 2), mündlich (6 + 5) / 2 = 5,5: 22,5 / 3 = 7,50 → 8; with 4: 7,33 → 7
+    expect(screen.getByRole('status', { name: 'Nötige Note' })).toHaveTextContent(
+      'Nötig ist mindestens5 Punkte',
+    )
+    expect(screen.getByText('Nötig sind mindestens 5 Punkte.')).toBeInTheDocument()
+    expect(screen.getByText('Mit 4 Punkten: Durchschnitt 7,33, Vorschlag 7.')).toBeInTheDocument()
+  })
+
+  it('offers no aim of the worst grade, which is always reached', async () => {
+    const user = await open()
+    await user.click(screen.getByRole('tab', { name: 'Welche Note brauche ich noch?' }))
+    const aim = screen.getByRole('combobox', { name: 'Ziel im Zeugnis' })
+    expect(within(aim).getByRole('option', { name: '5 oder besser' })).toBeInTheDocument()
+    expect(within(aim).queryByRole('option', { name: '6 oder besser' })).toBeNull()
+  })
+
   it('says in German what is wrong with the weight, without the command’s member name', async () => {
     const user = await open()
     await user.click(screen.getByRole('tab', { name: 'Welche Note brauche ich noch?' }))
