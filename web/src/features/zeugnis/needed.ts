@@ -47,6 +47,12 @@ const withCount = (s: ZeugnisScale, grade: string) =>
   s.many === '' || grade === '1' || /[ns]$/.test(s.many) ? count(s, grade) : `${count(s, grade)}n`
 const isCount = (s: ZeugnisScale, grade: string) => (s.many === '' || grade === '1' ? 'ist' : 'sind')
 
+/** The headline above a needed grade, as the working's last sentence says it: "Nötig sind mindestens" 7 Punkte. */
+export function neededHeadline(system: string, grade: string): string {
+  const scale = zeugnisScale(system)
+  return `Nötig ${scale === undefined ? 'ist' : isCount(scale, grade)} mindestens`
+}
+
 /**
  * The grades one test can get, the best first, as a pupil writes them: + and − in noten-plus-minus,
  * tenths in noten-dezimal and schweiz, whole grades or points elsewhere (internal/zeugnis.WalkGrades).

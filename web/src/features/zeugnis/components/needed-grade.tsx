@@ -6,7 +6,7 @@ import { inNotation, notationOf } from '@/lib/numbers'
 import { withUnit } from '@/lib/systems'
 import type { Preset } from '../categories'
 import { ruleGrades } from '../entries'
-import { targetsOf, zeugnisNeeded, type NeededAnswer } from '../needed'
+import { neededHeadline, targetsOf, zeugnisNeeded, type NeededAnswer } from '../needed'
 import { weightProblem, type ZeugnisSystem } from '../rule'
 import { ruleOptions } from '../rule-line'
 import type { Zeugnis } from '../use-zeugnis'
@@ -22,7 +22,6 @@ interface NeededGradeProps {
 }
 
 const HEADLINE = {
-  grade: 'Nötig ist mindestens',
   safe: 'Schon sicher',
   unreachable: 'Nicht mehr erreichbar',
 } as const
@@ -130,7 +129,9 @@ function NeededResult({ answer, system }: { answer: NeededAnswer | null; system:
         ) : (
           <span className="block">
             <span className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-              {HEADLINE[answer.needed.answer]}
+              {answer.needed.answer === 'grade'
+                ? neededHeadline(system, answer.needed.grade)
+                : HEADLINE[answer.needed.answer]}
             </span>
             {answer.needed.answer === 'grade' && (
               <span className="block text-5xl leading-none font-bold tabular-nums text-green-800 dark:text-green-300">

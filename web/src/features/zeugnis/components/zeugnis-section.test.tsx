@@ -279,7 +279,7 @@ describe('ZeugnisSection, „Welche Note brauche ich noch?“', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Nächste Note in' }), 'mündlich')
     // schriftlich 8,5 (weight 2), mündlich (6 + 5) / 2 = 5,5: 22,5 / 3 = 7,50 → 8; with 4: 7,33 → 7
     expect(screen.getByRole('status', { name: 'Nötige Note' })).toHaveTextContent(
-      'Nötig ist mindestens5 Punkte',
+      'Nötig sind mindestens5 Punkte',
     )
     expect(screen.getByText('Nötig sind mindestens 5 Punkte.')).toBeInTheDocument()
     expect(screen.getByText('Mit 4 Punkten: Durchschnitt 7,33, Vorschlag 7.')).toBeInTheDocument()
