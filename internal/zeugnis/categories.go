@@ -94,12 +94,12 @@ func readCategory(name string, c Category, r Scale, tendency *big.Rat) (category
 // more is the working of these steps.
 func propose(cut *big.Rat, r Scale, worse bool) (proposal *big.Rat, borderline bool, more []string) {
 	if cut.Cmp(r.Lo) < 0 || cut.Cmp(r.Hi) > 0 {
-		end := r.Lo
+		end, below := r.Lo, true
 		if cut.Cmp(r.Hi) > 0 {
-			end = r.Hi
+			end, below = r.Hi, false
 		}
 		word := "schlechter als %s, die schlechteste Note"
-		if end == r.Best() {
+		if below != r.HigherBetter { // below 1 in de, above 15 in np
 			word = "besser als %s, die beste Note"
 		}
 		return end, false, []string{sprintf("%s ist "+word+": Vorschlag %s.", fixedTwo(cut), decimal(end), decimal(end))}

@@ -34,8 +34,9 @@ export function propose(
   worse: boolean,
 ): { proposal: Rational; borderline: boolean; sentences: string[] } {
   if (cmp(cut, r.lo) < 0 || cmp(cut, r.hi) > 0) {
-    const end = cmp(cut, r.hi) > 0 ? r.hi : r.lo
-    const best = end === (r.higherBetter ? r.hi : r.lo)
+    const below = cmp(cut, r.lo) < 0
+    const end = below ? r.lo : r.hi
+    const best = below !== r.higherBetter // below 1 in de, above 15 in np
     const words = best ? 'besser als X, die beste Note' : 'schlechter als X, die schlechteste Note'
     return {
       proposal: end,
