@@ -223,3 +223,17 @@ describe('the CSV of a language teacher’s list', () => {
     for (const r of FEHLER_RULES) expect(['notenpunkte', 'drittel']).toContain(r.unit)
   })
 })
+
+describe('a language teacher’s list on a Swiss key', () => {
+  it('writes errors and the working with the point, as every number of a Swiss page', () => {
+    const swiss = preset('schweiz-zehntel')
+    const s = summary(`${HEADER}\nAnna; 30,5; 10,5; 350\nBen; 30; 2.5; 200`, '40', '', swiss)
+    const [anna, ben] = s.lines
+    expect(anna?.cells?.map((c) => c.text)).toEqual(['30.5', '10.5', '350'])
+    expect(anna?.language?.fehler).toBe('10.5')
+    expect(anna?.language?.rechnung[0]).toBe('10.5 Fehler × 100 : 350 Wörter = 3.00.')
+    expect(ben?.language?.fehler).toBe('2.5')
+    expect(toCsv(s)).toContain('1;Anna;30.5;')
+    expect(toCsv(s)).toContain(';10.5;350;3.00;')
+  })
+})
