@@ -45,7 +45,20 @@ export function InviteLink({ invitation, replaced = false, onDone }: InviteLinkP
         Person weitergeben; mit dem Link legt sie ihr Passwort fest.
         {replaced && ' Der frühere Einladungslink funktioniert nicht mehr.'}
       </p>
-      {invitation.linkWarning !== undefined && <p className="font-semibold">{invitation.linkWarning}</p>}
+      {invitation.linkWarning !== undefined && (
+        <p className="font-semibold">
+          {/* a command-line option ("--base-url") stays on one line: a narrow page broke it after "--" */}
+          {invitation.linkWarning.split(/(--[a-z][a-z-]*)/u).map((part, i) =>
+            i % 2 === 1 ? (
+              <code key={i} className="whitespace-nowrap">
+                {part}
+              </code>
+            ) : (
+              part
+            ),
+          )}
+        </p>
+      )}
       <label htmlFor={id} className="sr-only">
         Einladungslink
       </label>
