@@ -121,6 +121,7 @@ describe('the lines of a language teacher’s list', () => {
         'Ivo; 30; 3',
         'Jan; 41; 1; 100',
         'Kim; 30; 10,25; 300',
+        'Gina; 30; abc; 0',
       ].join('\n'),
     )
     expect(results(s)).toEqual([
@@ -130,7 +131,10 @@ describe('the lines of a language teacher’s list', () => {
       '3 Werte erwartet, 2 gefunden.',
       'Inhalt: Mehr als 40 Punkte.',
       `Fehler: ${FEHLER_MESSAGES.fehler}`,
+      // two wrong cells: both marked and both named
+      `Fehler: ${FEHLER_MESSAGES.fehler} Wörter: ${FEHLER_MESSAGES.woerter}`,
     ])
+    expect(s.lines[6]?.cells?.map((c) => c.error !== undefined)).toEqual([false, true, true])
     expect(s.lines[0]?.cells?.map((c) => c.error !== undefined)).toEqual([false, true, false])
     expect(s.lines[4]?.cells?.map((c) => c.error !== undefined)).toEqual([true, false, false])
     expect(s.graded).toBe(0)

@@ -234,14 +234,15 @@ export function languageLine(
     },
     { text: woerter ?? '', error: wrong('Wörter', errors.woerter) },
   ]
-  const first = cells.find((c) => c.error !== undefined)?.error
+  // every wrong cell is marked, and the row names each one's message, in the columns' order
+  const wrongs = cells.flatMap((c) => (c.error === undefined ? [] : [c.error]))
   const content = env.grade(points)
-  if (first !== undefined || !fq.ok || !('grade' in content))
+  if (wrongs.length > 0 || !fq.ok || !('grade' in content))
     return {
       name: read.name,
       points,
       cells,
-      result: { error: first ?? ('error' in content ? content.error : '') },
+      result: { error: wrongs.length > 0 ? wrongs.join(' ') : 'error' in content ? content.error : '' },
     }
   const { result } = fq
   // The Fehlerquotient's rule writes its figures and working with the comma (bound to Go by its vectors); the
