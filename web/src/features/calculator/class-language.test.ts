@@ -239,5 +239,8 @@ describe('a language teacher’s list on a Swiss key', () => {
     expect(ben?.language?.fehler).toBe('2.5')
     expect(toCsv(s)).toContain('1;Anna;30.5;')
     expect(toCsv(s)).toContain(';10.5;350;3.00;')
+    // §13's message names its example in the page's notation too
+    const wrong = summary(`${HEADER}\nGina; 30; abc; 350`, '40', '', swiss).lines[0]?.result
+    expect(wrong).toEqual({ error: `Fehler: ${FEHLER_MESSAGES.fehler.replace('10,5', '10.5')}` })
   })
 })

@@ -222,7 +222,12 @@ export function languageLine(
   const applied = setting.rule !== null && setting.problem === '' ? setting.rule : null
   const fq = fehlerquotient(woerter ?? '', fehler ?? '', applied?.id ?? '', applied === null ? [] : [applied])
   const errors = fq.ok ? {} : fq.errors
-  const wrong = (name: string, e: string | undefined) => (e === undefined ? undefined : `${name}: ${e}`)
+  // The Fehlerquotient's rule writes its figures, working and messages with the comma (bound to Go by its
+  // vectors); the list writes them in its key's notation, a Swiss key's with the point (the quotient: where
+  // it is shown).
+  const noted = (text: string) => text.replace(/(\d),(\d)/gu, `$1${env.separator}$2`)
+  const wrong = (name: string, e: string | undefined) =>
+    e === undefined ? undefined : `${name}: ${noted(e)}`
   const inhaltError = cellError(inhalt ?? '', total, env.separator)
   // valid content points with the key's separator, as every number the list writes
   const points = inhaltError === undefined ? typedPoints(inhalt ?? '', env.separator) : (inhalt ?? '')
@@ -245,9 +250,6 @@ export function languageLine(
       result: { error: wrongs.length > 0 ? wrongs.join(' ') : 'error' in content ? content.error : '' },
     }
   const { result } = fq
-  // The Fehlerquotient's rule writes its figures and working with the comma (bound to Go by its vectors); the
-  // list writes them in its key's notation, a Swiss key's with the point (the quotient: where it is shown).
-  const noted = (text: string) => text.replace(/(\d),(\d)/gu, `$1${env.separator}$2`)
   const language: LanguageFigures = {
     content,
     fehler: noted(result.fehler),
