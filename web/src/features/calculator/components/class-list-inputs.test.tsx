@@ -20,7 +20,7 @@ const list = {
 describe('the hint of the Notenspiegel’s list', () => {
   it('writes a language line’s points and errors with the point on a Swiss scale, with the comma elsewhere', () => {
     const { unmount } = render(<ClassListInputs list={list} system="schweiz" />)
-    const hint = () => screen.getByText(/Sprachen:/u).textContent ?? ''
+    const hint = () => screen.getByText(/Sprachen:/u).textContent
     expect(hint()).toContain('(auch halbe: 10.5)')
     expect(hint()).toContain('„Anna; 31.5; 10.5; 350“')
     unmount()
