@@ -77,11 +77,17 @@ test('an admin issues a lost invitation again: the first link is invalid, the se
   await expect(linkField).toHaveCount(0)
 
   // nothing to confirm: it only replaces a link nobody has used
-  await page.getByRole('button', { name: 'Neuen Einladungslink erzeugen für vergesslich@schule.de' }).click()
+  const again = page.getByRole('button', { name: 'Neuen Einladungslink erzeugen für vergesslich@schule.de' })
+  await again.click()
   await expect(page.getByText(/Der frühere Einladungslink funktioniert nicht mehr\./)).toBeVisible()
+  // the focus never falls to the page's body: the new link takes it, and „Fertig“ gives it back to the button
+  await expect(linkField).toBeFocused()
   const second = await linkField.inputValue()
   expect(second).toMatch(/\/admin\?invite=/)
   expect(second).not.toBe(first)
+  await page.getByRole('button', { name: 'Fertig' }).click()
+  await expect(linkField).toHaveCount(0)
+  await expect(again).toBeFocused()
 
   const person = await (await browser.newContext({ baseURL: server.url })).newPage()
   await person.goto(pathOf(first))

@@ -91,6 +91,11 @@ for (const width of widths) {
 
     await dialog.getByRole('button', { name: 'Wiederherstellen' }).click()
     await expect(page.getByText('Version 1 als Version 3 wiederhergestellt.')).toBeVisible()
+    // the focus goes to the version the restore made, not to another version's button
+    await expect(
+      page.getByRole('list', { name: 'Gespeicherte Versionen' }).getByText('Version 3', { exact: true }),
+    ).toBeFocused()
+    await page.screenshot({ path: test.info().outputPath(`history-restored-${String(width)}.png`) })
     // version 3 is version 1 again: opened, it is the current one, and version 1 now shows no difference
     await expect(panel.getByText('Name, Grenzen und Bandbreiten sind dieselben.')).toBeVisible()
     await expect(panel.getByText('gleich', { exact: true })).toHaveCount(16)

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, standardConfig, test } from './fixtures'
 
 const cells = ['1', '1-', '2+', '2', '2-', '3+', '3', '3-', '4+', '4', '4-', '5+', '5', '5-', '6+', '6']
@@ -200,3 +200,73 @@ test('at 390 px a list of points per task with an absent pupil scrolls in its ow
   // the table is wider than the page and scrolls in its box; the page itself does not
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
 })
+
+/** The height of each element, named, that is lower than a touch target of 44 px. */
+async function lowTargets(targets: [string, Locator][]): Promise<string[]> {
+  const low: string[] = []
+  for (const [name, target] of targets) {
+    await target.scrollIntoViewIfNeeded()
+    const box = await target.boundingBox()
+    if (box === null || box.height < 44) low.push(`${name} ${String(box?.height)}`)
+  }
+  return low
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px the rows that open a part and the step and sheet choices are touch targets (44 px at 390 px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/?gesamt=40&erreicht=31,5')
+    const steps = page.getByRole('group', { name: 'Punkteschritt' }).locator('label')
+    await expect(steps).toHaveCount(3)
+
+    await page.getByRole('button', { name: 'Abiturnote berechnen' }).click()
+    const abitur = page.getByRole('region', { name: 'Abiturnote' })
+    await abitur.getByLabel('Block I (Qualifikationsphase)').fill('520')
+    await abitur.getByLabel('Block II (Abiturprüfung)').fill('245')
+    await expect(abitur.getByRole('status', { name: 'Abiturnote' })).toContainText('1,4')
+
+    await page.getByRole('button', { name: 'Zeugnisnote berechnen' }).click()
+    const zeugnis = page.getByRole('region', { name: 'Zeugnisnote' })
+    await zeugnis.getByRole('group', { name: 'schriftlich' }).getByLabel('Noten').fill('2 2')
+    await zeugnis.getByRole('group', { name: 'mündlich' }).getByLabel('Noten').fill('3')
+    await expect(zeugnis.getByRole('status', { name: 'Vorschlag' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Notenspiegel erstellen' }).click()
+    await page.getByLabel(/eine Zeile je Schülerin oder Schüler/).fill('Anna; 31,5\nBen; 20')
+    await expect(page.getByRole('table', { name: 'Ergebnis je Zeile' }).getByRole('row')).toHaveCount(3)
+
+    const targets: [string, Locator][] = [
+      ...[0, 1, 2].map((i): [string, Locator] => [`Punkteschritt ${String(i + 1)}`, steps.nth(i)]),
+      ['Abitur: Rechenweg', abitur.locator('summary', { hasText: 'Rechenweg' })],
+      [
+        'Weitere Bedingungen',
+        abitur.locator('summary', { hasText: 'Weitere Bedingungen prüfen (freiwillig)' }),
+      ],
+      ['Zeugnis: Rechenweg', zeugnis.locator('summary', { hasText: 'Rechenweg' }).first()],
+      ['Kommentare', page.locator('summary', { hasText: 'Kommentare für die Rückmeldebögen' })],
+      ['Zwei je A4-Seite', page.locator('label', { hasText: 'Zwei je A4-Seite' })],
+      ['Einer je A4-Seite', page.locator('label', { hasText: 'Einer je A4-Seite' })],
+    ]
+    if (width === 390) {
+      expect(await lowTargets(targets)).toEqual([])
+      // the opened part's row reads as one line: its text stands in the middle of its row, not at the top
+      const summary = page.locator('summary', { hasText: 'Kommentare für die Rückmeldebögen' })
+      const [row, text] = await summary.evaluate((el) => {
+        const range = document.createRange()
+        range.selectNodeContents(el)
+        const r = range.getBoundingClientRect()
+        const b = el.getBoundingClientRect()
+        return [b.top + b.height / 2, r.top + r.height / 2]
+      })
+      expect(Math.abs(row - text)).toBeLessThanOrEqual(2)
+    } else {
+      // on a wide page with a mouse the rows keep their compact height: one line of text
+      const heights = await Promise.all(targets.map(async ([, t]) => (await t.boundingBox())?.height ?? 0))
+      for (const h of heights) expect(h).toBeLessThan(44)
+    }
+    expect(await overflowing(page)).toEqual([])
+    await page.screenshot({ path: test.info().outputPath(`targets-${String(width)}.png`), fullPage: true })
+  })
+}

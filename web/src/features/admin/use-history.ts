@@ -56,11 +56,14 @@ export function useHistory(api: ScaleApi, liveVersion: number | undefined) {
 export function useRestore(api: ScaleApi, onDone: () => void) {
   const [asking, setAsking] = useState<HistoryEntry | null>(null)
   const [restoring, setRestoring] = useState(false)
+  // the version the last restore made: its row takes the focus once the list shows it
+  const [made, setMade] = useState<number | null>(null)
   const restore = async (entry: HistoryEntry) => {
     setRestoring(true)
     try {
       const restored = await api.restore(entry.version)
       toast.success(`Version ${entry.version} als Version ${restored.version} wiederhergestellt.`)
+      setMade(restored.version)
       setAsking(null)
       onDone()
     } catch (err) {
@@ -70,7 +73,7 @@ export function useRestore(api: ScaleApi, onDone: () => void) {
       setRestoring(false)
     }
   }
-  return { asking, setAsking, restoring, restore }
+  return { asking, setAsking, restoring, restore, made }
 }
 
 /** Which versions are open (their comparison shown); opening one reads it first (onOpen). */

@@ -121,6 +121,7 @@ describe('the lines of a language teacher’s list', () => {
         'Ivo; 30; 3',
         'Jan; 41; 1; 100',
         'Kim; 30; 10,25; 300',
+        'Gina; 30; abc; 0',
       ].join('\n'),
     )
     expect(results(s)).toEqual([
@@ -130,7 +131,10 @@ describe('the lines of a language teacher’s list', () => {
       '3 Werte erwartet, 2 gefunden.',
       'Inhalt: Mehr als 40 Punkte.',
       `Fehler: ${FEHLER_MESSAGES.fehler}`,
+      // two wrong cells: both marked and both named
+      `Fehler: ${FEHLER_MESSAGES.fehler} Wörter: ${FEHLER_MESSAGES.woerter}`,
     ])
+    expect(s.lines[6]?.cells?.map((c) => c.error !== undefined)).toEqual([false, true, true])
     expect(s.lines[0]?.cells?.map((c) => c.error !== undefined)).toEqual([false, true, false])
     expect(s.lines[4]?.cells?.map((c) => c.error !== undefined)).toEqual([true, false, false])
     expect(s.graded).toBe(0)
@@ -221,5 +225,22 @@ describe('the CSV of a language teacher’s list', () => {
 
   it('keeps rules with a unit the list knows: every published rule is Notenpunkte or thirds', () => {
     for (const r of FEHLER_RULES) expect(['notenpunkte', 'drittel']).toContain(r.unit)
+  })
+})
+
+describe('a language teacher’s list on a Swiss key', () => {
+  it('writes errors and the working with the point, as every number of a Swiss page', () => {
+    const swiss = preset('schweiz-zehntel')
+    const s = summary(`${HEADER}\nAnna; 30,5; 10,5; 350\nBen; 30; 2.5; 200`, '40', '', swiss)
+    const [anna, ben] = s.lines
+    expect(anna?.cells?.map((c) => c.text)).toEqual(['30.5', '10.5', '350'])
+    expect(anna?.language?.fehler).toBe('10.5')
+    expect(anna?.language?.rechnung[0]).toBe('10.5 Fehler × 100 : 350 Wörter = 3.00.')
+    expect(ben?.language?.fehler).toBe('2.5')
+    expect(toCsv(s)).toContain('1;Anna;30.5;')
+    expect(toCsv(s)).toContain(';10.5;350;3.00;')
+    // §13's message names its example in the page's notation too
+    const wrong = summary(`${HEADER}\nGina; 30; abc; 350`, '40', '', swiss).lines[0]?.result
+    expect(wrong).toEqual({ error: `Fehler: ${FEHLER_MESSAGES.fehler.replace('10,5', '10.5')}` })
   })
 })

@@ -163,7 +163,7 @@ export function lowered(
 export interface LanguageFigures {
   /** The grade for the content, graded with the list's key. */
   content: GradedResult
-  /** Errors as the working writes them ("10,5") and words. */
+  /** Errors as the working writes them, in the key's notation ("10,5", Swiss "10.5"), and words. */
   fehler: string
   woerter: number
   /** Cut to two decimals, "3,00". */
@@ -172,7 +172,7 @@ export interface LanguageFigures {
   exact: Rational
   /** The deduction in the rule's unit, where a conversion applies. */
   abzug?: number | undefined
-  /** The working: the quotient, the deduction with its source, the final grade. */
+  /** The working in the key's notation: the quotient, the deduction with its source, the final grade. */
   rechnung: string[]
 }
 
@@ -222,43 +222,52 @@ export function languageLine(
   const applied = setting.rule !== null && setting.problem === '' ? setting.rule : null
   const fq = fehlerquotient(woerter ?? '', fehler ?? '', applied?.id ?? '', applied === null ? [] : [applied])
   const errors = fq.ok ? {} : fq.errors
-  const wrong = (name: string, e: string | undefined) => (e === undefined ? undefined : `${name}: ${e}`)
+  // The Fehlerquotient's rule writes its figures, working and messages with the comma (bound to Go by its
+  // vectors); the list writes them in its key's notation, a Swiss key's with the point (the quotient: where
+  // it is shown).
+  const noted = (text: string) => text.replace(/(\d),(\d)/gu, `$1${env.separator}$2`)
+  const wrong = (name: string, e: string | undefined) =>
+    e === undefined ? undefined : `${name}: ${noted(e)}`
   const inhaltError = cellError(inhalt ?? '', total, env.separator)
   // valid content points with the key's separator, as every number the list writes
   const points = inhaltError === undefined ? typedPoints(inhalt ?? '', env.separator) : (inhalt ?? '')
   const cells: TaskCell[] = [
     { text: points, error: wrong('Inhalt', inhaltError) },
-    { text: fehler ?? '', error: wrong('Fehler', errors.fehler) },
+    {
+      text: errors.fehler === undefined ? typedPoints(fehler ?? '', env.separator) : (fehler ?? ''),
+      error: wrong('Fehler', errors.fehler),
+    },
     { text: woerter ?? '', error: wrong('Wörter', errors.woerter) },
   ]
-  const first = cells.find((c) => c.error !== undefined)?.error
+  // every wrong cell is marked, and the row names each one's message, in the columns' order
+  const wrongs = cells.flatMap((c) => (c.error === undefined ? [] : [c.error]))
   const content = env.grade(points)
-  if (first !== undefined || !fq.ok || !('grade' in content))
+  if (wrongs.length > 0 || !fq.ok || !('grade' in content))
     return {
       name: read.name,
       points,
       cells,
-      result: { error: first ?? ('error' in content ? content.error : '') },
+      result: { error: wrongs.length > 0 ? wrongs.join(' ') : 'error' in content ? content.error : '' },
     }
   const { result } = fq
   const language: LanguageFigures = {
     content,
-    fehler: result.fehler,
+    fehler: noted(result.fehler),
     woerter: result.woerter,
     quotient: result.quotient,
     exact: rational(halvesOf(result.fehler) * 50n, BigInt(result.woerter)),
-    rechnung: result.rechnung,
+    rechnung: result.rechnung.map(noted),
   }
   const { rule, problem } = setting
   if (rule === null) {
-    language.rechnung = [...result.rechnung, 'Ohne Umrechnung der Fehler ist die Note die des Inhalts.']
+    language.rechnung = [...language.rechnung, 'Ohne Umrechnung der Fehler ist die Note die des Inhalts.']
     return { name: read.name, points, cells, language, result: content }
   }
   if (problem !== '') return { name: read.name, points, cells, language, result: { unconverted: true } }
   const abzug = result.abzug ?? 0
   const final = lowered(env.key, content.grade, rule, abzug)
   language.abzug = abzug
-  language.rechnung = [...result.rechnung, final.sentence]
+  language.rechnung = [...language.rechnung, final.sentence]
   const alt = env.key.bands.find((b) => b.label === final.grade)?.alt ?? wordOf(env.key.system, final.grade)
   return {
     name: read.name,

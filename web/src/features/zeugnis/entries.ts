@@ -7,7 +7,7 @@ import { gradeProblem, splitGrades, weightProblem, type ZeugnisGrade, type Zeugn
 const TIMES = /\s*[×xX*]\s*/g
 
 export interface Entry {
-  /** As typed, for messages: "3×2". */
+  /** As typed, for messages: "3×2", "3 x 2". */
   text: string
   grade: string
   weight?: string
@@ -15,10 +15,15 @@ export interface Entry {
 
 /** The entries of a field, in order; an empty field has none. */
 export function entriesOf(text: string): Entry[] {
-  return splitGrades(text.replace(TIMES, '×')).map((token) => {
+  // the signs with their spaces as typed, in order: each "×" of the joined text gets its own back
+  const signs: string[] = []
+  const joined = text.replace(TIMES, (sign) => (signs.push(sign), '×'))
+  let next = 0
+  return splitGrades(joined).map((token) => {
     const at = token.indexOf('×')
     if (at < 0) return { text: token, grade: token }
-    return { text: token, grade: token.slice(0, at), weight: token.slice(at + 1) }
+    const typed = token.replace(/×/g, () => signs[next++] ?? '×')
+    return { text: typed, grade: token.slice(0, at), weight: token.slice(at + 1) }
   })
 }
 

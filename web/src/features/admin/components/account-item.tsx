@@ -3,6 +3,7 @@ import { Button } from '@/components/button'
 import { SelectField } from '@/components/select-field'
 import { formatSavedAt } from '@/lib/format'
 import type { Role, User } from '@/lib/session'
+import { unavailable } from './save-bar'
 
 /** When the account last signed in; "Einladung offen" while it has no password yet. */
 function lastSignIn(user: User): string {
@@ -79,10 +80,14 @@ export function AccountItem({
           <span className="block">
             <Button
               variant="link"
-              className="mt-1 px-0! text-left"
               aria-label={`Neuen Einladungslink erzeugen für ${user.email}`}
-              disabled={busy}
-              onClick={onReissue}
+              // aria-disabled, not disabled: a browser drops the focus of a disabled button (save-bar.tsx)
+              aria-disabled={busy}
+              className={`mt-1 px-0! text-left ${unavailable}`}
+              data-reissue={user.id}
+              onClick={() => {
+                if (!busy) onReissue()
+              }}
             >
               Neuen Einladungslink erzeugen
             </Button>

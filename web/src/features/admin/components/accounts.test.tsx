@@ -117,7 +117,11 @@ describe('Accounts', () => {
     renderFeature(<Accounts />)
     await user.type(await screen.findByRole('textbox', { name: 'E-Mail' }), 'neu@schule.de')
     await user.click(screen.getByRole('button', { name: 'Konto anlegen' }))
-    expect(await screen.findByText(warning)).toBeInTheDocument()
+    const option = await screen.findByText('--base-url')
+    // the option stays on one line: a narrow page broke it after its two hyphens
+    expect(option.tagName).toBe('CODE')
+    expect(option).toHaveClass('whitespace-nowrap')
+    expect(option.parentElement).toHaveTextContent(warning)
   })
 
   it('shows a taken email at the field', async () => {
@@ -184,14 +188,19 @@ describe('Accounts', () => {
 
   it('issues a pending account a new link without asking, and says the earlier one no longer works', async () => {
     api.on('GET /users', json(200, { users: [me, invited, colleague] }))
-    api.on(
-      'POST /users/3/invitation',
-      json(200, {
+    // the answer waits until the test lets it go, to see the button while the link is made
+    let answer: () => void = () => undefined
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    api.on('POST /users/3/invitation', async () => {
+      await answered
+      return json(200, {
         user: invited,
         inviteLink: 'https://noten.schule.de/admin?invite=N3U',
         inviteExpiresAt: '2026-11-23T22:00:00Z',
-      }),
-    )
+      })
+    })
     const user = userEvent.setup()
     renderFeature(<Accounts />)
     const again = await screen.findByRole('button', {
@@ -199,8 +208,16 @@ describe('Accounts', () => {
     })
     expect(screen.getAllByRole('button', { name: /Neuen Einladungslink erzeugen/ })).toHaveLength(1)
     await user.click(again)
+    // unavailable while the link is made, but not disabled: a browser drops a disabled button's focus
+    expect(again).toHaveAttribute('aria-disabled', 'true')
+    expect(again).toBeEnabled()
+    answer()
 
     const link = await screen.findByRole('textbox', { name: 'Einladungslink' })
+    // the link the click made takes the focus, selected, to be copied
+    await waitFor(() => {
+      expect(link).toHaveFocus()
+    })
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(api.callsTo('POST /users/3/invitation')).toHaveLength(1)
     expect(link).toHaveValue('https://noten.schule.de/admin?invite=N3U')
@@ -212,6 +229,10 @@ describe('Accounts', () => {
     expect(await navigator.clipboard.readText()).toBe('https://noten.schule.de/admin?invite=N3U')
     await user.click(screen.getByRole('button', { name: 'Fertig' }))
     expect(screen.queryByText(/N3U/)).not.toBeInTheDocument()
+    // „Fertig“ went with the link: the focus goes back to the button that made it, not the page's body
+    expect(
+      screen.getByRole('button', { name: 'Neuen Einladungslink erzeugen für neu@schule.de' }),
+    ).toHaveFocus()
   })
 
   it("shows the server's refusal for an account that has set its password meanwhile", async () => {

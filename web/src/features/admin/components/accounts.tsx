@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Button } from '@/components/button'
 import { Card } from '@/components/card'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -17,6 +18,7 @@ export function Accounts() {
   const all = useAccounts()
   const { me, accounts, reload, provider, busy, removing, setRemoving, roleOf, changeRole, remove } = all
   const { reissued, setReissued, reissue } = all
+  const list = useRef<HTMLUListElement>(null)
   return (
     <div className="space-y-6">
       <Card
@@ -28,7 +30,12 @@ export function Accounts() {
             <InviteLink
               invitation={reissued}
               replaced
+              focus
               onDone={() => {
+                // „Fertig“ goes with the link: the focus goes back to the button that made it (or the list,
+                // should the account have set its password meanwhile), not to the page's body
+                const again = list.current?.querySelector<HTMLElement>(`[data-reissue="${reissued.user.id}"]`)
+                ;(again ?? list.current)?.focus()
                 setReissued(null)
               }}
             />
@@ -45,6 +52,8 @@ export function Accounts() {
         )}
         {accounts.state === 'ready' && (
           <ul
+            ref={list}
+            tabIndex={-1}
             className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700"
             aria-label="Konten"
           >

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { LiveConfig } from '@/lib/config'
@@ -74,6 +74,10 @@ describe('ConfigHistory', () => {
     pushLive(standardLiveConfig(4))
     expect(await screen.findByText('Version 4')).toBeInTheDocument()
     expect(api.callsTo('GET /config/history').length).toBeGreaterThanOrEqual(2)
+    // the focus goes to the version the restore made, not to another version's button
+    await waitFor(() => {
+      expect(screen.getByText('Version 4')).toHaveFocus()
+    })
   })
 
   it('loads older versions page by page while the server has more', async () => {

@@ -23,7 +23,7 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
   const api = source?.api ?? defaultScaleApi
   const liveVersion = live.data?.version
   const { history, reload, entries, nextBefore, loadingOlder, loadOlder } = useHistory(api, liveVersion)
-  const { asking, setAsking, restoring, restore } = useRestore(api, reload)
+  const { asking, setAsking, restoring, restore, made } = useRestore(api, reload)
   const stored = useStoredVersions(api)
   const { open, toggle } = useOpenVersions(stored.load)
   const compare = (version: number, onlyChanged: boolean) => (
@@ -55,6 +55,7 @@ export function ConfigHistory({ source }: { source?: EditorSource }) {
         <HistoryList
           entries={entries}
           liveVersion={liveVersion}
+          made={made}
           open={open}
           onToggle={toggle}
           onRestore={(entry) => {

@@ -1,5 +1,5 @@
 import { ChevronDown, RotateCcw } from 'lucide-react'
-import { useId, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Button } from '@/components/button'
 import { formatSavedAt, formatSavedBy } from '@/lib/format'
 import type { HistoryEntry } from '../api/config'
@@ -11,6 +11,11 @@ export const historyColumns =
 interface HistoryItemProps {
   entry: HistoryEntry
   current: boolean
+  /**
+   * Made by the restore just confirmed: its version takes the focus, where the admin looks for what the restore
+   * did; the dialog's return to its opener would leave it on another version's button.
+   */
+  made: boolean
   open: boolean
   onToggle: () => void
   onRestore: () => void
@@ -18,13 +23,23 @@ interface HistoryItemProps {
   children: ReactNode
 }
 
-export function HistoryItem({ entry, current, open, onToggle, onRestore, children }: HistoryItemProps) {
+export function HistoryItem({ entry, current, made, open, onToggle, onRestore, children }: HistoryItemProps) {
   const panelId = useId()
+  const version = useRef<HTMLSpanElement>(null)
+  useEffect(() => {
+    if (made) version.current?.focus()
+  }, [made])
   return (
     <li
       className={`grid grid-cols-1 gap-y-0.5 px-4 py-3 text-sm md:items-center md:gap-x-4 ${historyColumns}`}
     >
-      <span className="font-semibold text-slate-900 dark:text-slate-100">Version {entry.version}</span>
+      <span
+        ref={version}
+        tabIndex={made ? -1 : undefined}
+        className="font-semibold text-slate-900 dark:text-slate-100"
+      >
+        Version {entry.version}
+      </span>
       <span className="text-slate-900 dark:text-slate-100 wrap-anywhere">{entry.name}</span>
       <span className="text-slate-700 dark:text-slate-300">
         <span className="md:sr-only">gespeichert am </span>

@@ -5,6 +5,8 @@ import { historyColumns, HistoryItem } from './history-item'
 interface HistoryListProps {
   entries: HistoryEntry[]
   liveVersion: number | undefined
+  /** The version a restore just made; its row takes the focus. */
+  made: number | null
   open: ReadonlySet<number>
   onToggle: (version: number) => void
   onRestore: (entry: HistoryEntry) => void
@@ -12,7 +14,15 @@ interface HistoryListProps {
   compare: (version: number) => ReactNode
 }
 
-export function HistoryList({ entries, liveVersion, open, onToggle, onRestore, compare }: HistoryListProps) {
+export function HistoryList({
+  entries,
+  liveVersion,
+  made,
+  open,
+  onToggle,
+  onRestore,
+  compare,
+}: HistoryListProps) {
   return (
     <ol
       className="divide-y divide-slate-200 dark:divide-slate-700 overflow-hidden rounded-xl border border-slate-200 dark:border-slate-700"
@@ -33,6 +43,7 @@ export function HistoryList({ entries, liveVersion, open, onToggle, onRestore, c
           key={entry.version}
           entry={entry}
           current={entry.version === liveVersion}
+          made={entry.version === made}
           open={open.has(entry.version)}
           onToggle={() => {
             onToggle(entry.version)

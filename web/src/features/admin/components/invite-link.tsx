@@ -1,8 +1,9 @@
 import { Check, Copy } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { inputClass } from '@/components/styles'
+import { useFocusOnOpen } from '@/components/use-focus-on-open'
 import { formatSavedAt } from '@/lib/format'
 import { toast } from '@/lib/toast'
 import type { Invitation } from '../api/users'
@@ -11,6 +12,8 @@ interface InviteLinkProps {
   invitation: Invitation
   /** Issued again: the earlier link no longer works, and the text says so. */
   replaced?: boolean
+  /** Shown by a click on a control that stays where it is: the link takes the focus, selected, to be copied. */
+  focus?: boolean
   onDone: () => void
 }
 
@@ -18,9 +21,9 @@ interface InviteLinkProps {
  * The one-time link of an account just added, or issued again, shown once, here, until dismissed:
  * the server keeps only its hash, so it cannot be shown again.
  */
-export function InviteLink({ invitation, replaced = false, onDone }: InviteLinkProps) {
+export function InviteLink({ invitation, replaced = false, focus = false, onDone }: InviteLinkProps) {
   const id = useId()
-  const input = useRef<HTMLInputElement>(null)
+  const input = useFocusOnOpen<HTMLInputElement>(focus)
   const [copied, setCopied] = useState(false)
 
   const copy = async () => {
@@ -45,7 +48,20 @@ export function InviteLink({ invitation, replaced = false, onDone }: InviteLinkP
         Person weitergeben; mit dem Link legt sie ihr Passwort fest.
         {replaced && ' Der frühere Einladungslink funktioniert nicht mehr.'}
       </p>
-      {invitation.linkWarning !== undefined && <p className="font-semibold">{invitation.linkWarning}</p>}
+      {invitation.linkWarning !== undefined && (
+        <p className="font-semibold">
+          {/* a command-line option ("--base-url") stays on one line: a narrow page broke it after "--" */}
+          {invitation.linkWarning.split(/(--[a-z][a-z-]*)/u).map((part, i) =>
+            i % 2 === 1 ? (
+              <code key={i} className="whitespace-nowrap">
+                {part}
+              </code>
+            ) : (
+              part
+            ),
+          )}
+        </p>
+      )}
       <label htmlFor={id} className="sr-only">
         Einladungslink
       </label>

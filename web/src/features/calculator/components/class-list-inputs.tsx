@@ -17,6 +17,7 @@ export function ClassListInputs({ list, system }: ClassListInputsProps) {
   const id = useId()
   const notation = notationOf(system)
   const points = inNotation('31,5', notation)
+  const errors = inNotation('10,5', notation)
   const tasks = list.summary !== null && list.summary.tasks.length > 0
   // the header's maximum ("Inhalt (40)", or the tasks' sum) is the total: the field shows it, read only
   const fixed = tasks || list.summary?.language?.maxGiven === true
@@ -91,8 +92,8 @@ export function ClassListInputs({ list, system }: ClassListInputsProps) {
           gehen auch, eine Überschriftenzeile wird übersprungen. Punkte je Aufgabe: in der ersten Zeile die
           Aufgaben mit ihrer Höchstpunktzahl („Name; Aufgabe 1 (10); Aufgabe 2 (15)“), darunter je Zeile Name
           und Punkte je Aufgabe („Anna; 8; {points}“). Sprachen: in der ersten Zeile „Name; Inhalt; Fehler;
-          Wörter“, darunter je Zeile die Punkte für den Inhalt, die Fehler (auch halbe: 10,5) und die Wörter
-          („Anna; {points}; 10,5; 350“); „Inhalt (40)“ nennt die Höchstpunktzahl.
+          Wörter“, darunter je Zeile die Punkte für den Inhalt, die Fehler (auch halbe: {errors}) und die
+          Wörter („Anna; {points}; {errors}; 350“); „Inhalt (40)“ nennt die Höchstpunktzahl.
         </p>
         <textarea
           id={`${id}-text`}

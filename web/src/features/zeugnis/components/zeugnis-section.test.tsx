@@ -58,7 +58,7 @@ describe('ZeugnisSection, one pupil', () => {
     await user.tab()
     expect(field).toHaveAttribute('aria-invalid', 'true')
     expect(field).toHaveAccessibleDescription(/„7“ ist keine Note von 1 bis 6\./)
-    expect(field).toHaveAccessibleDescription(/„3×“: nach „×“ fehlt das Gewicht\./)
+    expect(field).toHaveAccessibleDescription(/„3x“: nach „×“ fehlt das Gewicht\./)
   })
 
   it('names a wrong category weight once it was left', async () => {
