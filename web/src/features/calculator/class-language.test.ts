@@ -6,7 +6,8 @@ import { FEHLER_MESSAGES, FEHLER_RULES, type FehlerRule } from '@/lib/fehlerquot
 import { keyOf, type Key } from '@/lib/key'
 import { documentOf, standardLiveConfig } from '@/test/live-config'
 import { languageSetting, lowered, readLanguageHeader } from './class-language'
-import { summarize, toCsv, type ClassSummary } from './class-list'
+import { summarize, type ClassSummary } from './class-list'
+import { toCsv } from './class-list-csv'
 
 // A language teacher's Notenspiegel (docs/spec.md §2, §13): content points graded with the list's key, the
 // Fehlerquotient per pupil, and the deduction of the chosen conversion lowering the content grade.

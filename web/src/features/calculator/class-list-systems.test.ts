@@ -5,7 +5,8 @@ import type { RuleDocument } from '@/lib/config'
 import { keyOf } from '@/lib/key'
 import { standardLiveConfig, documentOf } from '@/test/live-config'
 import { chartLayout } from './chart-layout'
-import { summarize, toCsv, type ClassSummary } from './class-list'
+import { summarize, type ClassSummary } from './class-list'
+import { toCsv } from './class-list-csv'
 
 // The Notenspiegel in every grading system (docs/grading-systems.md), on the presets' keys: counts per
 // band and per whole grade, the average in the system's own numbers and the share below its pass mark,

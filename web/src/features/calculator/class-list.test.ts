@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { defuseFormulas } from '@/lib/csv'
 import { keyOf } from '@/lib/key'
 import { standardLiveConfig } from '@/test/live-config'
-import { summarize, toCsv } from './class-list'
+import { summarize } from './class-list'
+import { toCsv } from './class-list-csv'
 import { calculate } from './grading'
 
 const standard = keyOf(standardLiveConfig().config)

@@ -4,7 +4,8 @@ import { keyOf } from '@/lib/key'
 import { parseNumber } from '@/lib/numbers'
 import { cmp } from '@/lib/rational'
 import { scaleRules } from './class-language'
-import { summarize, toCsv } from './class-list'
+import { summarize } from './class-list'
+import { toCsv } from './class-list-csv'
 import { csvName, dateText, today } from './class-list-export'
 import {
   CLASS_LIST_KEY,
