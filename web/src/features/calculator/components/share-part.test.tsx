@@ -34,9 +34,13 @@ describe('sharing the address', () => {
     expect(field).toHaveAttribute('readonly')
     expect(field.value).toBe(window.location.origin + address)
     expect(screen.getByRole('status')).toHaveTextContent('Strg+C')
-    await vi.waitFor(() => {
-      expect(field).toHaveFocus()
-    })
+    // the field is focused once it is rendered; a loaded machine may take longer than vi.waitFor's 1 s
+    await vi.waitFor(
+      () => {
+        expect(field).toHaveFocus()
+      },
+      { timeout: 5000 },
+    )
     expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length])
   })
 
